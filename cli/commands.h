@@ -1,0 +1,20 @@
+// The subcommands of the one executable. Each registers its options on the CLI11 app and
+// returns a runner that gives the exit code (cli/exit_codes.h).
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace meshproof::cli {
+
+struct Command {
+    CLI::App* sub = nullptr;
+    std::function<int()> run;   // called when `sub` was parsed
+};
+
+Command add_verify(CLI::App& app);
+Command add_dump(CLI::App& app);
+Command add_unpack(CLI::App& app);
+
+}  // namespace meshproof::cli

@@ -1,0 +1,27 @@
+// Reaching a binder member's bytes (spec §1.4, §3): the stored bytes, bounds-checked against
+// the container they live in (the BND4 itself, or the BDT of a BXF4), and the decompressed
+// bytes (a DCX member through the registry; a "compressed" member without a DCX header as
+// raw zlib).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/containers/binder.h"
+#include "engine/containers/decompressor.h"
+#include "engine/core/bytes.h"
+#include "engine/core/error.h"
+
+namespace meshproof {
+
+// bytes[data_offset, data_offset + compressed_size) of `container` (the BND4 bytes, or the
+// BDT bytes for an entry of parse_bhf4). kOutOfBounds (offset = data_offset) when outside.
+Result<Bytes> entry_stored_bytes(const BinderEntry& entry, Bytes container);
+
+// The member's content: dcx_decompress when the stored bytes start "DCX\0"; raw zlib when the
+// entry is flagged compressed (inflated to exactly uncompressed_size when the format records
+// it); otherwise a copy of the stored bytes. Error offsets are relative to `container`.
+Result<std::vector<std::uint8_t>> entry_decompressed_bytes(const BinderEntry& entry, Bytes container,
+                                                           const DecompressorRegistry& registry);
+
+}  // namespace meshproof

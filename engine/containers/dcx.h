@@ -1,0 +1,26 @@
+// DCX containers (spec §4): header parsing (dcx_header.h) and decompression through the
+// decompressor registry. Writers are in dcx_writer.h.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/containers/dcx_header.h"
+#include "engine/containers/decompressor.h"
+#include "engine/core/bytes.h"
+#include "engine/core/error.h"
+
+namespace meshproof {
+
+// The payload of a parsed header: exactly `compressed_size` bytes at 0x4C (KRAK/ZSTD writers
+// pad after it; the padding is not part of the stream).
+Bytes dcx_payload(Bytes dcx, const DcxHeader& header);
+
+// Parses the header and decodes exactly `compressed_size` payload bytes into exactly
+// `uncompressed_size` bytes. Errors: those of parse_dcx_header; kUnsupported when the codec
+// has no registered decompressor (unsupported_codec_error); kSizeMismatch when the stated
+// size is impossible for the codec or the stream decodes to another size; kDecompress for a
+// corrupt stream. Decoder error offsets are made file-relative (+0x4C).
+Result<std::vector<std::uint8_t>> dcx_decompress(Bytes dcx, const DecompressorRegistry& registry);
+
+}  // namespace meshproof

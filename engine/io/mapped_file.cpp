@@ -1,0 +1,62 @@
+#include "engine/io/mapped_file.h"
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace meshproof {
+
+MappedFile::MappedFile(MappedFile&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+
+MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
+    if (this != &other) {
+        reset();
+        data_ = std::exchange(other.data_, nullptr);
+        size_ = std::exchange(other.size_, 0);
+    }
+    return *this;
+}
+
+MappedFile::~MappedFile() { reset(); }
+
+void MappedFile::reset() {
+    if (data_ != nullptr && size_ > 0) ::munmap(const_cast<std::uint8_t*>(data_), size_);
+    data_ = nullptr;
+    size_ = 0;
+}
+
+Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return make_error(ErrorCode::kIo, 0, std::string("cannot open: ") + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        int e = errno;
+        ::close(fd);
+        return make_error(ErrorCode::kIo, 0, std::string("cannot stat: ") + std::strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return make_error(ErrorCode::kIo, 0, "not a regular file");
+    }
+    MappedFile file;
+    if (st.st_size > 0) {
+        void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            int e = errno;
+            ::close(fd);
+            return make_error(ErrorCode::kIo, 0, std::string("cannot map: ") + std::strerror(e));
+        }
+        file.data_ = static_cast<const std::uint8_t*>(p);
+        file.size_ = static_cast<std::size_t>(st.st_size);
+    }
+    ::close(fd);  // the mapping keeps the file referenced
+    return file;
+}
+
+}  // namespace meshproof

@@ -1,0 +1,57 @@
+// A verifier pass: declares its name, family, the document claims it checks and its
+// counters; receives one decoded unit at a time with its own thread-local Tally, which the
+// pipeline merges once at the end. A pass never knows another pass.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/pipeline/tally.h"
+#include "engine/pipeline/unit.h"
+
+namespace meshproof {
+
+struct CounterInfo {
+    std::string name;
+    std::string description;   // in the document's terms
+    bool violation = false;    // a non-zero value means a claim failed (verify exits 1)
+};
+
+struct PassInfo {
+    std::string name;                  // "tagfile", "page", "leafbox", ...
+    std::string family;                // "havok-structure", "havok-mesh", "havok-extern", "sur", ...
+    std::vector<std::string> claims;   // the document statements checked, quoted briefly
+    std::vector<CounterInfo> counters;
+};
+
+class Pass {
+public:
+    virtual ~Pass() = default;
+    virtual const PassInfo& info() const = 0;
+    // Called concurrently from many threads with distinct tallies: a pass keeps no mutable state.
+    virtual void run(const Unit& unit, Tally& tally) const = 0;
+};
+
+class PassRegistry {
+public:
+    static PassRegistry& global();
+    void add(std::unique_ptr<Pass> pass);
+    // Sorted by name, so reports list passes in a stable order.
+    std::vector<const Pass*> all() const;
+    const Pass* find(std::string_view name) const;
+
+private:
+    std::vector<std::unique_ptr<Pass>> passes_;
+};
+
+struct PassRegistrar {
+    explicit PassRegistrar(std::unique_ptr<Pass> pass) { PassRegistry::global().add(std::move(pass)); }
+};
+
+}  // namespace meshproof
+
+// In a verifier's .cpp: MESHPROOF_REGISTER_PASS(MyPass);
+#define MESHPROOF_REGISTER_PASS(Type) \
+    static const ::meshproof::PassRegistrar MP_CONCAT(mp_pass_registrar_, __LINE__){std::make_unique<Type>()}

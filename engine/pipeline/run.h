@@ -1,0 +1,62 @@
+// The verify run: scan an install, open every binder, parse compendiums, then fan the
+// members out over oneTBB tasks to the selected passes, each thread with its own tallies,
+// merged once. Members are processed in a nested parallel_for per binder, each task holding
+// only its own decompressed bytes, so memory stays bounded by the thread count (plus the
+// decompressed body of the DCX-wrapped binders being worked on).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/io/install_scan.h"
+#include "engine/pipeline/pass.h"
+#include "engine/pipeline/progress.h"
+
+namespace meshproof {
+
+class DecompressorRegistry;
+
+struct RunOptions {
+    int threads = 0;                     // 0 = every core
+    std::optional<Game> game;            // overrides layout detection
+    std::vector<std::string> passes;     // empty = every registered pass
+    const DecompressorRegistry* decompressors = nullptr;   // null = the default registry
+    Progress* progress = nullptr;
+};
+
+enum class MemberState { kOk, kDecodeError, kSkipped };
+std::string_view member_state_name(MemberState s);   // "ok", "decode_error", "skipped"
+
+struct MemberStatus {
+    std::string path;        // game terms; "binder :: member" for binder members
+    std::string set;
+    MemberState state = MemberState::kOk;
+    Error error;             // for kDecodeError
+    std::string skip_reason; // for kSkipped, e.g. "unsupported compression KRAK"
+    std::string remedy;      // what the user can do about a skip
+};
+
+struct PassResult {
+    const Pass* pass = nullptr;
+    Tally tally;             // merged over every thread
+};
+
+struct RunResult {
+    InstallScan scan;
+    std::vector<MemberStatus> members;     // path order
+    std::vector<PassResult> passes;        // name order
+    std::vector<std::string> decompressors;   // "DFLT (libdeflate 1.14)", ...
+    std::uint64_t binders = 0;
+    std::uint64_t count(MemberState s) const;
+    bool any_violation() const;            // a violation counter is non-zero
+};
+
+// Errors only for configuration problems (unknown pass, missing root); bad data is counted.
+Result<RunResult> run_verify(const std::filesystem::path& root, const RunOptions& options);
+
+}  // namespace meshproof

@@ -1,0 +1,125 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "engine/io/install_scan.h"
+#include "engine/io/mapped_file.h"
+#include "tests/support/corpus.h"
+
+namespace meshproof {
+namespace {
+namespace fs = std::filesystem;
+
+class TempTree : public ::testing::Test {
+protected:
+    void SetUp() override {
+        root_ = fs::temp_directory_path() /
+                ("meshproof-scan-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(root_);
+        fs::create_directories(root_);
+    }
+    void TearDown() override { fs::remove_all(root_); }
+    void touch(const std::string& rel, std::string_view content = "x") {
+        fs::path p = root_ / rel;
+        fs::create_directories(p.parent_path());
+        std::ofstream(p, std::ios::binary) << content;
+    }
+    fs::path root_;
+};
+
+TEST_F(TempTree, DetectsSekiroLayoutAndPairsSplitBinders) {
+    touch("map/m10_00_00_00/h10_00_00_00.hkxbhd");
+    touch("map/m10_00_00_00/h10_00_00_00.hkxbdt");
+    touch("map/m10_00_00_00/l10_00_00_00.hkxbhd");  // no data half: stray
+    touch("map/m10_00_00_00/f10_00_00_00.hkxbdt");  // no header: stray
+    touch("obj/o000100.objbnd.dcx");
+    touch("map/m10_00_00_00/m10_00_00_00.msb.dcx");  // not collision
+    auto scan = scan_install(root_);
+    ASSERT_TRUE(scan.ok()) << scan.error().message;
+    EXPECT_EQ(scan->game, Game::kSekiro);
+    ASSERT_EQ(scan->inputs.size(), 2u);
+    EXPECT_EQ(scan->inputs[0].rel_path, "map/m10_00_00_00/h10_00_00_00.hkxbhd");
+    EXPECT_EQ(scan->inputs[0].set, "h");
+    EXPECT_EQ(scan->inputs[0].kind, InputKind::kSplitBinder);
+    EXPECT_EQ(scan->inputs[0].data_path.filename(), "h10_00_00_00.hkxbdt");
+    EXPECT_EQ(scan->inputs[1].set, "object");
+    ASSERT_EQ(scan->strays.size(), 2u);
+    EXPECT_EQ(scan->strays[0].rel_path, "map/m10_00_00_00/f10_00_00_00.hkxbdt");
+    EXPECT_EQ(scan->strays[1].rel_path, "map/m10_00_00_00/l10_00_00_00.hkxbhd");
+    EXPECT_EQ(scan->files_ignored, 1u);
+    EXPECT_EQ(scan->files_seen, 6u);
+}
+
+TEST_F(TempTree, DetectsEldenRingLayoutAndAssets) {
+    touch("map/m60/m60_44_36_00/h60_44_36_00.hkxbhd");
+    touch("map/m60/m60_44_36_00/h60_44_36_00.hkxbdt");
+    touch("asset/aeg/aeg257/aeg257_001_l.geomhkxbnd.dcx");
+    auto scan = scan_install(root_);
+    ASSERT_TRUE(scan.ok());
+    EXPECT_EQ(scan->game, Game::kEldenRing);
+    ASSERT_EQ(scan->inputs.size(), 2u);
+    EXPECT_EQ(scan->inputs[0].set, "asset");
+    EXPECT_EQ(scan->inputs[1].set, "h");
+}
+
+TEST_F(TempTree, GameOverrideWinsAndSaysSo) {
+    touch("map/m10_00_00_00/h10_00_00_00.hkxbhd");
+    touch("map/m10_00_00_00/h10_00_00_00.hkxbdt");
+    auto scan = scan_install(root_, Game::kEldenRing);
+    ASSERT_TRUE(scan.ok());
+    EXPECT_EQ(scan->game, Game::kEldenRing);
+    EXPECT_TRUE(scan->game_overridden);
+    EXPECT_NE(scan->detection.find("Sekiro"), std::string::npos);
+}
+
+TEST_F(TempTree, FreelancerByDataFolderOrLooseSurFiles) {
+    touch("DATA/SHIPS/x.sur");
+    auto scan = scan_install(root_);
+    ASSERT_TRUE(scan.ok());
+    EXPECT_EQ(scan->game, Game::kFreelancer);
+    auto loose = scan_install(root_ / "DATA");
+    ASSERT_TRUE(loose.ok());
+    EXPECT_EQ(loose->game, Game::kFreelancer);
+    EXPECT_EQ(loose->inputs.at(0).rel_path, "SHIPS/x.sur");
+}
+
+TEST(InstallScan, MissingRootIsAnError) {
+    auto scan = scan_install("/nonexistent/meshproof/root");
+    ASSERT_FALSE(scan.ok());
+    EXPECT_EQ(scan.error().code, ErrorCode::kIo);
+}
+
+TEST(InstallScan, SetFromName) {
+    EXPECT_EQ(set_from_name("h10_00_00_00_000123.hkx.dcx", "loose"), "h");
+    EXPECT_EQ(set_from_name("l.hkx", "loose"), "l");
+    EXPECT_EQ(set_from_name("hello.hkx", "loose"), "loose");
+}
+
+TEST(InstallScan, RealCorpusFolder) {
+    MP_REQUIRE_CORPUS();
+    auto scan = scan_install(test::corpus_path("havok"));
+    ASSERT_TRUE(scan.ok());
+    EXPECT_EQ(scan->game, Game::kUnknown);
+    int tagfiles = 0, compendiums = 0;
+    for (const auto& in : scan->inputs) {
+        tagfiles += in.kind == InputKind::kTagfile;
+        compendiums += in.kind == InputKind::kCompendium;
+    }
+    EXPECT_EQ(tagfiles, 4);     // h.hkx, l.hkx and their .dcx forms
+    EXPECT_EQ(compendiums, 2);  // h.compendium and its .dcx form
+}
+
+TEST(MappedFile, MapsReadOnlyAndReportsMissingFiles) {
+    MP_REQUIRE_CORPUS();
+    auto f = MappedFile::open(test::corpus_path("havok/h.hkx"));
+    ASSERT_TRUE(f.ok());
+    EXPECT_EQ(f->size(), 3696u);
+    EXPECT_TRUE(has_prefix(f->bytes().subspan(4), "TAG0"));
+    auto missing = MappedFile::open("/nonexistent/file");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().code, ErrorCode::kIo);
+}
+
+}  // namespace
+}  // namespace meshproof
