@@ -188,6 +188,33 @@ Result<float> ObjectView::as_f32() const {
     return static_cast<float>(d);
 }
 
+Result<std::string_view> ObjectView::as_string() const {
+    ObjectView v = unwrap();
+    if (!v.ok()) return v.error();
+    const FormatWord f = v.format();
+    if (f.kind() != TypeKind::kString) return v.make(ErrorCode::kBadObject, "not a string");
+    const Bytes data = tf_->data();
+    const auto text = [](Bytes b) {
+        std::string_view s(reinterpret_cast<const char*>(b.data()), b.size());
+        const auto nul = s.find('\0');
+        return nul == std::string_view::npos ? s : s.substr(0, nul);
+    };
+    if (f.is_inline_string()) {
+        // §5.6: fixed inline buffer of (format >> 16) bytes, NUL-padded.
+        const std::uint32_t length = f.inline_string_length();
+        if (length > v.size()) return v.make(ErrorCode::kBadType, "inline string longer than its type");
+        if (!in_range(v.offset_, length, data.size())) return v.make(ErrorCode::kOutOfBounds, "string past DATA");
+        return text(data.subspan(v.offset_, length));
+    }
+    MP_TRY_ASSIGN(std::uint32_t index, v.item_index());
+    if (index == 0) return std::string_view();
+    const Item it = tf_->item(index);
+    // §5.7: string contents are an array item of `char`, count including the NUL.
+    if (it.kind != ItemKind::kArray || tf_->types().size(it.type) != 1)
+        return v.make(ErrorCode::kBadObject, "string refers to item " + std::to_string(index) + " which is not a char array");
+    return text(data.subspan(it.offset, it.count));  // extent validated by parse_tagfile
+}
+
 Result<std::uint32_t> ObjectView::item_index() const {
     ObjectView v = unwrap();
     if (!v.ok()) return v.error();

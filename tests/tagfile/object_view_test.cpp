@@ -43,8 +43,8 @@ TEST_F(ErObjects, RootContainer) {
     ASSERT_TRUE(variants.ok()) << variants.error().message;
     ASSERT_EQ(variants->count(), 1u);
     EXPECT_EQ(variants->stride(), 24u);
-    EXPECT_EQ(*variants->at(0).field("name").as_string(), "Physics Scene Data");
-    EXPECT_EQ(*variants->at(0).field("className").as_string(), "hknpPhysicsSceneData");
+    EXPECT_EQ(MP_MUST(variants->at(0).field("name").as_string()), "Physics Scene Data");
+    EXPECT_EQ(MP_MUST(variants->at(0).field("className").as_string()), "hknpPhysicsSceneData");
     ObjectView scene = variants->at(0).field("variant").deref();
     ASSERT_TRUE(scene.ok()) << scene.error().message;
     EXPECT_EQ(scene.type_name(), "hknpPhysicsSceneData");
@@ -56,7 +56,7 @@ TEST_F(ErObjects, PhysicsSystemAndBody) {
     ObjectView system = variants->at(0).field("variant").deref().field("systemDatas").array()->at(0).deref();
     ASSERT_TRUE(system.ok()) << system.error().message;
     EXPECT_EQ(system.type_name(), "hknpPhysicsSystemData");
-    EXPECT_EQ(*system.field("name").as_string(), "Default Physics System Data");
+    EXPECT_EQ(MP_MUST(system.field("name").as_string()), "Default Physics System Data");
     EXPECT_EQ(system.field("materials").array()->count(), 1u);
     EXPECT_EQ(system.field("motionProperties").array()->count(), 1u);
     EXPECT_EQ(system.field("bodyCinfos").array()->count(), 1u);
@@ -64,17 +64,17 @@ TEST_F(ErObjects, PhysicsSystemAndBody) {
 
     ObjectView b = body();
     ASSERT_TRUE(b.ok());
-    EXPECT_EQ(*b.field("name").as_string(), "h433653");
-    EXPECT_EQ(*b.field("motionType").as_u64(), 0u);
-    EXPECT_EQ(*b.field("qualityId").as_u64(), 255u);
+    EXPECT_EQ(MP_MUST(b.field("name").as_string()), "h433653");
+    EXPECT_EQ(MP_MUST(b.field("motionType").as_u64()), 0u);
+    EXPECT_EQ(MP_MUST(b.field("qualityId").as_u64()), 255u);
     auto orientation = b.field("orientation").field("vec").array();
     if (!orientation.ok()) orientation = b.field("orientation").array();
     ASSERT_TRUE(orientation.ok()) << orientation.error().message;
     ASSERT_EQ(orientation->count(), 4u);
-    EXPECT_EQ(std::bit_cast<std::uint32_t>(*orientation->at(3).as_f32()), 0x3F7FFFFFu);
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(MP_MUST(orientation->at(3).as_f32())), 0x3F7FFFFFu);
     auto position = b.field("position").array();
     ASSERT_TRUE(position.ok()) << position.error().message;
-    EXPECT_EQ(*position->at(3).as_f32(), 1.0f);
+    EXPECT_EQ(MP_MUST(position->at(3).as_f32()), 1.0f);
 }
 
 TEST_F(ErObjects, CompressedMeshShape) {
@@ -84,24 +84,26 @@ TEST_F(ErObjects, CompressedMeshShape) {
     EXPECT_EQ(s.offset(), 712u);
     EXPECT_TRUE(s.is_a("hknpCompressedMeshShape"));
     EXPECT_TRUE(s.is_a("hknpShape"));
-    EXPECT_EQ(*s.field("numShapeKeyBits").as_u64(), 5u);
-    EXPECT_EQ(*s.field("type").as_u64(), 9u);
-    EXPECT_EQ(*s.field("dispatchType").as_u64(), 3u);
-    EXPECT_EQ(*s.field("flags").as_u64(), 4u);
-    EXPECT_EQ(std::bit_cast<std::uint32_t>(*s.field("convexRadius").as_f32()), 0x3C75C28Fu);
-    EXPECT_EQ(*s.field("userData").as_u64(), 0u);
-    EXPECT_EQ(*s.field("shapeTagCodecInfo").as_u64(), 0xFFFFFFFFu);
-    EXPECT_TRUE(*s.field("materialTable").is_null());
-    EXPECT_TRUE(*s.field("properties").is_null());
-    EXPECT_EQ(*s.field("numTriangles").as_u64(), 0u);
+    EXPECT_EQ(MP_MUST(s.field("numShapeKeyBits").as_u64()), 5u);
+    EXPECT_EQ(MP_MUST(s.field("type").as_u64()), 9u);
+    EXPECT_EQ(MP_MUST(s.field("dispatchType").as_u64()), 3u);
+    EXPECT_EQ(MP_MUST(s.field("flags").as_u64()), 4u);
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(MP_MUST(s.field("convexRadius").as_f32())), 0x3C75C28Fu);
+    EXPECT_EQ(MP_MUST(s.field("userData").as_u64()), 0u);
+    EXPECT_EQ(MP_MUST(s.field("shapeTagCodecInfo").as_u64()), 0xFFFFFFFFu);
+    EXPECT_TRUE(MP_MUST(s.field("materialTable").is_null()));
+    EXPECT_TRUE(MP_MUST(s.field("properties").is_null()));
+    EXPECT_EQ(MP_MUST(s.field("numTriangles").as_u64()), 0u);
     EXPECT_EQ(s.field("externShapes").array()->count(), 0u);
 
-    ObjectView interior = s.field("triangleIsInterior");
-    EXPECT_EQ(*interior.field("numBits").as_i64(), 23);
+    // hkBitField wraps hkBitFieldStorage: §7.1 lists words/numBits flattened, the type table
+    // nests them one level down in `storage`.
+    ObjectView interior = s.field("triangleIsInterior").field("storage");
+    EXPECT_EQ(MP_MUST(interior.field("numBits").as_i64()), 23);
     auto words = interior.field("words").array();
     ASSERT_TRUE(words.ok());
     ASSERT_EQ(words->count(), 1u);
-    EXPECT_EQ(*words->at(0).as_u64(), 0x00420020u);
+    EXPECT_EQ(MP_MUST(words->at(0).as_u64()), 0x00420020u);
 
     auto keys = s.field("triangleIndexToShapeKey").array();
     ASSERT_TRUE(keys.ok());
@@ -114,11 +116,11 @@ TEST_F(ErObjects, CompressedMeshShape) {
     ObjectView param = s.field("pParam").deref();
     ASSERT_TRUE(param.ok()) << param.error().message;
     EXPECT_EQ(param.type_name(), "fsnpCustomMeshParameter");
-    EXPECT_EQ(*param.field("version").as_u64(), 0x100000u);
+    EXPECT_EQ(MP_MUST(param.field("version").as_u64()), 0x100000u);
     EXPECT_EQ(param.field("triangleDataArray").array()->count(), 15u);
     auto prims = param.field("primitiveDataArray").array();
     ASSERT_EQ(prims->count(), 1u);
-    EXPECT_EQ(*prims->at(0).field("materialNameData").as_u64(), 21u);
+    EXPECT_EQ(MP_MUST(prims->at(0).field("materialNameData").as_u64()), 21u);
 }
 
 TEST_F(ErObjects, MeshTreeAsTheDecoderReadsIt) {
@@ -126,12 +128,12 @@ TEST_F(ErObjects, MeshTreeAsTheDecoderReadsIt) {
     ASSERT_TRUE(data.ok()) << data.error().message;
     EXPECT_EQ(data.type_name(), "hknpCompressedMeshShapeData");
     EXPECT_EQ(data.offset(), 1168u);
-    EXPECT_TRUE(*data.field("hasSimdTree").as_bool());
+    EXPECT_TRUE(MP_MUST(data.field("hasSimdTree").as_bool()));
     ObjectView tree = data.field("meshTree");
-    EXPECT_EQ(*tree.field("numPrimitiveKeys").as_u64(), 15u);
-    EXPECT_EQ(*tree.field("bitsPerKey").as_u64(), 5u);
-    EXPECT_EQ(*tree.field("maxKeyValue").as_u64(), 22u);
-    EXPECT_EQ(*tree.field("primitiveStoresIsFlatConvex").as_u64(), 0u);
+    EXPECT_EQ(MP_MUST(tree.field("numPrimitiveKeys").as_u64()), 15u);
+    EXPECT_EQ(MP_MUST(tree.field("bitsPerKey").as_u64()), 5u);
+    EXPECT_EQ(MP_MUST(tree.field("maxKeyValue").as_u64()), 22u);
+    EXPECT_EQ(MP_MUST(tree.field("primitiveStoresIsFlatConvex").as_u64()), 0u);
     EXPECT_EQ(tree.field("nodes").array()->count(), 1u);
     EXPECT_EQ(tree.field("packedVertices").array()->count(), 0u);
     EXPECT_EQ(tree.field("sharedVerticesIndex").array()->count(), 13u);
@@ -140,7 +142,7 @@ TEST_F(ErObjects, MeshTreeAsTheDecoderReadsIt) {
     auto min = tree.field("domain").field("min").array();
     ASSERT_TRUE(min.ok()) << min.error().message;
     ASSERT_EQ(min->count(), 4u);
-    EXPECT_EQ(std::bit_cast<std::uint32_t>(*min->at(0).as_f32()), 0xC30003D7u);
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(MP_MUST(min->at(0).as_f32())), 0xC30003D7u);
 
     auto sections = tree.field("sections").array();
     ASSERT_TRUE(sections.ok()) << sections.error().message;
@@ -149,15 +151,15 @@ TEST_F(ErObjects, MeshTreeAsTheDecoderReadsIt) {
     EXPECT_EQ(sections->element_type_name(), "hkcdStaticMeshTree::Section");
     EXPECT_EQ(sections->raw().size(), 96u);
     ObjectView s0 = sections->at(0);
-    EXPECT_EQ(*s0.field("firstPackedVertexIndex").as_u64(), 0u);
-    EXPECT_EQ(*s0.field("numPrimitives").as_u64(), 12u);
-    EXPECT_EQ(*s0.field("numDataRuns").as_u64(), 1u);
+    EXPECT_EQ(MP_MUST(s0.field("firstPackedVertexIndex").as_u64()), 0u);
+    EXPECT_EQ(MP_MUST(s0.field("numPrimitives").as_u64()), 12u);
+    EXPECT_EQ(MP_MUST(s0.field("numDataRuns").as_u64()), 1u);
     EXPECT_EQ(s0.field("nodes").array()->count(), 23u);
     auto codec = s0.field("codecParms").array();
     ASSERT_TRUE(codec.ok());
     ASSERT_EQ(codec->count(), 6u);
-    EXPECT_EQ(std::bit_cast<std::uint32_t>(*codec->at(0).as_f32()), 0x7F7FFFEEu);
-    EXPECT_EQ(std::bit_cast<std::uint32_t>(*codec->at(5).as_f32()), 0xFF800000u);
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(MP_MUST(codec->at(0).as_f32())), 0x7F7FFFEEu);
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(MP_MUST(codec->at(5).as_f32())), 0xFF800000u);
 
     // The fast path: FieldRef resolved once, then a column with one range check.
     const TypeTable& types = tf_->types();
@@ -177,8 +179,8 @@ TEST_F(ErObjects, MeshTreeAsTheDecoderReadsIt) {
     EXPECT_EQ(std::memcmp(primitives->raw().data(), first, 4), 0);
     auto indices = primitives->at(11).field("indices").array();
     ASSERT_TRUE(indices.ok());
-    EXPECT_EQ(*indices->at(0).as_u64(), 5u);
-    EXPECT_EQ(*indices->at(3).as_u64(), 1u);
+    EXPECT_EQ(MP_MUST(indices->at(0).as_u64()), 5u);
+    EXPECT_EQ(MP_MUST(indices->at(3).as_u64()), 1u);
 
     auto shared = tree.field("sharedVertices").array();
     ASSERT_EQ(shared->count(), 13u);
@@ -186,17 +188,17 @@ TEST_F(ErObjects, MeshTreeAsTheDecoderReadsIt) {
     EXPECT_FALSE(shared->values<std::uint32_t>().ok());
 
     auto run = tree.field("primitiveDataRuns").array()->at(0);
-    EXPECT_EQ(*run.field("value").as_u64(), 65535u);
-    EXPECT_EQ(*run.field("count").as_u64(), 12u);
+    EXPECT_EQ(MP_MUST(run.field("value").as_u64()), 65535u);
+    EXPECT_EQ(MP_MUST(run.field("count").as_u64()), 12u);
 
     ObjectView simd = data.field("simdTree");
     EXPECT_EQ(simd.field("nodes").array()->count(), 5u);
     EXPECT_EQ(simd.field("nodes").array()->stride(), 128u);
-    EXPECT_EQ(*simd.field("isCompact").as_u64(), 1u);
+    EXPECT_EQ(MP_MUST(simd.field("isCompact").as_u64()), 1u);
     auto node1 = simd.field("nodes").array()->at(1);
-    EXPECT_EQ(*node1.field("data").array()->at(0).as_u64(), 2u);
-    EXPECT_FALSE(*node1.field("isLeaf").as_bool());
-    EXPECT_TRUE(*simd.field("nodes").array()->at(2).field("isLeaf").as_bool());
+    EXPECT_EQ(MP_MUST(node1.field("data").array()->at(0).as_u64()), 2u);
+    EXPECT_FALSE(MP_MUST(node1.field("isLeaf").as_bool()));
+    EXPECT_TRUE(MP_MUST(simd.field("nodes").array()->at(2).field("isLeaf").as_bool()));
 }
 
 TEST_F(ErObjects, ErrorsCarryDataOffsets) {

@@ -52,6 +52,18 @@ inline const std::vector<BinderFile>& anibnd_files() {
     return files;
 }
 
+// Unwraps a Result, reporting (not throwing) when it holds an error.
+template <class T>
+T must(Result<T> r, const char* what = "") {
+    if (!r.ok()) {
+        ADD_FAILURE() << what << ": " << error_code_name(r.error().code) << " @" << r.error().offset << ": "
+                      << r.error().message;
+        return T{};
+    }
+    return std::move(r).value();
+}
+#define MP_MUST(expr) ::meshproof::test::must((expr), #expr)
+
 inline bool is_tag0(Bytes b) { return b.size() >= 8 && std::equal(b.begin() + 4, b.begin() + 8, "TAG0"); }
 inline bool is_tcm0(Bytes b) { return b.size() >= 8 && std::equal(b.begin() + 4, b.begin() + 8, "TCM0"); }
 

@@ -1,0 +1,127 @@
+// meshproof unpack FILE -o DIR: a DCX's decompressed bytes, or a binder's members
+// decompressed, names kept (a member's trailing ".dcx" is dropped, since the bytes written are
+// the decompressed ones). Never writes over an existing file without --force, never outside DIR.
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "cli/input_bytes.h"
+#include "engine/containers/binder.h"
+#include "engine/containers/binder_entry_data.h"
+#include "engine/containers/dcx.h"
+#include "engine/io/install_scan.h"
+#include "engine/io/mapped_file.h"
+
+namespace meshproof::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct UnpackOptions {
+    std::string file;
+    std::string out;
+    bool force = false;
+};
+
+struct Output {
+    std::string name;                  // relative, '/' separated
+    Result<std::vector<std::uint8_t>> bytes;
+};
+
+// A member name as a safe relative path: no absolute root, drive letter or "..".
+std::string safe_relative(std::string_view name) {
+    std::string out;
+    std::size_t start = 0;
+    std::string n(name);
+    for (char& c : n)
+        if (c == '\\') c = '/';
+    while (start <= n.size()) {
+        std::size_t end = n.find('/', start);
+        if (end == std::string::npos) end = n.size();
+        std::string part = n.substr(start, end - start);
+        if (!part.empty() && part != "." && part != ".." && part.find(':') == std::string::npos) {
+            if (!out.empty()) out += '/';
+            out += part;
+        }
+        start = end + 1;
+    }
+    return out.empty() ? "unnamed" : out;
+}
+
+std::string drop_dcx(std::string name) {
+    if (ascii_lower(name).ends_with(".dcx")) name.resize(name.size() - 4);
+    return name;
+}
+
+int run_unpack(const UnpackOptions& o) {
+    const fs::path path(o.file);
+    auto input = open_input(path);
+    if (!input.ok()) {
+        std::fprintf(stderr, "meshproof unpack: %s: %s\n", o.file.c_str(), input.error().message.c_str());
+        return kExitUsage;
+    }
+    const DecompressorRegistry& codecs = input->codecs;
+    std::vector<Output> outputs;
+    if (input->binder) {
+        for (std::size_t i = 0; i < input->binder->entries.size(); ++i) {
+            const BinderEntry& e = input->binder->entries[i];
+            std::string name = e.name.empty() ? fmt::format("member_{:05}", i) : e.name;
+            outputs.push_back({drop_dcx(safe_relative(name)), entry_decompressed_bytes(e, input->container, codecs)});
+        }
+    } else if (input->was_dcx) {
+        outputs.push_back({drop_dcx(path.filename().string()), std::move(input->owned)});
+    } else {
+        std::fprintf(stderr, "meshproof unpack: %s is neither a DCX file nor a binder\n", o.file.c_str());
+        return kExitUsage;
+    }
+
+    // Refuse before writing anything, so a refused run leaves DIR as it was.
+    const fs::path out_dir(o.out);
+    std::error_code ec;
+    if (!o.force) {
+        for (const auto& out : outputs) {
+            if (fs::exists(out_dir / out.name, ec)) {
+                std::fprintf(stderr, "meshproof unpack: %s exists (use --force to overwrite)\n",
+                             (out_dir / out.name).string().c_str());
+                return kExitUsage;
+            }
+        }
+    }
+    int failures = 0;
+    for (const auto& out : outputs) {
+        if (!out.bytes.ok()) {
+            ++failures;
+            std::fprintf(stderr, "ERROR %s :: %s: %s at byte %llu: %s\n", o.file.c_str(), out.name.c_str(),
+                         std::string(error_code_name(out.bytes.error().code)).c_str(),
+                         static_cast<unsigned long long>(out.bytes.error().offset), out.bytes.error().message.c_str());
+            continue;
+        }
+        const fs::path target = out_dir / out.name;
+        fs::create_directories(target.parent_path(), ec);
+        std::ofstream f(target, std::ios::binary | std::ios::trunc);
+        f.write(reinterpret_cast<const char*>(out.bytes->data()), static_cast<std::streamsize>(out.bytes->size()));
+        if (!f) {
+            std::fprintf(stderr, "meshproof unpack: cannot write %s\n", target.string().c_str());
+            return kExitUsage;
+        }
+        std::printf("%s  %zu bytes\n", target.string().c_str(), out.bytes->size());
+    }
+    return failures ? kExitPartial : kExitOk;
+}
+
+}  // namespace
+
+Command add_unpack(CLI::App& app) {
+    auto o = std::make_shared<UnpackOptions>();
+    CLI::App* sub = app.add_subcommand("unpack", "Decompress a DCX file, or every member of a binder, into a folder");
+    sub->add_option("FILE", o->file, "A .dcx file, a BND4 binder (.dcx or not) or a split binder's .hkxbhd")->required();
+    sub->add_option("-o,--output", o->out, "Output folder")->required();
+    sub->add_flag("--force", o->force, "Overwrite existing files");
+    sub->footer(kExitCodesHelp);
+    return {sub, [o] { return run_unpack(*o); }};
+}
+
+}  // namespace meshproof::cli
