@@ -1,9 +1,166 @@
-// meshproof dump FILE: (filled in below once engine/tagfile/dump lands)
+// meshproof dump FILE: a tagfile through its own type table (SDK version, type count, the
+// object tree from the root), a compendium's IDs and types, or a binder's member list; with
+// --member NAME, one member of a binder.
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/input_bytes.h"
+#include "engine/containers/binder_entry_data.h"
+#include "engine/containers/dcx.h"
+#include "engine/io/install_scan.h"
+#include "engine/tagfile/compendium.h"
+#include "engine/tagfile/dump.h"
+#include "engine/tagfile/tagfile.h"
+
 namespace meshproof::cli {
-Command add_dump(CLI::App& app) {
-    CLI::App* sub = app.add_subcommand("dump", "Show a tagfile through its own type table, or list a binder");
-    return {sub, [] { return kExitUsage; }};
+namespace {
+namespace fs = std::filesystem;
+
+struct DumpCommandOptions {
+    std::string file;
+    std::vector<std::string> compendiums;
+    std::string member;
+    std::size_t max_elements = 8;
+    bool offsets = false;
+};
+
+int fail(const std::string& where, const Error& e) {
+    std::fprintf(stderr, "meshproof dump: %s: %s at byte %llu: %s\n", where.c_str(),
+                 std::string(error_code_name(e.code)).c_str(), static_cast<unsigned long long>(e.offset),
+                 e.message.c_str());
+    return kExitPartial;
 }
+
+bool is_compendium(Bytes b) { return b.size() >= 8 && has_prefix(b.subspan(4), "TCM0"); }
+bool is_tagfile(Bytes b) { return b.size() >= 8 && has_prefix(b.subspan(4), "TAG0"); }
+
+std::string describe_compendium(const tagfile::Compendium& c) {
+    std::string out = fmt::format("compendium (TCM0): {} ID(s)\n", c.ids.size());
+    for (auto id : c.ids) out += fmt::format("  id {}\n", tagfile::compendium_id_hex(id));
+    const auto& t = *c.types;
+    out += fmt::format("types: {}\n", t.type_count() - 1);
+    for (std::uint32_t i = 1; i < t.type_count(); ++i)
+        out += fmt::format("  {:4}  {}  size {}  members {}\n", i, t.full_name(i), t.size(i), t.members(i).size());
+    return out;
+}
+
+int dump_bytes(const std::string& where, Bytes content, const tagfile::CompendiumRegistry& registry,
+               const DumpCommandOptions& o) {
+    if (is_compendium(content)) {
+        auto c = tagfile::parse_compendium(content);
+        if (!c.ok()) return fail(where, c.error());
+        std::fputs(describe_compendium(*c).c_str(), stdout);
+        return kExitOk;
+    }
+    if (!is_tagfile(content))
+        return fail(where, make_error(ErrorCode::kBadMagic, 4, "not a Havok tagfile (TAG0) or compendium (TCM0)"));
+    auto tf = tagfile::parse_tagfile(content, &registry);
+    if (!tf.ok()) return fail(where, tf.error());
+    tagfile::DumpOptions d;
+    d.max_array_elements = o.max_elements;
+    d.show_offsets = o.offsets;
+    std::fputs(tagfile::dump_tagfile(*tf, d).c_str(), stdout);
+    return kExitOk;
+}
+
+// Adds a compendium's IDs unless all are known already (the same file can come twice).
+void add_compendium(tagfile::CompendiumRegistry& registry, Bytes bytes) {
+    auto c = tagfile::parse_compendium(bytes);
+    if (!c.ok()) return;
+    for (auto id : c->ids)
+        if (registry.find(id) == nullptr) {
+            (void)registry.add(*c);
+            return;
+        }
+}
+
+int run_dump(const DumpCommandOptions& o) {
+    auto input = open_input(o.file);
+    if (!input.ok()) {
+        fail(o.file, input.error());
+        return kExitUsage;
+    }
+    tagfile::CompendiumRegistry registry;
+    for (const auto& c : o.compendiums) {
+        auto ci = open_input(c);
+        if (!ci.ok()) { fail(c, ci.error()); return kExitUsage; }
+        auto parsed = tagfile::parse_compendium(ci->content);
+        if (!parsed.ok()) { fail(c, parsed.error()); return kExitUsage; }
+        add_compendium(registry, ci->content);
+    }
+
+    if (!input->binder) {
+        if (!o.member.empty()) {
+            std::fprintf(stderr, "meshproof dump: --member needs a binder, and %s is not one\n", o.file.c_str());
+            return kExitUsage;
+        }
+        // A loose tagfile: its sibling compendiums resolve its TCRF, as in a binder.
+        if (o.compendiums.empty() && is_tagfile(input->content)) {
+            std::error_code ec;
+            for (const auto& e : fs::directory_iterator(fs::path(o.file).parent_path().empty() ? "." : fs::path(o.file).parent_path(), ec)) {
+                if (ascii_lower(e.path().filename().string()).find(".compendium") == std::string::npos) continue;
+                auto ci = open_input(e.path());
+                if (ci.ok()) add_compendium(registry, ci->content);
+            }
+        }
+        return dump_bytes(o.file, input->content, registry, o);
+    }
+
+    const Binder& binder = *input->binder;
+    auto decompressed = [&](const BinderEntry& e) { return entry_decompressed_bytes(e, input->container, input->codecs); };
+    if (o.member.empty()) {
+        std::printf("binder %s: %zu members, version \"%s\", format 0x%02X\n", binder.kind == BinderKind::kBnd4 ? "BND4" : "BHF4+BDF4",
+                    binder.entries.size(), binder.version.c_str(), binder.format);
+        for (std::size_t i = 0; i < binder.entries.size(); ++i) {
+            const BinderEntry& e = binder.entries[i];
+            auto stored = entry_stored_bytes(e, input->container);
+            std::string codec = "stored";
+            if (stored.ok() && is_dcx(*stored)) {
+                auto h = parse_dcx_header(*stored);
+                codec = h.ok() ? "DCX_" + h->codec : "DCX?";
+            } else if (e.compressed()) {
+                codec = "zlib";
+            }
+            std::printf("  %4zu  id %-8d %10llu bytes  %-9s %s\n", i, e.id.value_or(-1),
+                        static_cast<unsigned long long>(e.compressed_size), codec.c_str(), e.name.c_str());
+        }
+        return kExitOk;
+    }
+    // The binder's compendium members resolve its tagfiles' TCRF.
+    for (const BinderEntry& e : binder.entries) {
+        if (ascii_lower(e.name).find(".compendium") == std::string::npos) continue;
+        auto bytes = decompressed(e);
+        if (bytes.ok()) add_compendium(registry, *bytes);
+    }
+    const std::string wanted = ascii_lower(o.member);
+    for (const BinderEntry& e : binder.entries) {
+        if (ascii_lower(e.name) != wanted && ascii_lower(std::string(e.name_last_component())) != wanted) continue;
+        auto bytes = decompressed(e);
+        const std::string where = o.file + " :: " + std::string(e.name_last_component());
+        if (!bytes.ok()) return fail(where, bytes.error());
+        return dump_bytes(where, *bytes, registry, o);
+    }
+    std::fprintf(stderr, "meshproof dump: %s has no member named %s (list them with: meshproof dump %s)\n",
+                 o.file.c_str(), o.member.c_str(), o.file.c_str());
+    return kExitUsage;
+}
+
+}  // namespace
+
+Command add_dump(CLI::App& app) {
+    auto o = std::make_shared<DumpCommandOptions>();
+    CLI::App* sub = app.add_subcommand("dump", "Show a tagfile through its own type table, a compendium, or a binder's members");
+    sub->add_option("FILE", o->file, "A tagfile (.hkx, .hkx.dcx), compendium, BND4 binder or split binder .hkxbhd")->required();
+    sub->add_option("--compendium", o->compendiums, "Compendium file(s) that resolve the tagfile's TCRF (default: siblings)");
+    sub->add_option("--member", o->member, "Dump this member of a binder (full name or last path component)");
+    sub->add_option("--max-elements", o->max_elements, "Array elements printed per array (default 8)");
+    sub->add_flag("--offsets", o->offsets, "Show DATA offsets of objects");
+    sub->footer(kExitCodesHelp);
+    return {sub, [o] { return run_dump(*o); }};
+}
+
 }  // namespace meshproof::cli

@@ -12,7 +12,8 @@ namespace meshproof::tagfile {
 namespace {
 
 // Splits a NUL-separated string section (TSTR/FSTR, §5.3) into views over `storage`.
-// Bytes after the last NUL (an unterminated tail) count as unread.
+// Bytes after the last NUL count as unread, except 1..3 bytes of 0xFF: 2019.1 files (AC6)
+// pad TST1/FST1 to 4 bytes with 0xFF instead of zeros.
 std::vector<std::string_view> split_strings(const std::vector<char>& storage, std::uint64_t& unread) {
     std::vector<std::string_view> out;
     std::size_t start = 0;
@@ -22,7 +23,10 @@ std::vector<std::string_view> split_strings(const std::vector<char>& storage, st
             start = i + 1;
         }
     }
-    unread += storage.size() - start;
+    const std::size_t tail = storage.size() - start;
+    bool ff_padding = tail < 4;
+    for (std::size_t i = start; i < storage.size(); ++i) ff_padding = ff_padding && static_cast<std::uint8_t>(storage[i]) == 0xFF;
+    if (!ff_padding) unread += tail;
     return out;
 }
 

@@ -68,7 +68,9 @@ TEST_P(AnibndTest, ParsesWithEveryEntryInsideTheFile) {
             ASSERT_GE(data->size(), 8u);
             EXPECT_TRUE(has_prefix(data->subspan(4), "TAG0"));
         }
-        if (ends_with(e.name, ".compendium")) EXPECT_TRUE(has_prefix(data->subspan(4), "TCM0"));
+        if (ends_with(e.name, ".compendium")) {
+            EXPECT_TRUE(has_prefix(data->subspan(4), "TCM0"));
+        }
     }
     EXPECT_LE(previous_end, bytes.size());
 }

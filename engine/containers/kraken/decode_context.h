@@ -87,7 +87,7 @@ private:
 
 struct DecodeContext {
     const std::uint8_t* stream_begin = nullptr;
-    ScratchArena scratch;
+    ScratchArena& scratch;
 
     std::uint64_t offset_of(const std::uint8_t* p) const {
         return static_cast<std::uint64_t>(p - stream_begin);

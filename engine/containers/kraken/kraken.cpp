@@ -73,9 +73,17 @@ Status decode_quantum_payload(DecodeContext& ctx, Bytes payload, std::span<std::
     return ok_status();
 }
 
+// The scratch arena is kept per thread between calls: a fresh one would cost an allocation
+// of its first chunk per call, which dominates for small members (a few KiB of output).
+// It holds a few MiB at most (the arrays of one sub-chunk and their nested temporaries).
+ScratchArena& thread_scratch() {
+    thread_local ScratchArena arena;
+    return arena;
+}
+
 Result<std::size_t> decode_stream(Bytes src, std::span<std::uint8_t> dst) {
-    DecodeContext ctx;
-    ctx.stream_begin = src.data();
+    DecodeContext ctx{src.data(), thread_scratch()};
+    const ScratchScope everything(ctx.scratch);
     const std::uint8_t* p = src.data();
     const std::size_t n = dst.size();
     std::size_t in = 0;

@@ -1,0 +1,53 @@
+#include "engine/mesh/simd_tree_codec.h"
+
+#include <string>
+
+namespace meshproof::mesh {
+
+Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw) {
+    const std::size_t n = raw.node_count();
+    for (const auto& bound : raw.bounds)
+        for (const auto& lane : bound)
+            if (lane.size() != n) return make_error(ErrorCode::kBadObject, raw.offset, "simd node columns differ in length");
+    for (const auto& d : raw.data)
+        if (d.size() != n) return make_error(ErrorCode::kBadObject, raw.offset, "simd node columns differ in length");
+    if (raw.encoding == SimdEncoding::kIsLeafFlag && raw.is_leaf.size() != n)
+        return make_error(ErrorCode::kBadObject, raw.offset, "simd isLeaf column differs in length");
+
+    SimdTreeNodes out;
+    out.encoding = raw.encoding;
+    out.has_is_compact = raw.has_is_compact;
+    out.is_compact = raw.is_compact;
+    out.node_is_leaf.resize(n);
+    out.lane_box.resize(n * 4);
+    out.lane_data.resize(n * 4);
+    out.lane_kind.resize(n * 4);
+    out.lane_target.resize(n * 4);
+    out.lane_box_inverted.resize(n * 4);
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool leaf_node = raw.encoding == SimdEncoding::kIsLeafFlag && raw.is_leaf[i] != 0;
+        out.node_is_leaf[i] = raw.encoding == SimdEncoding::kIsLeafFlag ? raw.is_leaf[i] : 0;
+        for (std::size_t lane = 0; lane < 4; ++lane) {
+            const std::size_t at = i * 4 + lane;
+            Box& b = out.lane_box[at];
+            // bounds order: lx, hx, ly, hy, lz, hz
+            for (int a = 0; a < 3; ++a) {
+                b.min[a] = raw.bounds[2 * a][lane][i];
+                b.max[a] = raw.bounds[2 * a + 1][lane][i];
+            }
+            out.lane_box_inverted[at] = (b.min[0] > b.max[0] || b.min[1] > b.max[1] || b.min[2] > b.max[2]) ? 1 : 0;
+            const std::uint32_t data = raw.data[lane][i];
+            const SimdLane decoded = decode_simd_lane(raw.encoding, leaf_node, data);
+            if (decoded.kind == LaneKind::kChild && decoded.target >= n)
+                return make_error(ErrorCode::kOutOfBounds, raw.offset + i * raw.stride,
+                                  "simd node " + std::to_string(i) + " lane " + std::to_string(lane) + " names node " +
+                                      std::to_string(decoded.target) + " of " + std::to_string(n));
+            out.lane_data[at] = data;
+            out.lane_kind[at] = decoded.kind;
+            out.lane_target[at] = decoded.target;
+        }
+    }
+    return out;
+}
+
+}  // namespace meshproof::mesh

@@ -1,0 +1,71 @@
+// Static bounding-volume trees: Codec3Axis4 (section trees), Codec3Axis5 (the mesh tree) and
+// Codec3Axis6 (the version-2 extern mesh aabbTree). containers-and-tagfiles.md §8.5;
+// havok-compressed-mesh.txt ("Section tree node", "Mesh tree node", "The aabbTree is a static
+// tree like the others with 6-byte nodes").
+//
+// Nodes are in pre-order: an inner node's first child follows it, its second child is a stored
+// distance further. A node's box is its parent's box shrunk per axis: with e = parent extent,
+// min += e × h² / 226 and max −= e × l² / 226 (h = high nibble, l = low nibble); the root's
+// parent is the tree's domain.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/core/error.h"
+#include "engine/mesh/decoded_member.h"
+#include "engine/mesh/raw_mesh.h"
+
+namespace meshproof::mesh {
+
+// The float form of the box rule. The document writes e × h² ⁄ 226; the reading notes leave
+// open whether the product or the quotient rounds first, and the real sample cannot tell.
+enum class BoxRule : std::uint8_t {
+    kProductFirst,   // (e × h²) / 226, left to right as the document writes it (the default)
+    kQuotientFirst,  // e × (h² / 226)
+};
+
+// One axis: the child's [min, max] from the parent's and the nibble byte (h << 4) | l.
+inline void shrink_axis(float parent_min, float parent_max, std::uint8_t nibbles, BoxRule rule, float& out_min,
+                        float& out_max) {
+    const float extent = parent_max - parent_min;
+    const float h = static_cast<float>((nibbles >> 4) * (nibbles >> 4));
+    const float l = static_cast<float>((nibbles & 15) * (nibbles & 15));
+    if (rule == BoxRule::kProductFirst) {
+        const float grow = (extent * h) / 226.0f;
+        const float shrink = (extent * l) / 226.0f;
+        out_min = parent_min + grow;
+        out_max = parent_max - shrink;
+    } else {
+        const float grow = extent * (h / 226.0f);
+        const float shrink = extent * (l / 226.0f);
+        out_min = parent_min + grow;
+        out_max = parent_max - shrink;
+    }
+}
+
+inline Box shrink_box(const Box& parent, const std::array<std::uint8_t, 3>& xyz, BoxRule rule = BoxRule::kProductFirst) {
+    Box b;
+    for (int a = 0; a < 3; ++a) shrink_axis(parent.min[a], parent.max[a], xyz[a], rule, b.min[a], b.max[a]);
+    return b;
+}
+
+// One node's link fields, by codec.
+struct StaticNodeLink {
+    bool is_leaf = true;
+    std::uint32_t value = 0;         // the stored value (Axis4: data; Axis5: hi << 8 | lo; Axis6: hi << 16 | lo)
+    std::uint32_t payload = 0;       // leaf: primitive / section / triangle
+    std::uint64_t second_child = 0;  // inner: distance from the node to its second child
+};
+StaticNodeLink static_node_link(TreeCodec codec, std::uint8_t data_or_hi, std::uint8_t lo8, std::uint16_t lo16);
+
+Box box_of(const RawAabb& aabb);
+
+// Appends the nodes of `raw` to `out` as tree number `tree_index`, walking it from the root and
+// decoding every box. Every link and leaf payload is bounds-checked: a second child outside the
+// tree or a payload at or above `payload_limit` is a kOutOfBounds error at the node's offset.
+// A node reached twice is counted (out.reached), not walked again; unreached nodes keep NaN boxes.
+Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, std::uint32_t payload_limit,
+                          StaticTreeNodes& out, BoxRule rule = BoxRule::kProductFirst);
+
+}  // namespace meshproof::mesh
