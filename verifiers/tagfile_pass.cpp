@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/pipeline/pass.h"
+#include "engine/tagfile/patch_check.h"
 #include "engine/tagfile/tagfile.h"
 
 namespace meshproof {
@@ -18,6 +19,8 @@ public:
         info_.claims = {
             "One TAG0 root contains SDKV, DATA, either TYPE or TCRF, and INDX sections (Observed)",
             "SDK string in examined collision: Sekiro 20160200, Elden Ring 20180100 (Observed)",
+            "Item and patch tables resolve typed objects and references into DATA (Observed): every "
+            "non-null reference field is listed once in PTCH, and PTCH lists nothing else",
         };
         info_.counters = {
             {"tagfiles", "tagfiles parsed through their own type table", false},
@@ -27,6 +30,11 @@ public:
             {"types_from_compendium", "tagfiles whose types come from a compendium (TCRF)", false},
             {"types_own", "tagfiles that carry their own TYPE section", false},
             {"items", "ITEM entries (objects and arrays) over all tagfiles", false},
+            {"references", "non-null reference fields found by walking every item", false},
+            {"ptch_missing", "non-null reference fields that PTCH does not list", true},
+            {"ptch_extra", "PTCH offsets that are no non-null reference field", true},
+            {"ptch_duplicate", "PTCH offsets listed more than once", true},
+            {"ptch_type_mismatch", "PTCH entries listed under another type than the field's", true},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -43,6 +51,19 @@ public:
         }
         tally.add(tf.compendium_id() ? "types_from_compendium" : "types_own");
         tally.add("items", tf.item_count() > 0 ? tf.item_count() - 1 : 0);
+
+        const tagfile::PatchCheck patch = tagfile::check_patch_table(tf);
+        tally.add("references", patch.references);
+        auto report = [&](std::string_view counter, std::size_t n, const std::vector<std::uint32_t>& offsets) {
+            if (n == 0) return;
+            tally.add(counter, n);
+            for (std::uint32_t off : offsets)
+                tally.sample(counter, fmt::format("{} / DATA+0x{:x}", unit.path, off));
+        };
+        report("ptch_missing", patch.missing, patch.first_missing);
+        report("ptch_extra", patch.extra, patch.first_extra);
+        report("ptch_duplicate", patch.duplicates, {});
+        report("ptch_type_mismatch", patch.type_mismatches, patch.first_type_mismatch);
     }
 
 private:

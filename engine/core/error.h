@@ -78,7 +78,7 @@ inline Status ok_status() { return Ok{}; }
     auto tmp = (expr);                     \
     if (!tmp.ok()) return std::move(tmp).error(); \
     lhs = std::move(tmp).value()
-#define MP_TRY_ASSIGN(lhs, expr) MP_TRY_ASSIGN_IMPL(MP_CONCAT(mp_try_, __LINE__), lhs, expr)
+#define MP_TRY_ASSIGN(lhs, expr) MP_TRY_ASSIGN_IMPL(MP_CONCAT(mp_try_, __COUNTER__), lhs, expr)
 #define MP_TRY(expr)                                   \
     do {                                               \
         auto mp_try_status_ = (expr);                  \

@@ -81,7 +81,10 @@ Result<std::uint32_t> column_offset(const TypeTable& types, const tagfile::Array
         return e;
     }
     std::string what;
-    for (std::string_view p : path) what += (what.empty() ? "" : ".") + std::string(p);
+    for (std::string_view p : path) {
+        if (!what.empty()) what += '.';
+        what.append(p);
+    }
     MP_TRY(check_scalar(types, field->type, width, floating, array.offset(), what));
     if (std::uint64_t{field->offset} + width > array.stride())
         return make_error(ErrorCode::kBadType, array.offset(), what + " lies outside the element stride");

@@ -121,6 +121,11 @@ struct TypeInfo {
 
 class TypeTable {
 public:
+    TypeTable() = default;  // empty; real tables come from parse()
+    // Views inside point into the table's own storage: never copy or move it (share the pointer).
+    TypeTable(const TypeTable&) = delete;
+    TypeTable& operator=(const TypeTable&) = delete;
+
     // Parses a TYPE container section of `unit` (offsets in errors are unit-relative).
     // Strings are copied: the table does not reference `unit` after it returns.
     static Result<std::shared_ptr<const TypeTable>> parse(Bytes unit, const Section& type_section);
@@ -128,10 +133,8 @@ public:
     // Count including the null type 0 (the TNA1 count).
     std::size_t type_count() const { return types_.size(); }
     bool is_valid(std::uint32_t type) const { return type != 0 && type < types_.size(); }
-    // Index 0 and out-of-range indices give the empty null-type entry.
-    const TypeInfo& info(std::uint32_t type) const {
-        return type < types_.size() ? types_[type] : types_[0];
-    }
+    // Out-of-range indices give an empty entry (like the null type 0).
+    const TypeInfo& info(std::uint32_t type) const { return type < types_.size() ? types_[type] : null_type_; }
 
     std::string_view name(std::uint32_t type) const { return info(type).name; }
     std::string_view full_name(std::uint32_t type) const { return info(type).full_name; }
@@ -184,6 +187,7 @@ private:
         std::size_t operator()(std::string_view s) const;
     };
 
+    TypeInfo null_type_;
     std::vector<char> type_string_bytes_;
     std::vector<char> field_string_bytes_;
     std::vector<std::string> full_names_;  // reserved up front: views into them stay valid

@@ -99,15 +99,15 @@ struct InterfaceDecl {
 // A TBDY body (§5.5); an unset optional is left out of the body (and its optionals bit clear).
 struct TypeBody {
     TypeRef parent = 0;
-    std::optional<std::uint32_t> format;
-    std::optional<TypeRef> subtype;
-    std::optional<std::uint32_t> version;
-    std::optional<std::uint32_t> size;  // size and alignment travel together (optional 0x08)
+    std::optional<std::uint32_t> format{};
+    std::optional<TypeRef> subtype{};
+    std::optional<std::uint32_t> version{};
+    std::optional<std::uint32_t> size{};  // size and alignment travel together (optional 0x08)
     std::uint32_t alignment = 0;
-    std::optional<std::uint32_t> flags;
-    std::optional<std::vector<MemberDecl>> members;
+    std::optional<std::uint32_t> flags{};
+    std::optional<std::vector<MemberDecl>> members{};
     std::uint16_t property_count = 0;  // high half of the 2018 member count word (hkPropertyId: 3)
-    std::optional<std::vector<InterfaceDecl>> interfaces;
+    std::optional<std::vector<InterfaceDecl>> interfaces{};
 };
 
 // The common record body: format 7, size/alignment, members (optionals 0x29, plus 0x04 with a
@@ -116,11 +116,11 @@ struct RecordSpec {
     TypeRef parent = 0;
     std::uint32_t size = 0;
     std::uint32_t alignment = 1;
-    std::optional<std::uint32_t> version;
-    std::optional<std::uint32_t> flags;
-    std::vector<MemberDecl> members;
+    std::optional<std::uint32_t> version{};
+    std::optional<std::uint32_t> flags{};
+    std::vector<MemberDecl> members{};
     std::uint32_t format = format_word::kRecord;  // e.g. hkBool 0x2002, hkEnum the storage format
-    std::optional<TypeRef> subtype;                // hkRefPtr, hkQuaternionf, ...
+    std::optional<TypeRef> subtype{};              // hkRefPtr, hkQuaternionf, ...
 };
 
 class TypeTableBuilder {

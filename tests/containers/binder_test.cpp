@@ -95,6 +95,23 @@ TEST(Anibnd, NamesAreNormalisedWindowsPaths) {
     EXPECT_EQ(first.compressed_size, 0x384u);
 }
 
+TEST(Anibnd, SekiroAnimationNamesAreNormalised) {
+    MP_REQUIRE_CORPUS();
+    const auto bytes = load_bnd4(test::anibnd_fixtures()[2]);  // Sekiro c0000_a00x: 21 TAG0 + compendium
+    auto binder = parse_bnd4(bytes);
+    ASSERT_TRUE(binder.ok()) << binder.error().message;
+    std::size_t printed = 0;
+    std::size_t hkx = 0;
+    for (const BinderEntry& e : binder->entries) {
+        if (!ends_with(e.name, ".hkx")) continue;
+        ++hkx;
+        if (printed++ < 3) std::cout << "  " << e.name << " -> " << e.name_last_component() << "\n";
+        EXPECT_EQ(e.name.rfind("N:/NTC/data/Target/INTERROOT_win64/chr/c0000/hkx/", 0), 0u) << e.name;
+        EXPECT_EQ(e.name_last_component().rfind("a00", 0), 0u) << e.name;
+    }
+    EXPECT_EQ(hkx, 21u);
+}
+
 TEST(Anibnd, MembersOfTheDfltBinderDecompressAsStored) {
     MP_REQUIRE_CORPUS();
     const auto registry = default_decompressors();

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/containers/kraken/kraken.h"
+#include "engine/containers/kraken/kraken_decompressor.h"
 
 namespace meshproof {
 namespace {
@@ -86,6 +87,26 @@ TEST(KrakenStream, WholeMatchAndOtherSpecialQuantaAreRejected) {
         ASSERT_FALSE(st.ok());
         EXPECT_EQ(st.error().code, ErrorCode::kDecompress);
     }
+}
+
+TEST(KrakenDecompressorAdapter, DecodesAndReportsLeftoverAsSizeMismatch) {
+    const KrakenDecompressor d;
+    EXPECT_EQ(d.codec(), "KRAK");
+    std::vector<std::uint8_t> src = {0x8C, 0x06, 0x07, 0xFF, 0xFF, 0x11};  // one fill block
+    std::vector<std::uint8_t> out(1000);
+    ASSERT_TRUE(d.decompress(src, out).ok());
+    EXPECT_EQ(out, std::vector<std::uint8_t>(1000, 0x11));
+    EXPECT_GE(d.max_output_size(src.size()), out.size());
+
+    std::vector<std::uint8_t> two_blocks(300000);  // the input ends before the second block
+    const Status short_input = d.decompress(src, two_blocks);
+    ASSERT_FALSE(short_input.ok());
+    EXPECT_EQ(short_input.error().code, ErrorCode::kTruncated);
+
+    src.push_back(0);
+    const Status leftover = d.decompress(src, out);
+    ASSERT_FALSE(leftover.ok());
+    EXPECT_EQ(leftover.error().code, ErrorCode::kSizeMismatch);
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ std::vector<std::size_t> truncation_points(Bytes stream, std::size_t decoded) {
     if (small) return test::prefix_lengths(stream.size(), 1);
     std::set<std::size_t> points;
     // Dense prefixes only where they cut the first block (cheap: nothing decodes yet).
-    const std::vector<std::size_t> bounds = block_boundaries(stream, decoded, 4);
+    const std::vector<std::size_t> bounds = block_boundaries(stream, decoded, 8);
     const std::size_t dense = bounds.empty() ? 0 : std::min<std::size_t>(bounds.front(), 64 * 1024);
     for (std::size_t n = 0; n < dense; ++n) points.insert(n);
     for (std::size_t b : bounds) {
@@ -47,7 +47,7 @@ std::vector<std::size_t> truncation_points(Bytes stream, std::size_t decoded) {
             if (b + d < stream.size()) points.insert(b + d);
         }
     }
-    const std::size_t stride = std::max<std::size_t>(stream.size() / 24, 4099);
+    const std::size_t stride = std::max<std::size_t>(stream.size() / 96, 4099);
     for (std::size_t n : test::prefix_lengths(stream.size(), stride)) {
         if (n >= 64 * 1024) points.insert(n);
     }

@@ -107,10 +107,12 @@ TEST(TagfileHostile, CorruptCompendiumTypeSection) {
     const std::vector<std::uint8_t>& original = test::er_compendium();
     // TYPE starts at 0x18 in h.compendium (TCM0 header 8 + TCID 16).
     std::size_t parsed = 0;
+    // One flip per byte, rotating through three patterns (each parse also walks h.hkx).
+    const std::uint8_t flips[] = {0x01, 0x80, 0xFF};
     for (std::size_t pos = 0x18; pos < original.size(); ++pos) {
-        for (std::uint8_t flip : {0x01, 0x80, 0xFF}) {
+        {
             std::vector<std::uint8_t> bytes = original;
-            bytes[pos] ^= flip;
+            bytes[pos] ^= flips[pos % 3];
             auto c = parse_compendium(bytes);
             if (!c.ok()) continue;
             ++parsed;

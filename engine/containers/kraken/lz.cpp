@@ -22,6 +22,9 @@ inline void store_vec(std::uint8_t* p, V v) {
     std::memcpy(p, &v, sizeof(V));
 }
 
+// How many new distances ahead the match-source prefetch looks.
+constexpr std::ptrdiff_t kPrefetchAhead = 4;
+
 // Bytes the fast paths may write past the end of a copy (they stay inside the output).
 constexpr std::size_t kWildCopy = 16;
 
@@ -110,6 +113,14 @@ Status run_commands(const DecodeContext& ctx, const std::uint8_t* where, const L
             case 3:
                 if (dist_next == dist_end) return ctx.corrupt(where, "lz: distance list exhausted");
                 dist = *dist_next++;
+                // Sources of new distances are often far back (cache misses dominate on
+                // large windows): touch the one a few commands ahead. A hint only; the
+                // address is computed as an integer and never dereferenced here.
+                if (dist_end - dist_next > kPrefetchAhead) {
+                    const std::uintptr_t ahead = reinterpret_cast<std::uintptr_t>(out + p) -
+                                                 static_cast<std::uintptr_t>(dist_next[kPrefetchAhead]);
+                    __builtin_prefetch(reinterpret_cast<const void*>(ahead));
+                }
                 recent2 = recent1;
                 recent1 = recent0;
                 recent0 = dist;

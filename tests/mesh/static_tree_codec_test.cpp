@@ -1,0 +1,141 @@
+// Codec3Axis4 / 5 / 6 nodes and the n² / 226 box rule (containers-and-tagfiles.md §8.5).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/mesh/static_tree_codec.h"
+#include "tests/mesh/mesh_fixtures.h"
+#include "tests/mesh/raw_builder.h"
+
+namespace meshproof::mesh {
+namespace {
+
+using test::bits_of;
+
+RawAabb cube(float lo, float hi) { return RawAabb{{lo, lo, lo, 1}, {hi, hi, hi, 1}}; }
+
+TEST(StaticTreeCodec, BoxRuleExactCase) {
+    // Parent [0, 226]: h = 1 → min 1; l = 2 → max 226 − 4 = 222; h = 15 → 225; l = 15 → 1.
+    Box parent{{0, 0, 0}, {226, 226, 226}};
+    const Box b = shrink_box(parent, {0x12, 0xF0, 0x0F});
+    EXPECT_EQ(b.min[0], 1.0f);
+    EXPECT_EQ(b.max[0], 222.0f);
+    EXPECT_EQ(b.min[1], 225.0f);
+    EXPECT_EQ(b.max[1], 226.0f);
+    EXPECT_EQ(b.min[2], 0.0f);
+    EXPECT_EQ(b.max[2], 1.0f);
+}
+
+TEST(StaticTreeCodec, BoxRuleFloatOrders) {
+    // Parent [0.1, 7.3], h = 3, l = 5: the two float orders differ in the last bit of min.
+    float lo = 0, hi = 0;
+    shrink_axis(0.1f, 7.3f, 0x35, BoxRule::kProductFirst, lo, hi);
+    EXPECT_EQ(bits_of(lo), 0x3ec600e8u);
+    EXPECT_EQ(bits_of(hi), 0x40d01d00u);
+    shrink_axis(0.1f, 7.3f, 0x35, BoxRule::kQuotientFirst, lo, hi);
+    EXPECT_EQ(bits_of(lo), 0x3ec600e9u);
+    EXPECT_EQ(bits_of(hi), 0x40d01d00u);
+}
+
+TEST(StaticTreeCodec, InvertedBoxesAreKept) {
+    float lo = 0, hi = 0;
+    shrink_axis(0.0f, 1.0f, 0xFF, BoxRule::kProductFirst, lo, hi);  // takes more than the extent
+    EXPECT_GT(lo, hi);
+}
+
+TEST(StaticTreeCodec, NodeLinks) {
+    auto l = static_node_link(TreeCodec::kAxis4, 0x07, 0, 0);
+    EXPECT_FALSE(l.is_leaf);
+    EXPECT_EQ(l.second_child, 6u);
+    l = static_node_link(TreeCodec::kAxis4, 0x0A, 0, 0);
+    EXPECT_TRUE(l.is_leaf);
+    EXPECT_EQ(l.payload, 5u);
+    l = static_node_link(TreeCodec::kAxis5, 0x81, 0x02, 0);
+    EXPECT_FALSE(l.is_leaf);
+    EXPECT_EQ(l.second_child, 2u * 0x102);
+    l = static_node_link(TreeCodec::kAxis5, 0x12, 0x34, 0);
+    EXPECT_TRUE(l.is_leaf);
+    EXPECT_EQ(l.payload, 0x1234u);
+    l = static_node_link(TreeCodec::kAxis6, 0x85, 0, 0x0001);
+    EXPECT_FALSE(l.is_leaf);
+    EXPECT_EQ(l.second_child, 2u * 0x50001);
+    l = static_node_link(TreeCodec::kAxis6, 0x05, 0, 0xFFFF);
+    EXPECT_TRUE(l.is_leaf);
+    EXPECT_EQ(l.payload, 0x5FFFFu);
+}
+
+// A Codec3Axis5 mesh tree over three sections: root → (leaf s0, inner → (leaf s1, leaf s2)).
+TEST(StaticTreeCodec, Axis5TreeOverManySections) {
+    test::RawBuilder b;
+    const RawStaticTree raw = b.axis5_tree({{0x00, 0x00, 0x00, 0x80, 0x01},   // inner, second child at +2
+                                            {0x0F, 0x00, 0x00, 0x00, 0x00},   // leaf section 0, x max shrunk by 225/226
+                                            {0x10, 0x00, 0x00, 0x80, 0x01},   // inner, x min +1, second at +2 (node 4)
+                                            {0x00, 0x12, 0x00, 0x00, 0x01},   // leaf section 1
+                                            {0x00, 0x00, 0x21, 0x00, 0x02}},  // leaf section 2
+                                           cube(0, 226));
+    StaticTreeNodes t;
+    ASSERT_TRUE(append_static_tree(raw, 0, 3, t).ok());
+    ASSERT_EQ(t.size(), 5u);
+    EXPECT_EQ(t.second_child[0], 2u);
+    EXPECT_EQ(t.second_child[2], 4u);
+    EXPECT_EQ(t.parent[1], 0u);
+    EXPECT_EQ(t.parent[2], 0u);
+    EXPECT_EQ(t.parent[3], 2u);
+    EXPECT_EQ(t.parent[4], 2u);
+    EXPECT_EQ(t.payload[1], 0u);
+    EXPECT_EQ(t.payload[3], 1u);
+    EXPECT_EQ(t.payload[4], 2u);
+    for (std::size_t n = 0; n < 5; ++n) EXPECT_EQ(t.reached[n], 1u);
+    EXPECT_EQ(t.box[1].max[0], 1.0f);   // 226 − 226 × 225 / 226
+    EXPECT_EQ(t.box[2].min[0], 1.0f);
+    // Node 3 inherits node 2's box: x [1, 226]; y shrunk from [0, 226] by 1 and 4.
+    EXPECT_EQ(t.box[3].min[0], 1.0f);
+    EXPECT_EQ(t.box[3].min[1], 1.0f);
+    EXPECT_EQ(t.box[3].max[1], 222.0f);
+    // Node 4: z min + 4, z max − 1.
+    EXPECT_EQ(t.box[4].min[2], 4.0f);
+    EXPECT_EQ(t.box[4].max[2], 225.0f);
+}
+
+TEST(StaticTreeCodec, Axis6LargeValuesAndBounds) {
+    test::RawBuilder b;
+    // Three nodes over triangles 0 and 1.
+    RawStaticTree raw = b.axis6_tree({{0, 0, 0, 0x80, 1}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 1}}, cube(-1, 1));
+    StaticTreeNodes t;
+    ASSERT_TRUE(append_static_tree(raw, 0, 2, t).ok());
+    EXPECT_EQ(t.payload[1], 0u);
+    EXPECT_EQ(t.payload[2], 1u);
+    // A leaf naming triangle 0x10002 through the hiData bits: past 2 triangles.
+    raw = b.axis6_tree({{0, 0, 0, 0x80, 1}, {0, 0, 0, 0x01, 0x0002}, {0, 0, 0, 0, 1}}, cube(-1, 1));
+    raw.offset = 4000;
+    StaticTreeNodes bad;
+    auto st = append_static_tree(raw, 0, 2, bad);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().code, ErrorCode::kOutOfBounds);
+}
+
+TEST(StaticTreeCodec, LinkPastTheTreeIsAnError) {
+    test::RawBuilder b;
+    RawStaticTree raw = b.axis4_tree({{0, 0, 0, 0x05}, {0, 0, 0, 0}, {0, 0, 0, 2}}, cube(0, 1));  // second at +4
+    raw.offset = 100;
+    StaticTreeNodes t;
+    auto st = append_static_tree(raw, 0, 2, t);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().code, ErrorCode::kOutOfBounds);
+    EXPECT_EQ(st.error().offset, 100u);  // node 0 (column stride 1 in a hand-built tree)
+}
+
+TEST(StaticTreeCodec, UnreachedAndTwiceReachedNodes) {
+    test::RawBuilder b;
+    // Node 0 inner: children 1 and 2; node 1 inner: children 2 (again) and 3; node 4 never reached.
+    RawStaticTree raw = b.axis4_tree({{0, 0, 0, 0x03}, {0, 0, 0, 0x03}, {0, 0, 0, 0}, {0, 0, 0, 2}, {0, 0, 0, 4}}, cube(0, 1));
+    StaticTreeNodes t;
+    ASSERT_TRUE(append_static_tree(raw, 0, 3, t).ok());
+    EXPECT_EQ(t.reached[2], 2u);
+    EXPECT_EQ(t.reached[4], 0u);
+    EXPECT_EQ(t.parent[4], kNone);
+    EXPECT_TRUE(std::isnan(t.box[4].min[0]));
+}
+
+}  // namespace
+}  // namespace meshproof::mesh
