@@ -54,7 +54,12 @@ std::string read_version(Bytes b, std::size_t at) {
     return v;
 }
 
-Status refuse_dcx(Bytes b, std::string_view expected) {
+// The error for bytes that do not start with the expected magic; a truncated magic is
+// kTruncated, a DCX-wrapped binder gets a hint.
+Error wrong_magic(Bytes b, std::string_view expected) {
+    if (b.size() < expected.size() &&
+        std::string_view(reinterpret_cast<const char*>(b.data()), b.size()) == expected.substr(0, b.size()))
+        return make_error(ErrorCode::kTruncated, b.size(), fmt::format("{}: truncated before the magic", expected));
     if (is_dcx(b))
         return make_error(ErrorCode::kBadMagic, 0,
                           fmt::format("expected \"{}\", found a DCX container (decompress it first)", expected));
@@ -123,11 +128,7 @@ Result<BinderEntry> parse_entry(Bytes b, const Binder& binder, const FieldReader
 Result<Binder> parse_binder(Bytes b, BinderKind kind) {
     using namespace bnd4_layout;
     const std::string_view magic = kind_name(kind);
-    if (!has_prefix(b, magic)) {
-        if (b.size() < 4 && std::string_view(reinterpret_cast<const char*>(b.data()), b.size()) == magic.substr(0, b.size()))
-            return make_error(ErrorCode::kTruncated, b.size(), fmt::format("{}: truncated before the magic", magic));
-        MP_TRY(refuse_dcx(b, magic));
-    }
+    if (!has_prefix(b, magic)) return wrong_magic(b, magic);
     if (b.size() < kSize)
         return make_error(ErrorCode::kTruncated, b.size(),
                           fmt::format("{}: header is 0x40 bytes, the file has {}", magic, b.size()));
@@ -225,12 +226,7 @@ Result<Binder> parse_bhf4(Bytes bhf4) { return parse_binder(bhf4, BinderKind::kB
 
 Status check_bdf4(Bytes b) {
     using namespace bdf4_layout;
-    if (!has_prefix(b, "BDF4")) {
-        if (b.size() < 4 && std::string_view(reinterpret_cast<const char*>(b.data()), b.size()) ==
-                                std::string_view("BDF4").substr(0, b.size()))
-            return make_error(ErrorCode::kTruncated, b.size(), "BDF4: truncated before the magic");
-        return refuse_dcx(b, "BDF4");
-    }
+    if (!has_prefix(b, "BDF4")) return wrong_magic(b, "BDF4");
     if (b.size() < kSize)
         return make_error(ErrorCode::kTruncated, b.size(),
                           fmt::format("BDF4: header is 0x30 bytes, the file has {}", b.size()));

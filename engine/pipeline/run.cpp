@@ -14,6 +14,7 @@
 #include "engine/containers/dcx.h"
 #include "engine/containers/default_decompressors.h"
 #include "engine/io/mapped_file.h"
+#include "engine/mesh/decode_member.h"
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/tagfile.h"
 
@@ -140,7 +141,14 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const tagfile:
         status.error = tf.error();
         return;
     }
+    auto decoded = mesh::decode_member(*tf);
+    if (!decoded.ok()) {
+        status.state = MemberState::kDecodeError;
+        status.error = decoded.error();
+        return;
+    }
     Unit unit;
+    unit.mesh = &*decoded;
     unit.path = job.path;
     unit.set = job.set;
     unit.game = options_.game.value_or(Game::kUnknown);

@@ -8,6 +8,7 @@
 
 namespace meshproof {
 namespace tagfile { class Tagfile; }
+namespace mesh { struct DecodedMember; }
 
 struct Unit {
     std::string_view path;    // game terms: "map/m10/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000123.hkx.dcx"
@@ -15,6 +16,7 @@ struct Unit {
     Game game = Game::kUnknown;
     std::uint64_t ordinal = 0;                   // position in path order
     const tagfile::Tagfile* tagfile = nullptr;   // the parsed tagfile (types resolved)
+    const mesh::DecodedMember* mesh = nullptr;   // every body and shape, decoded to SoA columns
 };
 
 }  // namespace meshproof

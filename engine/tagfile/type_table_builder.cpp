@@ -58,7 +58,9 @@ void TypeTableBuilder::define(TypeRef type, TypeBody body) {
 }
 
 void TypeTableBuilder::set_hash(TypeRef type, std::uint32_t hash) {
-    if (type != 0 && type < types_.size()) types_[type].hash = hash;
+    if (type == 0 || type >= types_.size()) return;
+    if (!types_[type].hash) hash_order_.push_back(type);
+    types_[type].hash = hash;
 }
 
 std::optional<TypeRef> TypeTableBuilder::find(std::string_view full) const {
@@ -266,8 +268,14 @@ Result<std::vector<std::uint8_t>> TypeTableBuilder::type_section() const {
     for (TypeRef t = 1; t < count; ++t)
         if (!types_[t].body) return builder_error("type " + full_name(t) + " was declared but never defined");
 
-    // TNA1 interns the type strings in walk order: name, then each parameter name.
+    // TSTR holds names and parameter names in body order (as Havok writes it: the ER
+    // compendium's string order follows its TBDY order, not the type indices); TNA1 then
+    // lists the types by index.
     StringPool type_strings;
+    for (TypeRef t : definition_order_) {
+        type_strings.index(types_[t].name);
+        for (const TemplateArg& p : types_[t].params) type_strings.index(p.name);
+    }
     std::vector<std::uint8_t> names;
     append_varint(names, count);
     for (TypeRef t = 1; t < count; ++t) {
@@ -332,12 +340,10 @@ Result<std::vector<std::uint8_t>> TypeTableBuilder::type_section() const {
         }
     }
 
+    // THSH in set_hash order (Havok lists the types in the order its objects first use them).
     std::vector<std::uint8_t> hashes;
-    std::size_t hash_count = 0;
-    for (TypeRef t = 1; t < count; ++t) hash_count += types_[t].hash.has_value();
-    append_varint(hashes, hash_count);
-    for (TypeRef t = 1; t < count; ++t) {
-        if (!types_[t].hash) continue;
+    append_varint(hashes, hash_order_.size());
+    for (TypeRef t : hash_order_) {
         append_varint(hashes, t);
         for (int i = 0; i < 4; ++i) hashes.push_back(static_cast<std::uint8_t>(*types_[t].hash >> (8 * i)));
     }

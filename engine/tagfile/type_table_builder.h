@@ -6,7 +6,8 @@
 // Types get indices in declaration order, starting at 1 (0 is the null type). A type is
 // first declared (name + template arguments, so that cyclic references work), then given a
 // body. Every declared type must have a body before serialisation: Havok writes one for every
-// type, even an alias (optionals 0). Bodies are written in definition order.
+// type, even an alias (optionals 0). Bodies, and the type strings, are written in definition
+// order; THSH entries in the order of set_hash calls.
 //
 //   TypeTableBuilder b;
 //   TypeRef u32 = b.primitive("unsigned int", 0x8004, 4, 4);
@@ -131,7 +132,7 @@ public:
     TypeRef declare(std::string name, std::vector<TemplateArg> params = {});
     // Gives a declared type its body. A second body for one type is a bug (recorded as an error).
     void define(TypeRef type, TypeBody body);
-    void set_hash(TypeRef type, std::uint32_t hash);  // THSH entry
+    void set_hash(TypeRef type, std::uint32_t hash);  // THSH entry (Havok writes ER class hashes)
 
     std::optional<TypeRef> find(std::string_view full_name) const;  // "hkArray<hkUint32, hkContainerHeapAllocator>"
     std::string full_name(TypeRef type) const;                       // as TypeTable::full_name prints it
@@ -190,6 +191,7 @@ private:
 
     std::vector<Entry> types_ = std::vector<Entry>(1);  // [0] = the null type
     std::vector<TypeRef> definition_order_;
+    std::vector<TypeRef> hash_order_;
     absl::flat_hash_map<std::string, TypeRef> by_full_name_;
     TypeRef referenced_object_ = 0;
     TypeRef heap_allocator_ = 0;

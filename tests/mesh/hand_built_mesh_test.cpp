@@ -79,7 +79,7 @@ void expect_two_sections(const DecodedMesh& m) {
     EXPECT_EQ(m.vertices.kind[2], VertexKind::kShared);
     EXPECT_EQ(m.vertices.shared_entry[2], 1u);
     EXPECT_EQ(m.vertices.x[2], 10.0f);
-    EXPECT_EQ(m.vertices.z[2], 10.0f);
+    EXPECT_FLOAT_EQ(m.vertices.z[2], 10.0f);  // code × f32(1/4,194,303) rounds: within ulps, not exact
     EXPECT_EQ(m.vertices.x[3], -10.0f);
     // Section 1 slot 1: packed (0, 0, 1023) with offset (−1, −2, −3), scale 1.
     EXPECT_EQ(m.vertices.z[5], 1020.0f);

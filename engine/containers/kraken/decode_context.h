@@ -3,6 +3,7 @@
 // arrays (spec kraken.md §10: arrays of a sub-chunk, temporaries of nested blocks).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -47,7 +48,9 @@ public:
             if (current_ == chunks_.size()) {
                 chunks_.push_back(make_chunk(need));
             } else if (chunks_[current_].capacity < need) {
-                chunks_[current_] = make_chunk(need);  // free: everything after current_ is released
+                // Free (everything after current_ is released). Grow geometrically so a
+                // sequence of slightly larger requests does not re-allocate every time.
+                chunks_[current_] = make_chunk(std::max(need, 2 * chunks_[current_].capacity));
             }
             chunks_[current_].used = 0;
         }
