@@ -4,7 +4,7 @@
 // - Elden Ring 2018.1: the layouts of §7.1. Every class that the ER compendium
 //   7a6d34ca6688be51 also holds is declared as that compendium declares it (names, template
 //   arguments, parents, versions, sizes, member names, flags, offsets and types, type hashes);
-//   tests/tagfile/writer_er_compendium_test.cpp checks this against the real file.
+//   tests/tagfile/writer_er_sample_test.cpp checks this against the real file.
 //   hknpCompressedMeshShape::data is hkRefPtr<hkReferencedObject> there (§7.1 names the
 //   pointee, the file does not). Classes the compendium lacks (the extern-mesh family, the
 //   6-byte codec and its tree) follow §7.1 / §8.5 / §8.7 with the choices noted at each.

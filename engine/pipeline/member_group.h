@@ -1,0 +1,61 @@
+// A group of members read together: one binder (split .hkxbhd + .hkxbdt, or a BND4 that may be
+// DCX-wrapped), or the loose tagfiles of one folder, whose compendiums are siblings the way a
+// binder's compendium member is. Opening a group maps its files, parses the binder, and
+// registers its compendiums; the members are then processed independently.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/containers/decompressor.h"
+#include "engine/io/install_scan.h"
+#include "engine/io/mapped_file.h"
+#include "engine/pipeline/run.h"
+#include "engine/tagfile/compendium.h"
+
+namespace meshproof {
+
+struct Group {
+    std::string path;                     // binder rel_path, or the folder of loose files
+    const InputFile* binder = nullptr;    // null for a loose group
+    std::vector<const InputFile*> loose;  // loose tagfiles and compendiums
+};
+
+// Binders by their path and loose files by their folder, in scan (path) order; .sur inputs are
+// not grouped. `binders` counts the binder groups.
+std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders);
+
+struct MemberJob {
+    std::string path;      // game terms
+    std::string set;
+    Bytes stored;          // the bytes as stored (DCX or raw), into a mapping or the group's buffer
+    bool entry_compressed = false;
+    std::uint64_t uncompressed_size = 0;
+    bool is_compendium = false;
+};
+
+// The text shown with every member skipped for a missing codec.
+extern const char* const kMissingCodecRemedy;
+
+// A member's content. When the member's DCX codec has no decompressor, returns an empty vector
+// and sets `skip` to "unsupported compression KRAK".
+Result<std::vector<std::uint8_t>> member_bytes(const MemberJob& job, const DecompressorRegistry& codecs,
+                                               std::string& skip);
+
+struct OpenedGroup {
+    std::vector<MappedFile> maps;             // keep the mapped files alive
+    std::vector<std::uint8_t> owned;          // a DCX-wrapped binder, decompressed
+    std::vector<MemberJob> jobs;              // tagfiles and compendiums, path order
+    std::vector<MemberStatus> job_status;     // one per job; compendiums are settled at open
+    std::vector<MemberStatus> failures;       // the group itself, or members that could not be located
+    tagfile::CompendiumRegistry compendiums;
+    std::string compendium_skip;              // why a compendium of the group was skipped, if one was
+    std::uint64_t file_bytes = 0;             // sizes of the group's files, for progress
+};
+
+// Never fails: problems become statuses in `failures` (the binder) or `job_status` (a member).
+std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs);
+
+}  // namespace meshproof
