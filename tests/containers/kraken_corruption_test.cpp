@@ -77,5 +77,27 @@ TEST(KrakenCorrupt, SilesiaFirstBlock) {
     corrupt_and_decode("kraken/silesia/dickens.kraken", kBlock, 200, 7);
 }
 
+// Random bytes behind a valid block header and a quantum header that claims them all: every
+// sub-chunk and byte-array parser sees garbage.
+TEST(KrakenCorrupt, RandomPayloadsBehindValidHeaders) {
+    std::mt19937 rng(42);
+    std::vector<std::uint8_t> dst(kBlock);
+    for (int round = 0; round < 3000; ++round) {
+        const std::size_t c = 1 + rng() % 2000;
+        std::vector<std::uint8_t> src = {0x8C, 0x06, static_cast<std::uint8_t>((c - 1) >> 16),
+                                         static_cast<std::uint8_t>((c - 1) >> 8), static_cast<std::uint8_t>(c - 1)};
+        for (std::size_t i = 0; i < c; ++i) src.push_back(static_cast<std::uint8_t>(rng()));
+        if (round % 2 && c > 16) {  // an LZ sub-chunk (§2.5) of mode 0/1 spanning the whole quantum
+            const std::size_t l = c - 3;
+            src[5] = static_cast<std::uint8_t>(0x80 | ((round / 2 % 2) << 3) | (l >> 16));
+            src[6] = static_cast<std::uint8_t>(l >> 8);
+            src[7] = static_cast<std::uint8_t>(l);
+        }
+        const std::size_t n = c + 1 + rng() % kBlock;
+        const Status st = kraken_decompress(src, std::span(dst).first(std::min(n, kBlock)));
+        if (!st.ok()) ASSERT_LE(st.error().offset, src.size());
+    }
+}
+
 }  // namespace
 }  // namespace meshproof

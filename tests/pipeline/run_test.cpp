@@ -57,7 +57,9 @@ protected:
 };
 
 TEST_F(SmallInstall, EveryMemberIsCountedAndBadOnesDoNotStopTheRun) {
-    auto run = run_verify(root_, RunOptions{});
+    RunOptions options;
+    options.passes = {"tagfile"};
+    auto run = run_verify(root_, options);
     ASSERT_TRUE(run.ok()) << run.error().message;
     EXPECT_EQ(run->scan.game, Game::kSekiro);
     EXPECT_EQ(run->binders, 2u);

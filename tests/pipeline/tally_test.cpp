@@ -1,0 +1,58 @@
+#include <gtest/gtest.h>
+
+#include "engine/pipeline/tally.h"
+
+namespace meshproof {
+namespace {
+
+TEST(Tally, CountsPerScopeAndTotals) {
+    Tally t;
+    t.begin_unit("eldenring/h", 0);
+    t.add("triangles", 5);
+    t.begin_unit("eldenring/l", 1);
+    t.add("triangles", 2);
+    t.add("triangles");
+    EXPECT_EQ(t.count("triangles", "eldenring/h"), 5u);
+    EXPECT_EQ(t.count("triangles", "eldenring/l"), 3u);
+    EXPECT_EQ(t.total("triangles"), 8u);
+    EXPECT_EQ(t.count("missing", "eldenring/h"), 0u);
+}
+
+TEST(Tally, KeepsTheFirstSamplesInPathOrderWhateverTheMergeOrder) {
+    // Two threads see interleaved units; merged either way, the first 20 by (unit, sequence) win.
+    Tally a, b;
+    for (std::uint64_t unit = 0; unit < 30; ++unit) {
+        Tally& t = unit % 2 ? a : b;
+        t.begin_unit("s", unit);
+        t.sample("outside", "unit " + std::to_string(unit) + " first");
+        t.sample("outside", "unit " + std::to_string(unit) + " second");
+    }
+    Tally ab = a, ba = b;
+    ab.merge(b);
+    ba.merge(a);
+    const auto& s1 = ab.samples().at("outside");
+    const auto& s2 = ba.samples().at("outside");
+    ASSERT_EQ(s1.size(), kSamplesPerCounter);
+    ASSERT_EQ(s2.size(), kSamplesPerCounter);
+    for (std::size_t i = 0; i < s1.size(); ++i) EXPECT_EQ(s1[i].location, s2[i].location);
+    EXPECT_EQ(s1.front().location, "unit 0 first");
+    EXPECT_EQ(s1[1].location, "unit 0 second");
+    EXPECT_EQ(s1.back().location, "unit 9 second");
+}
+
+TEST(Tally, MaximaMergeCommutatively) {
+    Tally a, b;
+    a.begin_unit("s", 0);
+    a.max("excess_ulps", 2.5);
+    b.begin_unit("s", 1);
+    b.max("excess_ulps", 7.0);
+    b.max("excess_ulps", 1.0);
+    Tally ab = a, ba = b;
+    ab.merge(b);
+    ba.merge(a);
+    EXPECT_EQ(ab.maxima().at({"excess_ulps", "s"}), 7.0);
+    EXPECT_EQ(ba.maxima().at({"excess_ulps", "s"}), 7.0);
+}
+
+}  // namespace
+}  // namespace meshproof

@@ -1,0 +1,349 @@
+// Pass "leafbox" (family havok-mesh): leaf-box containment of havok-compressed-mesh.txt.
+// "Every vertex of every triangle and quad lies inside its leaf's box, and every section's domain
+// inside its mesh-tree leaf's box, to within 16 f32 units in the last place…" (Proven), with the
+// divisor-225 and swapped-nibble controls as reported alternatives, inverted node boxes, the
+// f-set aabbTrees (Codec3Axis6, Observed) and the simd trees' lane boxes (Proven).
+#include <cmath>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/pipeline/pass.h"
+#include "verifiers/f32_tolerance.h"
+#include "verifiers/mesh_walk.h"
+
+namespace meshproof {
+namespace {
+
+using namespace verifiers;
+using mesh::Box;
+using mesh::DecodedMesh;
+using mesh::StaticTreeNodes;
+
+// The control readings of the box rule: "A divisor of 225 instead of 226 leaves 3% to 51% of them
+// outside their leaves … and swapping the two nibbles' roles nearly all."
+enum class ControlRule : std::uint8_t { kDivisor225, kSwappedNibbles };
+
+Box shrink_control(const Box& parent, const StaticTreeNodes& t, std::uint32_t n, ControlRule rule) {
+    Box b;
+    for (int a = 0; a < 3; ++a) {
+        const std::uint8_t byte = t.xyz[a][n];
+        const float hi = static_cast<float>((byte >> 4) * (byte >> 4));
+        const float lo = static_cast<float>((byte & 15) * (byte & 15));
+        const float e = parent.max[a] - parent.min[a];
+        if (rule == ControlRule::kDivisor225) {
+            const float grow = (e * hi) / 225.0f;
+            const float shrink = (e * lo) / 225.0f;
+            b.min[a] = parent.min[a] + grow;
+            b.max[a] = parent.max[a] - shrink;
+        } else {
+            const float grow = (e * lo) / 226.0f;
+            const float shrink = (e * hi) / 226.0f;
+            b.min[a] = parent.min[a] + grow;
+            b.max[a] = parent.max[a] - shrink;
+        }
+    }
+    return b;
+}
+
+// Every node's box under a control rule, from the tree's domain down the decoded parent links
+// (a parent precedes its children in pre-order; anything else is left NaN, i.e. outside).
+void control_boxes(const StaticTreeNodes& t, ControlRule rule, std::vector<Box>& out) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    Box nan_box;
+    nan_box.min = {nan, nan, nan};
+    nan_box.max = {nan, nan, nan};
+    out.assign(t.size(), nan_box);
+    for (std::uint32_t n = 0; n < t.size(); ++n) {
+        const std::uint32_t parent = t.parent[n];
+        if (parent == mesh::kNone) {
+            if (t.tree[n] < t.first_node.size() && t.first_node[t.tree[n]] == n) out[n] = shrink_control(t.domain[t.tree[n]], t, n, rule);
+        } else if (parent < n) {
+            out[n] = shrink_control(out[parent], t, n, rule);
+        }
+    }
+}
+
+double inversion(const Box& b) {
+    double worst = 0;
+    for (int a = 0; a < 3; ++a) worst = std::max(worst, static_cast<double>(b.min[a]) - b.max[a]);
+    return worst;
+}
+
+bool is_root(const StaticTreeNodes& t, std::uint32_t n) { return t.first_node[t.tree[n]] == n; }
+
+class LeafboxPass final : public Pass {
+public:
+    LeafboxPass() {
+        info_.name = "leafbox";
+        info_.family = "havok-mesh";
+        info_.claims = {
+            "Every vertex of every triangle and quad lies inside its leaf's box … within 16 f32 units (Proven)",
+            "every section's domain inside its mesh-tree leaf's box, to within 16 f32 units (Proven)",
+            "A divisor of 225 … leaves 3% to 51% … outside; swapping the two nibbles' roles nearly all (Proven)",
+            "A node's box can come out inverted … section-tree nodes, none in a mesh tree (Proven)",
+            "A child lane's box is exactly the union … of the boxes of the lanes of the node it names (Proven)",
+            "A leaf's box is exactly the box of its primitive's vertices … none [short] by more [than 16 units] (Proven)",
+            "aabbTree leaves hold their triangle exactly and the rest fall short by at most 0.15 mm (Observed)",
+        };
+        info_.counters = {
+            {"prims", "triangles and quads named by a section-tree leaf", false},
+            {"prims_exact", "triangles and quads inside their leaf box exactly", false},
+            {"prims_within_tolerance", "triangles and quads outside exactly but within 16 ulps", false},
+            {"prims_outside", "triangles and quads more than 16 ulps outside their leaf box", true},
+            {"prims_own_magnitude_exceed", "triangles and quads exceeding 16 ulps at the coordinate's own magnitude", false},
+            {"prims_outside_divisor225", "control: outside their leaf box (16 ulps) with divisor 225", false},
+            {"prims_outside_swapped_nibbles", "control: outside their leaf box (16 ulps) with the nibbles swapped", false},
+            {"sections_in_leaf", "section domains named by a mesh-tree leaf", false},
+            {"sections_in_leaf_exact", "section domains inside their mesh-tree leaf box exactly", false},
+            {"sections_in_leaf_within_tolerance", "section domains outside exactly but within 16 ulps", false},
+            {"sections_outside_leaf", "section domains more than 16 ulps outside their mesh-tree leaf box", true},
+            {"section_roots_nonzero", "section-tree roots with non-zero nibbles", false},
+            {"mesh_roots_nonzero", "mesh-tree roots with non-zero nibbles", false},
+            {"section_tree_inverted_nodes", "section-tree nodes with an inverted box", false},
+            {"mesh_tree_inverted_nodes", "mesh-tree nodes with an inverted box (none claimed)", true},
+            {"section_domains", "sections with a triangle or quad", false},
+            {"section_domain_exact", "sections whose domain is exactly their vertex box grown by convexRadius", false},
+            {"aabbtree_leaves", "f-set aabbTree leaves naming a triangle", false},
+            {"aabbtree_leaf_exact", "aabbTree leaves whose box holds their triangle exactly", false},
+            {"aabbtree_leaf_short", "aabbTree leaves whose box falls short of their triangle", false},
+            {"aabbtree_inverted_nodes", "aabbTree nodes with an inverted box", false},
+            {"simd_child_lanes", "simd child lanes", false},
+            {"simd_child_lane_not_union", "simd child lanes whose box is not exactly the union of the child's lanes", true},
+            {"simd_leaf_lanes", "simd leaf lanes naming a triangle or quad", false},
+            {"simd_leaf_exact", "simd leaf lanes whose box is exactly their primitive's vertex box", false},
+            {"simd_leaf_larger", "simd leaf lanes whose box is larger than their primitive's vertex box", false},
+            {"simd_leaf_short_within_tolerance", "simd leaf lanes short of their primitive by at most 16 ulps", false},
+            {"simd_leaf_short_beyond_tolerance", "simd leaf lanes short of their primitive by more than 16 ulps", true},
+            {"simd_leaf_lanes_other", "simd leaf lanes naming a custom primitive or no primitive (see simd)", false},
+        };
+    }
+    const PassInfo& info() const override { return info_; }
+
+    void run(const Unit& unit, Tally& tally) const override {
+        if (unit.mesh == nullptr) return;
+        std::vector<Box> scratch_a, scratch_b;
+        for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
+            const DecodedMesh& m = unit.mesh->meshes[mi];
+            primitives_in_leaves(unit, mi, m, tally, scratch_a, scratch_b);
+            sections_in_leaves(unit, mi, m, tally);
+            section_domains(m, tally);
+            simd_lanes(unit, mi, m, tally);
+        }
+        for (std::size_t ei = 0; ei < unit.mesh->extern_meshes.size(); ++ei) extern_mesh(unit, ei, tally);
+    }
+
+private:
+    void primitives_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally,
+                              std::vector<Box>& div225, std::vector<Box>& swapped) const {
+        const StaticTreeNodes& st = m.section_trees;
+        control_boxes(st, ControlRule::kDivisor225, div225);
+        control_boxes(st, ControlRule::kSwappedNibbles, swapped);
+        double max_inversion = 0;
+        for (std::uint32_t n = 0; n < st.size(); ++n) {
+            if (is_root(st, n) && (st.xyz[0][n] | st.xyz[1][n] | st.xyz[2][n]) != 0) tally.add("section_roots_nonzero");
+            const double inv = inversion(st.box[n]);
+            if (inv > 0) {
+                tally.add("section_tree_inverted_nodes");
+                max_inversion = std::max(max_inversion, inv);
+            }
+        }
+        if (max_inversion > 0) tally.max("section_tree_max_inversion_um", max_inversion * 1e6);
+
+        const mesh::DecodedPrimitives& p = m.primitives;
+        const mesh::DecodedVertices& v = m.vertices;
+        double max_excess = 0;
+        for (std::uint32_t i = 0; i < p.size(); ++i) {
+            const std::uint32_t leaf = p.leaf_node[i];
+            if (!has_geometry(p.kind[i]) || leaf == mesh::kNone) continue;
+            const Box& domain = st.domain[p.section[i]];
+            const PrimitiveCorners c = corners_of(m, i);
+            double excess = 0, own = 0, e225 = 0, eswap = 0;
+            for (int k = 0; k < c.count; ++k) {
+                const std::uint32_t s = c.slot[k];
+                const float q[3] = {v.x[s], v.y[s], v.z[s]};
+                excess = std::max(excess, point_excess_ulps(q[0], q[1], q[2], st.box[leaf], domain));
+                e225 = std::max(e225, point_excess_ulps(q[0], q[1], q[2], div225[leaf], domain));
+                eswap = std::max(eswap, point_excess_ulps(q[0], q[1], q[2], swapped[leaf], domain));
+                for (int a = 0; a < 3; ++a) {
+                    // "Measured at the coordinate's own magnitude alone"
+                    const double beyond = std::max(static_cast<double>(st.box[leaf].min[a]) - q[a],
+                                                   static_cast<double>(q[a]) - st.box[leaf].max[a]);
+                    if (beyond > 0) own = std::max(own, beyond / f32_ulp(q[a]));
+                }
+            }
+            tally.add("prims");
+            max_excess = std::max(max_excess, excess);
+            switch (classify_excess(excess)) {
+            case Containment::kExact: tally.add("prims_exact"); break;
+            case Containment::kWithinTolerance: tally.add("prims_within_tolerance"); break;
+            case Containment::kOutside:
+                tally.add("prims_outside");
+                tally.sample("prims_outside", primitive_location(unit, mi, m, i),
+                             fmt::format("a vertex {:.3g} ulps outside leaf node {}, expected ≤ 16", excess, leaf));
+                break;
+            }
+            if (own > kLeafBoxToleranceUlps) tally.add("prims_own_magnitude_exceed");
+            if (e225 > kLeafBoxToleranceUlps) tally.add("prims_outside_divisor225");
+            if (eswap > kLeafBoxToleranceUlps) tally.add("prims_outside_swapped_nibbles");
+        }
+        if (max_excess > 0 && std::isfinite(max_excess)) tally.max("prims_max_excess_ulps", max_excess);
+    }
+
+    void sections_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally) const {
+        const StaticTreeNodes& mt = m.mesh_tree;
+        double max_excess = 0;
+        for (std::uint32_t n = 0; n < mt.size(); ++n) {
+            if (is_root(mt, n) && (mt.xyz[0][n] | mt.xyz[1][n] | mt.xyz[2][n]) != 0) tally.add("mesh_roots_nonzero");
+            if (inversion(mt.box[n]) > 0) {
+                tally.add("mesh_tree_inverted_nodes");
+                tally.sample("mesh_tree_inverted_nodes", fmt::format("{} / mesh-tree node {}", mesh_location(unit, mi), n),
+                             fmt::format("box inverted by {:.3g} µm, expected none in a mesh tree", inversion(mt.box[n]) * 1e6));
+            }
+            if (!mt.is_leaf[n] || mt.payload[n] >= m.sections.size()) continue;
+            const std::uint32_t sec = mt.payload[n];
+            const double excess = box_excess_ulps(m.sections.domain[sec], mt.box[n], mt.domain[mt.tree[n]]);
+            tally.add("sections_in_leaf");
+            max_excess = std::max(max_excess, excess);
+            switch (classify_excess(excess)) {
+            case Containment::kExact: tally.add("sections_in_leaf_exact"); break;
+            case Containment::kWithinTolerance: tally.add("sections_in_leaf_within_tolerance"); break;
+            case Containment::kOutside:
+                tally.add("sections_outside_leaf");
+                tally.sample("sections_outside_leaf", section_location(unit, mi, sec),
+                             fmt::format("domain {:.3g} ulps outside mesh-tree leaf node {}, expected ≤ 16", excess, n));
+                break;
+            }
+        }
+        if (max_excess > 0 && std::isfinite(max_excess)) tally.max("sections_max_excess_ulps", max_excess);
+    }
+
+    // "The box of every vertex the section's triangles and quads use, grown by the shape's convexRadius"
+    void section_domains(const DecodedMesh& m, Tally& tally) const {
+        const mesh::DecodedSections& s = m.sections;
+        const mesh::DecodedPrimitives& p = m.primitives;
+        for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
+            Box b = empty_box();
+            bool any = false;
+            const std::uint32_t end = sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(p.size());
+            for (std::uint32_t i = s.primitive_base[sec]; i < end; ++i) {
+                if (!has_geometry(p.kind[i])) continue;
+                any = true;
+                grow(b, vertex_box(m, i));
+            }
+            if (!any) continue;
+            for (int a = 0; a < 3; ++a) {
+                b.min[a] = b.min[a] - m.convex_radius;
+                b.max[a] = b.max[a] + m.convex_radius;
+            }
+            tally.add("section_domains");
+            if (same_box(b, s.domain[sec])) tally.add("section_domain_exact");
+        }
+    }
+
+    // Simd lanes: a child lane is the union of its child's lanes; a leaf lane is its primitive's
+    // vertex box (leaf keys name the first half: (section << 8) | (primitive << 1)).
+    void simd_lanes(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally) const {
+        const mesh::SimdTreeNodes& t = m.simd_tree;
+        auto leaf_box = [&](std::uint32_t key, Box& out, Box& domain) {
+            const std::uint32_t sec = key >> 8, prim = (key >> 1) & 0x7Fu;
+            if ((key & 1u) != 0 || sec >= m.sections.size() || prim >= m.sections.num_primitives[sec]) return false;
+            const std::uint32_t p = m.sections.primitive_base[sec] + prim;
+            if (p >= m.primitives.size() || !has_geometry(m.primitives.kind[p])) return false;
+            out = vertex_box(m, p);
+            domain = m.sections.domain[sec];
+            return true;
+        };
+        simd_tree_lanes(unit, mesh_location(unit, mi), t, leaf_box, tally);
+    }
+
+    template <class LeafBox>
+    void simd_tree_lanes(const Unit&, const std::string& where, const mesh::SimdTreeNodes& t, LeafBox leaf_box,
+                         Tally& tally) const {
+        for (std::uint32_t lane = 0; lane < t.lane_kind.size(); ++lane) {
+            const Box& box = t.lane_box[lane];
+            if (t.lane_kind[lane] == mesh::LaneKind::kChild) {
+                const std::uint32_t child = t.lane_target[lane];
+                if (child >= t.node_count()) continue;  // the decoder refuses these
+                Box u = empty_box();
+                for (int k = 0; k < 4; ++k)
+                    if (t.lane_kind[child * 4 + k] != mesh::LaneKind::kEmpty) grow(u, t.lane_box[child * 4 + k]);
+                tally.add("simd_child_lanes");
+                if (!same_box(u, box)) {
+                    tally.add("simd_child_lane_not_union");
+                    tally.sample("simd_child_lane_not_union", fmt::format("{} / simd node {} lane {}", where, lane / 4, lane % 4),
+                                 fmt::format("lane box differs from the union of node {}'s lanes", child));
+                }
+            } else if (t.lane_kind[lane] == mesh::LaneKind::kLeaf) {
+                Box vb, domain;
+                if (!leaf_box(t.lane_target[lane], vb, domain)) {
+                    tally.add("simd_leaf_lanes_other");
+                    continue;
+                }
+                tally.add("simd_leaf_lanes");
+                const double short_by = box_excess_ulps(vb, box, domain);
+                if (same_box(vb, box)) {
+                    tally.add("simd_leaf_exact");
+                } else if (short_by == 0) {
+                    tally.add("simd_leaf_larger");
+                } else if (short_by <= kLeafBoxToleranceUlps) {
+                    tally.add("simd_leaf_short_within_tolerance");
+                } else {
+                    tally.add("simd_leaf_short_beyond_tolerance");
+                    tally.sample("simd_leaf_short_beyond_tolerance",
+                                 fmt::format("{} / simd node {} lane {} / key {}", where, lane / 4, lane % 4, t.lane_target[lane]),
+                                 fmt::format("lane box {:.3g} ulps short of the vertex box, expected ≤ 16", short_by));
+                }
+            }
+        }
+    }
+
+    void extern_mesh(const Unit& unit, std::size_t ei, Tally& tally) const {
+        const mesh::DecodedExternMesh& e = unit.mesh->extern_meshes[ei];
+        auto tri_box = [&](std::uint32_t tri, Box& out) {
+            if (tri >= e.triangle_count()) return false;
+            out = empty_box();
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t vi = e.triangle[k][tri];
+                grow(out, e.x[vi], e.y[vi], e.z[vi]);
+            }
+            return true;
+        };
+        if (e.has_aabb_tree) {
+            const StaticTreeNodes& t = e.aabb_tree;
+            double max_short = 0;
+            for (std::uint32_t n = 0; n < t.size(); ++n) {
+                if (inversion(t.box[n]) > 0) tally.add("aabbtree_inverted_nodes");
+                Box tb;
+                if (!t.is_leaf[n] || !tri_box(t.payload[n], tb)) continue;
+                tally.add("aabbtree_leaves");
+                double short_by = 0;
+                for (int a = 0; a < 3; ++a)
+                    short_by = std::max({short_by, static_cast<double>(t.box[n].min[a]) - tb.min[a],
+                                         static_cast<double>(tb.max[a]) - t.box[n].max[a]});
+                if (short_by > 0) {
+                    tally.add("aabbtree_leaf_short");
+                    max_short = std::max(max_short, short_by);
+                } else {
+                    tally.add("aabbtree_leaf_exact");
+                }
+            }
+            if (max_short > 0) tally.max("aabbtree_max_short_mm", max_short * 1e3);
+        }
+        if (e.has_simd_tree) {
+            auto leaf_box = [&](std::uint32_t key, Box& out, Box& domain) {
+                if (!tri_box(key, out)) return false;
+                domain = out;  // no section domain in an extern mesh: the triangle's own magnitude
+                return true;
+            };
+            simd_tree_lanes(unit, shape_location(unit, mesh::ShapeKind::kExternMesh, ei), e.simd_tree, leaf_box, tally);
+        }
+    }
+
+    PassInfo info_;
+};
+
+MESHPROOF_REGISTER_PASS(LeafboxPass);
+
+}  // namespace
+}  // namespace meshproof
