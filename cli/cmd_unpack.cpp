@@ -1,5 +1,5 @@
-// meshproof unpack FILE -o DIR: a DCX's decompressed bytes, or a binder's members
-// decompressed, names kept (a member's trailing ".dcx" is dropped, since the bytes written are
+// meshproof unpack FILE -o DIR: a DCX's decompressed bytes (with --members, the members of the
+// binder inside it), or a binder's members decompressed, names kept (a member's trailing ".dcx" is dropped, since the bytes written are
 // the decompressed ones). Never writes over an existing file without --force, never outside DIR.
 #include <cstdio>
 #include <fstream>
@@ -24,6 +24,7 @@ struct UnpackOptions {
     std::string file;
     std::string out;
     bool force = false;
+    bool members = false;   // a DCX-wrapped binder: its members rather than the binder
 };
 
 struct Output {
@@ -65,14 +66,14 @@ int run_unpack(const UnpackOptions& o) {
     }
     const DecompressorRegistry& codecs = input->codecs;
     std::vector<Output> outputs;
-    if (input->binder) {
+    if (input->was_dcx && !(o.members && input->binder)) {
+        outputs.push_back({drop_dcx(path.filename().string()), std::move(input->owned)});
+    } else if (input->binder) {
         for (std::size_t i = 0; i < input->binder->entries.size(); ++i) {
             const BinderEntry& e = input->binder->entries[i];
             std::string name = e.name.empty() ? fmt::format("member_{:05}", i) : e.name;
             outputs.push_back({drop_dcx(safe_relative(name)), entry_decompressed_bytes(e, input->container, codecs)});
         }
-    } else if (input->was_dcx) {
-        outputs.push_back({drop_dcx(path.filename().string()), std::move(input->owned)});
     } else {
         std::fprintf(stderr, "meshproof unpack: %s is neither a DCX file nor a binder\n", o.file.c_str());
         return kExitUsage;
@@ -120,6 +121,7 @@ Command add_unpack(CLI::App& app) {
     sub->add_option("FILE", o->file, "A .dcx file, a BND4 binder (.dcx or not) or a split binder's .hkxbhd")->required();
     sub->add_option("-o,--output", o->out, "Output folder")->required();
     sub->add_flag("--force", o->force, "Overwrite existing files");
+    sub->add_flag("--members", o->members, "For a DCX-wrapped binder, write its members instead of the binder");
     sub->footer(kExitCodesHelp);
     return {sub, [o] { return run_unpack(*o); }};
 }

@@ -11,6 +11,7 @@
 #include "engine/pipeline/pass.h"
 #include "verifiers/f32_tolerance.h"
 #include "verifiers/mesh_walk.h"
+#include "verifiers/unit_counts.h"
 
 namespace meshproof {
 namespace {
@@ -122,29 +123,31 @@ public:
 
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
+        UnitCounts counts(info_);
         std::vector<Box> scratch_a, scratch_b;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const DecodedMesh& m = unit.mesh->meshes[mi];
-            primitives_in_leaves(unit, mi, m, tally, scratch_a, scratch_b);
-            sections_in_leaves(unit, mi, m, tally);
-            section_domains(m, tally);
-            simd_lanes(unit, mi, m, tally);
+            primitives_in_leaves(unit, mi, m, tally, counts, scratch_a, scratch_b);
+            sections_in_leaves(unit, mi, m, tally, counts);
+            section_domains(m, counts);
+            simd_lanes(unit, mi, m, tally, counts);
         }
-        for (std::size_t ei = 0; ei < unit.mesh->extern_meshes.size(); ++ei) extern_mesh(unit, ei, tally);
+        for (std::size_t ei = 0; ei < unit.mesh->extern_meshes.size(); ++ei) extern_mesh(unit, ei, tally, counts);
+        counts.flush(tally);
     }
 
 private:
-    void primitives_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally,
+    void primitives_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
                               std::vector<Box>& div225, std::vector<Box>& swapped) const {
         const StaticTreeNodes& st = m.section_trees;
         control_boxes(st, ControlRule::kDivisor225, div225);
         control_boxes(st, ControlRule::kSwappedNibbles, swapped);
         double max_inversion = 0;
         for (std::uint32_t n = 0; n < st.size(); ++n) {
-            if (is_root(st, n) && (st.xyz[0][n] | st.xyz[1][n] | st.xyz[2][n]) != 0) tally.add("section_roots_nonzero");
+            if (is_root(st, n) && (st.xyz[0][n] | st.xyz[1][n] | st.xyz[2][n]) != 0) counts.add("section_roots_nonzero");
             const double inv = inversion(st.box[n]);
             if (inv > 0) {
-                tally.add("section_tree_inverted_nodes");
+                counts.add("section_tree_inverted_nodes");
                 max_inversion = std::max(max_inversion, inv);
             }
         }
@@ -172,44 +175,44 @@ private:
                     if (beyond > 0) own = std::max(own, beyond / f32_ulp(q[a]));
                 }
             }
-            tally.add("prims");
+            counts.add("prims");
             max_excess = std::max(max_excess, excess);
             switch (classify_excess(excess)) {
-            case Containment::kExact: tally.add("prims_exact"); break;
-            case Containment::kWithinTolerance: tally.add("prims_within_tolerance"); break;
+            case Containment::kExact: counts.add("prims_exact"); break;
+            case Containment::kWithinTolerance: counts.add("prims_within_tolerance"); break;
             case Containment::kOutside:
-                tally.add("prims_outside");
+                counts.add("prims_outside");
                 tally.sample("prims_outside", primitive_location(unit, mi, m, i),
                              fmt::format("a vertex {:.3g} ulps outside leaf node {}, expected ≤ 16", excess, leaf));
                 break;
             }
-            if (own > kLeafBoxToleranceUlps) tally.add("prims_own_magnitude_exceed");
-            if (e225 > kLeafBoxToleranceUlps) tally.add("prims_outside_divisor225");
-            if (eswap > kLeafBoxToleranceUlps) tally.add("prims_outside_swapped_nibbles");
+            if (own > kLeafBoxToleranceUlps) counts.add("prims_own_magnitude_exceed");
+            if (e225 > kLeafBoxToleranceUlps) counts.add("prims_outside_divisor225");
+            if (eswap > kLeafBoxToleranceUlps) counts.add("prims_outside_swapped_nibbles");
         }
         if (max_excess > 0 && std::isfinite(max_excess)) tally.max("prims_max_excess_ulps", max_excess);
     }
 
-    void sections_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally) const {
+    void sections_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
         const StaticTreeNodes& mt = m.mesh_tree;
         double max_excess = 0;
         for (std::uint32_t n = 0; n < mt.size(); ++n) {
-            if (is_root(mt, n) && (mt.xyz[0][n] | mt.xyz[1][n] | mt.xyz[2][n]) != 0) tally.add("mesh_roots_nonzero");
+            if (is_root(mt, n) && (mt.xyz[0][n] | mt.xyz[1][n] | mt.xyz[2][n]) != 0) counts.add("mesh_roots_nonzero");
             if (inversion(mt.box[n]) > 0) {
-                tally.add("mesh_tree_inverted_nodes");
+                counts.add("mesh_tree_inverted_nodes");
                 tally.sample("mesh_tree_inverted_nodes", fmt::format("{} / mesh-tree node {}", mesh_location(unit, mi), n),
                              fmt::format("box inverted by {:.3g} µm, expected none in a mesh tree", inversion(mt.box[n]) * 1e6));
             }
             if (!mt.is_leaf[n] || mt.payload[n] >= m.sections.size()) continue;
             const std::uint32_t sec = mt.payload[n];
             const double excess = box_excess_ulps(m.sections.domain[sec], mt.box[n], mt.domain[mt.tree[n]]);
-            tally.add("sections_in_leaf");
+            counts.add("sections_in_leaf");
             max_excess = std::max(max_excess, excess);
             switch (classify_excess(excess)) {
-            case Containment::kExact: tally.add("sections_in_leaf_exact"); break;
-            case Containment::kWithinTolerance: tally.add("sections_in_leaf_within_tolerance"); break;
+            case Containment::kExact: counts.add("sections_in_leaf_exact"); break;
+            case Containment::kWithinTolerance: counts.add("sections_in_leaf_within_tolerance"); break;
             case Containment::kOutside:
-                tally.add("sections_outside_leaf");
+                counts.add("sections_outside_leaf");
                 tally.sample("sections_outside_leaf", section_location(unit, mi, sec),
                              fmt::format("domain {:.3g} ulps outside mesh-tree leaf node {}, expected ≤ 16", excess, n));
                 break;
@@ -219,7 +222,7 @@ private:
     }
 
     // "The box of every vertex the section's triangles and quads use, grown by the shape's convexRadius"
-    void section_domains(const DecodedMesh& m, Tally& tally) const {
+    void section_domains(const DecodedMesh& m, UnitCounts& counts) const {
         const mesh::DecodedSections& s = m.sections;
         const mesh::DecodedPrimitives& p = m.primitives;
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
@@ -236,14 +239,14 @@ private:
                 b.min[a] = b.min[a] - m.convex_radius;
                 b.max[a] = b.max[a] + m.convex_radius;
             }
-            tally.add("section_domains");
-            if (same_box(b, s.domain[sec])) tally.add("section_domain_exact");
+            counts.add("section_domains");
+            if (same_box(b, s.domain[sec])) counts.add("section_domain_exact");
         }
     }
 
     // Simd lanes: a child lane is the union of its child's lanes; a leaf lane is its primitive's
     // vertex box (leaf keys name the first half: (section << 8) | (primitive << 1)).
-    void simd_lanes(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally) const {
+    void simd_lanes(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
         const mesh::SimdTreeNodes& t = m.simd_tree;
         auto leaf_box = [&](std::uint32_t key, Box& out, Box& domain) {
             const std::uint32_t sec = key >> 8, prim = (key >> 1) & 0x7Fu;
@@ -254,12 +257,12 @@ private:
             domain = m.sections.domain[sec];
             return true;
         };
-        simd_tree_lanes(unit, mesh_location(unit, mi), t, leaf_box, tally);
+        simd_tree_lanes(unit, mesh_location(unit, mi), t, leaf_box, tally, counts);
     }
 
     template <class LeafBox>
     void simd_tree_lanes(const Unit&, const std::string& where, const mesh::SimdTreeNodes& t, LeafBox leaf_box,
-                         Tally& tally) const {
+                         Tally& tally, UnitCounts& counts) const {
         for (std::uint32_t lane = 0; lane < t.lane_kind.size(); ++lane) {
             const Box& box = t.lane_box[lane];
             if (t.lane_kind[lane] == mesh::LaneKind::kChild) {
@@ -268,28 +271,28 @@ private:
                 Box u = empty_box();
                 for (int k = 0; k < 4; ++k)
                     if (t.lane_kind[child * 4 + k] != mesh::LaneKind::kEmpty) grow(u, t.lane_box[child * 4 + k]);
-                tally.add("simd_child_lanes");
+                counts.add("simd_child_lanes");
                 if (!same_box(u, box)) {
-                    tally.add("simd_child_lane_not_union");
+                    counts.add("simd_child_lane_not_union");
                     tally.sample("simd_child_lane_not_union", fmt::format("{} / simd node {} lane {}", where, lane / 4, lane % 4),
                                  fmt::format("lane box differs from the union of node {}'s lanes", child));
                 }
             } else if (t.lane_kind[lane] == mesh::LaneKind::kLeaf) {
                 Box vb, domain;
                 if (!leaf_box(t.lane_target[lane], vb, domain)) {
-                    tally.add("simd_leaf_lanes_other");
+                    counts.add("simd_leaf_lanes_other");
                     continue;
                 }
-                tally.add("simd_leaf_lanes");
+                counts.add("simd_leaf_lanes");
                 const double short_by = box_excess_ulps(vb, box, domain);
                 if (same_box(vb, box)) {
-                    tally.add("simd_leaf_exact");
+                    counts.add("simd_leaf_exact");
                 } else if (short_by == 0) {
-                    tally.add("simd_leaf_larger");
+                    counts.add("simd_leaf_larger");
                 } else if (short_by <= kLeafBoxToleranceUlps) {
-                    tally.add("simd_leaf_short_within_tolerance");
+                    counts.add("simd_leaf_short_within_tolerance");
                 } else {
-                    tally.add("simd_leaf_short_beyond_tolerance");
+                    counts.add("simd_leaf_short_beyond_tolerance");
                     tally.sample("simd_leaf_short_beyond_tolerance",
                                  fmt::format("{} / simd node {} lane {} / key {}", where, lane / 4, lane % 4, t.lane_target[lane]),
                                  fmt::format("lane box {:.3g} ulps short of the vertex box, expected ≤ 16", short_by));
@@ -298,7 +301,7 @@ private:
         }
     }
 
-    void extern_mesh(const Unit& unit, std::size_t ei, Tally& tally) const {
+    void extern_mesh(const Unit& unit, std::size_t ei, Tally& tally, UnitCounts& counts) const {
         const mesh::DecodedExternMesh& e = unit.mesh->extern_meshes[ei];
         auto tri_box = [&](std::uint32_t tri, Box& out) {
             if (tri >= e.triangle_count()) return false;
@@ -313,19 +316,19 @@ private:
             const StaticTreeNodes& t = e.aabb_tree;
             double max_short = 0;
             for (std::uint32_t n = 0; n < t.size(); ++n) {
-                if (inversion(t.box[n]) > 0) tally.add("aabbtree_inverted_nodes");
+                if (inversion(t.box[n]) > 0) counts.add("aabbtree_inverted_nodes");
                 Box tb;
                 if (!t.is_leaf[n] || !tri_box(t.payload[n], tb)) continue;
-                tally.add("aabbtree_leaves");
+                counts.add("aabbtree_leaves");
                 double short_by = 0;
                 for (int a = 0; a < 3; ++a)
                     short_by = std::max({short_by, static_cast<double>(t.box[n].min[a]) - tb.min[a],
                                          static_cast<double>(tb.max[a]) - t.box[n].max[a]});
                 if (short_by > 0) {
-                    tally.add("aabbtree_leaf_short");
+                    counts.add("aabbtree_leaf_short");
                     max_short = std::max(max_short, short_by);
                 } else {
-                    tally.add("aabbtree_leaf_exact");
+                    counts.add("aabbtree_leaf_exact");
                 }
             }
             if (max_short > 0) tally.max("aabbtree_max_short_mm", max_short * 1e3);
@@ -336,7 +339,7 @@ private:
                 domain = out;  // no section domain in an extern mesh: the triangle's own magnitude
                 return true;
             };
-            simd_tree_lanes(unit, shape_location(unit, mesh::ShapeKind::kExternMesh, ei), e.simd_tree, leaf_box, tally);
+            simd_tree_lanes(unit, shape_location(unit, mesh::ShapeKind::kExternMesh, ei), e.simd_tree, leaf_box, tally, counts);
         }
     }
 

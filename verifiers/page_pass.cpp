@@ -14,6 +14,7 @@
 #include "engine/tagfile/tagfile.h"
 #include "verifiers/f32_tolerance.h"
 #include "verifiers/mesh_walk.h"
+#include "verifiers/unit_counts.h"
 
 namespace meshproof {
 namespace {
@@ -107,26 +108,28 @@ public:
 
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
+        UnitCounts counts(info_);
         bool paged_unit = false;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi)
-            paged_unit |= run_mesh(unit, mi, unit.mesh->meshes[mi], tally);
-        if (paged_unit) tally.add("tagfiles_paged");
+            paged_unit |= run_mesh(unit, mi, unit.mesh->meshes[mi], tally, counts);
+        if (paged_unit) counts.add("tagfiles_paged");
+        counts.flush(tally);
     }
 
 private:
-    bool run_mesh(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally) const {
+    bool run_mesh(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
         const mesh::DecodedSections& s = m.sections;
         const bool page0_set = unit.set == "h" || unit.set == "object" || unit.set == "asset";
         bool any_paged = false;
-        tally.add("sections", s.size());
+        counts.add("sections", s.size());
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
             const std::uint8_t page = s.page[sec];
             if (page == 0) continue;
             any_paged = true;
-            tally.add("sections_paged");
-            tally.add(page <= 4 ? fmt::format("sections_page_{}", page) : std::string("sections_page_above_4"));
+            counts.add("sections_paged");
+            counts.add(page <= 4 ? fmt::format("sections_page_{}", page) : std::string("sections_page_above_4"));
             if (page0_set) {
-                tally.add("paged_sections_in_h_object_asset");
+                counts.add("paged_sections_in_h_object_asset");
                 tally.sample("paged_sections_in_h_object_asset", section_location(unit, mi, sec),
                              fmt::format("page {} in a {} file, expected 0", page, unit.set));
             }
@@ -141,12 +144,12 @@ private:
             const PrimitiveCorners c = corners_of(m, i);
             bool uses_shared = false;
             for (int k = 0; k < c.count; ++k) uses_shared |= v.kind[c.slot[k]] != mesh::VertexKind::kPacked;
-            if (uses_shared) tally.add("primitives_shared");
+            if (uses_shared) counts.add("primitives_shared");
             if (s.page[sec] == 0 || !uses_shared) continue;
-            tally.add("paged_primitives_shared");
+            counts.add("paged_primitives_shared");
             const std::uint32_t leaf = p.leaf_node[i];
             if (leaf == mesh::kNone) {
-                tally.add("paged_primitives_without_leaf");
+                counts.add("paged_primitives_without_leaf");
                 continue;
             }
             const Box& box = m.section_trees.box[leaf];
@@ -164,17 +167,17 @@ private:
                 without = std::max(without, point_excess_ulps(q[0], q[1], q[2], box, domain));
             }
             if (applied > kLeafBoxToleranceUlps) {
-                tally.add("paged_primitives_outside_page_applied");
+                counts.add("paged_primitives_outside_page_applied");
                 tally.sample("paged_primitives_outside_page_applied", primitive_location(unit, mi, m, i),
                              fmt::format("page {}: a vertex {:.3g} ulps outside its leaf box, expected ≤ 16", s.page[sec], applied));
             }
-            if (unresolved) tally.add("paged_primitives_page_ignored_unresolved");
-            else if (without > kLeafBoxToleranceUlps) tally.add("paged_primitives_outside_page_ignored");
+            if (unresolved) counts.add("paged_primitives_page_ignored_unresolved");
+            else if (without > kLeafBoxToleranceUlps) counts.add("paged_primitives_outside_page_ignored");
         }
 
         // Triangles against their section's domain (a quad counts as two).
         const mesh::DecodedTriangles& t = m.triangles;
-        tally.add("triangles", t.size());
+        counts.add("triangles", t.size());
         for (std::uint32_t ti = 0; ti < t.size(); ++ti) {
             const std::uint32_t sec = p.section[t.primitive[ti]];
             const Box& d = s.domain[sec];
@@ -190,17 +193,17 @@ private:
                 }
             }
             if (outside > kDomainToleranceMetres) {
-                tally.add("triangles_outside_domain");
+                counts.add("triangles_outside_domain");
                 tally.sample("triangles_outside_domain",
                              fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[ti]), t.key[ti]),
                              fmt::format("{:.3g} µm outside the section domain, expected ≤ 16 µm", outside * 1e6));
             }
             if (s.page[sec] == 0) continue;
-            tally.add("paged_triangles");
+            counts.add("paged_triangles");
             if (strictly) {
-                tally.add("paged_triangles_strictly_inside");
+                counts.add("paged_triangles_strictly_inside");
             } else {
-                tally.add("paged_triangles_not_strictly_inside");
+                counts.add("paged_triangles_not_strictly_inside");
                 tally.sample("paged_triangles_not_strictly_inside",
                              fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[ti]), t.key[ti]),
                              fmt::format("page {}: on or outside the section domain, expected strictly inside", s.page[sec]));

@@ -1,5 +1,5 @@
-// The decompressors meshproof always has: DFLT (libdeflate) and ZSTD (libzstd). Kraken is
-// added by its own module with registry.add(...) when it is built in.
+// The decompressors meshproof always has: DFLT (libdeflate), ZSTD (libzstd) and KRAK (our own
+// Kraken decoder, engine/containers/kraken, written from spec/kraken.md).
 #pragma once
 
 #include "engine/containers/decompressor.h"

@@ -31,6 +31,12 @@ Status decode_trees(const RawCompressedMesh& raw, DecodedMesh& mesh, const Decod
     mesh.mesh_tree.codec = TreeCodec::kAxis5;
     MP_TRY(append_static_tree(raw.mesh_tree, 0, static_cast<std::uint32_t>(raw.sections.count), mesh.mesh_tree,
                               options.box_rule));
+    mesh.sections.mesh_leaf_node.assign(mesh.sections.size(), kNone);
+    for (std::size_t node = 0; node < mesh.mesh_tree.size(); ++node) {
+        if (!mesh.mesh_tree.is_leaf[node] || mesh.mesh_tree.reached[node] == 0) continue;
+        std::uint32_t& leaf = mesh.sections.mesh_leaf_node[mesh.mesh_tree.payload[node]];
+        if (leaf == kNone) leaf = static_cast<std::uint32_t>(node);
+    }
     std::size_t nodes = 0;
     for (const RawStaticTree& t : raw.sections.trees) nodes += t.node_count();
     StaticTreeNodes& st = mesh.section_trees;
@@ -80,6 +86,10 @@ Result<DecodedMesh> decode_compressed_mesh(const RawCompressedMesh& raw, const D
     mesh.dispatch_type = raw.dispatch_type;
     mesh.num_shape_key_bits = raw.num_shape_key_bits;
     mesh.convex_radius = raw.convex_radius;
+    mesh.user_data = raw.user_data;
+    mesh.has_properties = raw.has_properties;
+    mesh.shape_tag_codec_info = raw.shape_tag_codec_info;
+    mesh.has_material_table = raw.has_material_table;
     mesh.num_triangles_member = raw.num_triangles;
     mesh.num_convex_shapes_member = raw.num_convex_shapes;
     mesh.domain = box_of(raw.mesh_tree.domain);

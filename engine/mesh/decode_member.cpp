@@ -14,6 +14,7 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
     b.position.reserve(n);
     b.orientation.reserve(n);
     b.motion_type.reserve(n);
+    b.quality_id.reserve(n);
     b.mass.reserve(n);
     b.motion_properties_id.reserve(n);
     b.system.reserve(n);
@@ -25,6 +26,7 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
         b.position.push_back(body.position);
         b.orientation.push_back(body.orientation);
         b.motion_type.push_back(body.motion_type);
+        b.quality_id.push_back(body.quality_id);
         b.mass.push_back(body.mass);
         b.motion_properties_id.push_back(body.motion_properties_id);
         b.system.push_back(body.system);

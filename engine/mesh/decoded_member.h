@@ -97,6 +97,7 @@ struct DecodedSections {
     std::vector<std::array<float, 6>> codec_parms;
     std::vector<std::uint32_t> first_slot;        // first vertex slot in DecodedVertices
     std::vector<std::uint32_t> primitive_base;    // DecodedPrimitives index of its primitive 0
+    std::vector<std::uint32_t> mesh_leaf_node;    // mesh-tree node whose leaf names it; kNone
 
     std::size_t size() const { return page.size(); }
 };
@@ -176,6 +177,10 @@ struct DecodedMesh {
     std::uint8_t shape_type = 0, dispatch_type = 0;
     std::uint8_t num_shape_key_bits = 0;
     float convex_radius = 0;
+    std::uint64_t user_data = 0;
+    bool has_properties = false;
+    std::uint32_t shape_tag_codec_info = 0;
+    bool has_material_table = false;
     std::int64_t num_triangles_member = 0, num_convex_shapes_member = 0;
     // tree header
     Box domain;
@@ -220,6 +225,15 @@ struct DecodedMesh {
     std::uint64_t connectivity_headers = 0, connectivity_local_links = 0, connectivity_global_links = 0;
 };
 
+// Global vertex slot (DecodedVertices index) of corner k (0..3) of primitive p: the stored
+// index plus its section's first slot. Only meaningful for triangles (k < 3) and quads.
+inline std::uint32_t corner_slot(const DecodedMesh& m, std::uint32_t p, int k) {
+    return m.sections.first_slot[m.primitives.section[p]] + m.primitives.indices[k][p];
+}
+
+// Triangles are stored in key order: section by section, primitive by primitive, a quad's two
+// halves together (key | 0 then key | 1), which is the visiting order of the interior-bit pass.
+
 // ---- f set: extern mesh -------------------------------------------------------------------------
 struct DecodedExternMesh {
     std::string class_name;
@@ -247,6 +261,7 @@ struct DecodedBodies {
     std::vector<std::array<float, 4>> position;
     std::vector<std::array<float, 4>> orientation;  // xyzw
     std::vector<std::uint8_t> motion_type;
+    std::vector<std::uint8_t> quality_id;
     std::vector<float> mass;
     std::vector<std::uint32_t> motion_properties_id;
     std::vector<std::uint32_t> system;

@@ -199,6 +199,19 @@ Result<RawCompressedMesh> extract_compressed_mesh(const ObjectView& shape) {
     MP_TRY_ASSIGN(std::uint64_t bits, shape.field("numShapeKeyBits").as_u64());
     out.num_shape_key_bits = static_cast<std::uint8_t>(bits);
     MP_TRY_ASSIGN(out.convex_radius, shape.field("convexRadius").as_f32());
+    if (shape.has_field("userData")) {
+        MP_TRY_ASSIGN(out.user_data, shape.field("userData").as_u64());
+    }
+    if (shape.has_field("properties")) {
+        MP_TRY_ASSIGN(out.has_properties, pointer_set(shape.field("properties")));
+    }
+    if (shape.has_field("shapeTagCodecInfo")) {
+        MP_TRY_ASSIGN(std::uint64_t info, shape.field("shapeTagCodecInfo").as_u64());
+        out.shape_tag_codec_info = static_cast<std::uint32_t>(info);
+    }
+    if (shape.has_field("materialTable")) {
+        MP_TRY_ASSIGN(out.has_material_table, pointer_set(shape.field("materialTable")));
+    }
 
     // hkBitField: {storage: {words, numBits}} in 2018.1; tolerate a flat {words, numBits}.
     ObjectView interior = shape.field("triangleIsInterior");

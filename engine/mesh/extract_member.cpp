@@ -63,6 +63,10 @@ private:
         MP_TRY_ASSIGN(out.orientation, read_vector4(body.field("orientation")));
         MP_TRY_ASSIGN(std::uint64_t motion, body.field("motionType").as_u64());
         out.motion_type = static_cast<std::uint8_t>(motion);
+        if (body.has_field("qualityId")) {
+            MP_TRY_ASSIGN(std::uint64_t quality, body.field("qualityId").as_u64());
+            out.quality_id = static_cast<std::uint8_t>(quality);
+        }
         if (body.has_field("mass")) {
             MP_TRY_ASSIGN(out.mass, body.field("mass").as_f32());
         }

@@ -111,6 +111,11 @@ struct RawCompressedMesh {
     std::uint8_t dispatch_type = 0;
     std::uint8_t num_shape_key_bits = 0;
     float convex_radius = 0;
+    std::uint64_t user_data = 0;
+    bool has_properties = false;          // non-null `properties`
+    // hknpCompositeShape
+    std::uint32_t shape_tag_codec_info = 0;
+    bool has_material_table = false;      // non-null `materialTable`
     // hknpCompressedMeshShape
     RawColumn<std::uint32_t> interior_words;
     std::int64_t interior_num_bits = 0;
@@ -178,6 +183,7 @@ struct RawBody {
     std::array<float, 4> position{};     // hkVector4
     std::array<float, 4> orientation{};  // hkQuaternion xyzw
     std::uint8_t motion_type = 0;
+    std::uint8_t quality_id = 0;
     float mass = 0;
     std::uint32_t motion_properties_id = 0;
     std::uint32_t system = 0;  // index of its hknpPhysicsSystemData in the scene

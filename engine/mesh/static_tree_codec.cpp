@@ -6,38 +6,6 @@
 
 namespace meshproof::mesh {
 
-StaticNodeLink static_node_link(TreeCodec codec, std::uint8_t data_or_hi, std::uint8_t lo8, std::uint16_t lo16) {
-    StaticNodeLink link;
-    switch (codec) {
-        case TreeCodec::kAxis4:
-            // data & 1: inner, second child at +(data & 0xFE); else leaf, primitive = data >> 1.
-            link.value = data_or_hi;
-            link.is_leaf = (data_or_hi & 1u) == 0;
-            if (link.is_leaf) link.payload = data_or_hi >> 1;
-            else link.second_child = data_or_hi & 0xFEu;
-            break;
-        case TreeCodec::kAxis5: {
-            // value = hi << 8 | lo; bit 15: inner, second child at +2 × (value & 0x7FFF); else section.
-            const std::uint32_t value = (std::uint32_t{data_or_hi} << 8) | lo8;
-            link.value = value;
-            link.is_leaf = (value & 0x8000u) == 0;
-            if (link.is_leaf) link.payload = value;
-            else link.second_child = 2ull * (value & 0x7FFFu);
-            break;
-        }
-        case TreeCodec::kAxis6: {
-            // value = (hi & 0x7F) << 16 | lo (u16); hi bit 7: inner, second child at +2 × value; else triangle.
-            const std::uint32_t value = (std::uint32_t{data_or_hi & 0x7Fu} << 16) | lo16;
-            link.value = (std::uint32_t{data_or_hi} << 16) | lo16;
-            link.is_leaf = (data_or_hi & 0x80u) == 0;
-            if (link.is_leaf) link.payload = value;
-            else link.second_child = 2ull * value;
-            break;
-        }
-    }
-    return link;
-}
-
 Box box_of(const RawAabb& aabb) {
     Box b;
     for (int a = 0; a < 3; ++a) {
@@ -74,42 +42,49 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
     out.node_count.push_back(static_cast<std::uint32_t>(n));
     out.domain.push_back(domain);
 
-    // Columns first (callers reserve once for the whole mesh), then the walk fills links and boxes.
+    // Columns first (grown once per tree; callers reserve once for the whole mesh), then the
+    // walk fills links and boxes.
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const Box unreached{{nan, nan, nan}, {nan, nan, nan}};
     const std::size_t stride = raw.xyz[0].values.stride();
+    out.tree.resize(base + n, tree_index);
+    for (auto& c : out.xyz) c.resize(base + n);
+    out.value.resize(base + n);
+    out.is_leaf.resize(base + n);
+    out.payload.resize(base + n);
+    out.second_child.resize(base + n);
+    out.parent.resize(base + n, kNone);
+    out.reached.resize(base + n, 0);
+    out.box.resize(base + n, unreached);
     for (std::size_t i = 0; i < n; ++i) {
-        out.tree.push_back(tree_index);
-        for (int a = 0; a < 3; ++a) out.xyz[a].push_back(raw.xyz[a][i]);
+        const std::size_t at = base + i;
+        for (int a = 0; a < 3; ++a) out.xyz[a][at] = raw.xyz[a][i];
         const std::uint8_t lo8 = raw.codec == TreeCodec::kAxis5 ? raw.lo8[i] : 0;
         const std::uint16_t lo16 = raw.codec == TreeCodec::kAxis6 ? raw.lo16[i] : 0;
         const StaticNodeLink link = static_node_link(raw.codec, raw.data[i], lo8, lo16);
-        out.value.push_back(link.value);
-        out.is_leaf.push_back(link.is_leaf ? 1 : 0);
+        out.value[at] = link.value;
+        out.is_leaf[at] = link.is_leaf ? 1 : 0;
         if (link.is_leaf) {
             if (link.payload >= payload_limit)
                 return make_error(ErrorCode::kOutOfBounds, raw.offset + i * stride,
                                   "tree leaf " + std::to_string(i) + " names item " + std::to_string(link.payload) +
                                       " of " + std::to_string(payload_limit));
-            out.payload.push_back(link.payload);
-            out.second_child.push_back(kNone);
+            out.payload[at] = link.payload;
+            out.second_child[at] = kNone;
         } else {
             const std::uint64_t second = i + link.second_child;
             if (i + 1 >= n || second >= n || link.second_child == 0)
                 return make_error(ErrorCode::kOutOfBounds, raw.offset + i * stride,
                                   "tree node " + std::to_string(i) + " links past its tree of " + std::to_string(n) + " nodes");
-            out.payload.push_back(kNone);
-            out.second_child.push_back(static_cast<std::uint32_t>(base + second));
+            out.payload[at] = kNone;
+            out.second_child[at] = static_cast<std::uint32_t>(base + second);
         }
-        out.parent.push_back(kNone);
-        out.reached.push_back(0);
-        out.box.push_back(unreached);
     }
     if (n == 0) return ok_status();
 
     // Pre-order walk from the root; a node is expanded once, so a hostile link cycle ends.
-    std::vector<std::uint32_t> stack;
-    stack.reserve(64);
+    thread_local std::vector<std::uint32_t> stack;  // reused: no allocation per tree
+    stack.clear();
     const auto reach = [&](std::size_t node, std::size_t parent) {
         std::uint8_t& r = out.reached[node];
         if (r != 255) ++r;

@@ -57,7 +57,37 @@ struct StaticNodeLink {
     std::uint32_t payload = 0;       // leaf: primitive / section / triangle
     std::uint64_t second_child = 0;  // inner: distance from the node to its second child
 };
-StaticNodeLink static_node_link(TreeCodec codec, std::uint8_t data_or_hi, std::uint8_t lo8, std::uint16_t lo16);
+inline StaticNodeLink static_node_link(TreeCodec codec, std::uint8_t data_or_hi, std::uint8_t lo8, std::uint16_t lo16) {
+    StaticNodeLink link;
+    switch (codec) {
+        case TreeCodec::kAxis4:
+            // data & 1: inner, second child at +(data & 0xFE); else leaf, primitive = data >> 1.
+            link.value = data_or_hi;
+            link.is_leaf = (data_or_hi & 1u) == 0;
+            if (link.is_leaf) link.payload = data_or_hi >> 1;
+            else link.second_child = data_or_hi & 0xFEu;
+            break;
+        case TreeCodec::kAxis5: {
+            // value = hi << 8 | lo; bit 15: inner, second child at +2 × (value & 0x7FFF); else section.
+            const std::uint32_t value = (std::uint32_t{data_or_hi} << 8) | lo8;
+            link.value = value;
+            link.is_leaf = (value & 0x8000u) == 0;
+            if (link.is_leaf) link.payload = value;
+            else link.second_child = 2ull * (value & 0x7FFFu);
+            break;
+        }
+        case TreeCodec::kAxis6: {
+            // value = (hi & 0x7F) << 16 | lo (u16); hi bit 7: inner, second child at +2 × value; else triangle.
+            const std::uint32_t value = (std::uint32_t{data_or_hi & 0x7Fu} << 16) | lo16;
+            link.value = (std::uint32_t{data_or_hi} << 16) | lo16;
+            link.is_leaf = (data_or_hi & 0x80u) == 0;
+            if (link.is_leaf) link.payload = value;
+            else link.second_child = 2ull * value;
+            break;
+        }
+    }
+    return link;
+}
 
 Box box_of(const RawAabb& aabb);
 

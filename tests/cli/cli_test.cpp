@@ -8,6 +8,8 @@
 #include <string>
 
 #include "tests/support/corpus.h"
+#include "tests/support/kraken_fixtures.h"
+#include "tests/support/sha256.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -78,12 +80,52 @@ TEST(Cli, DumpListsABinderAndDumpsOneMember) {
     EXPECT_EQ(run("dump " + binder + " --member no-such-member.hkx").code, 2);
 }
 
-TEST(Cli, VerifyCountsKrakenMembersAsSkippedAndExitsPartial) {
+TEST(Cli, VerifyReadsTheSampleStraightFromItsKrakenForm) {
     MP_REQUIRE_CORPUS();
     auto r = run("verify " + corpus("havok") + " --quiet --json -");
-    EXPECT_EQ(r.code, 3) << r.text;
-    EXPECT_NE(r.text.find("\"skipped\": 3"), std::string::npos) << r.text;
-    EXPECT_NE(r.text.find("unsupported compression KRAK"), std::string::npos);
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("\"ok\": 6"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("\"skipped\": 0"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("KRAK (meshproof kraken"), std::string::npos) << r.text;
+    // Only the .dcx forms: the tagfiles decode through their Kraken-compressed compendium.
+    const fs::path dir = fs::temp_directory_path() / "meshproof-cli-krak-only";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const char* f : {"h.hkx.dcx", "l.hkx.dcx", "h.compendium.dcx"}) fs::copy_file(corpus(std::string("havok/") + f), dir / f);
+    auto only = run("verify " + dir.string() + " --quiet --json -");
+    EXPECT_EQ(only.code, 0) << only.text;
+    EXPECT_NE(only.text.find("\"ok\": 3"), std::string::npos) << only.text;
+    EXPECT_NE(only.text.find("\"sdk_20180100\""), std::string::npos) << only.text;
+    fs::remove_all(dir);
+}
+
+TEST(Cli, UnpackDecodesEveryKrakenFixtureToItsSizeAndHash) {
+    MP_REQUIRE_CORPUS();
+    for (const auto& fx : meshproof::test::kraken_fixtures()) {
+        if (!fx.path.ends_with(".dcx")) continue;
+        SCOPED_TRACE(fx.path);
+        const fs::path out = fs::temp_directory_path() / "meshproof-cli-unpack-krak";
+        fs::remove_all(out);
+        auto r = run("unpack " + corpus(fx.path) + " -o " + out.string());
+        ASSERT_EQ(r.code, 0) << r.text;
+        std::string name = fs::path(fx.path).filename().string();
+        name.resize(name.size() - 4);  // unpack drops ".dcx"
+        const auto bytes = meshproof::test::read_file(out / name);
+        EXPECT_EQ(bytes.size(), fx.decoded_size);
+        EXPECT_EQ(meshproof::test::sha256_hex(bytes), fx.sha256);
+        fs::remove_all(out);
+    }
+}
+
+TEST(Cli, TheBinderInsideEachKrakenBinderFixtureListsItsMembers) {
+    MP_REQUIRE_CORPUS();
+    for (const char* f : {"kraken/sekiro__allmaterialbnd.mtdbnd.dcx", "kraken/er__allmaterial.matbinbnd.dcx"}) {
+        auto r = run("dump " + corpus(f));
+        ASSERT_EQ(r.code, 0) << f;
+        EXPECT_NE(r.text.find("binder BND4"), std::string::npos) << f;
+    }
+    auto sekiro = run("dump " + corpus("kraken/sekiro__allmaterialbnd.mtdbnd.dcx"));
+    EXPECT_NE(sekiro.text.find("3170 members"), std::string::npos);
 }
 
 TEST(Cli, UnpackNeverOverwritesWithoutForce) {

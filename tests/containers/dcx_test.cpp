@@ -9,6 +9,8 @@
 #include <zstd.h>
 
 #include "engine/containers/dcx.h"
+#include "engine/containers/deflate_decompressor.h"
+#include "engine/containers/zstd_decompressor.h"
 #include "engine/containers/dcx_writer.h"
 #include "engine/containers/default_decompressors.h"
 #include "tests/containers/container_fixtures.h"
@@ -33,7 +35,7 @@ void put_be32(std::vector<std::uint8_t>& b, std::size_t at, std::uint32_t v) {
 
 class KrakDcxTest : public ::testing::TestWithParam<test::KrakDcxFixture> {};
 
-TEST_P(KrakDcxTest, HeaderMatchesReadmeAndDecompressIsUnsupportedWithoutKraken) {
+TEST_P(KrakDcxTest, HeaderMatchesReadmeAndDecodesOnlyWithKraken) {
     MP_REQUIRE_CORPUS();
     const auto bytes = test::read_file(test::corpus_path(GetParam().path));
     ASSERT_FALSE(bytes.empty());
@@ -55,12 +57,21 @@ TEST_P(KrakDcxTest, HeaderMatchesReadmeAndDecompressIsUnsupportedWithoutKraken) 
     EXPECT_EQ(payload[0], 0x8C);  // Kraken block header (§4)
     EXPECT_EQ(payload[1], 0x06);
 
+    // With the default registry (our Kraken decoder included) the member decodes to the stated size.
     auto out = dcx_decompress(bytes, default_decompressors());
-    ASSERT_FALSE(out.ok());
-    EXPECT_EQ(out.error().code, ErrorCode::kUnsupported);
-    EXPECT_EQ(out.error().offset, 0x28u);
-    EXPECT_EQ(out.error().message.rfind("unsupported compression KRAK (no decoder registered;", 0), 0u)
-        << out.error().message;
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    EXPECT_EQ(out->size(), GetParam().uncompressed_size);
+
+    // A registry without KRAK reports the codec as unsupported, at the codec field.
+    DecompressorRegistry without_kraken;
+    without_kraken.add(make_deflate_decompressor());
+    without_kraken.add(make_zstd_decompressor());
+    auto missing = dcx_decompress(bytes, without_kraken);
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().code, ErrorCode::kUnsupported);
+    EXPECT_EQ(missing.error().offset, 0x28u);
+    EXPECT_EQ(missing.error().message.rfind("unsupported compression KRAK (no decoder registered;", 0), 0u)
+        << missing.error().message;
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, KrakDcxTest, ::testing::ValuesIn(test::krak_dcx_fixtures()),

@@ -95,7 +95,9 @@ TEST(KrakenCorrupt, RandomPayloadsBehindValidHeaders) {
         }
         const std::size_t n = c + 1 + rng() % kBlock;
         const Status st = kraken_decompress(src, std::span(dst).first(std::min(n, kBlock)));
-        if (!st.ok()) ASSERT_LE(st.error().offset, src.size());
+        if (!st.ok()) {
+            ASSERT_LE(st.error().offset, src.size());
+        }
     }
 }
 

@@ -41,6 +41,7 @@ TEST_F(ErSampleMesh, Body) {
     EXPECT_EQ(bits_of(b.orientation[0][2]), 0u);
     EXPECT_EQ(bits_of(b.orientation[0][3]), 0x3F7FFFFFu);
     EXPECT_EQ(b.motion_type[0], 0u);
+    EXPECT_EQ(b.quality_id[0], 255u);
     EXPECT_EQ(b.shape_kind[0], ShapeKind::kCompressedMesh);
     EXPECT_EQ(b.shape_index[0], 0u);
     EXPECT_EQ(b.shape_class[0], "fsnpCustomParamCompressedMeshShape");
@@ -57,6 +58,10 @@ TEST_F(ErSampleMesh, ShapeHeader) {
     EXPECT_EQ(m.shape_flags, 4u);
     EXPECT_EQ(m.num_shape_key_bits, 5u);
     EXPECT_EQ(bits_of(m.convex_radius), 0x3C75C28Fu);
+    EXPECT_EQ(m.user_data, 0u);
+    EXPECT_EQ(m.shape_tag_codec_info, 0xFFFFFFFFu);
+    EXPECT_FALSE(m.has_material_table);
+    EXPECT_FALSE(m.has_properties);
     EXPECT_EQ(m.num_triangles_member, 0);
     EXPECT_EQ(m.num_convex_shapes_member, 0);
     EXPECT_TRUE(m.has_extern_shapes_member);
@@ -227,6 +232,7 @@ TEST_F(ErSampleMesh, MeshTree) {
     EXPECT_TRUE(t.is_leaf[0]);
     EXPECT_EQ(t.payload[0], 0u);
     EXPECT_EQ(t.reached[0], 1u);
+    EXPECT_EQ(mesh().sections.mesh_leaf_node[0], 0u);
     // An all-zero node's box is the domain itself.
     for (int a = 0; a < 3; ++a) {
         EXPECT_EQ(bits_of(t.box[0].min[a]), bits_of(mesh().domain.min[a]));

@@ -104,6 +104,9 @@ void expect_two_sections(const DecodedMesh& m) {
     EXPECT_EQ(m.section_trees.tree[3], 1u);
     EXPECT_EQ(m.mesh_tree.payload[1], 0u);
     EXPECT_EQ(m.mesh_tree.payload[2], 1u);
+    EXPECT_EQ(m.sections.mesh_leaf_node, (std::vector<std::uint32_t>{1, 2}));
+    EXPECT_EQ(corner_slot(m, 2, 2), 6u);
+    EXPECT_EQ(corner_slot(m, 1, 3), 3u);
 }
 
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct KrakenFixture {
     std::size_t decoded_size;  // from the README
     std::string sha256;        // of the decoded bytes (README); empty for crafted ones
 };
+// gtest prints parameters with this instead of a byte dump.
+inline void PrintTo(const KrakenFixture& f, std::ostream* os) { *os << f.path; }
 
 // DCX_KRAK members and silesia streams, with README figures.
 inline const std::vector<KrakenFixture>& kraken_fixtures() {

@@ -1,0 +1,357 @@
+#include "engine/synth/install_writer.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "engine/containers/binder_writer.h"
+#include "engine/containers/dcx_writer.h"
+#include "engine/synth/collision_tagfile.h"
+#include "engine/synth/compressed_mesh.h"
+#include "engine/synth/prng.h"
+#include "engine/synth/source_mesh.h"
+#include "engine/tagfile/tagfile_writer.h"
+
+namespace meshproof::synth {
+
+std::string_view synth_game_name(SynthGame g) { return g == SynthGame::kEldenRing ? "eldenring" : "sekiro"; }
+std::string_view synth_scale_name(SynthScale s) {
+    return s == SynthScale::kDemo ? "demo" : s == SynthScale::kSmall ? "small" : "full";
+}
+
+namespace {
+namespace fs = std::filesystem;
+
+struct ScaleParams {
+    std::uint32_t blocks, models;
+    std::uint32_t h_min, h_max, l_divisor;
+    std::uint32_t large_cells;  // the all-shared terrain of block 0's l set
+};
+
+ScaleParams scale_params(SynthGame g, SynthScale s) {
+    switch (s) {
+        case SynthScale::kDemo: return {2, 6, 1500, 5000, 4, 270};
+        case SynthScale::kSmall: return {6, 40, 1000, 8000, 4, 300};
+        case SynthScale::kFull:
+            // ER: 500 × 50 = 25,000 tagfiles, ≈ 66 M triangles; Sekiro: 10 × 564 = 5,640, ≈ 25 M.
+            return g == SynthGame::kEldenRing ? ScaleParams{500, 25, 2000, 6000, 3, 300}
+                                              : ScaleParams{10, 282, 4000, 10000, 3, 300};
+    }
+    return {2, 6, 1500, 5000, 4, 270};
+}
+
+std::string block_name(SynthGame g, std::uint32_t b) {
+    char buf[32];
+    if (g == SynthGame::kSekiro || b < 10) std::snprintf(buf, sizeof buf, "m%02u_00_00_00", 10 + b);
+    else std::snprintf(buf, sizeof buf, "m60_%02u_%02u_00", 30 + (b - 10) / 40, 30 + (b - 10) % 40);
+    return buf;
+}
+
+struct MemberPlan {
+    std::uint32_t model = 0;
+    std::uint32_t target = 0;
+    bool large = false;
+    std::uint64_t seed = 0;
+    float x0 = 0, z0 = 0;
+    DefectCounts defects{};
+    int container = -1;  // DefectKind of a container defect, or −1
+};
+
+struct BinderPlan {
+    std::uint32_t block = 0;
+    char set = 'h';
+    std::vector<MemberPlan> members;
+};
+
+struct MemberOut {
+    std::vector<std::uint8_t> stored;
+    CompressedMesh mesh;  // the arrays are dropped after counting; counts and defects kept
+    std::uint64_t source_rows = 0;
+    std::string error;
+};
+
+struct Location {
+    std::string path;
+    InjectedDefect d;
+};
+
+void write_file(const fs::path& p, const std::vector<std::uint8_t>& bytes, std::string& error) {
+    std::ofstream f(p, std::ios::binary | std::ios::trunc);
+    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!f) error = "cannot write " + p.string();
+}
+
+void json_u64(std::string& j, const char* key, std::uint64_t v, bool last = false) {
+    j += "    \"";
+    j += key;
+    j += "\": ";
+    j += std::to_string(v);
+    j += last ? "\n" : ",\n";
+}
+
+std::string defect_unit(DefectKind k) {
+    switch (k) {
+        case DefectKind::kPage0: return "section";
+        case DefectKind::kLeafBox: return "primitive";
+        case DefectKind::kNibble: return "node";
+        case DefectKind::kInterior: return "bit";
+        case DefectKind::kRunGap: return "section";
+        case DefectKind::kKeyWidth: return "mesh";
+        case DefectKind::kTruncated: return "member";
+        case DefectKind::kDcxHeader: return "member";
+    }
+    return "?";
+}
+
+}  // namespace
+
+Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOptions& o) {
+    const ScaleParams sp = scale_params(o.game, o.scale);
+    const bool er = o.game == SynthGame::kEldenRing;
+    MP_TRY_ASSIGN(const CollisionTypeContext types,
+                  make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
+
+    // ---- plan every binder and member
+    std::vector<BinderPlan> binders;
+    binders.reserve(2ull * sp.blocks);
+    for (std::uint32_t b = 0; b < sp.blocks; ++b) {
+        for (char set : {'h', 'l'}) {
+            BinderPlan bp{b, set, {}};
+            bp.members.reserve(sp.models + 1);
+            for (std::uint32_t k = 0; k < sp.models; ++k) {
+                MemberPlan mp;
+                mp.model = 100 * (k + 1);
+                SplitMix64 r(derive_seed(o.seed, (static_cast<std::uint64_t>(b) << 20) | k));
+                const std::uint32_t h_target = sp.h_min + r.below(sp.h_max - sp.h_min + 1);
+                mp.target = set == 'h' ? h_target : std::max<std::uint32_t>(64, h_target / sp.l_divisor);
+                mp.seed = derive_seed(o.seed, (static_cast<std::uint64_t>(b) << 21) | (static_cast<std::uint64_t>(k) << 1) |
+                                                  (set == 'l' ? 1u : 0u));
+                mp.x0 = -120.0f + 30.0f * static_cast<float>(k % 8);
+                mp.z0 = -120.0f + 30.0f * static_cast<float>((k / 8) % 8);
+                bp.members.push_back(mp);
+            }
+            if (b == 0 && set == 'l') {
+                MemberPlan large;
+                large.model = 900000;
+                large.large = true;
+                large.seed = derive_seed(o.seed, 0xB16B00B5ull);
+                large.x0 = large.z0 = -128.0f;
+                bp.members.push_back(large);
+            }
+            binders.push_back(std::move(bp));
+        }
+    }
+    // ---- assign the defects: container kinds to the last ordinary members, page0 to the large
+    // terrain, the other mesh kinds round-robin over the remaining members.
+    std::vector<MemberPlan*> ordinary;
+    MemberPlan* large = nullptr;
+    for (auto& bp : binders)
+        for (auto& mp : bp.members) {
+            if (mp.large) large = &mp;
+            else ordinary.push_back(&mp);
+        }
+    std::size_t tail = ordinary.size();
+    for (DefectKind k : {DefectKind::kTruncated, DefectKind::kDcxHeader}) {
+        for (std::uint32_t i = 0; i < o.defects[static_cast<int>(k)]; ++i) {
+            if (tail == 0) return make_error(ErrorCode::kBadHeader, 0, "defects: more container defects than members");
+            ordinary[--tail]->container = static_cast<int>(k);
+        }
+    }
+    if (o.defects[static_cast<int>(DefectKind::kPage0)] > 0) {
+        if (!large) return make_error(ErrorCode::kBadHeader, 0, "defects: page0 needs a paged mesh");
+        large->defects[static_cast<int>(DefectKind::kPage0)] = o.defects[static_cast<int>(DefectKind::kPage0)];
+    }
+    if (tail == 0) return make_error(ErrorCode::kBadHeader, 0, "defects: no member left for mesh defects");
+    std::size_t next = 0;
+    for (DefectKind k : {DefectKind::kLeafBox, DefectKind::kNibble, DefectKind::kInterior, DefectKind::kRunGap,
+                         DefectKind::kKeyWidth}) {
+        const std::uint32_t n = o.defects[static_cast<int>(k)];
+        if (k == DefectKind::kKeyWidth && n > tail)
+            return make_error(ErrorCode::kBadHeader, 0, "defects: key_width needs one member each");
+        for (std::uint32_t i = 0; i < n; ++i) ordinary[next++ % tail]->defects[static_cast<int>(k)] += 1;
+    }
+
+    // ---- build and write, binder by binder
+    SynthResult result;
+    SynthCounts& c = result.counts;
+    std::vector<Location> locations;
+    std::error_code ec;
+    fs::create_directories(out, ec);
+    if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + out.string() + ": " + ec.message());
+    tbb::task_arena arena(o.threads > 0 ? o.threads : tbb::task_arena::automatic);
+    for (const BinderPlan& bp : binders) {
+        const std::string block = block_name(o.game, bp.block);
+        const std::string stem = std::string(1, bp.set) + block.substr(1);  // h10_00_00_00
+        const fs::path rel_dir = er ? fs::path("map") / block.substr(0, 3) / block : fs::path("map") / block;
+        const std::string binder_rel = (rel_dir / (stem + ".hkxbhd")).generic_string();
+        const tagfile::CompendiumId compendium_id =
+            derive_seed(o.seed, 0xC0C0ull ^ (static_cast<std::uint64_t>(bp.block) << 8) ^ static_cast<std::uint64_t>(bp.set));
+
+        std::vector<MemberOut> outs(bp.members.size());
+        arena.execute([&] {
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, bp.members.size(), 1), [&](const auto& range) {
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                    const MemberPlan& mp = bp.members[i];
+                    MemberOut& mo = outs[i];
+                    const SourceMesh src = mp.large ? build_large_terrain(mp.seed, sp.large_cells, mp.x0, mp.z0)
+                                                    : build_part(mp.seed, mp.target, mp.x0, mp.z0);
+                    MeshBuildOptions mo_opt;
+                    mo_opt.numbering = er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro;
+                    mo_opt.all_shared = mp.large;
+                    mo_opt.seed = derive_seed(mp.seed, 0xDEFEC7ull);
+                    mo_opt.defects = mp.defects;
+                    mo.mesh = build_compressed_mesh(src, mo_opt);
+                    mo.source_rows = src.rows.size();
+                    char body[16];
+                    std::snprintf(body, sizeof body, "%c%06u", bp.set, mp.model);
+                    auto tag0 = write_collision_tag0(types, mo.mesh, body, compendium_id);
+                    if (!tag0.ok()) {
+                        mo.error = tag0.error().message;
+                        continue;
+                    }
+                    mo.stored = dcx_write_dflt(*tag0, o.dcx_level);
+                    if (mp.container == static_cast<int>(DefectKind::kTruncated)) {
+                        mo.stored.resize(mo.stored.size() / 2);
+                    } else if (mp.container == static_cast<int>(DefectKind::kDcxHeader)) {
+                        for (std::size_t at = 0; at + 4 <= std::min<std::size_t>(mo.stored.size(), 0x60); ++at)
+                            if (std::memcmp(mo.stored.data() + at, "DCS\0", 4) == 0) {
+                                mo.stored[at + 2] = 'Z';
+                                break;
+                            }
+                    }
+                    // Keep the counts, drop the big arrays.
+                    CompressedMesh& m = mo.mesh;
+                    m.primitives = {};
+                    m.row_key_word = {};
+                    m.row_vertices = {};
+                    m.section_node_bytes = {};
+                }
+            });
+        });
+
+        std::vector<BinderFile> files;
+        files.reserve(outs.size() + 1);
+        MP_TRY_ASSIGN(auto tcm0, tagfile::write_tcm0(std::array{compendium_id}, types.type_section));
+        files.push_back({block + "\\" + stem + ".compendium.dcx", 0, dcx_write_dflt(tcm0, o.dcx_level)});
+        for (std::size_t i = 0; i < outs.size(); ++i) {
+            const MemberPlan& mp = bp.members[i];
+            MemberOut& mo = outs[i];
+            if (!mo.error.empty()) return make_error(ErrorCode::kInternal, 0, "synth: " + mo.error);
+            char name[64];
+            std::snprintf(name, sizeof name, "%s_%06u.hkx.dcx", stem.c_str(), mp.model);
+            files.push_back({block + "\\" + name, static_cast<std::int32_t>(i + 1), std::move(mo.stored)});
+            const CompressedMesh& m = mo.mesh;
+            // Injected exactly as requested?
+            DefectCounts got{};
+            for (const InjectedDefect& d : m.injected) ++got[static_cast<int>(d.kind)];
+            for (int k = 0; k < kDefectKindCount; ++k)
+                if (got[static_cast<std::size_t>(k)] != mp.defects[static_cast<std::size_t>(k)])
+                    return make_error(ErrorCode::kInternal, 0,
+                                      "synth: could inject only " + std::to_string(got[static_cast<std::size_t>(k)]) + " of " +
+                                          std::to_string(mp.defects[static_cast<std::size_t>(k)]) + " " +
+                                          std::string(defect_name(static_cast<DefectKind>(k))) + " in " + name);
+            const std::string path = binder_rel + " :: " + name;
+            for (const InjectedDefect& d : m.injected) {
+                ++result.injected[static_cast<int>(d.kind)];
+                locations.push_back({path, d});
+            }
+            ++c.members;
+            if (mp.container >= 0) {
+                ++result.injected[static_cast<std::size_t>(mp.container)];
+                InjectedDefect d{static_cast<DefectKind>(mp.container)};
+                locations.push_back({path, d});
+                continue;
+            }
+            ++c.readable_members;
+            ++c.meshes;
+            ++c.bodies;
+            c.sections += m.page.size();
+            c.primitives += m.num_primitives.empty() ? 0 : m.first_primitive.back() + m.num_primitives.back();
+            c.triangles += m.triangles;
+            c.quads += m.quads;
+            c.source_rows += mo.source_rows;
+            c.packed_vertices += m.packed_vertices.size();
+            c.shared_vertices += m.shared_vertices.size();
+            c.shared_index_entries += m.shared_vertices_index.size();
+            c.paged_sections += m.paged_sections;
+            c.section_tree_nodes += m.section_tree_nodes;
+            c.mesh_tree_nodes += m.mesh_node_bytes.size() / 5;
+            c.simd_nodes += m.simd_nodes.size();
+        }
+        const Bxf4Bytes bxf = write_bxf4(files);
+        const fs::path dir = out / rel_dir;
+        fs::create_directories(dir, ec);
+        if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + dir.string() + ": " + ec.message());
+        std::string error;
+        write_file(dir / (stem + ".hkxbhd"), bxf.bhd, error);
+        write_file(dir / (stem + ".hkxbdt"), bxf.bdt, error);
+        if (!error.empty()) return make_error(ErrorCode::kIo, 0, error);
+        c.bytes_written += bxf.bhd.size() + bxf.bdt.size();
+        ++c.binders;
+        ++c.compendiums;
+    }
+
+    // ---- defects.json
+    std::string& j = result.json;
+    j += "{\n  \"synth_format\": 1,\n  \"game\": \"" + std::string(synth_game_name(o.game)) + "\",\n";
+    j += "  \"scale\": \"" + std::string(synth_scale_name(o.scale)) + "\",\n";
+    j += "  \"seed\": " + std::to_string(o.seed) + ",\n";
+    j += "  \"sdk_version\": \"" + types.sdk_version + "\",\n";
+    for (const char* which : {"defects_requested", "defects_injected"}) {
+        const DefectCounts& dc = std::strcmp(which, "defects_requested") == 0 ? o.defects : result.injected;
+        j += "  \"" + std::string(which) + "\": {";
+        for (int k = 0; k < kDefectKindCount; ++k) {
+            j += k ? ", \"" : "\"";
+            j += std::string(defect_name(static_cast<DefectKind>(k))) + "\": " + std::to_string(dc[static_cast<std::size_t>(k)]);
+        }
+        j += "},\n";
+    }
+    j += "  \"defect_units\": {";
+    for (int k = 0; k < kDefectKindCount; ++k) {
+        j += k ? ", \"" : "\"";
+        j += std::string(defect_name(static_cast<DefectKind>(k))) + "\": \"" + defect_unit(static_cast<DefectKind>(k)) + "\"";
+    }
+    j += "},\n  \"built\": {\n";
+    json_u64(j, "binders", c.binders);
+    json_u64(j, "compendiums", c.compendiums);
+    json_u64(j, "members", c.members);
+    json_u64(j, "readable_members", c.readable_members);
+    json_u64(j, "meshes", c.meshes);
+    json_u64(j, "bodies", c.bodies);
+    json_u64(j, "sections", c.sections);
+    json_u64(j, "primitives", c.primitives);
+    json_u64(j, "triangles", c.triangles);
+    json_u64(j, "quads", c.quads);
+    json_u64(j, "source_rows", c.source_rows);
+    json_u64(j, "packed_vertices", c.packed_vertices);
+    json_u64(j, "shared_vertices", c.shared_vertices);
+    json_u64(j, "shared_index_entries", c.shared_index_entries);
+    json_u64(j, "paged_sections", c.paged_sections);
+    json_u64(j, "section_tree_nodes", c.section_tree_nodes);
+    json_u64(j, "mesh_tree_nodes", c.mesh_tree_nodes);
+    json_u64(j, "simd_nodes", c.simd_nodes);
+    json_u64(j, "bytes", c.bytes_written, true);
+    j += "  },\n  \"locations\": [";
+    for (std::size_t i = 0; i < locations.size(); ++i) {
+        const Location& l = locations[i];
+        auto num = [](std::uint32_t v) { return v == 0xFFFFFFFFu ? std::string("null") : std::to_string(v); };
+        j += i ? ",\n    " : "\n    ";
+        j += "{\"kind\": \"" + std::string(defect_name(l.d.kind)) + "\", \"path\": \"" + l.path + "\", \"mesh\": 0";
+        j += ", \"section\": " + num(l.d.section) + ", \"primitive\": " + num(l.d.primitive) +
+             ", \"node\": " + num(l.d.node) + ", \"detail\": " + num(l.d.detail) + "}";
+    }
+    j += locations.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    if (o.write_json) {
+        std::string error;
+        write_file(out / "defects.json", std::vector<std::uint8_t>(j.begin(), j.end()), error);
+        if (!error.empty()) return make_error(ErrorCode::kIo, 0, error);
+    }
+    return result;
+}
+
+}  // namespace meshproof::synth

@@ -1,0 +1,97 @@
+#include "engine/synth/static_tree_encode.h"
+
+#include <cmath>
+
+#include "engine/mesh/static_tree_codec.h"
+
+namespace meshproof::synth {
+
+namespace {
+
+// The largest n in 0..15 with ok(n), where ok is monotone (true up to some n, false above) and
+// ok(0) is assumed; `estimate` is where the search starts (the exact-arithmetic answer).
+template <class Ok>
+std::uint8_t largest(int estimate, Ok ok) {
+    int n = estimate < 0 ? 0 : (estimate > 15 ? 15 : estimate);
+    while (n > 0 && !ok(n)) --n;
+    while (n < 15 && ok(n + 1)) ++n;
+    return static_cast<std::uint8_t>(n);
+}
+
+int estimate(float room, float extent) {
+    if (!(extent > 0.0f) || !(room > 0.0f)) return 0;
+    return static_cast<int>(std::sqrt(static_cast<double>(room) / extent * 226.0));
+}
+
+}  // namespace
+
+std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max) {
+    // The candidates are checked with the decoder's own f32 arithmetic (mesh::shrink_axis); the
+    // estimate only saves trying all fifteen.
+    const float extent = parent_max - parent_min;
+    const std::uint8_t h = largest(estimate(below_min - parent_min, extent), [&](int n) {
+        float lo = 0, hi = 0;
+        mesh::shrink_axis(parent_min, parent_max, static_cast<std::uint8_t>(n << 4), mesh::BoxRule::kProductFirst, lo, hi);
+        return lo <= below_min;
+    });
+    const std::uint8_t l = largest(estimate(parent_max - below_max, extent), [&](int n) {
+        float lo = 0, hi = 0;
+        mesh::shrink_axis(parent_min, parent_max, static_cast<std::uint8_t>(n), mesh::BoxRule::kProductFirst, lo, hi);
+        return hi >= below_max;
+    });
+    return static_cast<std::uint8_t>((h << 4) | l);
+}
+
+EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
+                                     const Aabb& domain, int node_bytes) {
+    const std::size_t n = tree.size();
+    EncodedStaticTree out;
+    out.nibbles.resize(n);
+    out.decoded.resize(n);
+    out.bytes.assign(n * static_cast<std::size_t>(node_bytes), 0);
+    // What lies below each node: children have larger indices, so one backward pass.
+    std::vector<Aabb> below(n);
+    for (std::size_t i = n; i-- > 0;) {
+        if (tree.second_child[i] == kNoNode) {
+            below[i] = leaf_boxes_by_payload[tree.payload[i]];
+        } else {
+            below[i] = below[i + 1];
+            below[i].add(below[tree.second_child[i]]);
+        }
+    }
+    // Parents, then nibbles and decoded boxes from the root down.
+    std::vector<std::uint32_t> parent(n, kNoNode);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (tree.second_child[i] != kNoNode) {
+            parent[i + 1] = static_cast<std::uint32_t>(i);
+            parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const Aabb& p = parent[i] == kNoNode ? domain : out.decoded[parent[i]];
+        mesh::Box decoded_parent{p.min, p.max};
+        for (int a = 0; a < 3; ++a)
+            out.nibbles[i][a] = floor_rule_nibbles(p.min[a], p.max[a], below[i].min[a], below[i].max[a]);
+        const mesh::Box b = mesh::shrink_box(decoded_parent, out.nibbles[i]);
+        out.decoded[i].min = b.min;
+        out.decoded[i].max = b.max;
+        std::uint8_t* bytes = out.bytes.data() + i * static_cast<std::size_t>(node_bytes);
+        bytes[0] = out.nibbles[i][0];
+        bytes[1] = out.nibbles[i][1];
+        bytes[2] = out.nibbles[i][2];
+        const bool inner = tree.second_child[i] != kNoNode;
+        const std::uint32_t distance = inner ? tree.second_child[i] - static_cast<std::uint32_t>(i) : 0;
+        if (node_bytes == 4) {
+            // data bit 0 set: inner, second child at + (data & 0xFE); clear: leaf, primitive = data >> 1.
+            bytes[3] = inner ? static_cast<std::uint8_t>(distance | 1u) : static_cast<std::uint8_t>(tree.payload[i] << 1);
+        } else {
+            // value = hi << 8 | lo; bit 15: inner, second child at + 2 × (value & 0x7FFF).
+            const std::uint32_t value = inner ? (0x8000u | (distance >> 1)) : tree.payload[i];
+            bytes[3] = static_cast<std::uint8_t>(value >> 8);
+            bytes[4] = static_cast<std::uint8_t>(value);
+        }
+    }
+    return out;
+}
+
+}  // namespace meshproof::synth

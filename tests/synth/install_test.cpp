@@ -1,0 +1,248 @@
+// Whole synthetic installs: written, then verified (run_verify) and decoded member by member
+// through mesh::decode_member; same seed, same bytes; every injected defect found in the bytes
+// in exactly the injected number.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <map>
+
+#include "engine/containers/binder.h"
+#include "engine/containers/binder_entry_data.h"
+#include "engine/containers/dcx.h"
+#include "engine/containers/default_decompressors.h"
+#include "engine/mesh/decode_member.h"
+#include "engine/pipeline/run.h"
+#include "engine/synth/install_writer.h"
+#include "engine/tagfile/compendium.h"
+#include "engine/tagfile/tagfile.h"
+#include "tests/synth/synth_checks.h"
+
+namespace meshproof::synth {
+namespace {
+namespace fs = std::filesystem;
+
+std::vector<std::uint8_t> read_all(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+fs::path temp_root(const std::string& name) {
+    fs::path p = fs::temp_directory_path() / ("meshproof-synth-" + name);
+    fs::remove_all(p);
+    return p;
+}
+
+struct MemberDecode {
+    std::string path;
+    bool ok = false;
+    mesh::DecodedMember member;
+};
+
+// Every member of every split binder under `root`, decoded.
+std::vector<MemberDecode> decode_install(const fs::path& root) {
+    std::vector<fs::path> bhds;
+    for (const auto& e : fs::recursive_directory_iterator(root))
+        if (e.path().extension() == ".hkxbhd") bhds.push_back(e.path());
+    std::sort(bhds.begin(), bhds.end());
+    const DecompressorRegistry registry = default_decompressors();
+    std::vector<MemberDecode> out;
+    for (const fs::path& bhd_path : bhds) {
+        const auto bhd = read_all(bhd_path);
+        fs::path bdt_path = bhd_path;
+        bdt_path.replace_extension(".hkxbdt");
+        const auto bdt = read_all(bdt_path);
+        auto binder = parse_bhf4(bhd);
+        EXPECT_TRUE(binder.ok());
+        if (!binder.ok()) continue;
+        tagfile::CompendiumRegistry compendiums;
+        for (const BinderEntry& entry : binder->entries) {
+            MemberDecode md;
+            md.path = fs::relative(bhd_path, root).generic_string() + " :: " + std::string(entry.name_last_component());
+            auto stored = entry_stored_bytes(entry, bdt);
+            if (!stored.ok()) { out.push_back(std::move(md)); continue; }
+            auto raw = dcx_decompress(*stored, registry);
+            if (!raw.ok()) { out.push_back(std::move(md)); continue; }
+            if (entry.name.find(".compendium") != std::string::npos) {
+                EXPECT_TRUE(compendiums.add_bytes(*raw).ok());
+                continue;
+            }
+            auto tf = tagfile::parse_tagfile(*raw, &compendiums);
+            if (tf.ok()) {
+                auto member = mesh::decode_member(*tf);
+                if (member.ok()) {
+                    md.ok = true;
+                    md.member = std::move(member).value();
+                }
+            }
+            out.push_back(std::move(md));
+        }
+    }
+    return out;
+}
+
+class DemoInstall : public ::testing::TestWithParam<SynthGame> {};
+
+TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
+    const fs::path root = temp_root(std::string(synth_game_name(GetParam())) + "-demo");
+    SynthOptions o;
+    o.game = GetParam();
+    o.seed = 11;
+    auto written = write_synthetic_install(root, o);
+    ASSERT_TRUE(written.ok()) << written.error().message;
+    const SynthCounts& c = written->counts;
+    EXPECT_TRUE(fs::exists(root / "defects.json"));
+    EXPECT_EQ(c.members, c.readable_members);
+    EXPECT_GT(c.paged_sections, 0u);
+
+    RunOptions ro;
+    ro.threads = 2;
+    auto run = run_verify(root, ro);
+    ASSERT_TRUE(run.ok()) << run.error().message;
+    EXPECT_EQ(run->scan.game, GetParam() == SynthGame::kEldenRing ? Game::kEldenRing : Game::kSekiro);
+    EXPECT_EQ(run->binders, c.binders);
+    EXPECT_EQ(run->members.size(), c.members + c.compendiums);
+    EXPECT_EQ(run->count(MemberState::kDecodeError), 0u);
+    EXPECT_EQ(run->count(MemberState::kSkipped), 0u);
+    for (const MemberStatus& m : run->members)
+        EXPECT_EQ(m.state, MemberState::kOk) << m.path << ": " << m.error.message;
+
+    const auto members = decode_install(root);
+    ASSERT_EQ(members.size(), c.members);
+    std::uint64_t triangles = 0, quads = 0, sections = 0, paged = 0, meshes = 0;
+    for (const MemberDecode& md : members) {
+        ASSERT_TRUE(md.ok) << md.path;
+        EXPECT_EQ(md.member.sdk_version, GetParam() == SynthGame::kEldenRing ? "20180100" : "20160200");
+        for (const mesh::DecodedMesh& m : md.member.meshes) {
+            ++meshes;
+            const MeshCheck k = check_mesh(m);
+            EXPECT_EQ(k.vertices_outside_leaf, 0u) << md.path;
+            EXPECT_EQ(k.sections_outside_mesh_leaf, 0u) << md.path;
+            EXPECT_EQ(k.nibbles_off_rule, 0u) << md.path;
+            EXPECT_EQ(k.run_gaps, 0u) << md.path;
+            EXPECT_EQ(k.interior_on_missing_key, 0u) << md.path;
+            EXPECT_EQ(k.simd_leaf_box_mismatch, 0u) << md.path;
+            EXPECT_EQ(k.simd_child_box_mismatch, 0u) << md.path;
+            EXPECT_EQ(k.key_width_mismatch, 0u) << md.path;
+            EXPECT_EQ(k.sections_over_limits, 0u) << md.path;
+            EXPECT_EQ(k.row_key_mismatch, 0u) << md.path;
+            EXPECT_EQ(k.numbering_mismatch, 0u) << md.path;
+            triangles += m.triangles.size();
+            for (mesh::PrimitiveKind kind : m.primitives.kind) quads += kind == mesh::PrimitiveKind::kQuad;
+            sections += m.sections.size();
+            paged += k.paged_sections;
+        }
+    }
+    EXPECT_EQ(meshes, c.meshes);
+    EXPECT_EQ(triangles, c.triangles);
+    EXPECT_EQ(quads, c.quads);
+    EXPECT_EQ(sections, c.sections);
+    EXPECT_EQ(paged, c.paged_sections);
+    fs::remove_all(root);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, DemoInstall, ::testing::Values(SynthGame::kEldenRing, SynthGame::kSekiro),
+                         [](const auto& info) { return std::string(synth_game_name(info.param)); });
+
+std::map<std::string, std::vector<std::uint8_t>> all_files(const fs::path& root) {
+    std::map<std::string, std::vector<std::uint8_t>> files;
+    for (const auto& e : fs::recursive_directory_iterator(root))
+        if (e.is_regular_file()) files[fs::relative(e.path(), root).generic_string()] = read_all(e.path());
+    return files;
+}
+
+TEST(SynthDeterminism, SameSeedSameBytesOtherSeedOtherBytes) {
+    const fs::path a = temp_root("det-a"), b = temp_root("det-b"), d = temp_root("det-d");
+    SynthOptions o;
+    o.game = SynthGame::kSekiro;
+    o.seed = 5;
+    o.defects.fill(1);
+    ASSERT_TRUE(write_synthetic_install(a, o).ok());
+    o.threads = 1;
+    ASSERT_TRUE(write_synthetic_install(b, o).ok());
+    o.seed = 6;
+    ASSERT_TRUE(write_synthetic_install(d, o).ok());
+    const auto fa = all_files(a), fb = all_files(b), fd = all_files(d);
+    ASSERT_EQ(fa.size(), fb.size());
+    EXPECT_GT(fa.size(), 4u);
+    for (const auto& [name, bytes] : fa) EXPECT_TRUE(fb.at(name) == bytes) << name;
+    std::size_t differing = 0;
+    for (const auto& [name, bytes] : fa)
+        if (!fd.count(name) || fd.at(name) != bytes) ++differing;
+    EXPECT_GE(differing, fa.size() - 1);  // every binder differs (the layout is the same)
+    for (const auto& p : {a, b, d}) fs::remove_all(p);
+}
+
+TEST(SynthDefects, SpecParses) {
+    auto all = parse_defect_spec("all");
+    ASSERT_TRUE(all.ok());
+    for (std::uint32_t n : *all) EXPECT_EQ(n, 1u);
+    auto some = parse_defect_spec("page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1");
+    ASSERT_TRUE(some.ok());
+    EXPECT_EQ((*some)[static_cast<int>(DefectKind::kLeafBox)], 5u);
+    EXPECT_FALSE(parse_defect_spec("leafbox:x").ok());
+    EXPECT_FALSE(parse_defect_spec("bogus:1").ok());
+    EXPECT_FALSE(parse_defect_spec("nibble:1,nibble:2").ok());
+}
+
+class DefectInstall : public ::testing::TestWithParam<SynthGame> {};
+
+TEST_P(DefectInstall, EachKindIsInTheBytesExactlyAsInjected) {
+    const fs::path root = temp_root(std::string(synth_game_name(GetParam())) + "-defects");
+    SynthOptions o;
+    o.game = GetParam();
+    o.seed = 3;
+    auto spec = parse_defect_spec("page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1");
+    ASSERT_TRUE(spec.ok());
+    o.defects = *spec;
+    auto written = write_synthetic_install(root, o);
+    ASSERT_TRUE(written.ok()) << written.error().message;
+    EXPECT_EQ(written->injected, o.defects);
+    EXPECT_NE(written->json.find("\"defects_injected\": {\"page0\": 3, \"leafbox\": 5, \"nibble\": 2, \"interior\": 4, "
+                                 "\"run_gap\": 1, \"key_width\": 2, \"truncated\": 1, \"dcx_header\": 1}"),
+              std::string::npos)
+        << written->json.substr(0, 600);
+
+    RunOptions ro;
+    ro.threads = 2;
+    auto run = run_verify(root, ro);
+    ASSERT_TRUE(run.ok());
+    EXPECT_EQ(run->count(MemberState::kDecodeError), 2u);  // truncated + dcx_header
+
+    const auto members = decode_install(root);
+    std::uint64_t unreadable = 0, leafbox = 0, page0 = 0, nibble = 0, interior = 0, run_gap = 0, key_width = 0;
+    for (const MemberDecode& md : members) {
+        if (!md.ok) { ++unreadable; continue; }
+        for (const mesh::DecodedMesh& m : md.member.meshes) {
+            const MeshCheck k = check_mesh(m);
+            const bool large = k.paged_sections > 0 || md.path.find("_900000") != std::string::npos;
+            if (large) {
+                page0 += k.sections_with_outside.size();  // the page-0 sections read the wrong vertices
+            } else {
+                leafbox += k.vertices_outside_leaf;         // one primitive per moved vertex
+                for (std::uint32_t s : k.off_rule_sections)  // off the rule where every vertex is inside
+                    if (std::find(k.sections_with_outside.begin(), k.sections_with_outside.end(), s) ==
+                        k.sections_with_outside.end())
+                        ++nibble;
+            }
+            interior += k.interior_on_missing_key;
+            run_gap += k.run_gaps;
+            key_width += k.key_width_mismatch;
+        }
+    }
+    EXPECT_EQ(unreadable, 2u);
+    EXPECT_EQ(page0, 3u);
+    EXPECT_EQ(leafbox, 5u);
+    EXPECT_EQ(nibble, 2u);
+    EXPECT_EQ(interior, 4u);
+    EXPECT_EQ(run_gap, 1u);
+    EXPECT_EQ(key_width, 2u);
+    fs::remove_all(root);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, DefectInstall, ::testing::Values(SynthGame::kEldenRing, SynthGame::kSekiro),
+                         [](const auto& info) { return std::string(synth_game_name(info.param)); });
+
+}  // namespace
+}  // namespace meshproof::synth

@@ -1,0 +1,83 @@
+// Pass "numbering" (family havok-mesh): the primitive numbering of havok-compressed-mesh.txt.
+// "the leaf of pre-order rank r carries the payload p with ranks(n)[p] == r … Every section tree
+// of both games with two leaves or more has exactly these leaf payloads in file order" (Proven).
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/mesh/havok_quicksort.h"
+#include "engine/pipeline/pass.h"
+#include "verifiers/mesh_walk.h"
+#include "verifiers/unit_counts.h"
+
+namespace meshproof {
+namespace {
+
+using namespace verifiers;
+
+class NumberingPass final : public Pass {
+public:
+    NumberingPass() {
+        info_.name = "numbering";
+        info_.family = "havok-mesh";
+        info_.claims = {
+            "the primitive stored at index p is the one of pre-order rank ranks(n)[p] (Proven)",
+            "Every section tree … with two leaves or more has exactly these leaf payloads in file order (Proven)",
+            "the payloads do not increase along the pre-order (Observed)",
+        };
+        info_.counters = {
+            {"section_trees", "section trees", false},
+            {"single_leaf_trees", "section trees with a single leaf", false},
+            {"trees_rank_payloads", "section trees of 2+ leaves whose leaf payloads are the quicksort rank permutation", false},
+            {"trees_not_rank_payloads", "section trees of 2+ leaves whose leaf payloads are not that permutation", true},
+            {"payloads_not_preorder", "section trees of 2+ leaves whose payloads do not increase along the pre-order", false},
+        };
+    }
+    const PassInfo& info() const override { return info_; }
+
+    void run(const Unit& unit, Tally& tally) const override {
+        if (unit.mesh == nullptr) return;
+        UnitCounts counts(info_);
+        std::vector<std::vector<std::uint32_t>> expected_by_n;  // leaf_payloads_in_preorder(n), made once per n
+        std::vector<std::uint32_t> payloads;
+        for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
+            const mesh::StaticTreeNodes& st = unit.mesh->meshes[mi].section_trees;
+            for (std::uint32_t t = 0; t < st.first_node.size(); ++t) {
+                counts.add("section_trees");
+                payloads.clear();
+                for (std::uint32_t n = st.first_node[t]; n < st.first_node[t] + st.node_count[t]; ++n)
+                    if (st.is_leaf[n]) payloads.push_back(st.payload[n]);
+                const std::uint32_t leaves = static_cast<std::uint32_t>(payloads.size());
+                if (leaves < 2) {
+                    if (leaves == 1) counts.add("single_leaf_trees");
+                    continue;
+                }
+                if (expected_by_n.size() <= leaves) expected_by_n.resize(leaves + 1);
+                if (expected_by_n[leaves].empty()) expected_by_n[leaves] = mesh::leaf_payloads_in_preorder(leaves);
+                const std::vector<std::uint32_t>& want = expected_by_n[leaves];
+                bool increasing = true;
+                for (std::uint32_t k = 1; k < leaves; ++k) increasing = increasing && payloads[k - 1] < payloads[k];
+                if (!increasing) counts.add("payloads_not_preorder");
+                if (payloads == want) {
+                    counts.add("trees_rank_payloads");
+                    continue;
+                }
+                std::uint32_t at = 0;
+                while (at < leaves && payloads[at] == want[at]) ++at;
+                counts.add("trees_not_rank_payloads");
+                tally.sample("trees_not_rank_payloads", section_location(unit, mi, t),
+                             fmt::format("{} leaves: leaf {} in file order carries payload {}, expected {}", leaves, at, payloads[at],
+                                         want[at]));
+            }
+        }
+        counts.flush(tally);
+    }
+
+private:
+    PassInfo info_;
+};
+
+MESHPROOF_REGISTER_PASS(NumberingPass);
+
+}  // namespace
+}  // namespace meshproof

@@ -1,0 +1,321 @@
+// Pass "structure" (family havok-mesh): the structural "Proven" claims of havok-compressed-mesh.txt
+// on sections, runs, data runs, flags and the static trees of every compressed mesh.
+//
+// The decoder refuses some breaches outright (a run past its array, a vertex index past the
+// section's slots, a link outside the tree): those members are decode errors, never seen here.
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/pipeline/pass.h"
+#include "verifiers/mesh_walk.h"
+#include "verifiers/unit_counts.h"
+
+namespace meshproof {
+namespace {
+
+using namespace verifiers;
+using mesh::DecodedMesh;
+using mesh::StaticTreeNodes;
+
+inline constexpr std::uint32_t kMaxPrimitives = 127;   // "at most 127 primitives and 255 vertex slots"
+inline constexpr std::uint32_t kMaxVertexSlots = 255;
+inline constexpr std::uint16_t kDataRunValue = 0xFFFF;
+
+class StructurePass final : public Pass {
+public:
+    StructurePass() {
+        info_.name = "structure";
+        info_.family = "havok-mesh";
+        info_.claims = {
+            "The runs tile the three arrays in section order … the first section's at 0 … the last … at the end (Proven)",
+            "A section holds at most 127 primitives and 255 vertex slots (packed plus shared) (Proven)",
+            "Every section names exactly one data run, and it is {0xFFFF, 0, the section's primitive count} (Proven)",
+            "every run of the tree's primitiveDataRuns is named by some section (Proven)",
+            "flags: 1 in exactly the sections that hold a custom primitive or an extern reference (Proven)",
+            "layerData 0 in every section; Sekiro's unusedData likewise (Proven)",
+            "leafIndex: the node index of the section's leaf in the mesh-level tree (Proven)",
+            "the nodes form one pre-order tree with every node reached once (Proven)",
+            "Section-tree leaves name each of the section's primitives exactly once; mesh-tree leaves name each section once (Proven)",
+            "In Sekiro the low byte of sharedVertices.data … equals numPackedVertices (Proven)",
+            "numTriangles and numConvexShapes are 0 in every mesh (Proven)",
+            "The connectivity object … is empty in every mesh (Proven)",
+        };
+        info_.counters = {
+            {"meshes", "compressed meshes", false},
+            {"mesh_trees", "mesh trees", false},
+            {"sections", "sections (section trees)", false},
+            {"section_tree_leaves", "section-tree leaves", false},
+            {"runs_tile_meshes", "meshes whose section runs tile the three arrays", false},
+            {"runs_not_tiling", "section runs that do not start where the previous section's end (or the last end short)", true},
+            {"sections_over_127_primitives", "sections with more than 127 primitives", true},
+            {"sections_over_255_vertex_slots", "sections with more than 255 vertex slots", true},
+            {"sections_data_runs_not_one", "sections naming other than exactly one data run", true},
+            {"data_runs_not_ffff_0_count", "named data runs other than {0xFFFF, 0, the section's primitive count}", true},
+            {"data_runs_unnamed", "primitiveDataRuns entries named by no section", true},
+            {"meshes_repeat_run", "meshes where a data run is named by more than one section", false},
+            {"flagged_sections", "sections with flags 1", false},
+            {"flags_mismatch", "sections whose flags are not 1 exactly when they hold a custom primitive", true},
+            {"layer_data_nonzero", "sections with layerData other than 0", true},
+            {"unused_data_nonzero", "sections with unusedData other than 0", true},
+            {"leafindex_ok", "sections whose leafIndex is the node of their mesh-tree leaf", false},
+            {"leafindex_mismatch", "sections whose leafIndex is not the mesh-tree leaf naming them", true},
+            {"trees_not_preorder", "static trees that are not one pre-order tree (second child not after the first's subtree)", true},
+            {"tree_nodes_not_reached_once", "static-tree nodes reached never or more than once", true},
+            {"primitives_not_named_once", "primitives named by no section-tree leaf or by several", true},
+            {"sections_not_named_once", "sections named by no mesh-tree leaf or by several", true},
+            {"shared_low_byte_ok", "Sekiro sections whose sharedVertices.data low byte equals numPackedVertices", false},
+            {"shared_low_byte_mismatch", "Sekiro sections whose sharedVertices.data low byte differs from numPackedVertices", true},
+            {"flatconvex_255", "meshes whose primitiveStoresIsFlatConvex is 255", false},
+            {"flatconvex_other", "meshes whose primitiveStoresIsFlatConvex is neither 0 nor 255", false},
+            {"codec_offset_is_domain_min", "sections whose codecParms offset equals the domain minimum", false},
+            {"num_triangles_nonzero", "meshes whose numTriangles is not 0", true},
+            {"num_convex_shapes_nonzero", "meshes whose numConvexShapes is not 0", true},
+            {"connectivity_not_empty", "meshes whose connectivity has headers or links", true},
+        };
+    }
+    const PassInfo& info() const override { return info_; }
+
+    void run(const Unit& unit, Tally& tally) const override {
+        if (unit.mesh == nullptr) return;
+        UnitCounts counts(info_);
+        std::vector<std::uint32_t> scratch;
+        for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
+            const DecodedMesh& m = unit.mesh->meshes[mi];
+            counts.add("meshes");
+            counts.add("mesh_trees");
+            counts.add("sections", m.sections.size());
+            counts.add("section_tree_leaves", count_leaves(m.section_trees));
+            runs(unit, mi, m, tally, counts);
+            sections(unit, mi, m, tally, counts);
+            data_runs(unit, mi, m, tally, counts, scratch);
+            trees(unit, mi, m, tally, counts, scratch);
+            shape_members(unit, mi, m, tally, counts);
+        }
+        counts.flush(tally);
+    }
+
+private:
+    static std::uint64_t count_leaves(const StaticTreeNodes& t) {
+        std::uint64_t n = 0;
+        for (std::uint8_t leaf : t.is_leaf) n += leaf != 0;
+        return n;
+    }
+
+    // "a section's runs start where the previous section's end, the first section's at 0, and the
+    // last section's end at the end of each array". The decoded member does not keep the length of
+    // the primitives array, so the primitives' last end is checked only against each other.
+    void runs(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
+        const mesh::DecodedSections& s = m.sections;
+        std::uint64_t packed = 0, shared = 0, prims = 0;
+        bool tiles = true;
+        auto fail = [&](std::uint32_t sec, const char* what, std::uint64_t got, std::uint64_t expected) {
+            tiles = false;
+            counts.add("runs_not_tiling");
+            tally.sample("runs_not_tiling", section_location(unit, mi, sec),
+                         fmt::format("{} run at {}, expected {}", what, got, expected));
+        };
+        for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
+            if (s.first_packed[sec] != packed) fail(sec, "packed-vertex", s.first_packed[sec], packed);
+            if (s.first_shared[sec] != shared) fail(sec, "shared-index", s.first_shared[sec], shared);
+            if (s.first_primitive[sec] != prims) fail(sec, "primitive", s.first_primitive[sec], prims);
+            packed = std::uint64_t{s.first_packed[sec]} + s.num_packed[sec];
+            shared = std::uint64_t{s.first_shared[sec]} + s.num_shared[sec];
+            prims = std::uint64_t{s.first_primitive[sec]} + s.num_primitives[sec];
+        }
+        if (s.size() > 0) {
+            const std::uint32_t last = static_cast<std::uint32_t>(s.size() - 1);
+            if (packed != m.packed_vertex_count) fail(last, "packed-vertex run end", packed, m.packed_vertex_count);
+            if (shared != m.shared_index_count) fail(last, "shared-index run end", shared, m.shared_index_count);
+        }
+        if (tiles) counts.add("runs_tile_meshes");
+    }
+
+    void sections(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
+        const mesh::DecodedSections& s = m.sections;
+        const mesh::DecodedPrimitives& p = m.primitives;
+        std::uint32_t most_prims = 0, most_slots = 0;
+        for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
+            const std::uint32_t slots = s.num_packed[sec] + s.num_shared[sec];
+            most_prims = std::max(most_prims, s.num_primitives[sec]);
+            most_slots = std::max(most_slots, slots);
+            if (s.num_primitives[sec] > kMaxPrimitives) {
+                counts.add("sections_over_127_primitives");
+                tally.sample("sections_over_127_primitives", section_location(unit, mi, sec),
+                             fmt::format("{} primitives, at most 127", s.num_primitives[sec]));
+            }
+            if (slots > kMaxVertexSlots) {
+                counts.add("sections_over_255_vertex_slots");
+                tally.sample("sections_over_255_vertex_slots", section_location(unit, mi, sec),
+                             fmt::format("{} vertex slots, at most 255", slots));
+            }
+            bool custom = false;
+            const std::uint32_t end = sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(p.size());
+            for (std::uint32_t i = s.primitive_base[sec]; i < end; ++i) custom = custom || is_custom(p.kind[i]);
+            if (s.flags[sec] == 1) counts.add("flagged_sections");
+            if ((s.flags[sec] == 1) != custom) {
+                counts.add("flags_mismatch");
+                tally.sample("flags_mismatch", section_location(unit, mi, sec),
+                             fmt::format("flags {} with {} custom primitive, expected {}", s.flags[sec], custom ? "a" : "no",
+                                         custom ? 1 : 0));
+            }
+            if (s.layer_data[sec] != 0) {
+                counts.add("layer_data_nonzero");
+                tally.sample("layer_data_nonzero", section_location(unit, mi, sec), fmt::format("layerData {}, expected 0", s.layer_data[sec]));
+            }
+            if (s.unused_data[sec] != 0) {
+                counts.add("unused_data_nonzero");
+                tally.sample("unused_data_nonzero", section_location(unit, mi, sec), fmt::format("unusedData {}, expected 0", s.unused_data[sec]));
+            }
+            const std::uint32_t leaf = s.leaf_index[sec];
+            const StaticTreeNodes& mt = m.mesh_tree;
+            if (leaf < mt.size() && mt.is_leaf[leaf] && mt.payload[leaf] == sec) {
+                counts.add("leafindex_ok");
+            } else {
+                counts.add("leafindex_mismatch");
+                tally.sample("leafindex_mismatch", section_location(unit, mi, sec),
+                             fmt::format("leafIndex {} is not a mesh-tree leaf naming section {}", leaf, sec));
+            }
+            if (s.naming == mesh::SectionNaming::kPackedWords) {
+                if (s.shared_word_low[sec] == s.num_packed[sec]) {
+                    counts.add("shared_low_byte_ok");
+                } else {
+                    counts.add("shared_low_byte_mismatch");
+                    tally.sample("shared_low_byte_mismatch", section_location(unit, mi, sec),
+                                 fmt::format("sharedVertices.data low byte {}, numPackedVertices {}", s.shared_word_low[sec], s.num_packed[sec]));
+                }
+            }
+            if (s.codec_parms[sec][0] == s.domain[sec].min[0] && s.codec_parms[sec][1] == s.domain[sec].min[1] &&
+                s.codec_parms[sec][2] == s.domain[sec].min[2])
+                counts.add("codec_offset_is_domain_min");
+        }
+        if (s.size() > 0) {
+            tally.max("max_primitives", most_prims);
+            tally.max("max_vertex_slots", most_slots);
+        }
+    }
+
+    // "Every section names exactly one data run, and it is {0xFFFF, 0, the section's primitive count};
+    // every run of the tree's primitiveDataRuns is named by some section."
+    void data_runs(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
+                   std::vector<std::uint32_t>& named) const {
+        const mesh::DecodedSections& s = m.sections;
+        named.assign(m.run_value.size(), 0);
+        bool repeat = false;
+        for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
+            if (s.num_data_runs[sec] != 1) {
+                counts.add("sections_data_runs_not_one");
+                tally.sample("sections_data_runs_not_one", section_location(unit, mi, sec),
+                             fmt::format("{} data runs, expected 1", s.num_data_runs[sec]));
+            }
+            for (std::uint32_t r = s.first_data_run[sec]; r < s.first_data_run[sec] + s.num_data_runs[sec] && r < named.size(); ++r) {
+                repeat = repeat || named[r] != 0;
+                ++named[r];
+                if (m.run_value[r] != kDataRunValue || m.run_index[r] != 0 || m.run_count[r] != s.num_primitives[sec]) {
+                    counts.add("data_runs_not_ffff_0_count");
+                    tally.sample("data_runs_not_ffff_0_count", fmt::format("{} / data run {}", section_location(unit, mi, sec), r),
+                                 fmt::format("{{0x{:X}, {}, {}}}, expected {{0xFFFF, 0, {}}}", m.run_value[r], m.run_index[r],
+                                             m.run_count[r], s.num_primitives[sec]));
+                }
+            }
+        }
+        for (std::uint32_t r = 0; r < named.size(); ++r) {
+            if (named[r] != 0) continue;
+            counts.add("data_runs_unnamed");
+            tally.sample("data_runs_unnamed", fmt::format("{} / data run {}", mesh_location(unit, mi), r), "named by no section");
+        }
+        if (repeat) counts.add("meshes_repeat_run");
+    }
+
+    // One pre-order tree per tree, each node reached once; leaves name each primitive / section once.
+    void trees(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
+               std::vector<std::uint32_t>& named) const {
+        preorder(unit, mi, "mesh tree", m.mesh_tree, tally, counts, named);
+        preorder(unit, mi, "section tree", m.section_trees, tally, counts, named);
+
+        const mesh::DecodedSections& s = m.sections;
+        named.assign(m.primitives.size(), 0);
+        const StaticTreeNodes& st = m.section_trees;
+        for (std::uint32_t n = 0; n < st.size(); ++n) {
+            if (!st.is_leaf[n] || st.tree[n] >= s.size()) continue;
+            const std::uint32_t sec = st.tree[n];
+            if (st.payload[n] < s.num_primitives[sec]) ++named[s.primitive_base[sec] + st.payload[n]];
+        }
+        for (std::uint32_t p = 0; p < named.size(); ++p) {
+            if (named[p] == 1) continue;
+            counts.add("primitives_not_named_once");
+            tally.sample("primitives_not_named_once", primitive_location(unit, mi, m, p),
+                         fmt::format("named by {} section-tree leaves, expected 1", named[p]));
+        }
+        named.assign(s.size(), 0);
+        const StaticTreeNodes& mt = m.mesh_tree;
+        for (std::uint32_t n = 0; n < mt.size(); ++n)
+            if (mt.is_leaf[n] && mt.payload[n] < s.size()) ++named[mt.payload[n]];
+        for (std::uint32_t sec = 0; sec < named.size(); ++sec) {
+            if (named[sec] == 1) continue;
+            counts.add("sections_not_named_once");
+            tally.sample("sections_not_named_once", section_location(unit, mi, sec),
+                         fmt::format("named by {} mesh-tree leaves, expected 1", named[sec]));
+        }
+    }
+
+    // "an internal node's second child lies inside its subtree, and a leaf is the last node of its
+    // subtree": a backward sweep gives each node's subtree end; an inner node's second child must be
+    // where its first child's subtree ends, and the root's subtree must end at the tree's end.
+    void preorder(const Unit& unit, std::size_t mi, const char* what, const StaticTreeNodes& t, Tally& tally,
+                  UnitCounts& counts, std::vector<std::uint32_t>& end) const {
+        end.assign(t.size(), 0);
+        for (std::uint32_t tree = 0; tree < t.first_node.size(); ++tree) {
+            const std::uint32_t first = t.first_node[tree], stop = first + t.node_count[tree];
+            bool ok = t.node_count[tree] > 0;
+            for (std::uint32_t n = stop; ok && n-- > first;) {
+                if (t.is_leaf[n]) {
+                    end[n] = n + 1;
+                    continue;
+                }
+                const std::uint32_t second = t.second_child[n];
+                ok = n + 1 < stop && second > n + 1 && second < stop && end[n + 1] == second;
+                if (ok) end[n] = end[second];
+            }
+            ok = ok && end[first] == stop;
+            if (!ok) {
+                counts.add("trees_not_preorder");
+                tally.sample("trees_not_preorder", fmt::format("{} / {} {}", mesh_location(unit, mi), what, tree),
+                             "not one pre-order tree over its nodes");
+            }
+            for (std::uint32_t n = first; n < stop; ++n) {
+                if (t.reached[n] == 1) continue;
+                counts.add("tree_nodes_not_reached_once");
+                tally.sample("tree_nodes_not_reached_once", fmt::format("{} / {} {} / node {}", mesh_location(unit, mi), what, tree, n - first),
+                             fmt::format("reached {} times, expected once", t.reached[n]));
+            }
+        }
+    }
+
+    void shape_members(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
+        if (m.primitive_stores_is_flat_convex == 255) counts.add("flatconvex_255");
+        else if (m.primitive_stores_is_flat_convex != 0) counts.add("flatconvex_other");
+        if (m.num_triangles_member != 0) {
+            counts.add("num_triangles_nonzero");
+            tally.sample("num_triangles_nonzero", mesh_location(unit, mi), fmt::format("numTriangles {}, expected 0", m.num_triangles_member));
+        }
+        if (m.num_convex_shapes_member != 0) {
+            counts.add("num_convex_shapes_nonzero");
+            tally.sample("num_convex_shapes_nonzero", mesh_location(unit, mi),
+                         fmt::format("numConvexShapes {}, expected 0", m.num_convex_shapes_member));
+        }
+        if (m.connectivity_headers + m.connectivity_local_links + m.connectivity_global_links != 0) {
+            counts.add("connectivity_not_empty");
+            tally.sample("connectivity_not_empty", mesh_location(unit, mi),
+                         fmt::format("{} headers, {} local and {} global links, expected none", m.connectivity_headers,
+                                     m.connectivity_local_links, m.connectivity_global_links));
+        }
+    }
+
+    PassInfo info_;
+};
+
+MESHPROOF_REGISTER_PASS(StructurePass);
+
+}  // namespace
+}  // namespace meshproof
