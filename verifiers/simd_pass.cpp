@@ -26,44 +26,30 @@ inline constexpr std::size_t kNumberingMaxNodes = 300;
 // the last to the first". True when every child lane names the number the rule gives.
 bool numbering_holds(const SimdTreeNodes& t, std::vector<std::uint32_t>& stack) {
     if (t.node_count() < 2) return true;
-    std::uint32_t next = 2;
     stack.assign(1, 1);
-    const bool stack_rule = t.encoding == mesh::SimdEncoding::kIsLeafFlag;
-    while (!stack.empty()) {
-        const std::uint32_t node = stack.back();
-        stack.pop_back();
-        if (node >= t.node_count()) return false;
-        if (stack_rule) {
+    if (t.encoding == mesh::SimdEncoding::kIsLeafFlag) {
+        // Elden Ring: a node popped from the stack numbers its children in lane order and pushes
+        // them, so the last of them is taken next.
+        std::uint32_t next = 2;
+        while (!stack.empty()) {
+            const std::uint32_t node = stack.back();
+            stack.pop_back();
+            if (node >= t.node_count()) return false;
             for (int lane = 0; lane < 4; ++lane) {
                 if (t.lane_kind[node * 4 + lane] != LaneKind::kChild) continue;
                 if (t.lane_target[node * 4 + lane] != next++) return false;
                 stack.push_back(t.lane_target[node * 4 + lane]);
             }
-        } else {
-            // Depth first, last lane first: a node's last child gets the next number and is walked
-            // at once, so the children go on the stack first lane deepest.
-            std::uint32_t pushed = 0;
-            for (int lane = 3; lane >= 0; --lane) {
-                if (t.lane_kind[node * 4 + lane] != LaneKind::kChild) continue;
-                ++pushed;
-                stack.push_back(t.lane_target[node * 4 + lane]);
-            }
-            // The child walked first is the last pushed reversed: reverse to pop last lane first.
-            std::reverse(stack.end() - pushed, stack.end());
-            // Numbers are given when a node is reached (popped), checked below.
-            (void)pushed;
         }
-        if (!stack_rule && node != 1 && false) return false;
+        return true;
     }
-    if (stack_rule) return true;
-    // Sekiro: a pre-order walk (last lane first) reaches the nodes as 1, 2, 3, …
-    next = 1;
-    stack.assign(1, 1);
+    // Sekiro: a depth-first walk taking lanes last to first reaches the nodes as 1, 2, 3, …
+    std::uint32_t next = 1;
     while (!stack.empty()) {
         const std::uint32_t node = stack.back();
         stack.pop_back();
         if (node != next++ || node >= t.node_count()) return false;
-        for (int lane = 0; lane < 4; ++lane)  // pushed first lane first, so the last lane pops first
+        for (int lane = 0; lane < 4; ++lane)  // first lane pushed first, so the last lane pops first
             if (t.lane_kind[node * 4 + lane] == LaneKind::kChild) stack.push_back(t.lane_target[node * 4 + lane]);
     }
     return true;

@@ -9,6 +9,7 @@
 #include "engine/containers/dcx.h"
 #include "engine/containers/dcx_writer.h"
 #include "engine/containers/default_decompressors.h"
+#include "engine/containers/deflate_decompressor.h"
 #include "engine/containers/zlib_stream.h"
 #include "tests/containers/container_fixtures.h"
 #include "tests/support/corpus.h"
@@ -234,7 +235,7 @@ TEST(BinderEntryData, DcxAndRawZlibMembersDecompress) {
     EXPECT_GE(out.error().offset, binder->entries[2].data_offset);
 }
 
-TEST(BinderEntryData, KrakMemberIsUnsupportedAtItsFileOffset) {
+TEST(BinderEntryData, KrakMemberDecodesWithTheDefaultRegistry) {
     MP_REQUIRE_CORPUS();
     std::vector<BinderFile> files = {
         member("m60\\h60_00_00_00_000000.hkx.dcx", 1, test::read_file(test::corpus_path("havok/h.hkx.dcx")))};
@@ -242,6 +243,20 @@ TEST(BinderEntryData, KrakMemberIsUnsupportedAtItsFileOffset) {
     auto binder = parse_bhf4(bxf.bhd);
     ASSERT_TRUE(binder.ok());
     auto out = entry_decompressed_bytes(binder->entries[0], bxf.bdt, default_decompressors());
+    ASSERT_TRUE(out.ok()) << out.error().message;
+    EXPECT_EQ(*out, test::read_file(test::corpus_path("havok/h.hkx")));
+}
+
+TEST(BinderEntryData, KrakMemberWithoutKrakenIsUnsupportedAtItsFileOffset) {
+    MP_REQUIRE_CORPUS();
+    std::vector<BinderFile> files = {
+        member("m60\\h60_00_00_00_000000.hkx.dcx", 1, test::read_file(test::corpus_path("havok/h.hkx.dcx")))};
+    const Bxf4Bytes bxf = write_bxf4(files);
+    auto binder = parse_bhf4(bxf.bhd);
+    ASSERT_TRUE(binder.ok());
+    DecompressorRegistry without_kraken;
+    without_kraken.add(make_deflate_decompressor());
+    auto out = entry_decompressed_bytes(binder->entries[0], bxf.bdt, without_kraken);
     ASSERT_FALSE(out.ok());
     EXPECT_EQ(out.error().code, ErrorCode::kUnsupported);
     EXPECT_EQ(out.error().offset, binder->entries[0].data_offset + 0x28);

@@ -7,6 +7,8 @@
 
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
+#include "engine/containers/deflate_decompressor.h"
+#include "engine/containers/zstd_decompressor.h"
 #include "engine/pipeline/run.h"
 #include "reports/run_report.h"
 #include "tests/support/corpus.h"
@@ -64,13 +66,28 @@ TEST_F(SmallInstall, EveryMemberIsCountedAndBadOnesDoNotStopTheRun) {
     EXPECT_EQ(run->scan.game, Game::kSekiro);
     EXPECT_EQ(run->binders, 2u);
     EXPECT_EQ(run->members.size(), 2u * 9u);
-    EXPECT_EQ(run->count(MemberState::kOk), 2u * 7u);        // compendium + 6 tagfiles
+    EXPECT_EQ(run->count(MemberState::kOk), 2u * 8u);        // compendium + 6 DFLT/ZSTD + 1 KRAK tagfile
     EXPECT_EQ(run->count(MemberState::kDecodeError), 2u);    // the corrupt ones
-    EXPECT_EQ(run->count(MemberState::kSkipped), 2u);        // KRAK while no decoder is registered
+    EXPECT_EQ(run->count(MemberState::kSkipped), 0u);
     EXPECT_EQ(run->members.front().path,
               "map/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00.compendium.dcx");
     ASSERT_EQ(run->passes.size(), 1u);
-    EXPECT_EQ(run->passes[0].tally.count("sdk_20180100", "sekiro/h"), 12u);
+    EXPECT_EQ(run->passes[0].tally.count("sdk_20180100", "sekiro/h"), 14u);
+}
+
+TEST_F(SmallInstall, MembersOfAMissingCodecAreSkippedWithTheirReason) {
+    DecompressorRegistry without_kraken;
+    without_kraken.add(make_deflate_decompressor());
+    without_kraken.add(make_zstd_decompressor());
+    RunOptions options;
+    options.passes = {"tagfile"};
+    options.decompressors = &without_kraken;
+    auto run = run_verify(root_, options);
+    ASSERT_TRUE(run.ok());
+    EXPECT_EQ(run->count(MemberState::kSkipped), 2u);
+    EXPECT_EQ(run->count(MemberState::kOk), 2u * 7u);
+    for (const auto& m : run->members)
+        if (m.state == MemberState::kSkipped) EXPECT_EQ(m.skip_reason, "unsupported compression KRAK");
 }
 
 TEST_F(SmallInstall, ReportIsByteIdenticalAtOneAndManyThreads) {

@@ -1,0 +1,110 @@
+// Passes "numbering", "simd" and "degenerate" on the sample, and their injected defects.
+#include <gtest/gtest.h>
+
+#include "engine/mesh/havok_quicksort.h"
+#include "tests/verifiers/verifier_fixtures.h"
+
+namespace meshproof::test {
+namespace {
+
+class SamplePasses : public ::testing::Test {
+protected:
+    void SetUp() override {
+        MP_REQUIRE_CORPUS();
+        sample_ = load_er_sample();
+        ASSERT_NE(sample_, nullptr);
+    }
+    mesh::DecodedMesh& mesh() { return sample_->member.meshes[0]; }
+    Tally run(std::string_view pass) { return run_pass(pass, sample_->member); }
+    std::unique_ptr<ErSample> sample_;
+};
+
+TEST_F(SamplePasses, NumberingHoldsOnTheSample) {
+    const Tally t = run("numbering");
+    EXPECT_EQ(t.count("section_trees", kScope), 1u);
+    EXPECT_EQ(t.count("trees_rank_payloads", kScope), 1u);
+    EXPECT_EQ(t.count("payloads_not_preorder", kScope), 1u);
+    EXPECT_EQ(violations("numbering", t), 0u);
+}
+
+TEST_F(SamplePasses, NumberingSwappedPayloadsAreCaught) {
+    mesh::StaticTreeNodes& st = mesh().section_trees;
+    std::vector<std::uint32_t> leaves;
+    for (std::uint32_t n = 0; n < st.size(); ++n)
+        if (st.is_leaf[n]) leaves.push_back(n);
+    ASSERT_EQ(leaves.size(), 12u);
+    std::swap(st.payload[leaves[3]], st.payload[leaves[7]]);
+    const Tally t = run("numbering");
+    EXPECT_EQ(t.count("trees_not_rank_payloads", kScope), 1u);
+    EXPECT_EQ(violations("numbering", t), 1u);
+    const auto want = mesh::leaf_payloads_in_preorder(12);
+    EXPECT_EQ(t.samples().at("trees_not_rank_payloads")[0].detail,
+              "12 leaves: leaf 3 in file order carries payload " + std::to_string(want[7]) + ", expected " + std::to_string(want[3]));
+}
+
+TEST_F(SamplePasses, SimdHoldsOnTheSample) {
+    const Tally t = run("simd");
+    EXPECT_EQ(t.count("meshes_with_simdtree", kScope), 1u);
+    EXPECT_EQ(t.count("leaves", kScope), 12u);
+    EXPECT_EQ(t.count("custom_leaves", kScope), 0u);
+    EXPECT_EQ(t.count("leafless_trees", kScope), 0u);
+    EXPECT_EQ(t.count("numbering_trees", kScope), 1u);
+    EXPECT_EQ(t.count("numbering_rule_holds", kScope), 1u);
+    EXPECT_EQ(violations("simd", t), 0u);
+}
+
+TEST_F(SamplePasses, SimdLeafNamingASecondHalf) {
+    mesh::SimdTreeNodes& s = mesh().simd_tree;
+    ASSERT_EQ(s.lane_kind[2 * 4 + 0], mesh::LaneKind::kLeaf);
+    s.lane_target[2 * 4 + 0] |= 1;  // a quad's second half has no leaf; its first half is now unnamed
+    const Tally t = run("simd");
+    EXPECT_EQ(t.count("leaf_names_no_primitive", kScope), 1u);
+    EXPECT_EQ(t.count("primitives_not_named_once", kScope), 1u);
+    EXPECT_EQ(violations("simd", t), 2u);
+}
+
+TEST_F(SamplePasses, SimdLaneEmptyButNotInverted) {
+    mesh().simd_tree.lane_box_inverted[1 * 4 + 3] = 0;  // node 1 lane 3 is empty by its data
+    const Tally t = run("simd");
+    EXPECT_EQ(t.count("lane_empty_mismatch", kScope), 1u);
+    EXPECT_EQ(violations("simd", t), 1u);
+}
+
+TEST_F(SamplePasses, SimdNumberingRuleOfEachGame) {
+    mesh::SimdTreeNodes& s = mesh().simd_tree;
+    // Root lanes (2, 3, 4): Elden Ring's stack rule. As (4, 3, 2) they follow Sekiro's walk.
+    std::swap(s.lane_target[1 * 4 + 0], s.lane_target[1 * 4 + 2]);
+    Tally t = run("simd");
+    EXPECT_EQ(t.count("numbering_rule_holds", kScope), 0u);
+    EXPECT_EQ(violations("simd", t), 0u);
+    s.encoding = mesh::SimdEncoding::kParity;
+    t = run("simd");
+    EXPECT_EQ(t.count("numbering_rule_holds", kScope), 1u);
+}
+
+TEST_F(SamplePasses, SimdChildNumberedBelowItsNode) {
+    mesh().simd_tree.lane_target[1 * 4 + 1] = 1;  // node 1 names itself; node 3 is then no one's child
+    const Tally t = run("simd");
+    EXPECT_EQ(t.count("child_not_above", kScope), 1u);
+    EXPECT_EQ(t.count("nodes_not_child_once", kScope), 1u);
+}
+
+TEST_F(SamplePasses, DegenerateHoldsOnTheSample) {
+    const Tally t = run("degenerate");
+    EXPECT_EQ(t.count("kept_triangles", kScope), 15u);
+    EXPECT_EQ(t.count("kept_degenerate", kScope), 0u);
+    EXPECT_EQ(t.count("kept_under_1e_6", kScope), 0u);
+}
+
+TEST_F(SamplePasses, DegenerateTriangleIsCounted) {
+    mesh::DecodedTriangles& tr = mesh().triangles;
+    tr.vertex[2][0] = tr.vertex[0][0];  // corner c onto corner a: exactly collinear, zero cross product
+    const Tally t = run("degenerate");
+    EXPECT_EQ(t.count("kept_degenerate", kScope), 1u);
+    EXPECT_EQ(t.count("kept_collinear", kScope), 1u);
+    EXPECT_EQ(t.count("kept_under_1e_6", kScope), 1u);
+    ASSERT_EQ(t.samples().at("kept_degenerate").size(), 1u);
+}
+
+}  // namespace
+}  // namespace meshproof::test
