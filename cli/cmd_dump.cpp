@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/input_bytes.h"
+#include "cli/tagfile_input.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
 #include "engine/io/install_scan.h"
@@ -67,54 +68,17 @@ int dump_bytes(const std::string& where, Bytes content, const tagfile::Compendiu
     return kExitOk;
 }
 
-// Adds a compendium's IDs unless all are known already (the same file can come twice).
-void add_compendium(tagfile::CompendiumRegistry& registry, Bytes bytes) {
-    auto c = tagfile::parse_compendium(bytes);
-    if (!c.ok()) return;
-    for (auto id : c->ids)
-        if (registry.find(id) == nullptr) {
-            (void)registry.add(*c);
-            return;
-        }
-}
-
 int run_dump(const DumpCommandOptions& o) {
     auto input = open_input(o.file);
     if (!input.ok()) {
         fail(o.file, input.error());
         return kExitUsage;
     }
-    tagfile::CompendiumRegistry registry;
-    for (const auto& c : o.compendiums) {
-        auto ci = open_input(c);
-        if (!ci.ok()) { fail(c, ci.error()); return kExitUsage; }
-        auto parsed = tagfile::parse_compendium(ci->content);
-        if (!parsed.ok()) { fail(c, parsed.error()); return kExitUsage; }
-        add_compendium(registry, ci->content);
-    }
-
-    if (!input->binder) {
-        if (!o.member.empty()) {
-            std::fprintf(stderr, "meshproof dump: --member needs a binder, and %s is not one\n", o.file.c_str());
-            return kExitUsage;
-        }
-        // A loose tagfile: its sibling compendiums resolve its TCRF, as in a binder.
-        if (o.compendiums.empty() && is_tagfile(input->content)) {
-            std::error_code ec;
-            for (const auto& e : fs::directory_iterator(fs::path(o.file).parent_path().empty() ? "." : fs::path(o.file).parent_path(), ec)) {
-                if (ascii_lower(e.path().filename().string()).find(".compendium") == std::string::npos) continue;
-                auto ci = open_input(e.path());
-                if (ci.ok()) add_compendium(registry, ci->content);
-            }
-        }
-        return dump_bytes(o.file, input->content, registry, o);
-    }
-
-    const Binder& binder = *input->binder;
-    auto decompressed = [&](const BinderEntry& e) { return entry_decompressed_bytes(e, input->container, input->codecs); };
-    if (o.member.empty()) {
-        std::printf("binder %s: %zu members, version \"%s\", format 0x%02X\n", binder.kind == BinderKind::kBnd4 ? "BND4" : "BHF4+BDF4",
-                    binder.entries.size(), binder.version.c_str(), binder.format);
+    if (input->binder && o.member.empty()) {
+        const Binder& binder = *input->binder;
+        std::printf("binder %s: %zu members, version \"%s\", format 0x%02X\n",
+                    binder.kind == BinderKind::kBnd4 ? "BND4" : "BHF4+BDF4", binder.entries.size(),
+                    binder.version.c_str(), binder.format);
         for (std::size_t i = 0; i < binder.entries.size(); ++i) {
             const BinderEntry& e = binder.entries[i];
             auto stored = entry_stored_bytes(e, input->container);
@@ -130,23 +94,12 @@ int run_dump(const DumpCommandOptions& o) {
         }
         return kExitOk;
     }
-    // The binder's compendium members resolve its tagfiles' TCRF.
-    for (const BinderEntry& e : binder.entries) {
-        if (ascii_lower(e.name).find(".compendium") == std::string::npos) continue;
-        auto bytes = decompressed(e);
-        if (bytes.ok()) add_compendium(registry, *bytes);
+    auto unit = select_unit(o.file, *input, o.compendiums, o.member);
+    if (!unit.ok()) {
+        std::fprintf(stderr, "meshproof dump: %s\n", unit.error().message.c_str());
+        return kExitUsage;
     }
-    const std::string wanted = ascii_lower(o.member);
-    for (const BinderEntry& e : binder.entries) {
-        if (ascii_lower(e.name) != wanted && ascii_lower(std::string(e.name_last_component())) != wanted) continue;
-        auto bytes = decompressed(e);
-        const std::string where = o.file + " :: " + std::string(e.name_last_component());
-        if (!bytes.ok()) return fail(where, bytes.error());
-        return dump_bytes(where, *bytes, registry, o);
-    }
-    std::fprintf(stderr, "meshproof dump: %s has no member named %s (list them with: meshproof dump %s)\n",
-                 o.file.c_str(), o.member.c_str(), o.file.c_str());
-    return kExitUsage;
+    return dump_bytes(unit->where, unit->bytes, unit->compendiums, o);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@ struct Command {
 Command add_verify(CLI::App& app);
 Command add_dump(CLI::App& app);
 Command add_unpack(CLI::App& app);
+Command add_export(CLI::App& app);
 Command add_synth(CLI::App& app);   // cli/cmd_synth.cpp (issue #4)
 
 }  // namespace meshproof::cli

@@ -13,6 +13,7 @@
 #include "engine/containers/dcx_writer.h"
 #include "engine/synth/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
+#include "engine/synth/extern_mesh.h"
 #include "engine/synth/prng.h"
 #include "engine/synth/source_mesh.h"
 #include "engine/tagfile/tagfile_writer.h"
@@ -72,6 +73,8 @@ struct MemberOut {
     std::vector<std::uint8_t> stored;
     CompressedMesh mesh;  // the arrays are dropped after counting; counts and defects kept
     std::uint64_t source_rows = 0;
+    bool is_extern = false;
+    std::uint64_t extern_triangles = 0, extern_vertices = 0;
     std::string error;
 };
 
@@ -120,7 +123,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     std::vector<BinderPlan> binders;
     binders.reserve(2ull * sp.blocks);
     for (std::uint32_t b = 0; b < sp.blocks; ++b) {
-        for (char set : {'h', 'l'}) {
+        for (char set : {'h', 'l', 'f'}) {
             BinderPlan bp{b, set, {}};
             bp.members.reserve(sp.models + 1);
             for (std::uint32_t k = 0; k < sp.models; ++k) {
@@ -128,9 +131,11 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                 mp.model = 100 * (k + 1);
                 SplitMix64 r(derive_seed(o.seed, (static_cast<std::uint64_t>(b) << 20) | k));
                 const std::uint32_t h_target = sp.h_min + r.below(sp.h_max - sp.h_min + 1);
-                mp.target = set == 'h' ? h_target : std::max<std::uint32_t>(64, h_target / sp.l_divisor);
-                mp.seed = derive_seed(o.seed, (static_cast<std::uint64_t>(b) << 21) | (static_cast<std::uint64_t>(k) << 1) |
-                                                  (set == 'l' ? 1u : 0u));
+                mp.target = set == 'h'   ? h_target
+                            : set == 'l' ? std::max<std::uint32_t>(64, h_target / sp.l_divisor)
+                                         : std::max<std::uint32_t>(32, h_target / 8);  // f: a coarse shell
+                mp.seed = derive_seed(o.seed, (static_cast<std::uint64_t>(b) << 22) | (static_cast<std::uint64_t>(k) << 2) |
+                                                  (set == 'l' ? 1u : set == 'f' ? 2u : 0u));
                 mp.x0 = -120.0f + 30.0f * static_cast<float>(k % 8);
                 mp.z0 = -120.0f + 30.0f * static_cast<float>((k / 8) % 8);
                 bp.members.push_back(mp);
@@ -152,6 +157,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     MemberPlan* large = nullptr;
     for (auto& bp : binders)
         for (auto& mp : bp.members) {
+            if (bp.set == 'f') continue;  // defects go into compressed meshes (and their DCX)
             if (mp.large) large = &mp;
             else ordinary.push_back(&mp);
         }
@@ -198,6 +204,23 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     const MemberPlan& mp = bp.members[i];
                     MemberOut& mo = outs[i];
+                    char body[16];
+                    std::snprintf(body, sizeof body, "%c%06u", bp.set, mp.model);
+                    if (bp.set == 'f') {
+                        const SourceMesh shell = build_part(mp.seed, mp.target, mp.x0, mp.z0);
+                        const ExternMesh ext =
+                            build_extern_mesh(shell, er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro);
+                        auto tag0 = write_extern_tag0(types, ext, body, compendium_id);
+                        if (!tag0.ok()) {
+                            mo.error = tag0.error().message;
+                            continue;
+                        }
+                        mo.stored = dcx_write_dflt(*tag0, o.dcx_level);
+                        mo.is_extern = true;
+                        mo.extern_triangles = ext.triangles.size();
+                        mo.extern_vertices = ext.vertices.size();
+                        continue;
+                    }
                     const SourceMesh src = mp.large ? build_large_terrain(mp.seed, sp.large_cells, mp.x0, mp.z0)
                                                     : build_part(mp.seed, mp.target, mp.x0, mp.z0);
                     MeshBuildOptions mo_opt;
@@ -207,8 +230,6 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                     mo_opt.defects = mp.defects;
                     mo.mesh = build_compressed_mesh(src, mo_opt);
                     mo.source_rows = src.rows.size();
-                    char body[16];
-                    std::snprintf(body, sizeof body, "%c%06u", bp.set, mp.model);
                     auto tag0 = write_collision_tag0(types, mo.mesh, body, compendium_id);
                     if (!tag0.ok()) {
                         mo.error = tag0.error().message;
@@ -268,6 +289,13 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                 continue;
             }
             ++c.readable_members;
+            if (mo.is_extern) {
+                ++c.bodies;
+                ++c.extern_meshes;
+                c.extern_triangles += mo.extern_triangles;
+                c.extern_vertices += mo.extern_vertices;
+                continue;
+            }
             ++c.meshes;
             ++c.bodies;
             c.sections += m.page.size();
@@ -335,6 +363,9 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     json_u64(j, "section_tree_nodes", c.section_tree_nodes);
     json_u64(j, "mesh_tree_nodes", c.mesh_tree_nodes);
     json_u64(j, "simd_nodes", c.simd_nodes);
+    json_u64(j, "extern_meshes", c.extern_meshes);
+    json_u64(j, "extern_triangles", c.extern_triangles);
+    json_u64(j, "extern_vertices", c.extern_vertices);
     json_u64(j, "bytes", c.bytes_written, true);
     j += "  },\n  \"locations\": [";
     for (std::size_t i = 0; i < locations.size(); ++i) {

@@ -1,14 +1,14 @@
 // `meshproof synth`: a synthetic unpacked install in the game's real layout
 // (containers-and-tagfiles.md §1.2):
-//   Sekiro       map/mAA_BB_CC_DD/{h,l}AA_BB_CC_DD.hkxbhd + .hkxbdt
-//   Elden Ring   map/mAA/mAA_BB_CC_DD/{h,l}AA_BB_CC_DD.hkxbhd + .hkxbdt
+//   Sekiro       map/mAA_BB_CC_DD/{h,l,f}AA_BB_CC_DD.hkxbhd + .hkxbdt
+//   Elden Ring   map/mAA/mAA_BB_CC_DD/{h,l,f}AA_BB_CC_DD.hkxbhd + .hkxbdt
 // Each split binder (BHF4 + BDF4, binder_writer.h) holds its compendium
-// `mAA_BB_CC_DD\{h,l}AA_BB_CC_DD.compendium.dcx` (TCM0, DCX DFLT, ID 0) and the members
-// `mAA_BB_CC_DD\{h,l}AA_BB_CC_DD_NNNNNN.hkx.dcx` (IDs 1..n): TAG0 with TCRF, DCX DFLT, each one
+// `mAA_BB_CC_DD\{h,l,f}AA_BB_CC_DD.compendium.dcx` (TCM0, DCX DFLT, ID 0) and the members
+// `mAA_BB_CC_DD\{h,l,f}AA_BB_CC_DD_NNNNNN.hkx.dcx` (IDs 1..n): TAG0 with TCRF, DCX DFLT, each one
 // body with one compressed mesh (compressed_mesh.h) written in the game's dialect. The l set
 // repeats the h set's model numbers with coarser meshes; block 0's l set also holds one large
 // all-shared terrain whose shared vertices exceed one page (so pages 1.. exist, as in the
-// games' l sets). `defects.json` beside the install (OUT/defects.json) lists the requested and
+// games' l sets). The f set holds one hknpExternMeshShape body per model (extern_mesh.h). `defects.json` beside the install (OUT/defects.json) lists the requested and
 // injected defect counts, where each was injected, and the built counts.
 //
 // Same options, same bytes: every member is built from its own seed derived from (seed,
@@ -47,6 +47,8 @@ struct SynthCounts {
     std::uint64_t meshes = 0, bodies = 0, sections = 0, primitives = 0, triangles = 0, quads = 0, source_rows = 0;
     std::uint64_t packed_vertices = 0, shared_vertices = 0, shared_index_entries = 0, paged_sections = 0;
     std::uint64_t section_tree_nodes = 0, mesh_tree_nodes = 0, simd_nodes = 0;
+    // f set: hknpExternMeshShape bodies
+    std::uint64_t extern_meshes = 0, extern_triangles = 0, extern_vertices = 0;
     std::uint64_t bytes_written = 0;
 };
 

@@ -84,11 +84,18 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
         if (node_bytes == 4) {
             // data bit 0 set: inner, second child at + (data & 0xFE); clear: leaf, primitive = data >> 1.
             bytes[3] = inner ? static_cast<std::uint8_t>(distance | 1u) : static_cast<std::uint8_t>(tree.payload[i] << 1);
-        } else {
+        } else if (node_bytes == 5) {
             // value = hi << 8 | lo; bit 15: inner, second child at + 2 × (value & 0x7FFF).
             const std::uint32_t value = inner ? (0x8000u | (distance >> 1)) : tree.payload[i];
             bytes[3] = static_cast<std::uint8_t>(value >> 8);
             bytes[4] = static_cast<std::uint8_t>(value);
+        } else {
+            // Axis6: value = (hiData & 0x7F) << 16 | loData (u16 LE); hiData bit 7: inner, second
+            // child at + 2 × value; clear: leaf, triangle = value.
+            const std::uint32_t value = inner ? (distance >> 1) : tree.payload[i];
+            bytes[3] = static_cast<std::uint8_t>(((value >> 16) & 0x7Fu) | (inner ? 0x80u : 0u));
+            bytes[4] = static_cast<std::uint8_t>(value);
+            bytes[5] = static_cast<std::uint8_t>(value >> 8);
         }
     }
     return out;

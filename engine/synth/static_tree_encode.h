@@ -27,7 +27,8 @@ struct EncodedStaticTree {
 };
 
 // `leaf_box(payload)` is what lies below a leaf (its primitive's vertices grown by the convex
-// radius, or its section's domain). `node_bytes` is 4 (Axis4) or 5 (Axis5).
+// radius, or its section's domain). `node_bytes` is 4 (Axis4), 5 (Axis5) or 6 (Axis6, the
+// version-2 extern mesh aabbTree, leaves = triangles).
 EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
                                      const Aabb& domain, int node_bytes);
 

@@ -128,6 +128,31 @@ TEST(Cli, TheBinderInsideEachKrakenBinderFixtureListsItsMembers) {
     EXPECT_NE(sekiro.text.find("3170 members"), std::string::npos);
 }
 
+TEST(Cli, ExportWritesTheSampleAsObj) {
+    MP_REQUIRE_CORPUS();
+    const fs::path obj = fs::temp_directory_path() / "meshproof-cli-export.obj";
+    fs::remove(obj);
+    auto r = run("export " + corpus("havok/h.hkx.dcx") + " --obj " + obj.string());
+    ASSERT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("1 bodies, 15 triangles"), std::string::npos) << r.text;
+    std::ifstream in(obj);
+    std::string line;
+    int vertices = 0, faces = 0, objects = 0;
+    bool material_21 = false;
+    while (std::getline(in, line)) {
+        vertices += line.rfind("v ", 0) == 0;
+        faces += line.rfind("f ", 0) == 0;
+        objects += line.rfind("o ", 0) == 0;
+        material_21 |= line == "usemtl m21";
+    }
+    EXPECT_EQ(faces, 15);
+    EXPECT_EQ(objects, 1);
+    EXPECT_GE(vertices, 13);
+    EXPECT_TRUE(material_21);
+    EXPECT_EQ(run("export " + corpus("havok/h.hkx.dcx") + " --obj " + obj.string()).code, 2);  // no overwrite
+    fs::remove(obj);
+}
+
 TEST(Cli, UnpackNeverOverwritesWithoutForce) {
     MP_REQUIRE_CORPUS();
     const fs::path out = fs::temp_directory_path() / "meshproof-cli-unpack";

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -110,10 +111,35 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
 
     const auto members = decode_install(root);
     ASSERT_EQ(members.size(), c.members);
-    std::uint64_t triangles = 0, quads = 0, sections = 0, paged = 0, meshes = 0;
+    std::uint64_t triangles = 0, quads = 0, sections = 0, paged = 0, meshes = 0, externs = 0, extern_triangles = 0;
     for (const MemberDecode& md : members) {
         ASSERT_TRUE(md.ok) << md.path;
         EXPECT_EQ(md.member.sdk_version, GetParam() == SynthGame::kEldenRing ? "20180100" : "20160200");
+        for (const mesh::DecodedExternMesh& e : md.member.extern_meshes) {
+            ++externs;
+            extern_triangles += e.triangle_count();
+            // aabbTree form: 2n − 1 nodes, every triangle inside its leaf box; simd form: one leaf a triangle.
+            if (e.has_aabb_tree) {
+                EXPECT_EQ(e.aabb_tree.size(), 2 * e.triangle_count() - 1) << md.path;
+                EXPECT_EQ(e.num_shape_key_bits, std::bit_width(e.triangle_count())) << md.path;
+                for (std::size_t n = 0; n < e.aabb_tree.size(); ++n) {
+                    if (!e.aabb_tree.is_leaf[n]) continue;
+                    const std::uint32_t t = e.aabb_tree.payload[n];
+                    const mesh::Box& b = e.aabb_tree.box[n];
+                    for (int k = 0; k < 3; ++k) {
+                        const std::uint32_t v = e.triangle[k][t];
+                        EXPECT_TRUE(e.x[v] >= b.min[0] && e.x[v] <= b.max[0] && e.y[v] >= b.min[1] && e.y[v] <= b.max[1] &&
+                                    e.z[v] >= b.min[2] && e.z[v] <= b.max[2])
+                            << md.path << " triangle " << t;
+                    }
+                }
+            } else {
+                EXPECT_EQ(e.num_shape_key_bits, std::bit_width(e.triangle_count()) + 1) << md.path;
+                std::size_t leaves = 0;
+                for (mesh::LaneKind k : e.simd_tree.lane_kind) leaves += k == mesh::LaneKind::kLeaf;
+                EXPECT_EQ(leaves, e.triangle_count()) << md.path;
+            }
+        }
         for (const mesh::DecodedMesh& m : md.member.meshes) {
             ++meshes;
             const MeshCheck k = check_mesh(m);
@@ -135,6 +161,9 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
         }
     }
     EXPECT_EQ(meshes, c.meshes);
+    EXPECT_GT(c.extern_meshes, 0u);
+    EXPECT_EQ(externs, c.extern_meshes);
+    EXPECT_EQ(extern_triangles, c.extern_triangles);
     EXPECT_EQ(triangles, c.triangles);
     EXPECT_EQ(quads, c.quads);
     EXPECT_EQ(sections, c.sections);
