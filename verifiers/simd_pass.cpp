@@ -101,7 +101,10 @@ public:
             mesh_tree(unit, mi, tally, counts, named, stack);
         for (std::size_t ei = 0; ei < unit.mesh->extern_meshes.size(); ++ei) {
             const mesh::DecodedExternMesh& e = unit.mesh->extern_meshes[ei];
-            if (!e.has_simd_tree) continue;
+            // Form A (version 2: an aabbTree plus a simd tree of only the two empty nodes) keys
+            // its triangles through the aabbTree; only form B's simd tree names every triangle
+            // (containers-and-tagfiles.md §8.7). The extern pass checks form A's two nodes.
+            if (!e.has_simd_tree || e.has_aabb_tree) continue;
             const std::string where = shape_location(unit, mesh::ShapeKind::kExternMesh, ei);
             counts.add("extern_trees");
             tree_shape(where, e.simd_tree, tally, counts, named, stack);
