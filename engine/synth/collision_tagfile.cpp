@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "engine/synth/body_scaffold.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
 
@@ -11,13 +12,6 @@ namespace {
 using tagfile::ArrayWriter;
 using tagfile::ObjectWriter;
 using tagfile::RecordWriter;
-
-ArrayWriter array_for(ObjectWriter& w, const RecordWriter& owner, std::string_view path, std::size_t count) {
-    const RecordWriter field = owner.field(path);
-    ArrayWriter a = w.new_array(field.ok() ? w.types().subtype(field.type()) : 0u, count);
-    owner.set_ref(path, a);
-    return a;
-}
 
 template <class T>
 std::vector<T> column(std::size_t n, auto f) {
@@ -43,27 +37,9 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
                                                        tagfile::CompendiumId compendium_id, std::uint32_t material) {
     const bool er = types.dialect == tagfile::HavokDialect::kEldenRing2018;
     ObjectWriter w(types.table);
-    RecordWriter root = w.new_object("hkRootLevelContainer");
-    ArrayWriter variants = w.new_array("hkRootLevelContainer::NamedVariant", 1);
-    RecordWriter scene = w.new_object("hknpPhysicsSceneData");
-    variants.at(0).set_string("name", "Physics Scene Data");
-    variants.at(0).set_string("className", "hknpPhysicsSceneData");
-    variants.at(0).set_ref("variant", scene);
-    root.set_ref("namedVariants", variants);
-    RecordWriter system = w.new_object("hknpPhysicsSystemData");
-    ArrayWriter systems = w.new_array("hkRefPtr<hknpPhysicsSystemData>", 1);
-    systems.set_ref(0, system);
-    scene.set_ref("systemDatas", systems);
-    ArrayWriter bodies = w.new_array("hknpPhysicsSystemData::bodyCinfoWithAttachment", 1);
-    system.set_ref("bodyCinfos", bodies);
-    RecordWriter body = bodies.at(0);
-    body.set_string("name", body_name);
-    const std::array<float, 4> position{0.0f, 0.0f, 0.0f, 0.0f}, orientation{0.0f, 0.0f, 0.0f, 1.0f};
-    body.set_floats("position", position);
-    body.set_floats("orientation", orientation);
-    body.set_uint("motionType", 0);
-    body.set_f32("mass", -1.0f);
-    body.set_uint("motionPropertiesId", 0xFFFF);
+    const BodyScaffold scaffold = write_body_scaffold(w, body_name);
+    const RecordWriter& root = scaffold.root;
+    const RecordWriter& body = scaffold.body;
 
     // ---- the shape
     RecordWriter shape = w.new_object("fsnpCustomParamCompressedMeshShape");

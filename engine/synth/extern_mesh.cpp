@@ -7,6 +7,7 @@
 #include "engine/synth/bvh_build.h"
 #include "engine/synth/section_cut.h"
 #include "engine/synth/static_tree_encode.h"
+#include "engine/synth/body_scaffold.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
 
@@ -45,33 +46,9 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& 
     using namespace tagfile;
     const bool er = types.dialect == HavokDialect::kEldenRing2018;
     ObjectWriter w(types.table);
-    auto array_for = [&](const RecordWriter& owner, std::string_view path, std::size_t count) {
-        const RecordWriter field = owner.field(path);
-        ArrayWriter a = w.new_array(field.ok() ? w.types().subtype(field.type()) : 0u, count);
-        owner.set_ref(path, a);
-        return a;
-    };
-    RecordWriter root = w.new_object("hkRootLevelContainer");
-    ArrayWriter variants = w.new_array("hkRootLevelContainer::NamedVariant", 1);
-    RecordWriter scene = w.new_object("hknpPhysicsSceneData");
-    variants.at(0).set_string("name", "Physics Scene Data");
-    variants.at(0).set_string("className", "hknpPhysicsSceneData");
-    variants.at(0).set_ref("variant", scene);
-    root.set_ref("namedVariants", variants);
-    RecordWriter system = w.new_object("hknpPhysicsSystemData");
-    ArrayWriter systems = w.new_array("hkRefPtr<hknpPhysicsSystemData>", 1);
-    systems.set_ref(0, system);
-    scene.set_ref("systemDatas", systems);
-    ArrayWriter bodies = w.new_array("hknpPhysicsSystemData::bodyCinfoWithAttachment", 1);
-    system.set_ref("bodyCinfos", bodies);
-    RecordWriter body = bodies.at(0);
-    body.set_string("name", body_name);
-    const std::array<float, 4> position{0.0f, 0.0f, 0.0f, 0.0f}, orientation{0.0f, 0.0f, 0.0f, 1.0f};
-    body.set_floats("position", position);
-    body.set_floats("orientation", orientation);
-    body.set_uint("motionType", 0);
-    body.set_f32("mass", -1.0f);
-    body.set_uint("motionPropertiesId", 0xFFFF);
+    const BodyScaffold scaffold = write_body_scaffold(w, body_name);
+    const RecordWriter& root = scaffold.root;
+    const RecordWriter& body = scaffold.body;
 
     RecordWriter ext = w.new_object("hknpExternMeshShape");
     body.set_ref("shape", ext);
@@ -80,10 +57,10 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& 
     ext.set_ref("geometry", wrapper);
     RecordWriter geometry = w.new_object("hkGeometry");
     wrapper.set_ref("geometry", geometry);
-    ArrayWriter vertices = array_for(geometry, "vertices", m.vertices.size());
+    ArrayWriter vertices = array_for(w, geometry, "vertices", m.vertices.size());
     if (vertices.stride() == 16 && !m.vertices.empty())
         std::memcpy(vertices.raw().data(), m.vertices.data(), 16 * m.vertices.size());
-    ArrayWriter triangles = array_for(geometry, "triangles", m.triangles.size());
+    ArrayWriter triangles = array_for(w, geometry, "triangles", m.triangles.size());
     if (triangles.stride() == 16 && !m.triangles.empty())
         std::memcpy(triangles.raw().data(), m.triangles.data(), 16 * m.triangles.size());
 
@@ -92,7 +69,7 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& 
     const bool aabb_form = w.types().member(volume.type(), "aabbTree") != nullptr;
     const float big = std::numeric_limits<float>::max();
     auto write_simd = [&](const std::vector<SimdNode>& nodes) {
-        ArrayWriter simd = array_for(volume, "simdTree.nodes", nodes.size());
+        ArrayWriter simd = array_for(w, volume, "simdTree.nodes", nodes.size());
         if (nodes.empty()) return;
         const RecordWriter n0 = simd.at(0);
         auto offset_of = [&](const char* name) { return n0.field(name).offset() - n0.offset(); };
@@ -113,7 +90,7 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& 
         const std::array<float, 4> hi{m.domain.max[0], m.domain.max[1], m.domain.max[2], 0.0f};
         volume.set_floats("aabbTree.domain.min", lo);
         volume.set_floats("aabbTree.domain.max", hi);
-        ArrayWriter nodes = array_for(volume, "aabbTree.nodes", m.aabb_nodes.size() / 6);
+        ArrayWriter nodes = array_for(w, volume, "aabbTree.nodes", m.aabb_nodes.size() / 6);
         if (nodes.stride() == 6 && !m.aabb_nodes.empty())
             std::memcpy(nodes.raw().data(), m.aabb_nodes.data(), m.aabb_nodes.size());
         // Only the two empty nodes (the sentinel and an empty root).
