@@ -1,5 +1,6 @@
 // meshproof synth OUT --game sekiro|eldenring [--scale demo|small|full] [--seed N] [--defects SPEC]
-// Writes a synthetic unpacked install (engine/synth/install_writer.h) and defects.json beside it.
+// Writes a synthetic unpacked install (engine/synth/install_writer.h) and defects.json and
+// manifest.json (the figures every registered pass must reproduce) beside it.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -7,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "engine/pipeline/pass.h"
 #include "engine/synth/install_writer.h"
 
 namespace meshproof::cli {
@@ -55,6 +57,10 @@ Command add_synth(CLI::App& app) {
                 o.seed = args->seed;
                 o.threads = args->threads;
                 o.dcx_level = args->level;
+                // manifest.json names only registered counters, and every violation counter.
+                for (const Pass* pass : PassRegistry::global().all())
+                    for (const CounterInfo& counter : pass->info().counters)
+                        o.counters.push_back({pass->info().name, counter.name, counter.description, counter.violation});
                 std::error_code ec;
                 const std::filesystem::path out(args->out);
                 if (std::filesystem::exists(out, ec) && !std::filesystem::is_empty(out, ec) && !args->force) {
@@ -71,7 +77,7 @@ Command add_synth(CLI::App& app) {
                 const auto& c = r->counts;
                 std::fprintf(stderr,
                              "meshproof synth: %s %s seed %llu: %llu binders, %llu members, %llu sections, %llu triangles "
-                             "(%llu quads), %llu paged sections, %.1f MB in %.2f s (%.2f M triangles/s); defects.json written\n",
+                             "(%llu quads), %llu paged sections, %.1f MB in %.2f s (%.2f M triangles/s); defects.json and manifest.json written\n",
                              std::string(synth::synth_game_name(o.game)).c_str(), std::string(synth::synth_scale_name(o.scale)).c_str(),
                              static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(c.binders),
                              static_cast<unsigned long long>(c.members), static_cast<unsigned long long>(c.sections),

@@ -18,5 +18,6 @@ Command add_dump(CLI::App& app);
 Command add_unpack(CLI::App& app);
 Command add_export(CLI::App& app);
 Command add_synth(CLI::App& app);   // cli/cmd_synth.cpp (issue #4)
+Command add_diff(CLI::App& app);    // cli/cmd_diff.cpp (issue #7)
 
 }  // namespace meshproof::cli

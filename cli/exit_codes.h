@@ -17,4 +17,13 @@ inline constexpr const char* kExitCodesHelp =
     "  3  partial run: some members unreadable or skipped (and no mismatch)\n"
     "  4  internal error\n";
 
+// `meshproof diff` uses the same codes with its own meaning of 1 (reports/report_diff.h).
+inline constexpr const char* kDiffExitCodesHelp =
+    "Exit codes:\n"
+    "  0  no regression (the reports may still differ)\n"
+    "  1  regression: a figure moved away from its expected value, a member newly failed,\n"
+    "     or a violation counter grew\n"
+    "  2  usage error, or a report that cannot be read (the message names the file and the JSON path)\n"
+    "  4  internal error\n";
+
 }  // namespace meshproof::cli

@@ -10,13 +10,40 @@
 namespace meshproof::cli {
 
 namespace {
+
 constexpr std::size_t kListed = 20;
+constexpr std::size_t kListedInformational = 5;   // figures of a document manifest chosen by game
+
+std::string figure_line(const FigureResult& r) {
+    const ManifestFigure& f = r.figure;
+    std::string measured = r.measured ? fmt::format("{}", *r.measured) : std::string("-");
+    if (r.measured_denominator) measured += fmt::format(" of {}", *r.measured_denominator);
+    std::string expected = fmt::format("{}", f.expected);
+    if (f.tolerance > 0) expected += fmt::format(" ± {}", f.tolerance);
+    if (f.denominator) expected += fmt::format(" of {}", *f.denominator);
+    return fmt::format("{} ({}.{}{} [{}{}]): measured {}, expected {}: {}\n", f.id, f.pass.value_or("-"), f.counter,
+                       f.of.empty() ? "" : " / " + f.of, f.scope.game, f.scope.set.empty() ? "" : "/" + f.scope.set, measured,
+                       expected, f.figure);
 }
 
-void print_summary(const RunResult& run, int threads) {
+}  // namespace
+
+void print_summary(const ReportModel& model) {
+    const RunResult& run = *model.run;
     std::string out;
     out += fmt::format("game: {} ({})\n", game_name(run.scan.game), run.scan.detection);
-    // Mismatches first: they are what the run is for.
+    // Mismatches first: they are what the run is for. Figures of a manifest that decides the exit
+    // code lead; a document manifest chosen by game is informational and listed after the counters.
+    // On a partial install most document figures differ: list a few, the reports hold them all.
+    const auto figure_mismatches = [&](const char* tag, std::size_t most) {
+        std::size_t total = 0;
+        for (const auto& r : model.figures->results) {
+            if (r.status != FigureStatus::kMismatch) continue;
+            if (total++ < most) out += std::string(tag) + " " + figure_line(r);
+        }
+        if (total > most) out += fmt::format("  ... and {} more figures that differ (see the JSON or Markdown report)\n", total - most);
+    };
+    if (model.figures && model.figures->decides_exit) figure_mismatches("FIGURE MISMATCH", kListed);
     std::size_t violations = 0;
     for (const auto& p : run.passes) {
         for (const auto& c : p.pass->info().counters) {
@@ -33,6 +60,7 @@ void print_summary(const RunResult& run, int threads) {
                 out += fmt::format("    at {}{}{}\n", sample.location, sample.detail.empty() ? "" : ": ", sample.detail);
         }
     }
+    if (model.figures && !model.figures->decides_exit) figure_mismatches("figure differs", kListedInformational);
     std::size_t listed = 0;
     for (const auto& m : run.members) {
         if (m.state != MemberState::kDecodeError) continue;
@@ -55,12 +83,23 @@ void print_summary(const RunResult& run, int threads) {
                        run.scan.files_seen, run.scan.inputs.size(), run.binders, run.count(MemberState::kOk),
                        run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
     out += fmt::format("passes: {}; {} mismatching counter(s); threads: {}\n", run.passes.size(), violations,
-                       threads == 0 ? std::string("all cores") : std::to_string(threads));
+                       model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads));
+    if (model.figures) {
+        const FigureSection& f = *model.figures;
+        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {} unchecked, {} not computed{}\n",
+                           f.manifest_name, manifest_source_name(f.source), f.manifest_path, f.totals.match, f.totals.mismatch,
+                           f.totals.unchecked, f.totals.not_computed,
+                           f.decides_exit ? "" : "; informational (give --manifest to make them decide the exit code)");
+    } else {
+        out += "figures: no manifest for this game (give --manifest FILE)\n";
+    }
     std::fputs(out.c_str(), stderr);
 }
 
-int exit_code_for(const RunResult& run) {
+int exit_code_for(const ReportModel& model) {
+    const RunResult& run = *model.run;
     if (run.any_violation()) return kExitMismatch;
+    if (model.figures && model.figures->decides_exit && model.figures->totals.mismatch > 0) return kExitMismatch;
     if (run.count(MemberState::kDecodeError) > 0 || run.count(MemberState::kSkipped) > 0 || !run.scan.strays.empty())
         return kExitPartial;
     return kExitOk;

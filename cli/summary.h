@@ -1,11 +1,15 @@
-// The human summary of a run on stderr: mismatches first, then errors, skips, totals.
+// The human summary of a run on stderr: mismatches first (manifest figures, then violation
+// counters), then errors, skips, totals.
 #pragma once
 
 #include "engine/pipeline/run.h"
+#include "reports/report_model.h"
 
 namespace meshproof::cli {
 
-void print_summary(const RunResult& run, int threads);
-int exit_code_for(const RunResult& run);
+void print_summary(const ReportModel& model);
+// A figure mismatch fails the run only when its manifest decides the exit code (an explicit
+// --manifest or the install's own manifest.json); document manifests chosen by game are reported.
+int exit_code_for(const ReportModel& model);
 
 }  // namespace meshproof::cli

@@ -26,6 +26,7 @@ void write_config(JsonWriter& w, const RunResult& run, const ReportContext& ctx)
     w.field("game", game_name(run.scan.game));
     w.field("game_detection", run.scan.detection);
     w.field("root", ctx.root);
+    w.field("threads", ctx.threads);
     w.key("passes").begin_array();
     for (const auto& p : run.passes) w.value(p.pass->info().name);
     w.end_array();
@@ -107,9 +108,78 @@ void write_pass(JsonWriter& w, const PassResult& p) {
     w.end_object();
 }
 
+void write_manifest(JsonWriter& w, const std::optional<FigureSection>& figures) {
+    w.key("manifest");
+    if (!figures) {
+        w.null();
+        return;
+    }
+    w.begin_object();
+    w.field("name", figures->manifest_name);
+    w.field("path", figures->manifest_path);
+    w.field("document", figures->document);
+    w.field("source", manifest_source_name(figures->source));
+    w.field("decides_exit", figures->decides_exit);
+    w.field("match", static_cast<std::uint64_t>(figures->totals.match));
+    w.field("mismatch", static_cast<std::uint64_t>(figures->totals.mismatch));
+    w.field("unchecked", static_cast<std::uint64_t>(figures->totals.unchecked));
+    w.field("not_computed", static_cast<std::uint64_t>(figures->totals.not_computed));
+    w.end_object();
+}
+
+void string_or_null(JsonWriter& w, std::string_view key, const std::string& s) {
+    w.key(key);
+    if (s.empty()) w.null();
+    else w.value(s);
+}
+
+void number_or_null(JsonWriter& w, std::string_view key, const std::optional<double>& v) {
+    w.key(key);
+    if (v) w.value(*v);
+    else w.null();
+}
+
+// corpus-manifests/FORMAT.md, "Figures in the JSON report"; fields after `status` are additions.
+void write_figure(JsonWriter& w, const FigureResult& r) {
+    const ManifestFigure& f = r.figure;
+    w.begin_object();
+    w.field("id", f.id);
+    string_or_null(w, "pass", f.pass.value_or(""));
+    string_or_null(w, "counter", f.counter);
+    string_or_null(w, "of", f.of);
+    w.key("scope").begin_object();
+    w.field("game", f.scope.game);
+    string_or_null(w, "set", f.scope.set);
+    w.field("dlc", f.scope.dlc);
+    w.end_object();
+    number_or_null(w, "measured", r.measured);
+    w.field("expected", f.expected);
+    w.field("tolerance", f.tolerance);
+    w.field("label", f.label);
+    w.field("status", figure_status_name(r.status));
+    w.field("figure", f.figure);
+    number_or_null(w, "denominator", f.denominator);
+    string_or_null(w, "denominator_counter", f.denominator_counter);
+    number_or_null(w, "measured_denominator", r.measured_denominator);
+    if (!f.expected_list.empty()) {
+        w.key("expected_list").begin_array();
+        for (double v : f.expected_list) w.value(v);
+        w.end_array();
+    }
+    string_or_null(w, "why", r.why);
+    w.field("quote", f.quote);
+    w.end_object();
+}
+
 }  // namespace
 
 std::string render_json(const RunResult& run, const ReportContext& ctx) {
+    return render_json(ReportModel{&run, ctx, std::nullopt});
+}
+
+std::string render_json(const ReportModel& model) {
+    const RunResult& run = *model.run;
+    const ReportContext& ctx = model.context;
     JsonWriter w;
     w.begin_object();
     w.field("report_format", 1);
@@ -117,6 +187,11 @@ std::string render_json(const RunResult& run, const ReportContext& ctx) {
     write_inputs(w, run);
     w.key("passes").begin_array();
     for (const auto& p : run.passes) write_pass(w, p);
+    w.end_array();
+    write_manifest(w, model.figures);
+    w.key("figures").begin_array();
+    if (model.figures)
+        for (const auto& r : model.figures->results) write_figure(w, r);
     w.end_array();
     w.key("errors").begin_array();
     for (const auto& m : run.members) {

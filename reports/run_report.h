@@ -1,18 +1,19 @@
-// The JSON rendering of a verify run. Deterministic: every list is in path or name order and
-// nothing depends on timing or thread count (the thread count itself is printed on stderr,
-// not stored, so that runs at 1 and N threads give byte-identical reports).
+// The JSON rendering of the report model (reports/report_model.h). Deterministic: every list is
+// in path, name or id order and nothing depends on timing; the only field that depends on the
+// thread count is config.threads, the count the user asked for (issue 7 wants it in the report),
+// so reports of one install at 1 and N threads are byte-identical except that one line.
 #pragma once
 
+#include <map>
 #include <string>
 
 #include "engine/pipeline/run.h"
+#include "reports/report_model.h"
 
 namespace meshproof {
 
-struct ReportContext {
-    std::string root;     // as the user gave it
-};
-
+std::string render_json(const ReportModel& model);
+// A run without a manifest (figures: [], manifest: null).
 std::string render_json(const RunResult& run, const ReportContext& context);
 
 // Aggregate counts of a run's inputs by skip reason or error code (name order).

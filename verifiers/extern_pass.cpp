@@ -55,7 +55,12 @@ public:
             {"aabbtree_not_full", "aabbTrees without 2n − 1 nodes or whose leaves do not name each triangle once", true},
             {"v3_is_compact_not_1", "version 3 simd trees with a triangle whose isCompact is not 1", true},
             {"keybits_ok", "bodies with a triangle whose numShapeKeyBits follows their version", false},
+            {"keybits_ok_v2", "of those, version 2 bodies (numShapeKeyBits = bitlen(n))", false},
+            {"keybits_ok_v3", "of those, version 3 bodies (numShapeKeyBits = bitlen(n) + 1)", false},
             {"keybits_mismatch", "bodies with a triangle whose numShapeKeyBits does not follow their version", true},
+        };
+        info_.maxima = {
+            {"max_triangles_body", "most triangles in one f-set body", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -169,6 +174,7 @@ private:
         const std::uint32_t want = static_cast<std::uint32_t>(std::bit_width(n)) + (v2 ? 0u : 1u);
         if (e.num_shape_key_bits == want) {
             counts.add("keybits_ok");
+            counts.add(v2 ? "keybits_ok_v2" : "keybits_ok_v3");   // the document states each version's count
         } else {
             counts.add("keybits_mismatch");
             tally.sample("keybits_mismatch", where,

@@ -57,6 +57,9 @@ public:
             {"tri2key_names_no_primitive", "words naming no existing triangle", true},
             {"tri2key_duplicate", "words repeating a key named before", true},
         };
+        info_.maxima = {
+            {"numprimitivekeys_max_excess", "largest excess of numPrimitiveKeys over the primitive keys of a mesh", false},
+        };
     }
     const PassInfo& info() const override { return info_; }
 

@@ -89,6 +89,7 @@ public:
         };
         info_.counters = {
             {"prims", "triangles and quads named by a section-tree leaf", false},
+            {"prims_in_leaf", "triangles and quads inside their leaf box within 16 ulps (exactly or not)", false},
             {"prims_exact", "triangles and quads inside their leaf box exactly", false},
             {"prims_within_tolerance", "triangles and quads outside exactly but within 16 ulps", false},
             {"prims_outside", "triangles and quads more than 16 ulps outside their leaf box", true},
@@ -110,6 +111,7 @@ public:
             {"aabbtree_leaf_short", "aabbTree leaves whose box falls short of their triangle", false},
             {"aabbtree_inverted_nodes", "aabbTree nodes with an inverted box", false},
             {"simd_child_lanes", "simd child lanes", false},
+            {"simd_child_lane_union", "simd child lanes whose box is exactly the union of the child's lanes", false},
             {"simd_child_lane_not_union", "simd child lanes whose box is not exactly the union of the child's lanes", true},
             {"simd_leaf_lanes", "simd leaf lanes naming a triangle or quad", false},
             {"simd_leaf_exact", "simd leaf lanes whose box is exactly their primitive's vertex box", false},
@@ -117,6 +119,12 @@ public:
             {"simd_leaf_short_within_tolerance", "simd leaf lanes short of their primitive by at most 16 ulps", false},
             {"simd_leaf_short_beyond_tolerance", "simd leaf lanes short of their primitive by more than 16 ulps", true},
             {"simd_leaf_lanes_other", "simd leaf lanes naming a custom primitive or no primitive (see simd)", false},
+        };
+        info_.maxima = {
+            {"prims_max_excess_ulps", "largest excess of a triangle or quad vertex outside its leaf box, f32 ulps", false},
+            {"sections_max_excess_ulps", "largest excess of a section domain outside its mesh-tree leaf box, f32 ulps", false},
+            {"section_tree_max_inversion_um", "largest inversion of a section-tree node box, micrometres", false},
+            {"aabbtree_max_short_mm", "largest shortfall of an f-set aabbTree leaf against its triangles, mm", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -178,8 +186,14 @@ private:
             counts.add("prims");
             max_excess = std::max(max_excess, excess);
             switch (classify_excess(excess)) {
-            case Containment::kExact: counts.add("prims_exact"); break;
-            case Containment::kWithinTolerance: counts.add("prims_within_tolerance"); break;
+            case Containment::kExact:
+                counts.add("prims_in_leaf");
+                counts.add("prims_exact");
+                break;
+            case Containment::kWithinTolerance:
+                counts.add("prims_in_leaf");
+                counts.add("prims_within_tolerance");
+                break;
             case Containment::kOutside:
                 counts.add("prims_outside");
                 tally.sample("prims_outside", primitive_location(unit, mi, m, i),
@@ -272,6 +286,7 @@ private:
                 for (int k = 0; k < 4; ++k)
                     if (t.lane_kind[child * 4 + k] != mesh::LaneKind::kEmpty) grow(u, t.lane_box[child * 4 + k]);
                 counts.add("simd_child_lanes");
+                if (same_box(u, box)) counts.add("simd_child_lane_union");
                 if (!same_box(u, box)) {
                     counts.add("simd_child_lane_not_union");
                     tally.sample("simd_child_lane_not_union", fmt::format("{} / simd node {} lane {}", where, lane / 4, lane % 4),

@@ -103,6 +103,9 @@ public:
             {"paged_triangles_strictly_inside", "triangles of paged sections strictly inside their section domain", false},
             {"paged_triangles_not_strictly_inside", "triangles of paged sections not strictly inside their section domain", true},
         };
+        info_.maxima = {
+            {"max_page", "largest page value of any section", false},
+        };
     }
     const PassInfo& info() const override { return info_; }
 
@@ -126,6 +129,7 @@ private:
             const std::uint8_t page = s.page[sec];
             if (page == 0) continue;
             any_paged = true;
+            tally.max("max_page", page);
             counts.add("sections_paged");
             counts.add(page <= 4 ? fmt::format("sections_page_{}", page) : std::string("sections_page_above_4"));
             if (page0_set) {

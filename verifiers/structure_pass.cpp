@@ -73,6 +73,10 @@ public:
             {"num_convex_shapes_nonzero", "meshes whose numConvexShapes is not 0", true},
             {"connectivity_not_empty", "meshes whose connectivity has headers or links", true},
         };
+        info_.maxima = {
+            {"max_primitives", "most primitives in a section", false},
+            {"max_vertex_slots", "most vertex slots (packed plus shared) in a section", false},
+        };
     }
     const PassInfo& info() const override { return info_; }
 

@@ -16,6 +16,7 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::kMissingField: return "missing-field";
         case ErrorCode::kIo: return "io";
         case ErrorCode::kInternal: return "internal";
+        case ErrorCode::kUnknownChunk: return "unknown-chunk";
     }
     return "internal";
 }

@@ -24,6 +24,7 @@ enum class ErrorCode : std::uint16_t {
     kMissingField,       // a field looked up by name does not exist in the type
     kIo,                 // the operating system refused a read
     kInternal,           // a bug: a broken invariant inside meshproof
+    kUnknownChunk,       // a chunk / record tag the format does not define (.sur: cannot be skipped)
 };
 
 // Stable, dotted-free names used in reports ("truncated", "bad-magic", ...).

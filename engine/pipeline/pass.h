@@ -24,6 +24,9 @@ struct PassInfo {
     std::string family;                // "havok-structure", "havok-mesh", "havok-extern", "sur", ...
     std::vector<std::string> claims;   // the document statements checked, quoted briefly
     std::vector<CounterInfo> counters;
+    // The maxima the pass records (Tally::max), e.g. "the largest page": declared like the
+    // counters so that a manifest figure can name them and a report can describe them.
+    std::vector<CounterInfo> maxima;
 };
 
 class Pass {

@@ -9,8 +9,10 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "engine/containers/default_decompressors.h"
+#include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/member_group.h"
+#include "engine/sur/sur_file.h"
 #include "engine/tagfile/tagfile.h"
 
 namespace meshproof {
@@ -43,10 +45,15 @@ namespace fs = std::filesystem;
 class Runner {
 public:
     Runner(const RunOptions& options, Game game, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
-        : options_(options), game_(game), codecs_(codecs), passes_(std::move(passes)) {}
+        : options_(options), game_(game), codecs_(codecs), passes_(std::move(passes)) {
+        for (std::size_t p = 0; p < passes_.size(); ++p)
+            (passes_[p]->info().family == kSurFamily ? sur_passes_ : havok_passes_).push_back(p);
+    }
 
     // Processes one group; returns its member statuses. Thread-safe.
     std::vector<MemberStatus> run_group(const Group& group, std::uint64_t group_index);
+    // Decodes one .sur input and hands it to the sur passes; returns its status. Thread-safe.
+    MemberStatus run_sur(const InputFile& in, std::uint64_t ordinal);
 
     Tally merged(std::size_t pass) {
         Tally out;
@@ -61,6 +68,10 @@ private:
     Game game_;
     const DecompressorRegistry& codecs_;
     std::vector<const Pass*> passes_;
+    // Units go only to the passes of their kind: a .sur model to family "sur", a Havok member
+    // to every other family (each pass also ignores units it has no decoded data for).
+    static constexpr std::string_view kSurFamily = "sur";
+    std::vector<std::size_t> havok_passes_, sur_passes_;
     tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
 };
 
@@ -98,12 +109,52 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     unit.ordinal = ordinal;
     unit.tagfile = &*tf;
     unit.mesh = &*decoded;
+    unit.bytes = *bytes;
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), job.set);
-    for (std::size_t p = 0; p < passes_.size(); ++p) {
+    for (std::size_t p : havok_passes_) {
         tallies[p].begin_unit(scope, ordinal);
         passes_[p]->run(unit, tallies[p]);
     }
+}
+
+// The set of a .sur file is its layout, which the first bytes tell: "vers" (the vers 2.0
+// container, freelancer-surface.md) or "legacy" (pre-vers, ivp-surface-notes.md §12) — the split
+// the documents' figures use. Retail and mod files cannot be told apart by their path.
+std::string sur_set(Bytes bytes) { return sur::is_sur_vers(bytes) ? "vers" : "legacy"; }
+
+MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
+    MemberStatus status;
+    status.path = in.rel_path;
+    status.set = in.set;
+    auto map = MappedFile::open(in.path);
+    if (!map.ok()) {
+        status.state = MemberState::kDecodeError;
+        status.error = map.error();
+        return status;
+    }
+    const Bytes bytes = map->bytes();
+    status.set = sur_set(bytes);
+    auto model = sur::decode_sur(bytes);
+    if (!model.ok()) {
+        status.state = MemberState::kDecodeError;
+        status.error = model.error();
+        return status;
+    }
+    Unit unit;
+    unit.path = status.path;
+    unit.set = status.set;
+    unit.game = game_;
+    unit.ordinal = ordinal;
+    unit.sur = &*model;
+    unit.bytes = bytes;
+    auto& tallies = tallies_.local();
+    const std::string scope = fmt::format("{}/{}", game_name(game_), status.set);
+    for (std::size_t p : sur_passes_) {
+        tallies[p].begin_unit(scope, ordinal);
+        passes_[p]->run(unit, tallies[p]);
+    }
+    return status;
 }
 
 std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t group_index) {
@@ -153,6 +204,7 @@ Result<std::vector<const Pass*>> select_passes(const std::vector<std::string>& n
 
 Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     MP_TRY_ASSIGN(std::vector<const Pass*> passes, select_passes(options.passes));
+    if (options.no_passes) passes.clear();
     MP_TRY_ASSIGN(InstallScan scan, scan_install(root, options.game));
 
     DecompressorRegistry default_codecs;
@@ -169,28 +221,36 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     RunResult result;
     const std::vector<Group> groups = plan_groups(scan, result.binders);
     std::uint64_t total_bytes = 0;
+    std::vector<const InputFile*> sur_inputs;   // path order
     for (const InputFile& in : scan.inputs) {
         std::error_code ec;
         total_bytes += fs::file_size(in.path, ec);
         if (!in.data_path.empty()) total_bytes += fs::file_size(in.data_path, ec);
-        if (in.kind == InputKind::kSur) {
-            MemberStatus s;
-            s.path = in.rel_path;
-            s.set = in.set;
-            s.state = MemberState::kSkipped;
-            s.skip_reason = "no .sur reader yet";
-            s.remedy = "the Freelancer .sur family is not implemented in this version";
-            result.members.push_back(std::move(s));
-        }
+        if (in.kind == InputKind::kSur) sur_inputs.push_back(&in);
     }
-    if (options.progress) options.progress->bytes_total = total_bytes;
+    if (options.progress) {
+        options.progress->bytes_total = total_bytes;
+        options.progress->members_known += sur_inputs.size();
+    }
 
     Runner runner(options, scan.game, *codecs, passes);
     std::vector<std::vector<MemberStatus>> per_group(groups.size());
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) { per_group[g] = runner.run_group(groups[g], g); });
+    // .sur files are units of their own; ordinals continue after the groups' (group << 32 | member).
+    std::vector<MemberStatus> sur_status(sur_inputs.size());
+    const std::uint64_t sur_base = std::uint64_t(groups.size()) << 32;
+    tbb::parallel_for(std::size_t{0}, sur_inputs.size(), [&](std::size_t i) {
+        sur_status[i] = runner.run_sur(*sur_inputs[i], sur_base + i);
+        if (options.progress) {
+            std::error_code ec;
+            options.progress->members_done += 1;
+            options.progress->bytes_done += fs::file_size(sur_inputs[i]->path, ec);
+        }
+    });
 
     for (auto& list : per_group)
         for (auto& s : list) result.members.push_back(std::move(s));
+    for (auto& s : sur_status) result.members.push_back(std::move(s));
     std::stable_sort(result.members.begin(), result.members.end(),
                      [](const MemberStatus& a, const MemberStatus& b) { return a.path < b.path; });
     for (std::size_t p = 0; p < passes.size(); ++p) result.passes.push_back(PassResult{passes[p], runner.merged(p)});

@@ -2,7 +2,9 @@
 // members out over oneTBB tasks to the selected passes, each thread with its own tallies,
 // merged once. Members are processed in a nested parallel_for per binder, each task holding
 // only its own decompressed bytes, so memory stays bounded by the thread count (plus the
-// decompressed body of the DCX-wrapped binders being worked on).
+// decompressed body of the DCX-wrapped binders being worked on). Freelancer .sur files are units
+// of their own (engine/sur decodes them; set "vers" or "legacy"), handed only to the passes of
+// family "sur"; Havok members go only to the other families.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,8 @@ struct RunOptions {
     int threads = 0;                     // 0 = every core
     std::optional<Game> game;            // overrides layout detection
     std::vector<std::string> passes;     // empty = every registered pass
+    // Decode every member but run no pass: the decode-only baseline of bench/pipeline_bench.cpp.
+    bool no_passes = false;
     const DecompressorRegistry* decompressors = nullptr;   // null = the default registry
     Progress* progress = nullptr;
 };

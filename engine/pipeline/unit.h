@@ -1,22 +1,28 @@
-// One decoded member, as the pipeline hands it to every pass.
+// One decoded member, as the pipeline hands it to every pass. A Havok member carries `tagfile`
+// and `mesh`; a Freelancer .sur file carries `sur` (both null otherwise): Havok passes ignore
+// units without a mesh, sur passes units without a sur model.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
+#include "engine/core/bytes.h"
 #include "engine/io/install_scan.h"
 
 namespace meshproof {
 namespace tagfile { class Tagfile; }
 namespace mesh { struct DecodedMember; }
+namespace sur { struct SurModel; }
 
 struct Unit {
     std::string_view path;    // game terms: "map/m10/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000123.hkx.dcx"
-    std::string_view set;     // h, l, f, object, asset, loose
+    std::string_view set;     // h, l, f, object, asset, loose; .sur: vers (vers 2.0), legacy (pre-vers)
     Game game = Game::kUnknown;
     std::uint64_t ordinal = 0;                   // position in path order
     const tagfile::Tagfile* tagfile = nullptr;   // the parsed tagfile (types resolved)
     const mesh::DecodedMember* mesh = nullptr;   // every body and shape, decoded to SoA columns
+    const sur::SurModel* sur = nullptr;          // a .sur file, decoded to SoA columns
+    Bytes bytes;                                 // the bytes the unit was decoded from (decompressed)
 };
 
 }  // namespace meshproof

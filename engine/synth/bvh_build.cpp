@@ -1,15 +1,25 @@
 #include "engine/synth/bvh_build.h"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 namespace meshproof::synth {
 namespace {
 
+// A float's bits mapped so that unsigned order is the float order (negative values flipped);
+// no NaN reaches here (the boxes come from finite vertices).
+std::uint32_t ordered_bits(float f) {
+    const std::uint32_t u = std::bit_cast<std::uint32_t>(f);
+    return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+}
+
 struct Builder {
     std::span<const Aabb> boxes;
     std::vector<float> centre;  // 3 per item
     BinaryTree& tree;
+    const std::uint32_t* items_base = nullptr;
+    std::vector<std::uint64_t> keys;  // scratch: (centre on the split axis, item), one per item
 
     std::uint32_t new_node() {
         tree.first_child.push_back(kNoNode);
@@ -34,13 +44,16 @@ struct Builder {
         for (int a = 1; a < 3; ++a)
             if (cbox.max[a] - cbox.min[a] > cbox.max[axis] - cbox.min[axis]) axis = a;
         const std::size_t half = items.size() / 2;
-        // A strict total order (centre, then item): the result does not depend on the
+        // A strict total order (centre, then item) as one 64-bit key per item, partitioned in a
+        // contiguous scratch run (no gathers in the comparisons): the halves do not depend on the
         // implementation's pivot choices.
-        std::nth_element(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(half), items.end(),
-                         [&](std::uint32_t p, std::uint32_t q) {
-                             const float cp = centre[3 * p + axis], cq = centre[3 * q + axis];
-                             return cp < cq || (cp == cq && p < q);
-                         });
+        const auto first = keys.begin() + (items.data() - items_base);
+        const auto last = first + static_cast<std::ptrdiff_t>(items.size());
+        for (std::size_t k = 0; k < items.size(); ++k)
+            first[static_cast<std::ptrdiff_t>(k)] =
+                (std::uint64_t{ordered_bits(centre[3 * items[k] + axis])} << 32) | items[k];
+        std::nth_element(first, first + static_cast<std::ptrdiff_t>(half), last);
+        for (std::size_t k = 0; k < items.size(); ++k) items[k] = static_cast<std::uint32_t>(first[static_cast<std::ptrdiff_t>(k)]);
         std::uint32_t a = build(items.subspan(0, half));
         std::uint32_t b = build(items.subspan(half));
         if (tree.box[b].surface() > tree.box[a].surface()) std::swap(a, b);
@@ -70,6 +83,8 @@ BinaryTree build_bvh(std::span<const Aabb> boxes) {
         for (int a = 0; a < 3; ++a) b.centre[3 * i + a] = boxes[i].min[a] + (boxes[i].max[a] - boxes[i].min[a]) * 0.5f;
     std::vector<std::uint32_t> items(n);
     std::iota(items.begin(), items.end(), 0u);
+    b.items_base = items.data();
+    b.keys.resize(n);
     tree.root = b.build(items);
     return tree;
 }

@@ -34,7 +34,8 @@ Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect d
 
 Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContext& types, const CompressedMesh& m,
                                                        const std::string& body_name,
-                                                       tagfile::CompendiumId compendium_id, std::uint32_t material) {
+                                                       std::optional<tagfile::CompendiumId> compendium_id,
+                                                       std::uint32_t material) {
     const bool er = types.dialect == tagfile::HavokDialect::kEldenRing2018;
     ObjectWriter w(types.table);
     const BodyScaffold scaffold = write_body_scaffold(w, body_name);
@@ -85,6 +86,7 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     ArrayWriter sections = array_for(w, data, "meshTree.sections", ns);
     sections.set_column("numPackedVertices", column<std::uint8_t>(ns, [&](std::size_t s) { return m.num_packed[s]; }));
     sections.set_column("page", m.page);
+    if (!m.flags.empty()) sections.set_column("flags", m.flags);
     sections.set_column("leafIndex", m.leaf_index);
     if (er) {
         sections.set_column("firstPackedVertexIndex", m.first_packed);
@@ -155,6 +157,7 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     }
 
     MP_TRY(w.status());
+    if (!compendium_id) return tagfile::write_tag0(w, root, {.sdk_version = types.sdk_version, .type_section = types.type_section});
     return tagfile::write_tag0(w, root, {.sdk_version = types.sdk_version, .compendium_id = compendium_id});
 }
 

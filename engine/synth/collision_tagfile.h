@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,10 +30,11 @@ struct CollisionTypeContext {
 Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect dialect);
 
 // The TAG0 of one body named `body_name` whose shape is `mesh`, its types referenced through
-// the compendium `compendium_id` (TCRF).
+// the compendium `compendium_id` (TCRF), or, without one, in the file's own TYPE section (as
+// object and asset tagfiles can carry them).
 Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContext& types, const CompressedMesh& mesh,
                                                        const std::string& body_name,
-                                                       tagfile::CompendiumId compendium_id,
+                                                       std::optional<tagfile::CompendiumId> compendium_id,
                                                        std::uint32_t material = 21);
 
 }  // namespace meshproof::synth

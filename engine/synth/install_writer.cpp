@@ -1,5 +1,6 @@
 #include "engine/synth/install_writer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -16,13 +17,31 @@
 #include "engine/synth/extern_mesh.h"
 #include "engine/synth/prng.h"
 #include "engine/synth/source_mesh.h"
+#include "engine/synth/synth_manifest.h"
 #include "engine/tagfile/tagfile_writer.h"
 
 namespace meshproof::synth {
 
 std::string_view synth_game_name(SynthGame g) { return g == SynthGame::kEldenRing ? "eldenring" : "sekiro"; }
+std::array<std::string_view, kSynthSetCount> synth_sets(SynthGame g) {
+    return {"h", "l", "f", g == SynthGame::kEldenRing ? "asset" : "object"};
+}
 std::string_view synth_scale_name(SynthScale s) {
     return s == SynthScale::kDemo ? "demo" : s == SynthScale::kSmall ? "small" : "full";
+}
+
+void SynthCounts::add(const SynthCounts& o) {
+    binders += o.binders, compendiums += o.compendiums, members += o.members, readable_members += o.readable_members;
+    meshes += o.meshes, bodies += o.bodies, sections += o.sections, primitives += o.primitives, triangles += o.triangles;
+    quads += o.quads, source_rows += o.source_rows;
+    packed_vertices += o.packed_vertices, shared_vertices += o.shared_vertices;
+    shared_index_entries += o.shared_index_entries, paged_sections += o.paged_sections;
+    section_tree_nodes += o.section_tree_nodes, mesh_tree_nodes += o.mesh_tree_nodes, simd_nodes += o.simd_nodes;
+    extern_meshes += o.extern_meshes, extern_triangles += o.extern_triangles, extern_vertices += o.extern_vertices;
+    point_sets += o.point_sets, custom_sections += o.custom_sections;
+    bytes_written += o.bytes_written;
+    effects.add(o.effects);
+    interior.add(o.interior);
 }
 
 namespace {
@@ -32,18 +51,19 @@ struct ScaleParams {
     std::uint32_t blocks, models;
     std::uint32_t h_min, h_max, l_divisor;
     std::uint32_t large_cells;  // the all-shared terrain of block 0's l set
+    std::uint32_t objects;      // object (Sekiro) or asset (Elden Ring) binders
 };
 
 ScaleParams scale_params(SynthGame g, SynthScale s) {
     switch (s) {
-        case SynthScale::kDemo: return {2, 6, 1500, 5000, 4, 270};
-        case SynthScale::kSmall: return {6, 40, 1000, 8000, 4, 300};
+        case SynthScale::kDemo: return {2, 6, 1500, 5000, 4, 270, 4};
+        case SynthScale::kSmall: return {6, 40, 1000, 8000, 4, 300, 12};
         case SynthScale::kFull:
             // ER: 500 × 50 = 25,000 tagfiles, ≈ 66 M triangles; Sekiro: 10 × 564 = 5,640, ≈ 25 M.
-            return g == SynthGame::kEldenRing ? ScaleParams{500, 25, 2000, 6000, 3, 300}
-                                              : ScaleParams{10, 282, 4000, 10000, 3, 300};
+            return g == SynthGame::kEldenRing ? ScaleParams{500, 25, 2000, 6000, 3, 300, 40}
+                                              : ScaleParams{10, 282, 4000, 10000, 3, 300, 40};
     }
-    return {2, 6, 1500, 5000, 4, 270};
+    return {2, 6, 1500, 5000, 4, 270, 4};
 }
 
 std::string block_name(SynthGame g, std::uint32_t b) {
@@ -60,6 +80,7 @@ struct MemberPlan {
     std::uint64_t seed = 0;
     float x0 = 0, z0 = 0;
     DefectCounts defects{};
+    std::uint32_t interior_serial = 0;  // MeshBuildOptions::interior_serial
     int container = -1;  // DefectKind of a container defect, or −1
 };
 
@@ -82,6 +103,15 @@ struct Location {
     std::string path;
     InjectedDefect d;
 };
+
+// A binder member with the default flags and sizes.
+BinderFile binder_file(std::string name, std::int32_t id, std::vector<std::uint8_t> data) {
+    BinderFile f;
+    f.name = std::move(name);
+    f.id = id;
+    f.data = std::move(data);
+    return f;
+}
 
 void write_file(const fs::path& p, const std::vector<std::uint8_t>& bytes, std::string& error) {
     std::ofstream f(p, std::ios::binary | std::ios::trunc);
@@ -179,27 +209,48 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
         const std::uint32_t n = o.defects[static_cast<int>(k)];
         if (k == DefectKind::kKeyWidth && n > tail)
             return make_error(ErrorCode::kBadHeader, 0, "defects: key_width needs one member each");
-        for (std::uint32_t i = 0; i < n; ++i) ordinary[next++ % tail]->defects[static_cast<int>(k)] += 1;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            MemberPlan& mp = *ordinary[next++ % tail];
+            if (k == DefectKind::kInterior && mp.defects[static_cast<int>(k)] == 0) mp.interior_serial = i;
+            mp.defects[static_cast<int>(k)] += 1;
+        }
     }
 
-    // ---- build and write, binder by binder
+    // ---- build and write: binders in parallel (each a nested parallel_for over its members,
+    // writing its own two files), their counts and locations gathered in binder order afterwards,
+    // so the output does not depend on the schedule.
     SynthResult result;
-    SynthCounts& c = result.counts;
     std::vector<Location> locations;
     std::error_code ec;
     fs::create_directories(out, ec);
     if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + out.string() + ": " + ec.message());
-    tbb::task_arena arena(o.threads > 0 ? o.threads : tbb::task_arena::automatic);
+    auto binder_dir = [&](const BinderPlan& bp) {
+        const std::string block = block_name(o.game, bp.block);
+        return er ? fs::path("map") / block.substr(0, 3) / block : fs::path("map") / block;
+    };
     for (const BinderPlan& bp : binders) {
+        fs::create_directories(out / binder_dir(bp), ec);
+        if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + (out / binder_dir(bp)).string() + ": " + ec.message());
+    }
+    tbb::task_arena arena(o.threads > 0 ? o.threads : tbb::task_arena::automatic);
+    struct BinderOutcome {
+        SynthCounts counts;
+        std::vector<Location> locations;
+        DefectCounts injected{};
+        Status status = ok_status();
+    };
+    auto write_binder = [&](const BinderPlan& bp, BinderOutcome& outcome) -> Status {
         const std::string block = block_name(o.game, bp.block);
         const std::string stem = std::string(1, bp.set) + block.substr(1);  // h10_00_00_00
-        const fs::path rel_dir = er ? fs::path("map") / block.substr(0, 3) / block : fs::path("map") / block;
+        const fs::path rel_dir = binder_dir(bp);
         const std::string binder_rel = (rel_dir / (stem + ".hkxbhd")).generic_string();
+        SynthCounts& c = outcome.counts;
+        std::vector<Location>& locations = outcome.locations;
         const tagfile::CompendiumId compendium_id =
             derive_seed(o.seed, 0xC0C0ull ^ (static_cast<std::uint64_t>(bp.block) << 8) ^ static_cast<std::uint64_t>(bp.set));
 
         std::vector<MemberOut> outs(bp.members.size());
-        arena.execute([&] {
+        {
             tbb::parallel_for(tbb::blocked_range<std::size_t>(0, bp.members.size(), 1), [&](const auto& range) {
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                     const MemberPlan& mp = bp.members[i];
@@ -228,7 +279,12 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                     mo_opt.all_shared = mp.large;
                     mo_opt.seed = derive_seed(mp.seed, 0xDEFEC7ull);
                     mo_opt.defects = mp.defects;
+                    mo_opt.interior_serial = mp.interior_serial;
                     mo.mesh = build_compressed_mesh(src, mo_opt);
+                    if (!mo.mesh.error.empty()) {
+                        mo.error = mo.mesh.error;
+                        continue;
+                    }
                     mo.source_rows = src.rows.size();
                     auto tag0 = write_collision_tag0(types, mo.mesh, body, compendium_id);
                     if (!tag0.ok()) {
@@ -253,19 +309,19 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                     m.section_node_bytes = {};
                 }
             });
-        });
+        }
 
         std::vector<BinderFile> files;
         files.reserve(outs.size() + 1);
         MP_TRY_ASSIGN(auto tcm0, tagfile::write_tcm0(std::array{compendium_id}, types.type_section));
-        files.push_back({block + "\\" + stem + ".compendium.dcx", 0, dcx_write_dflt(tcm0, o.dcx_level)});
+        files.push_back(binder_file(block + "\\" + stem + ".compendium.dcx", 0, dcx_write_dflt(tcm0, o.dcx_level)));
         for (std::size_t i = 0; i < outs.size(); ++i) {
             const MemberPlan& mp = bp.members[i];
             MemberOut& mo = outs[i];
             if (!mo.error.empty()) return make_error(ErrorCode::kInternal, 0, "synth: " + mo.error);
             char name[64];
             std::snprintf(name, sizeof name, "%s_%06u.hkx.dcx", stem.c_str(), mp.model);
-            files.push_back({block + "\\" + name, static_cast<std::int32_t>(i + 1), std::move(mo.stored)});
+            files.push_back(binder_file(block + "\\" + name, static_cast<std::int32_t>(i + 1), std::move(mo.stored)));
             const CompressedMesh& m = mo.mesh;
             // Injected exactly as requested?
             DefectCounts got{};
@@ -278,12 +334,12 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                                           std::string(defect_name(static_cast<DefectKind>(k))) + " in " + name);
             const std::string path = binder_rel + " :: " + name;
             for (const InjectedDefect& d : m.injected) {
-                ++result.injected[static_cast<int>(d.kind)];
+                ++outcome.injected[static_cast<int>(d.kind)];
                 locations.push_back({path, d});
             }
             ++c.members;
             if (mp.container >= 0) {
-                ++result.injected[static_cast<std::size_t>(mp.container)];
+                ++outcome.injected[static_cast<std::size_t>(mp.container)];
                 InjectedDefect d{static_cast<DefectKind>(mp.container)};
                 locations.push_back({path, d});
                 continue;
@@ -310,11 +366,11 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
             c.section_tree_nodes += m.section_tree_nodes;
             c.mesh_tree_nodes += m.mesh_node_bytes.size() / 5;
             c.simd_nodes += m.simd_nodes.size();
+            c.effects.add(m.effects);
+            c.interior.add(m.interior);
         }
         const Bxf4Bytes bxf = write_bxf4(files);
         const fs::path dir = out / rel_dir;
-        fs::create_directories(dir, ec);
-        if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + dir.string() + ": " + ec.message());
         std::string error;
         write_file(dir / (stem + ".hkxbhd"), bxf.bhd, error);
         write_file(dir / (stem + ".hkxbdt"), bxf.bdt, error);
@@ -322,7 +378,115 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
         c.bytes_written += bxf.bhd.size() + bxf.bdt.size();
         ++c.binders;
         ++c.compendiums;
+        return ok_status();
+    };
+    // The heaviest binders start first (block 0's l set holds the large terrain, one mesh on one
+    // core): the others then fill the remaining cores around it.
+    std::vector<std::uint64_t> work(binders.size(), 0);
+    for (std::size_t b = 0; b < binders.size(); ++b)
+        for (const MemberPlan& mp : binders[b].members)
+            work[b] += mp.large ? 2ull * sp.large_cells * sp.large_cells : mp.target;
+    std::vector<std::size_t> schedule(binders.size());
+    for (std::size_t b = 0; b < binders.size(); ++b) schedule[b] = b;
+    std::stable_sort(schedule.begin(), schedule.end(), [&](std::size_t a, std::size_t b) { return work[a] > work[b]; });
+    std::vector<BinderOutcome> outcomes(binders.size());
+    arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, binders.size(), 1), [&](const auto& range) {
+            for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                const std::size_t b = schedule[i];
+                outcomes[b].status = write_binder(binders[b], outcomes[b]);
+            }
+        });
+    });
+    for (std::size_t b = 0; b < binders.size(); ++b) {
+        BinderOutcome& bo = outcomes[b];
+        if (!bo.status.ok()) return bo.status.error();
+        result.by_set[binders[b].set == 'h' ? 0 : binders[b].set == 'l' ? 1 : 2].add(bo.counts);
+        for (int k = 0; k < kDefectKindCount; ++k) result.injected[static_cast<std::size_t>(k)] += bo.injected[static_cast<std::size_t>(k)];
+        locations.insert(locations.end(), std::make_move_iterator(bo.locations.begin()), std::make_move_iterator(bo.locations.end()));
     }
+
+    // ---- object / asset binders: one tagfile each, its own TYPE section, point sets
+    {
+        SynthCounts& c = result.by_set[3];
+        std::vector<std::vector<std::uint8_t>> stored(sp.objects);
+        std::vector<CompressedMesh> meshes(sp.objects);
+        std::vector<std::string> errors(sp.objects);
+        std::vector<std::uint64_t> rows(sp.objects, 0);
+        auto name_of = [&](std::uint32_t k, std::string& rel, std::string& member) {
+            char buf[96];
+            if (er) {
+                const unsigned group = 100 + 10 * (k / 8), model = k % 8;
+                std::snprintf(buf, sizeof buf, "aeg%03u_%03u_%c", group, model, k % 2 ? 'l' : 'h');
+                member = std::string(buf) + ".hkx";
+                rel = "asset/aeg/aeg" + std::to_string(group) + "/" + buf + ".geomhkxbnd.dcx";
+            } else {
+                std::snprintf(buf, sizeof buf, "o%06u", 100000 + 1000 * k);
+                member = std::string(buf) + ".hkx";
+                rel = std::string("obj/") + buf + ".objbnd.dcx";
+            }
+        };
+        arena.execute([&] {
+            tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, sp.objects, 1), [&](const auto& range) {
+                for (std::uint32_t k = range.begin(); k != range.end(); ++k) {
+                    const std::uint64_t seed = derive_seed(o.seed, 0x0B1E000000ull | k);
+                    SplitMix64 r(seed);
+                    const SourceMesh src = build_part(seed, 300 + r.below(1200), -60.0f + 15.0f * static_cast<float>(k % 8), 0.0f);
+                    MeshBuildOptions mo_opt;
+                    mo_opt.numbering = er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro;
+                    mo_opt.seed = derive_seed(seed, 0xDEFEC7ull);
+                    mo_opt.point_sets = 1 + k % 3;
+                    mo_opt.sekiro = !er;
+                    meshes[k] = build_compressed_mesh(src, mo_opt);
+                    if (!meshes[k].error.empty()) {
+                        errors[k] = meshes[k].error;
+                        continue;
+                    }
+                    std::string rel, member;
+                    name_of(k, rel, member);
+                    auto tag0 = write_collision_tag0(types, meshes[k], member.substr(0, member.size() - 4), std::nullopt);
+                    if (!tag0.ok()) {
+                        errors[k] = tag0.error().message;
+                        continue;
+                    }
+                    const std::array files{binder_file(member, 0, std::move(*tag0))};
+                    stored[k] = dcx_write_dflt(write_bnd4(files), o.dcx_level);
+                    rows[k] = src.rows.size();
+                }
+            });
+        });
+        for (std::uint32_t k = 0; k < sp.objects; ++k) {
+            if (!errors[k].empty()) return make_error(ErrorCode::kInternal, 0, "synth: " + errors[k]);
+            std::string rel, member;
+            name_of(k, rel, member);
+            const fs::path path = out / rel;
+            fs::create_directories(path.parent_path(), ec);
+            if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + path.parent_path().string() + ": " + ec.message());
+            std::string error;
+            write_file(path, stored[k], error);
+            if (!error.empty()) return make_error(ErrorCode::kIo, 0, error);
+            const CompressedMesh& m = meshes[k];
+            ++c.binders, ++c.members, ++c.readable_members, ++c.meshes, ++c.bodies;
+            c.sections += m.page.size();
+            c.primitives += m.primitives.size();
+            c.triangles += m.triangles;
+            c.quads += m.quads;
+            c.source_rows += rows[k];
+            c.packed_vertices += m.packed_vertices.size();
+            c.shared_vertices += m.shared_vertices.size();
+            c.shared_index_entries += m.shared_vertices_index.size();
+            c.section_tree_nodes += m.section_tree_nodes;
+            c.mesh_tree_nodes += m.mesh_node_bytes.size() / 5;
+            c.simd_nodes += m.simd_nodes.size();
+            c.point_sets += m.point_sets;
+            c.custom_sections += m.point_sets > 0 ? 1 : 0;
+            c.interior.add(m.interior);
+            c.bytes_written += stored[k].size();
+        }
+    }
+
+    SynthCounts& c = result.counts;
+    for (const SynthCounts& set : result.by_set) c.add(set);
 
     // ---- defects.json
     std::string& j = result.json;
@@ -366,6 +530,11 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     json_u64(j, "extern_meshes", c.extern_meshes);
     json_u64(j, "extern_triangles", c.extern_triangles);
     json_u64(j, "extern_vertices", c.extern_vertices);
+    json_u64(j, "point_sets", c.point_sets);
+    json_u64(j, "custom_sections", c.custom_sections);
+    json_u64(j, "interior_meshes_with_bits", c.interior.meshes_with_bits);
+    json_u64(j, "interior_bits_stored", c.interior.bits_stored);
+    json_u64(j, "interior_bits_computed", c.interior.bits_set);
     json_u64(j, "bytes", c.bytes_written, true);
     j += "  },\n  \"locations\": [";
     for (std::size_t i = 0; i < locations.size(); ++i) {
@@ -380,6 +549,15 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     if (o.write_json) {
         std::string error;
         write_file(out / "defects.json", std::vector<std::uint8_t>(j.begin(), j.end()), error);
+        if (!error.empty()) return make_error(ErrorCode::kIo, 0, error);
+    }
+
+    // ---- manifest.json
+    result.manifest_json = synth_manifest_json(make_synth_manifest(o, result, o.counters));
+    if (o.write_json) {
+        std::string error;
+        const std::string& mj = result.manifest_json;
+        write_file(out / "manifest.json", std::vector<std::uint8_t>(mj.begin(), mj.end()), error);
         if (!error.empty()) return make_error(ErrorCode::kIo, 0, error);
     }
     return result;

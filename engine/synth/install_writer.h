@@ -8,27 +8,44 @@
 // body with one compressed mesh (compressed_mesh.h) written in the game's dialect. The l set
 // repeats the h set's model numbers with coarser meshes; block 0's l set also holds one large
 // all-shared terrain whose shared vertices exceed one page (so pages 1.. exist, as in the
-// games' l sets). The f set holds one hknpExternMeshShape body per model (extern_mesh.h). `defects.json` beside the install (OUT/defects.json) lists the requested and
-// injected defect counts, where each was injected, and the built counts.
+// games' l sets). The f set holds one hknpExternMeshShape body per model (extern_mesh.h).
+// Object and asset binders (containers-and-tagfiles.md §1.3): Sekiro `obj/oNNNNNN.objbnd.dcx`,
+// Elden Ring `asset/aeg/aegNNN/aegNNN_MMM_{h,l}.geomhkxbnd.dcx`, each a DCX DFLT BND4 holding one
+// `.hkx` TAG0 with its own TYPE section, one body whose compressed mesh ends in a section of
+// point-set custom primitives (point_set_section.h). `defects.json` beside the install (OUT/defects.json) lists the requested and
+// injected defect counts, where each was injected, and the built counts; `manifest.json`
+// (OUT/manifest.json, corpus-manifests/FORMAT.md, synth_manifest.h) the figures every pass must
+// reproduce on it, per game/set.
 //
 // Same options, same bytes: every member is built from its own seed derived from (seed,
 // member), members are built in parallel and written in order.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "engine/core/error.h"
+#include "engine/synth/compressed_mesh.h"
 #include "engine/synth/defect_spec.h"
 
 namespace meshproof::synth {
 
 enum class SynthGame : std::uint8_t { kEldenRing, kSekiro };
 enum class SynthScale : std::uint8_t {
-    kDemo,   // 2 blocks, ~25 members, ~0.2 M triangles (one large paged terrain)
-    kSmall,  // 6 blocks, ~480 members, a few million triangles
-    kFull,   // the game's totals: ER ~25,000 tagfiles / 66 M triangles, Sekiro ~5,600 / 25 M
+    kDemo,   // 2 blocks, ~25 members, ~0.2 M triangles (one large paged terrain); 4 object / asset binders
+    kSmall,  // 6 blocks, ~480 members, a few million triangles; 12 object / asset binders
+    kFull,   // the game's totals: ER ~25,000 tagfiles / 66 M triangles, Sekiro ~5,600 / 25 M; 40 object / asset binders
+};
+
+// A counter some registered pass declares (the CLI and the tests hand the registry's list in, so
+// the writer names only counters that exist, and every violation counter, without knowing the
+// passes: a manifest naming an unknown pass or counter would not load).
+struct PassCounter {
+    std::string pass, counter, description;
+    bool violation = false;
 };
 
 struct SynthOptions {
@@ -38,7 +55,9 @@ struct SynthOptions {
     DefectCounts defects{};
     int dcx_level = 1;     // libdeflate level of the DFLT members (1: the writer is not DEFLATE-bound)
     int threads = 0;       // 0 = every core
-    bool write_json = true;
+    bool write_json = true;  // defects.json and manifest.json
+    // Every counter of the registered passes, for manifest.json (empty: a manifest without figures).
+    std::vector<PassCounter> counters;
 };
 
 struct SynthCounts {
@@ -49,13 +68,27 @@ struct SynthCounts {
     std::uint64_t section_tree_nodes = 0, mesh_tree_nodes = 0, simd_nodes = 0;
     // f set: hknpExternMeshShape bodies
     std::uint64_t extern_meshes = 0, extern_triangles = 0, extern_vertices = 0;
+    // object / asset meshes: point-set custom primitives, in sections of their own
+    std::uint64_t point_sets = 0, custom_sections = 0;
     std::uint64_t bytes_written = 0;
+    // What the passes should count beyond a clean install (compressed_mesh.h, MeshEffects).
+    MeshEffects effects;
+    // The stored triangleIsInterior bits as the interior and keys passes count them.
+    InteriorFigures interior;
+    void add(const SynthCounts& o);
 };
 
+// The binder sets the writer fills, in the pipeline's scope terms ("game/set"): the map sets
+// h, l, f, then Sekiro's object binders or Elden Ring's asset binders.
+inline constexpr std::size_t kSynthSetCount = 4;
+std::array<std::string_view, kSynthSetCount> synth_sets(SynthGame game);
+
 struct SynthResult {
-    SynthCounts counts;
+    SynthCounts counts;                       // the whole install
+    std::array<SynthCounts, kSynthSetCount> by_set{};  // per synth_sets() entry
     DefectCounts injected{};
-    std::string json;  // what defects.json holds
+    std::string json;           // what defects.json holds
+    std::string manifest_json;  // what manifest.json holds (synth_manifest.h)
 };
 
 Result<SynthResult> write_synthetic_install(const std::filesystem::path& out, const SynthOptions& options);

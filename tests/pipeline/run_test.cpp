@@ -37,16 +37,17 @@ protected:
         for (const char* block : {"m10_00_00_00", "m11_00_00_00"}) {
             std::string b = std::string(block).substr(1);
             std::vector<BinderFile> files;
-            files.push_back({std::string(block) + "\\h" + b + ".compendium.dcx", 0, dcx_write_dflt(compendium)});
+            files.push_back({std::string(block) + "\\h" + b + ".compendium.dcx", 0, dcx_write_dflt(compendium), binder_entry_flags::kOrdinary, std::nullopt});
             for (int i = 0; i < 6; ++i) {
                 char name[64];
                 std::snprintf(name, sizeof name, "%s\\h%s_%06d.hkx.dcx", block, b.c_str(), i);
-                files.push_back({name, i + 1, i % 2 ? dcx_write_zstd(hkx) : dcx_write_dflt(hkx)});
+                files.push_back({name, i + 1, i % 2 ? dcx_write_zstd(hkx) : dcx_write_dflt(hkx), binder_entry_flags::kOrdinary,
+                                 std::nullopt});
             }
             auto bad = dcx_write_dflt(hkx);
             bad[bad.size() / 2] ^= 0x55;   // a corrupt deflate stream (or a corrupt tagfile)
-            files.push_back({std::string(block) + "\\h" + b + "_000100.hkx.dcx", 100, bad});
-            files.push_back({std::string(block) + "\\h" + b + "_000200.hkx.dcx", 200, krak});
+            files.push_back({std::string(block) + "\\h" + b + "_000100.hkx.dcx", 100, bad, binder_entry_flags::kOrdinary, std::nullopt});
+            files.push_back({std::string(block) + "\\h" + b + "_000200.hkx.dcx", 200, krak, binder_entry_flags::kOrdinary, std::nullopt});
             auto bxf = write_bxf4(files);
             write_bytes(root_ / "map" / block / ("h" + b + ".hkxbhd"), bxf.bhd);
             write_bytes(root_ / "map" / block / ("h" + b + ".hkxbdt"), bxf.bdt);
@@ -86,8 +87,11 @@ TEST_F(SmallInstall, MembersOfAMissingCodecAreSkippedWithTheirReason) {
     ASSERT_TRUE(run.ok());
     EXPECT_EQ(run->count(MemberState::kSkipped), 2u);
     EXPECT_EQ(run->count(MemberState::kOk), 2u * 7u);
-    for (const auto& m : run->members)
-        if (m.state == MemberState::kSkipped) EXPECT_EQ(m.skip_reason, "unsupported compression KRAK");
+    for (const auto& m : run->members) {
+        if (m.state == MemberState::kSkipped) {
+            EXPECT_EQ(m.skip_reason, "unsupported compression KRAK");
+        }
+    }
 }
 
 TEST_F(SmallInstall, ReportIsByteIdenticalAtOneAndManyThreads) {

@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
+
+#include <unistd.h>
 
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
@@ -29,8 +32,9 @@ std::vector<std::uint8_t> read_all(const fs::path& p) {
     return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
+// Per process: other developers run these tests on the same machine at the same time.
 fs::path temp_root(const std::string& name) {
-    fs::path p = fs::temp_directory_path() / ("meshproof-synth-" + name);
+    fs::path p = fs::temp_directory_path() / ("meshproof-synth-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(p);
     return p;
 }
@@ -93,6 +97,9 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
     auto written = write_synthetic_install(root, o);
     ASSERT_TRUE(written.ok()) << written.error().message;
     const SynthCounts& c = written->counts;
+    SynthCounts maps;  // the split binders decode_install reads (objects / assets are in by_set[3])
+    for (std::size_t i = 0; i < 3; ++i) maps.add(written->by_set[i]);
+    EXPECT_GT(written->by_set[3].point_sets, 0u);
     EXPECT_TRUE(fs::exists(root / "defects.json"));
     EXPECT_EQ(c.members, c.readable_members);
     EXPECT_GT(c.paged_sections, 0u);
@@ -110,8 +117,9 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
         EXPECT_EQ(m.state, MemberState::kOk) << m.path << ": " << m.error.message;
 
     const auto members = decode_install(root);
-    ASSERT_EQ(members.size(), c.members);
+    ASSERT_EQ(members.size(), maps.members);
     std::uint64_t triangles = 0, quads = 0, sections = 0, paged = 0, meshes = 0, externs = 0, extern_triangles = 0;
+    std::uint64_t interior_keys = 0, interior_set = 0, interior_meshes_with_bits = 0;
     for (const MemberDecode& md : members) {
         ASSERT_TRUE(md.ok) << md.path;
         EXPECT_EQ(md.member.sdk_version, GetParam() == SynthGame::kEldenRing ? "20180100" : "20160200");
@@ -154,20 +162,39 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
             EXPECT_EQ(k.sections_over_limits, 0u) << md.path;
             EXPECT_EQ(k.row_key_mismatch, 0u) << md.path;
             EXPECT_EQ(k.numbering_mismatch, 0u) << md.path;
+            // The stored bits are the interior-bit pass's, key for key, run here on the decoded mesh.
+            const InteriorCheck ic = check_interior(m);
+            EXPECT_FALSE(ic.refused) << md.path;
+            EXPECT_EQ(ic.wrong, 0u) << md.path;
+            EXPECT_EQ(ic.stored, ic.computed) << md.path;
+            interior_keys += ic.keys;
+            interior_set += ic.stored;
+            interior_meshes_with_bits += ic.stored > 0;
             triangles += m.triangles.size();
             for (mesh::PrimitiveKind kind : m.primitives.kind) quads += kind == mesh::PrimitiveKind::kQuad;
             sections += m.sections.size();
             paged += k.paged_sections;
         }
     }
-    EXPECT_EQ(meshes, c.meshes);
+    EXPECT_EQ(meshes, maps.meshes);
     EXPECT_GT(c.extern_meshes, 0u);
-    EXPECT_EQ(externs, c.extern_meshes);
-    EXPECT_EQ(extern_triangles, c.extern_triangles);
-    EXPECT_EQ(triangles, c.triangles);
-    EXPECT_EQ(quads, c.quads);
-    EXPECT_EQ(sections, c.sections);
-    EXPECT_EQ(paged, c.paged_sections);
+    EXPECT_EQ(externs, maps.extern_meshes);
+    EXPECT_EQ(extern_triangles, maps.extern_triangles);
+    EXPECT_EQ(triangles, maps.triangles);
+    EXPECT_EQ(quads, maps.quads);
+    EXPECT_EQ(sections, maps.sections);
+    EXPECT_EQ(paged, maps.paged_sections);
+    // A good share of the keys is set (the real meshes set about half; see the report).
+    EXPECT_EQ(interior_keys, maps.triangles);
+    EXPECT_EQ(interior_set, maps.interior.bits_stored);
+    EXPECT_EQ(interior_meshes_with_bits, maps.interior.meshes_with_bits);
+    EXPECT_GT(interior_meshes_with_bits, maps.meshes / 2);
+    EXPECT_GT(interior_set * 5, interior_keys) << interior_set << " of " << interior_keys;
+    RecordProperty("interior_bits_set", std::to_string(interior_set));
+    RecordProperty("interior_keys", std::to_string(interior_keys));
+    std::printf("interior bits set: %llu of %llu triangle keys in %llu of %llu meshes\n",
+                static_cast<unsigned long long>(interior_set), static_cast<unsigned long long>(interior_keys),
+                static_cast<unsigned long long>(interior_meshes_with_bits), static_cast<unsigned long long>(meshes));
     fs::remove_all(root);
 }
 
@@ -241,6 +268,7 @@ TEST_P(DefectInstall, EachKindIsInTheBytesExactlyAsInjected) {
 
     const auto members = decode_install(root);
     std::uint64_t unreadable = 0, leafbox = 0, page0 = 0, nibble = 0, interior = 0, run_gap = 0, key_width = 0;
+    std::uint64_t interior_cleared = 0, interior_raised = 0, interior_not_key = 0;
     for (const MemberDecode& md : members) {
         if (!md.ok) { ++unreadable; continue; }
         for (const mesh::DecodedMesh& m : md.member.meshes) {
@@ -255,7 +283,13 @@ TEST_P(DefectInstall, EachKindIsInTheBytesExactlyAsInjected) {
                         k.sections_with_outside.end())
                         ++nibble;
             }
-            interior += k.interior_on_missing_key;
+            // Every flipped bit is one key whose stored bit differs from the pass run on the decoded mesh.
+            const InteriorCheck ic = check_interior(m);
+            EXPECT_FALSE(ic.refused) << md.path;
+            interior += ic.wrong;
+            interior_cleared += ic.set_not_stored;
+            interior_raised += ic.stored_not_set;
+            interior_not_key += k.interior_on_missing_key;
             run_gap += k.run_gaps;
             key_width += k.key_width_mismatch;
         }
@@ -265,6 +299,9 @@ TEST_P(DefectInstall, EachKindIsInTheBytesExactlyAsInjected) {
     EXPECT_EQ(leafbox, 5u);
     EXPECT_EQ(nibble, 2u);
     EXPECT_EQ(interior, 4u);
+    EXPECT_EQ(interior_cleared, 2u);  // alternately a set bit cleared and a clear bit set
+    EXPECT_EQ(interior_raised, 2u);
+    EXPECT_EQ(interior_not_key, 0u);
     EXPECT_EQ(run_gap, 1u);
     EXPECT_EQ(key_width, 2u);
     fs::remove_all(root);

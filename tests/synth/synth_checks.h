@@ -11,6 +11,7 @@
 
 #include "engine/mesh/decoded_member.h"
 #include "engine/mesh/havok_quicksort.h"
+#include "engine/mesh/interior_bits.h"
 #include "engine/synth/static_tree_encode.h"
 
 namespace meshproof::synth {
@@ -30,6 +31,30 @@ struct MeshCheck {
     std::uint64_t numbering_mismatch = 0;
     std::uint64_t paged_sections = 0;
 };
+
+// triangleIsInterior against the interior-bit pass run on the decoded mesh (every mesh, those
+// storing no bit included): keys whose stored bit differs from the computed one.
+struct InteriorCheck {
+    std::uint64_t keys = 0, stored = 0, computed = 0, wrong = 0, set_not_stored = 0, stored_not_set = 0;
+    bool refused = false;
+};
+
+inline InteriorCheck check_interior(const mesh::DecodedMesh& m) {
+    InteriorCheck c;
+    mesh::InteriorWorkspace ws;
+    std::vector<std::uint8_t> bits;
+    c.refused = !mesh::interior_bits(m, mesh::InteriorOptions{}, ws, bits).ok();
+    if (c.refused) return c;
+    for (std::size_t i = 0; i < bits.size(); ++i) {
+        const bool mine = bits[i] != 0, theirs = m.triangles.interior[i] != 0;
+        ++c.keys;
+        c.stored += theirs, c.computed += mine;
+        c.wrong += mine != theirs;
+        c.set_not_stored += mine && !theirs;
+        c.stored_not_set += theirs && !mine;
+    }
+    return c;
+}
 
 namespace check_detail {
 inline bool inside(float v, float lo, float hi, float domain_mag) {

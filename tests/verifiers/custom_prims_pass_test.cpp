@@ -7,14 +7,8 @@
 namespace meshproof::test {
 namespace {
 
-class CustomPrims : public ::testing::Test {
+class CustomPrims : public ErSampleTest {
 protected:
-    void SetUp() override {
-        MP_REQUIRE_CORPUS();
-        sample_ = load_er_sample();
-        ASSERT_NE(sample_, nullptr);
-    }
-    mesh::DecodedMesh& mesh() { return sample_->member.meshes[0]; }
     // Primitive 4 re-marked as a point set [k, n, 3, n] with n its own leaf (Elden Ring's form).
     void make_point_set() {
         mesh::DecodedPrimitives& p = mesh().primitives;
@@ -24,7 +18,6 @@ protected:
         p.indices[2][4] = 3;
         p.indices[3][4] = n;
     }
-    std::unique_ptr<ErSample> sample_;
 };
 
 TEST_F(CustomPrims, NoneInTheSample) {

@@ -57,6 +57,8 @@ TEST(ExternPass, AHandBuiltBodyFollowsEveryRule) {
     EXPECT_EQ(t.count("v2_bodies", kScope), 1u);
     EXPECT_EQ(t.count("aabbtree_full", kScope), 1u);
     EXPECT_EQ(t.count("keybits_ok", kScope), 1u);
+    EXPECT_EQ(t.count("keybits_ok_v2", kScope), 1u);
+    EXPECT_EQ(t.count("keybits_ok_v3", kScope), 0u);
     EXPECT_EQ(t.count("files_2016_geometry", kScope), 1u);
     EXPECT_EQ(violations("extern", t), 0u);
 }
@@ -98,6 +100,8 @@ TEST(ExternPass, Version3KeyBitsAndIsCompact) {
     e.simd_tree.is_compact = 1;
     t = run_pass("extern", m, nullptr, "f");
     EXPECT_EQ(violations("extern", t), 0u);
+    EXPECT_EQ(t.count("keybits_ok_v3", kScope), 1u);
+    EXPECT_EQ(t.count("keybits_ok_v2", kScope), 0u);
 }
 
 }  // namespace

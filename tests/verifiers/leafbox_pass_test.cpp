@@ -7,16 +7,9 @@
 namespace meshproof::test {
 namespace {
 
-class LeafboxPass : public ::testing::Test {
+class LeafboxPass : public ErSampleTest {
 protected:
-    void SetUp() override {
-        MP_REQUIRE_CORPUS();
-        sample_ = load_er_sample();
-        ASSERT_NE(sample_, nullptr);
-    }
-    mesh::DecodedMesh& mesh() { return sample_->member.meshes[0]; }
     Tally run() { return run_pass("leafbox", sample_->member, sample_->tagfile.get()); }
-    std::unique_ptr<ErSample> sample_;
 };
 
 TEST_F(LeafboxPass, EveryRuleHoldsOnTheSample) {

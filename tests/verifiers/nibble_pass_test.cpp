@@ -7,16 +7,9 @@
 namespace meshproof::test {
 namespace {
 
-class NibblePass : public ::testing::Test {
+class NibblePass : public ErSampleTest {
 protected:
-    void SetUp() override {
-        MP_REQUIRE_CORPUS();
-        sample_ = load_er_sample();
-        ASSERT_NE(sample_, nullptr);
-    }
-    mesh::DecodedMesh& mesh() { return sample_->member.meshes[0]; }
     Tally run() { return run_pass("nibble", sample_->member); }
-    std::unique_ptr<ErSample> sample_;
 };
 
 TEST_F(NibblePass, EveryNodeOfTheSampleFollowsTheRuleBothWays) {

@@ -7,14 +7,8 @@
 namespace meshproof::test {
 namespace {
 
-class PagePass : public ::testing::Test {
+class PagePass : public ErSampleTest {
 protected:
-    void SetUp() override {
-        MP_REQUIRE_CORPUS();
-        sample_ = load_er_sample();
-        ASSERT_NE(sample_, nullptr);
-    }
-    mesh::DecodedMesh& mesh() { return sample_->member.meshes[0]; }
     // Section 0 made page 1 (its slots now name page × 65536 + entry) and a page-0 copy 1000 m off
     // in x standing for what sharedVertices[entry] holds: the page-ignored positions.
     void make_paged() {
@@ -22,7 +16,6 @@ protected:
         mesh().sections.page[0] = 1;
         for (std::uint32_t v = 0; v < 13; ++v) mesh().vertices.source[v] += 65536;
     }
-    std::unique_ptr<ErSample> sample_;
 };
 
 TEST_F(PagePass, EveryRuleHoldsOnTheSample) {

@@ -46,6 +46,19 @@ inline std::unique_ptr<ErSample> load_er_sample() {
 
 inline constexpr const char* kScope = "eldenring/h";
 
+// A test over the sample, decoded afresh for each test (tests edit their copy to inject defects);
+// skipped when ../shared/corpus is absent.
+class ErSampleTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        MP_REQUIRE_CORPUS();
+        sample_ = load_er_sample();
+        ASSERT_NE(sample_, nullptr);
+    }
+    mesh::DecodedMesh& mesh() { return sample_->member.meshes[0]; }
+    std::unique_ptr<ErSample> sample_;
+};
+
 // Runs the registered pass `name` on one member and returns its tally (scope kScope).
 inline Tally run_pass(std::string_view name, const mesh::DecodedMember& member, const tagfile::Tagfile* tf = nullptr,
                       std::string_view set = "h") {

@@ -1,0 +1,140 @@
+// The triangleIsInterior pass of havok-compressed-mesh.txt, reproduced: "A mesh that has any bit
+// set has them from one pass over the finished mesh, run on the vertices as their codes decode".
+// Its four steps, as the document states them:
+//
+//  1. Neighbours. Triangles in key order, edges in vertex order (a b, b c, c a; a quad's halves
+//     a b c and a c d). An edge pairs with the latest still-unpaired edge over the same two
+//     vertices in the opposite direction; an edge nobody pairs waits. Vertices are identified by
+//     section and slot when packed, by shared-index entry (page not counted) when shared. A quad's
+//     inner edge is paired directly. A flat quad (flat byte AND its second slot > its fourth) is
+//     one polygon a b c d, its bit kept under its first half's key. A face with a missing
+//     neighbour is never set.
+//  2. Convex edges. Raw normal n = (b − a) × (c − a) (a polygon: its first three corners); the
+//     edge p → q with e = unit(q − p) and m the unit normal across it is convex when
+//     e · (n × m) > 2⁻²³.
+//  3. Order. Faces with all their neighbours get the weight |n| + 10 × (convex edges) and are
+//     sorted ascending by the Havok quicksort (havok_quicksort.h): equal weights keep the order
+//     that procedure gives.
+//  4. Marking. In that order a face is set unless a convex edge of it meets a face already set,
+//     or one whose unit normal makes more than 70° with its own (n · m below cos 70° in f32).
+//
+// Everything is single precision in the order written (-ffp-contract=off), unit vectors through
+// rsqrt_estimate.h. The API is spans over flat columns so the synthetic writer can call it without
+// a DecodedMesh; a reusable InteriorWorkspace holds every scratch array, so a mesh costs no
+// allocation once the workspace has grown to the largest mesh seen.
+//
+// Without a DecodedMesh (the synthetic writer storing the bits it builds): fill a view with the
+// vertices exactly as the decoder makes them (code × scale + offset in f32), their identities
+// (packed_vertex_identity / shared_vertex_identity), every triangle in key order with its three
+// slots and half flag, and flat flags only when primitiveStoresIsFlatConvex is not 0; then
+// interior_bits(view, {}, workspace, bits) and set bit key[t] of triangleIsInterior where bits[t].
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/mesh/rsqrt_estimate.h"
+
+namespace meshproof::mesh {
+
+struct DecodedMesh;
+
+// Step 1's vertex identity, as DecodedVertices::identity holds it: "by its section and slot when
+// it is packed, by its entry in the shared-vertex index (the page not counted) when it is shared".
+inline constexpr std::uint32_t packed_vertex_identity(std::uint32_t section, std::uint32_t slot) {
+    return 0x80000000u | section << 8 | slot;
+}
+inline constexpr std::uint32_t shared_vertex_identity(std::uint16_t entry) { return entry; }
+
+// One mesh as the pass reads it. Triangles are in key order (a quad's halves consecutive, the
+// second with half = 1). Corner slots index the vertex columns.
+struct InteriorMeshView {
+    std::span<const float> x, y, z;             // per vertex slot, as the codes decode
+    std::span<const std::uint32_t> identity;    // per vertex slot: packed_vertex_identity or shared_vertex_identity
+    std::array<std::span<const std::uint32_t>, 3> corner;  // per triangle: vertex slots a b c (a c d for a second half)
+    std::span<const std::uint8_t> half;         // per triangle: 1 for a quad's second triangle
+    std::span<const std::uint8_t> flat;         // per triangle: non-zero on the first half of a flat quad; may be empty
+};
+
+// "A quad is flat when the tree's primitiveStoresIsFlatConvex byte ANDed with the quad's second
+// vertex slot is more than its fourth" (slots as the primitive stores them, section-local).
+inline bool quad_is_flat(std::uint8_t primitive_stores_is_flat_convex, std::uint8_t b, std::uint8_t d) {
+    return (primitive_stores_is_flat_convex & b) > d;
+}
+
+// How |n| of the weight is formed. The document leaves it open ("the form of the square root" is
+// among the variants tried). The real sample settles it: its three weights (reading-notes.md:
+// 0x4387D9FF, 0x4508079E, 0x466898AA) come out of s × refine(estimate(s)); sqrtf gives the last
+// one ulp higher (see tests/mesh/interior_bits_test.cpp).
+enum class NormalLength : std::uint8_t {
+    kTimesRefinedRsqrt,  // s × refine(estimate(s)): the unit normal's own factor, reused
+    kSqrt,               // sqrtf(s), correctly rounded (an alternative)
+};
+
+struct InteriorOptions {
+    RsqrtMode rsqrt = RsqrtMode::kTable;
+    NormalLength length = NormalLength::kTimesRefinedRsqrt;
+};
+
+inline constexpr float kConvexEpsilon = 0x1p-23f;            // "the single-precision epsilon 2⁻²³"
+inline constexpr float kCos70 = 0.342020143325668733f;       // cos 70° rounded to single precision
+
+// Scratch and results of one call. Reuse one per thread; arrays only grow.
+class InteriorWorkspace {
+public:
+    // ---- results (valid after interior_bits / compute_interior_bits) ----
+    // Faces: a triangle, or a flat quad's polygon, in key order. Edge k of face f is f × 4 + k.
+    std::uint32_t face_count() const { return static_cast<std::uint32_t>(face_triangle.size()); }
+    std::vector<std::uint32_t> face_triangle;        // first triangle of the face
+    std::vector<std::uint8_t> face_corners;          // 3, or 4 for a flat quad
+    std::vector<std::uint32_t> edge_neighbour;       // per edge: the face across, kNoFace if unpaired
+    std::vector<std::uint8_t> face_complete;         // every edge has a neighbour
+    std::vector<std::uint8_t> convex_mask;           // per face: bit k = edge k convex (complete faces)
+    std::vector<float> weight;                       // per face: |n| + 10 × convex edges (complete faces)
+    struct Weighted {
+        float weight;
+        std::uint32_t face;
+    };
+    std::vector<Weighted> order;                     // complete faces in marking order
+    std::vector<std::uint8_t> face_set;              // per face: the computed bit
+    std::vector<std::uint32_t> triangle_face;        // per triangle: its face
+
+    static constexpr std::uint32_t kNoFace = 0xFFFFFFFFu;
+
+    // ---- scratch ----
+    std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th)
+    std::vector<std::uint32_t> dense;                // per vertex slot: the identity as a dense id
+    std::vector<std::uint32_t> shared_first;         // per shared entry: first slot with it (kept kNoFace between meshes)
+    std::vector<std::uint32_t> edge_from, edge_to;   // per edge: dense ids
+    struct BucketEdge {
+        std::uint32_t edge, from, to, paired;
+    };
+    std::vector<std::uint32_t> bucket_start;
+    std::vector<BucketEdge> bucket_edges;            // edges by smaller dense vertex, visiting order within
+    std::vector<float> nx, ny, nz, ux, uy, uz, length;
+};
+
+// Step 1 alone (it does not depend on the rsqrt mode): faces and their neighbours. Checks the
+// view: column sizes agree, every corner slot names a vertex, every identity is well-formed.
+Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace& ws);
+
+// Steps 2 to 4 on the neighbours already found; writes one bit per triangle (a flat quad's second
+// half 0). `bits` must hold one byte per triangle.
+void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
+                           std::span<std::uint8_t> bits);
+
+// All four steps.
+Status interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
+                     std::span<std::uint8_t> bits);
+
+// A view over a decoded mesh; `flat` receives the per-triangle flat-quad flags it points at.
+InteriorMeshView interior_view(const DecodedMesh& mesh, std::vector<std::uint8_t>& flat);
+
+// All four steps on a decoded mesh; `bits` is resized to one byte per triangle.
+Status interior_bits(const DecodedMesh& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
+                     std::vector<std::uint8_t>& bits);
+
+}  // namespace meshproof::mesh

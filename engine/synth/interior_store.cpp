@@ -1,0 +1,66 @@
+#include "engine/synth/interior_store.h"
+
+#include <bit>
+
+#include "engine/mesh/interior_bits.h"
+
+namespace meshproof::synth {
+
+Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::span<const std::uint32_t> first_slot,
+                               std::span<const float> x, std::span<const float> y, std::span<const float> z,
+                               ComputedInterior& out) {
+    thread_local mesh::InteriorWorkspace ws;
+    thread_local std::vector<std::uint32_t> identity, c0, c1, c2;
+    thread_local std::vector<std::uint8_t> half;
+    if (first_slot.size() != std::size_t{ns} + 1 || x.size() != first_slot[ns] || y.size() != x.size() || z.size() != x.size())
+        return make_error(ErrorCode::kInternal, 0, "interior: vertex columns do not match the sections");
+
+    // count first
+    std::size_t triangles = 0;
+    auto is_quad = [&](std::size_t i) { return m.primitives[i][2] != m.primitives[i][3]; };
+    for (std::uint32_t s = 0; s < ns; ++s)
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) triangles += is_quad(m.first_primitive[s] + p) ? 2 : 1;
+    identity.resize(x.size());
+    for (std::uint32_t s = 0; s < ns; ++s)
+        for (std::uint32_t k = 0; k < m.num_packed[s] + m.num_shared[s]; ++k)
+            identity[first_slot[s] + k] =
+                k < m.num_packed[s] ? mesh::packed_vertex_identity(s, k)
+                                    : mesh::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
+    c0.resize(triangles), c1.resize(triangles), c2.resize(triangles), half.resize(triangles);
+    out.key.resize(triangles);
+    out.bit.assign(triangles, 0);
+    out.section_first_triangle.resize(std::size_t{ns} + 1);
+
+    // fill, key order
+    std::size_t t = 0;
+    for (std::uint32_t s = 0; s < ns; ++s) {
+        out.section_first_triangle[s] = static_cast<std::uint32_t>(t);
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
+            const std::size_t i = m.first_primitive[s] + p;
+            const auto& q = m.primitives[i];
+            const std::uint32_t base = first_slot[s], key = (s << 8) | (p << 1);
+            c0[t] = base + q[0], c1[t] = base + q[1], c2[t] = base + q[2], half[t] = 0, out.key[t] = key;
+            ++t;
+            if (!is_quad(i)) continue;
+            c0[t] = base + q[0], c1[t] = base + q[2], c2[t] = base + q[3], half[t] = 1, out.key[t] = key | 1u;
+            ++t;
+        }
+    }
+    out.section_first_triangle[ns] = static_cast<std::uint32_t>(t);
+
+    mesh::InteriorMeshView view;
+    view.x = x, view.y = y, view.z = z;
+    view.identity = identity;
+    view.corner = {std::span<const std::uint32_t>(c0), std::span<const std::uint32_t>(c1), std::span<const std::uint32_t>(c2)};
+    view.half = half;
+    if (Status st = mesh::interior_bits(view, mesh::InteriorOptions{}, ws, out.bit); !st.ok()) return st;
+
+    out.bits_set = 0;
+    for (std::uint8_t b : out.bit) out.bits_set += b != 0;
+    out.complete_faces = ws.order.size();
+    out.convex_edges = 0;
+    for (const auto& w : ws.order) out.convex_edges += static_cast<std::uint64_t>(std::popcount(ws.convex_mask[w.face]));
+    return ok_status();
+}
+
+}  // namespace meshproof::synth

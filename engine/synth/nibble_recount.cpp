@@ -1,0 +1,56 @@
+#include "engine/synth/nibble_recount.h"
+
+#include <array>
+#include <cstdlib>
+#include <vector>
+
+#include "engine/mesh/static_tree_codec.h"
+#include "engine/synth/static_tree_encode.h"
+
+namespace meshproof::synth {
+
+namespace {
+int nibble_distance(std::uint8_t a, std::uint8_t b) { return std::abs((a >> 4) - (b >> 4)) + std::abs((a & 15) - (b & 15)); }
+}  // namespace
+
+NibbleRecount recount_nibbles(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
+                              std::span<const std::uint8_t> stored_bytes, const Aabb& domain) {
+    const std::size_t n = tree.size();
+    NibbleRecount out;
+    // What lies below each node (children follow their parent: one backward sweep).
+    std::vector<Aabb> below(n);
+    std::vector<std::uint32_t> parent(n, kNoNode);
+    for (std::size_t i = n; i-- > 0;) {
+        if (tree.second_child[i] == kNoNode) {
+            below[i] = leaf_boxes_by_payload[tree.payload[i]];
+        } else {
+            below[i] = below[i + 1];
+            below[i].add(below[tree.second_child[i]]);
+            parent[i + 1] = static_cast<std::uint32_t>(i);
+            parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
+        }
+    }
+    // From the root down: the rule's box (recomputed reading) and the stored box (stored reading).
+    std::vector<mesh::Box> recomputed(n), stored(n);
+    const mesh::Box dom{domain.min, domain.max};
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::array<std::uint8_t, 3> have = {stored_bytes[4 * i], stored_bytes[4 * i + 1], stored_bytes[4 * i + 2]};
+        const mesh::Box& rp = parent[i] == kNoNode ? dom : recomputed[parent[i]];
+        const mesh::Box& sp = parent[i] == kNoNode ? dom : stored[parent[i]];
+        std::array<std::uint8_t, 3> rule_r{}, rule_s{};
+        int dr = 0, ds = 0;
+        for (int a = 0; a < 3; ++a) {
+            rule_r[a] = floor_rule_nibbles(rp.min[a], rp.max[a], below[i].min[a], below[i].max[a]);
+            rule_s[a] = floor_rule_nibbles(sp.min[a], sp.max[a], below[i].min[a], below[i].max[a]);
+            dr += nibble_distance(rule_r[a], have[a]);
+            ds += nibble_distance(rule_s[a], have[a]);
+        }
+        recomputed[i] = mesh::shrink_box(rp, rule_r);
+        stored[i] = mesh::shrink_box(sp, have);
+        if (dr != 0) ++out.differing, out.one_nibble += dr == 1;
+        if (ds != 0) ++out.differing_stored, out.one_nibble_stored += ds == 1;
+    }
+    return out;
+}
+
+}  // namespace meshproof::synth

@@ -1,0 +1,161 @@
+#include "engine/synth/synth_manifest.h"
+
+#include <algorithm>
+#include <array>
+
+namespace meshproof::synth {
+
+namespace {
+
+// A built count and the pass counter that measures it.
+struct BuiltFigure {
+    std::string_view pass, counter, figure;
+    std::uint64_t (*value)(const SynthCounts&);
+};
+
+constexpr BuiltFigure kBuilt[] = {
+    {"tagfile", "tagfiles", "readable tagfiles", [](const SynthCounts& c) { return c.readable_members; }},
+    {"page", "sections", "sections of the compressed meshes", [](const SynthCounts& c) { return c.sections; }},
+    {"page", "sections_paged", "sections stored with a page above 0", [](const SynthCounts& c) { return c.paged_sections; }},
+    {"page", "triangles", "triangles (a quad counting as two)", [](const SynthCounts& c) { return c.triangles; }},
+    {"structure", "meshes", "compressed meshes", [](const SynthCounts& c) { return c.meshes; }},
+    {"structure", "sections", "sections", [](const SynthCounts& c) { return c.sections; }},
+    {"structure", "section_tree_leaves", "section-tree leaves (one per primitive)", [](const SynthCounts& c) { return c.primitives; }},
+    {"keys", "meshes", "compressed meshes", [](const SynthCounts& c) { return c.meshes; }},
+    {"keys", "triangle_keys", "triangle keys", [](const SynthCounts& c) { return c.triangles; }},
+    {"keys", "tri2key_rows", "triangleIndexToShapeKey words (source rows)", [](const SynthCounts& c) { return c.source_rows; }},
+    {"leafbox", "prims", "triangles and quads", [](const SynthCounts& c) { return c.primitives - c.point_sets; }},
+    {"nibble", "sections_checked", "sections without a custom primitive",
+     [](const SynthCounts& c) { return c.sections - c.custom_sections; }},
+    {"nibble", "sections_left_out", "sections holding a custom primitive", [](const SynthCounts& c) { return c.custom_sections; }},
+    {"nibble", "leaves", "section-tree leaves of those sections", [](const SynthCounts& c) { return c.primitives - c.point_sets; }},
+    {"structure", "flagged_sections", "sections with flags 1 (those holding custom primitives)",
+     [](const SynthCounts& c) { return c.custom_sections; }},
+    {"custom_prims", "custom_primitives", "custom primitives", [](const SynthCounts& c) { return c.point_sets; }},
+    {"custom_prims", "point_sets", "point-set records", [](const SynthCounts& c) { return c.point_sets; }},
+    {"custom_prims", "pointset_n_is_leaf", "point-set records whose n is their own leaf", [](const SynthCounts& c) { return c.point_sets; }},
+    {"custom_prims", "pointset_third_index_ok", "point-set records whose third index is n (2016.2) or 3 (2018.1)",
+     [](const SynthCounts& c) { return c.point_sets; }},
+    {"simd", "custom_leaves", "simd leaves naming custom primitives", [](const SynthCounts& c) { return c.point_sets; }},
+    {"nibble", "differing_nodes", "nodes off the floor rule (recomputed parents), from the injected defects",
+     [](const SynthCounts& c) { return c.effects.nibble_differing; }},
+    {"nibble", "differ_one_nibble", "of those, one nibble off by one", [](const SynthCounts& c) { return c.effects.nibble_one; }},
+    {"nibble", "differing_nodes_stored_parent", "nodes off the floor rule (stored parents), from the injected defects",
+     [](const SynthCounts& c) { return c.effects.nibble_differing_stored; }},
+    {"nibble", "differ_one_nibble_stored_parent", "of those, one nibble off by one",
+     [](const SynthCounts& c) { return c.effects.nibble_one_stored; }},
+    {"simd", "meshes_with_simdtree", "compressed meshes (each with a simd tree)", [](const SynthCounts& c) { return c.meshes; }},
+    {"simd", "leaves", "simd leaves (one per primitive)", [](const SynthCounts& c) { return c.primitives; }},
+    {"numbering", "section_trees", "section trees", [](const SynthCounts& c) { return c.sections; }},
+    {"degenerate", "kept_triangles", "triangles", [](const SynthCounts& c) { return c.triangles; }},
+    {"interior", "meshes", "compressed meshes", [](const SynthCounts& c) { return c.meshes; }},
+    {"interior", "triangle_keys", "triangle keys", [](const SynthCounts& c) { return c.triangles; }},
+    {"interior", "meshes_with_bits", "meshes storing any triangleIsInterior bit", [](const SynthCounts& c) { return c.interior.meshes_with_bits; }},
+    {"interior", "meshes_no_bit", "meshes storing none", [](const SynthCounts& c) { return c.interior.meshes_no_bit; }},
+    {"interior", "keys_checked", "triangle keys of the meshes with bits", [](const SynthCounts& c) { return c.interior.keys_checked; }},
+    {"interior", "bits_stored", "stored triangleIsInterior bits", [](const SynthCounts& c) { return c.interior.bits_stored; }},
+    {"interior", "bits_set", "bits the writer's interior-bit pass set, in the meshes with bits",
+     [](const SynthCounts& c) { return c.interior.bits_set; }},
+    {"interior", "keys_set_not_stored", "computed bits stored clear (interior defects)",
+     [](const SynthCounts& c) { return c.effects.interior_set_not_stored; }},
+    {"interior", "keys_stored_not_set", "clear computed bits stored set (interior defects)",
+     [](const SynthCounts& c) { return c.effects.interior_stored_not_set; }},
+    {"interior", "meshes_exact", "meshes with bits and no flipped bit", [](const SynthCounts& c) { return c.interior.meshes_exact; }},
+    {"interior", "meshes_wrong", "meshes with a flipped bit", [](const SynthCounts& c) { return c.interior.meshes_wrong; }},
+    {"interior", "members_wrong", "members with a flipped bit (one mesh per member)",
+     [](const SynthCounts& c) { return c.interior.meshes_wrong; }},
+    {"interior", "complete_faces", "faces with every neighbour, in the meshes with bits",
+     [](const SynthCounts& c) { return c.interior.complete_faces; }},
+    {"interior", "convex_edges", "convex edges of those faces", [](const SynthCounts& c) { return c.interior.convex_edges; }},
+    {"keys", "interior_set_bits", "stored triangleIsInterior bits", [](const SynthCounts& c) { return c.interior.bits_stored; }},
+    {"keys", "meshes_no_interior_bits", "meshes with triangles storing no bit",
+     [](const SynthCounts& c) { return c.interior.meshes_no_bit_with_triangles; }},
+    {"extern", "bodies", "f-set extern mesh bodies", [](const SynthCounts& c) { return c.extern_meshes; }},
+    {"extern", "triangles", "f-set extern mesh triangles", [](const SynthCounts& c) { return c.extern_triangles; }},
+};
+
+// The violation counters an injected defect moves; every other violation counter is 0.
+std::uint64_t expected_violation(const SynthCounts& c, std::string_view pass, std::string_view counter) {
+    const MeshEffects& e = c.effects;
+    if (pass == "leafbox" && counter == "prims_outside") return e.prims_outside;
+    if (pass == "leafbox" && counter == "simd_leaf_short_beyond_tolerance") return e.simd_leaf_short;
+    if (pass == "page" && counter == "triangles_outside_domain") return e.triangles_outside_domain;
+    if (pass == "interior" && counter == "keys_wrong") return e.interior_keys_wrong;
+    if (pass == "keys" && counter == "key_bits_differ") return e.key_bits_differ;
+    if (pass == "structure" && counter == "runs_not_tiling") return e.runs_not_tiling;
+    return 0;
+}
+
+// The interior pass compares the meshes storing a bit with its own computation; the writer stores
+// that computation (interior_store.h) with the interior defects' flips, every one a wrong key.
+constexpr std::string_view kStated[] = {"custom_prims", "degenerate", "extern",    "interior", "keys",   "leafbox",
+                                        "nibble",       "numbering",  "page",      "simd",     "structure", "tagfile"};
+
+void escape_into(std::string& j, std::string_view s) {
+    for (char ch : s) {
+        if (ch == '"' || ch == '\\') j += '\\';
+        if (static_cast<unsigned char>(ch) < 0x20) continue;
+        j += ch;
+    }
+}
+
+}  // namespace
+
+std::span<const std::string_view> stated_passes() { return kStated; }
+
+SynthManifest make_synth_manifest(const SynthOptions& o, const SynthResult& r, std::span<const PassCounter> counters) {
+    SynthManifest m;
+    m.game = std::string(synth_game_name(o.game));
+    m.name = "synthetic-" + m.game + "-" + std::string(synth_scale_name(o.scale)) + "-seed" + std::to_string(o.seed);
+    auto add = [&](std::string_view pass, std::string_view counter, std::string_view figure, std::string_view set,
+                   std::uint64_t v) {
+        ManifestFigure f;
+        f.pass = pass, f.counter = counter, f.figure = figure, f.game = m.game, f.set = set;
+        f.id = "synthetic." + f.pass + "." + m.game + "." + f.set + "." + f.counter;
+        f.expected = v;
+        m.figures.push_back(std::move(f));
+    };
+    const auto sets = synth_sets(o.game);
+    for (std::size_t si = 0; si < sets.size(); ++si) {
+        const SynthCounts& c = r.by_set[si];
+        for (const BuiltFigure& b : kBuilt) {
+            const bool registered = std::any_of(counters.begin(), counters.end(), [&](const PassCounter& pc) {
+                return pc.pass == b.pass && pc.counter == b.counter;
+            });
+            if (registered) add(b.pass, b.counter, b.figure, sets[si], b.value(c));
+        }
+        for (const PassCounter& pc : counters) {
+            if (!pc.violation) continue;
+            if (std::find(std::begin(kStated), std::end(kStated), pc.pass) == std::end(kStated)) continue;
+            add(pc.pass, pc.counter, pc.description, sets[si], expected_violation(c, pc.pass, pc.counter));
+        }
+    }
+    std::sort(m.figures.begin(), m.figures.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    m.figures.erase(std::unique(m.figures.begin(), m.figures.end(), [](const auto& a, const auto& b) { return a.id == b.id; }),
+                    m.figures.end());
+    return m;
+}
+
+std::string synth_manifest_json(const SynthManifest& m) {
+    std::string j;
+    j.reserve(256 * m.figures.size() + 256);
+    j += "{\n  \"manifest_format\": 1,\n  \"name\": \"";
+    escape_into(j, m.name);
+    j += "\",\n  \"document\": \"havok-compressed-mesh.txt\",\n  \"game\": \"";
+    escape_into(j, m.game);
+    j += "\",\n  \"figures\": [";
+    for (std::size_t i = 0; i < m.figures.size(); ++i) {
+        const ManifestFigure& f = m.figures[i];
+        j += i ? ",\n    {" : "\n    {";
+        j += "\"id\": \"";
+        escape_into(j, f.id);
+        j += "\", \"figure\": \"";
+        escape_into(j, f.figure);
+        j += "\", \"pass\": \"" + f.pass + "\", \"counter\": \"" + f.counter + "\", \"scope\": {\"game\": \"" + f.game +
+             "\", \"set\": \"" + f.set + "\"}, \"expected\": " + std::to_string(f.expected) + ", \"label\": \"Synthetic\"}";
+    }
+    j += m.figures.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return j;
+}
+
+}  // namespace meshproof::synth

@@ -1,0 +1,248 @@
+#include "reports/manifest.h"
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <simdjson.h>
+
+namespace meshproof {
+namespace {
+
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::object;
+
+constexpr std::size_t kMaxQuoteWords = 20;
+
+Error bad(const std::string& where, const std::string& what) {
+    return make_error(ErrorCode::kBadHeader, 0, "manifest " + where + ": " + what);
+}
+
+bool is_known_label(std::string_view l) {
+    return l == "Proven" || l == "Observed" || l == "Inferred" || l == "Sourced" || l == "Unknown" ||
+           l == "Unlabelled" || l == "Synthetic";
+}
+
+bool is_known_set(std::string_view s) {
+    return s == "h" || s == "l" || s == "f" || s == "object" || s == "asset" || s == "loose" || s == "vers" ||
+           s == "legacy";
+}
+
+bool is_known_game(std::string_view g) { return g == "sekiro" || g == "eldenring" || g == "freelancer"; }
+
+std::size_t word_count(std::string_view s) {
+    std::size_t n = 0;
+    bool in_word = false;
+    for (char c : s) {
+        const bool space = c == ' ' || c == '\t' || c == '\n';
+        if (!space && !in_word) ++n;
+        in_word = !space;
+    }
+    return n;
+}
+
+// Field readers for one JSON object; each error names `where` and the key.
+class Fields {
+public:
+    Fields(object o, std::string where) : o_(o), where_(std::move(where)) {}
+
+    bool has(std::string_view key) const {
+        element e;
+        return o_.at_key(key).get(e) == simdjson::SUCCESS;
+    }
+    bool is_null(std::string_view key) const {
+        element e;
+        return o_.at_key(key).get(e) == simdjson::SUCCESS && e.is_null();
+    }
+    Result<std::string> string(std::string_view key) const {
+        element e;
+        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
+        std::string_view s;
+        if (e.get_string().get(s) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be a string");
+        return std::string(s);
+    }
+    Result<std::string> optional_string(std::string_view key) const {
+        if (!has(key)) return std::string();
+        return string(key);
+    }
+    Result<double> number(std::string_view key) const {
+        element e;
+        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
+        double v = 0;
+        if (e.get_double().get(v) != simdjson::SUCCESS || !std::isfinite(v))
+            return bad(where_, "'" + std::string(key) + "' must be a finite number");
+        return v;
+    }
+    Result<bool> boolean(std::string_view key, bool fallback) const {
+        element e;
+        if (o_.at_key(key).get(e) != simdjson::SUCCESS || e.is_null()) return fallback;
+        bool v = false;
+        if (e.get_bool().get(v) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be true or false");
+        return v;
+    }
+    Result<object> sub_object(std::string_view key) const {
+        element e;
+        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
+        object out;
+        if (e.get_object().get(out) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be an object");
+        return out;
+    }
+    Result<array> sub_array(std::string_view key) const {
+        element e;
+        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
+        array out;
+        if (e.get_array().get(out) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be an array");
+        return out;
+    }
+    const std::string& where() const { return where_; }
+
+private:
+    Error missing(std::string_view key) const { return bad(where_, "missing required field '" + std::string(key) + "'"); }
+    object o_;
+    std::string where_;
+};
+
+const CounterInfo* find_counter(const Pass& pass, std::string_view name) {
+    for (const auto& c : pass.info().counters)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+const CounterInfo* find_maximum(const Pass& pass, std::string_view name) {
+    for (const auto& c : pass.info().maxima)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+Result<FigureScope> read_scope(const Fields& f) {
+    MP_TRY_ASSIGN(object o, f.sub_object("scope"));
+    Fields s(o, f.where() + ".scope");
+    FigureScope scope;
+    MP_TRY_ASSIGN(scope.game, s.string("game"));
+    if (!is_known_game(scope.game)) return bad(s.where(), "unknown game '" + scope.game + "'");
+    if (s.has("set") && !s.is_null("set")) {
+        MP_TRY_ASSIGN(scope.set, s.string("set"));
+        if (!is_known_set(scope.set)) return bad(s.where(), "unknown set '" + scope.set + "'");
+    }
+    MP_TRY_ASSIGN(scope.dlc, s.boolean("dlc", false));
+    return scope;
+}
+
+Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegistry& registry) {
+    std::string where = "figures[" + std::to_string(index) + "]";
+    object o;
+    if (e.get_object().get(o) != simdjson::SUCCESS) return bad(where, "must be an object");
+    ManifestFigure fig;
+    {
+        Fields first(o, where);
+        MP_TRY_ASSIGN(fig.id, first.string("id"));
+        if (fig.id.empty()) return bad(where, "'id' is empty");
+    }
+    where += " (" + fig.id + ")";   // every later error names the entry by its id too
+    Fields f(o, where);
+    MP_TRY_ASSIGN(fig.figure, f.string("figure"));
+
+    if (!f.has("pass")) return bad(where, "missing required field 'pass' (null when no pass computes it)");
+    if (!f.is_null("pass")) {
+        MP_TRY_ASSIGN(std::string pass_name, f.string("pass"));
+        const Pass* pass = registry.find(pass_name);
+        if (pass == nullptr) return bad(where, "unknown pass '" + pass_name + "'");
+        fig.pass = pass_name;
+        MP_TRY_ASSIGN(fig.counter, f.string("counter"));
+        fig.maximum = find_counter(*pass, fig.counter) == nullptr && find_maximum(*pass, fig.counter) != nullptr;
+        if (!fig.maximum && find_counter(*pass, fig.counter) == nullptr)
+            return bad(where, "pass '" + pass_name + "' declares no counter or maximum '" + fig.counter + "'");
+        if (f.has("of") && !f.is_null("of")) {
+            MP_TRY_ASSIGN(fig.of, f.string("of"));
+            if (fig.maximum) return bad(where, "a maximum cannot be a percentage ('of' given)");
+            if (find_counter(*pass, fig.of) == nullptr)
+                return bad(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
+        }
+        MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
+        if (!fig.denominator_counter.empty() && find_counter(*pass, fig.denominator_counter) == nullptr)
+            return bad(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
+    } else if ((f.has("counter") && !f.is_null("counter")) || (f.has("of") && !f.is_null("of"))) {
+        return bad(where, "'counter' or 'of' given for a figure whose pass is null");
+    }
+
+    MP_TRY_ASSIGN(fig.scope, read_scope(f));
+    MP_TRY_ASSIGN(fig.scope_text, f.optional_string("scope_text"));
+    MP_TRY_ASSIGN(fig.expected, f.number("expected"));
+    if (f.has("expected_list")) {
+        MP_TRY_ASSIGN(array list, f.sub_array("expected_list"));
+        for (element v : list) {
+            double d = 0;
+            if (v.get_double().get(d) != simdjson::SUCCESS) return bad(where, "'expected_list' must hold numbers only");
+            fig.expected_list.push_back(d);
+        }
+        if (static_cast<double>(fig.expected_list.size()) != fig.expected)
+            return bad(where, "'expected' must be the length of 'expected_list'");
+        if (fig.pass) return bad(where, "a list figure cannot name a pass (a counter is one number)");
+    }
+    MP_TRY_ASSIGN(fig.percent, f.boolean("percent", !fig.of.empty()));
+    if (!fig.of.empty() && !fig.percent) return bad(where, "a figure with 'of' is a percentage ('percent' cannot be false)");
+    if (f.has("denominator") && !f.is_null("denominator")) {
+        MP_TRY_ASSIGN(double d, f.number("denominator"));
+        fig.denominator = d;
+    }
+    if (!fig.denominator_counter.empty() && !fig.denominator)
+        return bad(where, "'denominator_counter' needs the document's 'denominator'");
+    if (f.has("tolerance") && !f.is_null("tolerance")) {
+        MP_TRY_ASSIGN(fig.tolerance, f.number("tolerance"));
+        if (fig.tolerance < 0) return bad(where, "'tolerance' must not be negative");
+    }
+    MP_TRY_ASSIGN(fig.label, f.string("label"));
+    if (!is_known_label(fig.label)) return bad(where, "unknown label '" + fig.label + "'");
+    MP_TRY_ASSIGN(fig.quote, f.optional_string("quote"));
+    if (word_count(fig.quote) > kMaxQuoteWords) return bad(where, "'quote' is longer than 20 words");
+    return fig;
+}
+
+}  // namespace
+
+Result<Manifest> parse_manifest(std::string_view json, const PassRegistry& registry) {
+    simdjson::dom::parser parser;
+    const simdjson::padded_string padded(json);
+    element doc;
+    if (auto err = parser.parse(padded).get(doc); err != simdjson::SUCCESS)
+        return bad("(document)", std::string("not valid JSON: ") + simdjson::error_message(err));
+    object root;
+    if (doc.get_object().get(root) != simdjson::SUCCESS) return bad("(document)", "must be an object");
+    Fields top(root, "(top level)");
+    MP_TRY_ASSIGN(double format, top.number("manifest_format"));
+    if (format != 1) return bad("manifest_format", "version " + std::to_string(format) + " is not 1, the version this build reads");
+    Manifest m;
+    MP_TRY_ASSIGN(m.name, top.string("name"));
+    MP_TRY_ASSIGN(m.document, top.optional_string("document"));
+    MP_TRY_ASSIGN(m.game, top.string("game"));
+    if (!is_known_game(m.game)) return bad("game", "unknown game '" + m.game + "'");
+    MP_TRY_ASSIGN(array figures, top.sub_array("figures"));
+    std::set<std::string> ids;
+    std::size_t i = 0;
+    for (element e : figures) {
+        MP_TRY_ASSIGN(ManifestFigure fig, read_figure(e, i, registry));
+        if (!ids.insert(fig.id).second)
+            return bad("figures[" + std::to_string(i) + "] (" + fig.id + ")", "duplicate id");
+        m.figures.push_back(std::move(fig));
+        ++i;
+    }
+    return m;
+}
+
+Result<Manifest> load_manifest(const std::filesystem::path& path, const PassRegistry& registry) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return make_error(ErrorCode::kIo, 0, "cannot read manifest " + path.string());
+    std::ostringstream text;
+    text << in.rdbuf();
+    Result<Manifest> m = parse_manifest(text.str(), registry);
+    if (!m.ok()) {
+        Error e = std::move(m).error();
+        e.message = path.string() + ": " + e.message;
+        return e;
+    }
+    return m;
+}
+
+}  // namespace meshproof

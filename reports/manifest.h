@@ -1,0 +1,57 @@
+// A corpus manifest (corpus-manifests/FORMAT.md): the figures a run is expected to reproduce,
+// either a reference document's (corpus-manifests/*.json) or a synthetic install's built and
+// injected counts (<install>/manifest.json, written by `meshproof synth`). Loading is strict —
+// an unknown pass or counter, a duplicate id, a missing required field or a value of the wrong
+// type is an error naming the entry — because a figure silently dropped would make the report
+// claim a coverage it does not have.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/pipeline/pass.h"
+
+namespace meshproof {
+
+struct FigureScope {
+    std::string game;      // "sekiro", "eldenring", "freelancer"
+    std::string set;       // "h", "l", "f", "object", "asset", "loose"; empty: every set of the game
+    bool dlc = false;      // the document's figure includes Elden Ring's DLC archive pair
+};
+
+struct ManifestFigure {
+    std::string id;
+    std::string figure;                       // what is counted, in the document's words
+    std::optional<std::string> pass;          // nullopt: no pass computes it yet
+    std::string counter;                      // set exactly when `pass` is
+    bool maximum = false;                     // `counter` names a declared maximum (PassInfo::maxima)
+    std::string of;                           // a percentage figure: 100 × counter / of
+    FigureScope scope;
+    std::string scope_text;                   // the document's own scope words (optional)
+    double expected = 0;
+    std::vector<double> expected_list;        // a list figure's values (`expected` is their count)
+    bool percent = false;                     // the document states a percentage
+    std::optional<double> denominator;        // the y of an "x of y" figure
+    std::string denominator_counter;          // the counter measuring y (same pass and scope)
+    double tolerance = 0;                     // absolute; the document's rounding
+    std::string label;                        // Proven, Observed, Inferred, Sourced, Unknown, Unlabelled, Synthetic
+    std::string quote;
+};
+
+struct Manifest {
+    std::string name;
+    std::string document;
+    std::string game;
+    std::vector<ManifestFigure> figures;      // in file order
+};
+
+// Parses manifest text. `registry` decides which passes and counters exist. Errors carry
+// ErrorCode::kBadHeader and a message naming the entry ("figures[3] (id): ...").
+Result<Manifest> parse_manifest(std::string_view json, const PassRegistry& registry);
+Result<Manifest> load_manifest(const std::filesystem::path& path, const PassRegistry& registry);
+
+}  // namespace meshproof

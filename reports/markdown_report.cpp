@@ -1,0 +1,183 @@
+#include "reports/markdown_report.h"
+
+#include <map>
+
+#include <fmt/format.h>
+
+#include "reports/run_report.h"
+
+namespace meshproof {
+namespace {
+
+constexpr std::size_t kListedProblems = 20;
+
+// A table cell: pipes and line breaks would end the cell or the row.
+std::string cell(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '|') out += "\\|";
+        else if (c == '\n' || c == '\r') out += ' ';
+        else out += c;
+    }
+    return out;
+}
+
+std::string number(double v, bool percent) {
+    std::string s = fmt::format("{}", v);
+    if (percent) s = fmt::format("{:.2f}", v);
+    return percent ? s + " %" : s;
+}
+
+std::string document_value(const ManifestFigure& f) {
+    if (!f.expected_list.empty()) {
+        std::string s;
+        for (double v : f.expected_list) {
+            if (!s.empty()) s += ' ';
+            s += fmt::format("{}", v);
+        }
+        return s;
+    }
+    std::string s = f.percent ? fmt::format("{} %", f.expected) : fmt::format("{}", f.expected);
+    if (f.tolerance > 0) s += fmt::format(" ± {}", f.tolerance);
+    if (f.denominator) s += fmt::format(" of {}", *f.denominator);
+    return s;
+}
+
+std::string scope_text(const FigureScope& s) {
+    std::string t = s.game + (s.set.empty() ? "" : "/" + s.set);
+    if (s.dlc) t += " +DLC";
+    return t;
+}
+
+std::string measured_value(const FigureResult& r) {
+    if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
+    std::string s = number(*r.measured, r.figure.percent);
+    if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
+    return s;
+}
+
+std::string_view mark(FigureStatus s) {
+    switch (s) {
+        case FigureStatus::kMatch: return "✓";
+        case FigureStatus::kMismatch: return "✗";
+        case FigureStatus::kUnchecked: return "unchecked";
+        case FigureStatus::kNotComputed: return "not computed";
+    }
+    return "";
+}
+
+void figure_table(std::string& out, const std::vector<const FigureResult*>& rows, bool with_counter) {
+    out += with_counter ? "| claim | scope | counter | document | measured | |\n|---|---|---|---|---|---|\n"
+                        : "| claim | scope | label | document |\n|---|---|---|---|\n";
+    for (const FigureResult* r : rows) {
+        const ManifestFigure& f = r->figure;
+        const std::string claim = cell(f.figure) + (f.quote.empty() ? "" : " — “" + cell(f.quote) + "”");
+        if (with_counter)
+            out += fmt::format("| {} | {} | `{}`{} | {} ({}) | {} | {} |\n", claim, scope_text(f.scope), f.counter,
+                               f.of.empty() ? "" : fmt::format(" / `{}`", f.of), cell(document_value(f)), f.label,
+                               cell(measured_value(*r)), mark(r->status));
+        else
+            out += fmt::format("| {} | {} | {} | {} |\n", claim, cell(f.scope.game + (f.scope_text.empty() ? "" : ": " + f.scope_text)),
+                               f.label, cell(document_value(f)));
+    }
+    out += "\n";
+}
+
+void write_config(std::string& out, const ReportModel& m) {
+    const RunResult& run = *m.run;
+    out += "# meshproof verify report\n\n";
+    out += "| | |\n|---|---|\n";
+    out += fmt::format("| meshproof | {} |\n", MESHPROOF_VERSION);
+    out += fmt::format("| game | {} ({}) |\n", game_name(run.scan.game), cell(run.scan.detection));
+    out += fmt::format("| root | `{}` |\n", cell(m.context.root));
+    out += fmt::format("| threads | {} |\n", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
+    std::string passes, codecs;
+    for (const auto& p : run.passes) passes += (passes.empty() ? "" : ", ") + std::string(p.pass->info().name);
+    for (const auto& d : run.decompressors) codecs += (codecs.empty() ? "" : ", ") + std::string(d);
+    out += fmt::format("| passes | {} |\n| decompressors | {} |\n", passes, cell(codecs));
+    if (m.figures) {
+        const FigureSection& f = *m.figures;
+        out += fmt::format("| manifest | {} (`{}`, {}{}) |\n", f.manifest_name, cell(f.manifest_path), manifest_source_name(f.source),
+                           f.decides_exit ? "; decides the exit code" : "; informational");
+    } else {
+        out += "| manifest | none |\n";
+    }
+    out += fmt::format("| inputs | {} files seen, {} collision inputs, {} binders |\n", run.scan.files_seen,
+                       run.scan.inputs.size(), run.binders);
+    out += fmt::format("| members | {} ok, {} decode errors, {} skipped |\n\n", run.count(MemberState::kOk),
+                       run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
+}
+
+void write_figures(std::string& out, const ReportModel& m) {
+    if (!m.figures) return;
+    const FigureSection& f = *m.figures;
+    const FigureTotals& t = f.totals;
+    out += fmt::format("## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {} unchecked, {} not computed yet.\n\n",
+                       f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(), t.match,
+                       t.mismatch, t.unchecked, t.not_computed);
+    std::map<std::string, std::vector<const FigureResult*>> by_pass;   // name order
+    std::vector<const FigureResult*> not_computed;
+    for (const auto& r : f.results) {
+        if (r.figure.pass) by_pass[*r.figure.pass].push_back(&r);
+        else not_computed.push_back(&r);
+    }
+    for (const auto& [pass, rows] : by_pass) {
+        out += fmt::format("### Pass `{}`\n\n", pass);
+        figure_table(out, rows, true);
+    }
+    if (!not_computed.empty()) {
+        out += fmt::format("### Not computed yet ({} figures)\n\n", not_computed.size());
+        figure_table(out, not_computed, false);
+    }
+}
+
+void write_violations(std::string& out, const RunResult& run) {
+    std::string rows;
+    for (const auto& p : run.passes)
+        for (const auto& c : p.pass->info().counters) {
+            if (!c.violation) continue;
+            for (const auto& [key, value] : p.tally.counts())
+                if (key.first == c.name && value > 0)
+                    rows += fmt::format("| `{}.{}` | {} | {} | {} |\n", p.pass->info().name, c.name, key.second, value, cell(c.description));
+        }
+    out += "## Claims the run found broken\n\n";
+    if (rows.empty()) {
+        out += "No violation counter is above 0.\n\n";
+        return;
+    }
+    out += "| counter | scope | count | claim |\n|---|---|---|---|\n" + rows + "\n";
+}
+
+void write_problems(std::string& out, const RunResult& run) {
+    std::size_t errors = 0;
+    std::string rows;
+    for (const auto& m : run.members) {
+        if (m.state != MemberState::kDecodeError) continue;
+        if (errors++ < kListedProblems)
+            rows += fmt::format("| `{}` | {} | {} | {} |\n", cell(m.path), error_code_name(m.error.code), m.error.offset, cell(m.error.message));
+    }
+    if (errors > 0) {
+        out += fmt::format("## Members that did not decode ({})\n\n| member | code | byte | message |\n|---|---|---|---|\n{}", errors, rows);
+        if (errors > kListedProblems) out += fmt::format("\n… and {} more (see the JSON report).\n", errors - kListedProblems);
+        out += "\n";
+    }
+    const auto skipped = skipped_by_reason(run);
+    if (!skipped.empty()) {
+        out += "## Skipped members\n\n| reason | members |\n|---|---|\n";
+        for (const auto& [reason, n] : skipped) out += fmt::format("| {} | {} |\n", cell(reason), n);
+        out += "\n";
+    }
+}
+
+}  // namespace
+
+std::string render_markdown(const ReportModel& model) {
+    std::string out;
+    write_config(out, model);
+    write_figures(out, model);
+    write_violations(out, *model.run);
+    write_problems(out, *model.run);
+    return out;
+}
+
+}  // namespace meshproof

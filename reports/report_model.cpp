@@ -1,0 +1,26 @@
+#include "reports/report_model.h"
+
+namespace meshproof {
+
+std::string_view manifest_source_name(ManifestSource s) {
+    switch (s) {
+        case ManifestSource::kExplicit: return "explicit";
+        case ManifestSource::kInstall: return "install";
+        case ManifestSource::kDocument: return "document";
+    }
+    return "document";
+}
+
+FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path, ManifestSource source) {
+    FigureSection s;
+    s.manifest_name = manifest.name;
+    s.manifest_path = std::move(path);
+    s.document = manifest.document;
+    s.source = source;
+    s.decides_exit = source != ManifestSource::kDocument;
+    s.results = evaluate_figures(manifest, run);
+    s.totals = count_figures(s.results);
+    return s;
+}
+
+}  // namespace meshproof

@@ -1,0 +1,50 @@
+// The aggregated model of one verify run that every renderer reads: JSON (run_report.h),
+// Markdown (markdown_report.h), HTML (later). It holds the run itself (inputs, pass tallies,
+// errors, skips), what the user asked for (root, threads), and the manifest's figures measured
+// against the run. Renderers only format it; they decide nothing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/pipeline/run.h"
+#include "reports/figures.h"
+
+namespace meshproof {
+
+struct ReportContext {
+    std::string root;     // as the user gave it
+    int threads = 0;      // as requested; 0 = every core. The one field that differs between
+                          // reports of the same run at different thread counts (README).
+};
+
+// Where the run's manifest came from; decides whether its figures decide the exit code.
+enum class ManifestSource {
+    kExplicit,   // --manifest FILE: the user's expectation, a mismatch fails the run
+    kInstall,    // <root>/manifest.json of a synthetic install: built counts, a mismatch fails the run
+    kDocument,   // chosen by the detected game: reported, informational on a partial install
+};
+std::string_view manifest_source_name(ManifestSource s);   // "explicit", "install", "document"
+
+struct FigureSection {
+    std::string manifest_name;
+    std::string manifest_path;   // as found or given
+    std::string document;
+    ManifestSource source = ManifestSource::kDocument;
+    bool decides_exit = false;   // mismatches here make verify exit 1
+    std::vector<FigureResult> results;   // id order
+    FigureTotals totals;
+};
+
+struct ReportModel {
+    const RunResult* run = nullptr;
+    ReportContext context;
+    std::optional<FigureSection> figures;   // nullopt: no manifest for this run
+};
+
+// Measures `manifest` against `run` and fills the section.
+FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path, ManifestSource source);
+
+}  // namespace meshproof

@@ -1,0 +1,102 @@
+// `verify --manifest` and `--md` end to end: an explicit manifest's mismatch exits 1 and leads the
+// summary, a malformed one exits 2 naming the entry, a document manifest chosen by game is
+// informational, and --md writes a table per pass.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/support/corpus.h"
+
+namespace {
+namespace fs = std::filesystem;
+
+struct Output {
+    int code = -1;
+    std::string text;   // stdout and stderr
+};
+
+Output run(const std::string& args) {
+    Output out;
+    const std::string cmd = std::string(MESHPROOF_BINARY) + " " + args + " 2>&1";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    if (p == nullptr) return out;
+    std::array<char, 4096> buf{};
+    std::size_t n;
+    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.text.append(buf.data(), n);
+    const int status = ::pclose(p);
+    out.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return out;
+}
+
+class VerifyManifest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        MP_REQUIRE_CORPUS();
+        dir_ = fs::temp_directory_path() / ("mp_verify_manifest_" + std::to_string(::getpid()));
+        fs::create_directories(dir_);
+        // The corpus's loose sample: 2 tagfiles in the h set (h.hkx, h.hkx.dcx) and 2 in the l set.
+        root_ = meshproof::test::corpus_path("havok").string();
+    }
+    void TearDown() override {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    std::string write_manifest(const std::string& name, long h_expected, const std::string& counter = "tagfiles") {
+        const fs::path p = dir_ / name;
+        std::ofstream(p) << R"({"manifest_format": 1, "name": "cli", "game": "eldenring", "figures": [
+  {"id": "cli.h", "figure": "h tagfiles", "pass": "tagfile", "counter": ")" << counter << R"(",
+   "scope": {"game": "eldenring", "set": "h"}, "expected": )" << h_expected << R"(, "label": "Synthetic"},
+  {"id": "cli.l", "figure": "l tagfiles", "pass": "tagfile", "counter": "tagfiles",
+   "scope": {"game": "eldenring", "set": "l"}, "expected": 2, "label": "Synthetic"}]})";
+        return p.string();
+    }
+    fs::path dir_;
+    std::string root_;
+};
+
+TEST_F(VerifyManifest, ExplicitManifestThatMatchesExitsZero) {
+    const Output r = run("verify " + root_ + " --game eldenring --quiet --manifest " + write_manifest("good.json", 2));
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("2 match, 0 mismatch"), std::string::npos) << r.text;
+}
+
+TEST_F(VerifyManifest, ExplicitManifestMismatchExitsOneAndLeadsTheSummary) {
+    const Output r = run("verify " + root_ + " --game eldenring --quiet --manifest " + write_manifest("bad.json", 3));
+    EXPECT_EQ(r.code, 1) << r.text;
+    const auto game_line_end = r.text.find('\n', r.text.find("game: "));
+    ASSERT_NE(game_line_end, std::string::npos);
+    EXPECT_EQ(r.text.compare(game_line_end + 1, 19, "FIGURE MISMATCH cli"), 0) << r.text;
+    EXPECT_NE(r.text.find("measured 2, expected 3"), std::string::npos) << r.text;
+}
+
+TEST_F(VerifyManifest, MalformedManifestExitsTwoNamingTheEntry) {
+    const Output r = run("verify " + root_ + " --game eldenring --quiet --manifest " + write_manifest("typo.json", 2, "tagfilez"));
+    EXPECT_EQ(r.code, 2) << r.text;
+    EXPECT_NE(r.text.find("figures[0] (cli.h)"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("tagfilez"), std::string::npos) << r.text;
+}
+
+TEST_F(VerifyManifest, DocumentManifestChosenByGameIsInformational) {
+    const Output r = run("verify " + root_ + " --game eldenring --quiet");
+    EXPECT_EQ(r.code, 0) << r.text;   // the sample is far from a whole install: its figures differ
+    EXPECT_NE(r.text.find("document manifest"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("informational"), std::string::npos) << r.text;
+}
+
+TEST_F(VerifyManifest, MarkdownReportHasATablePerPass) {
+    const std::string md = (dir_ / "report.md").string();
+    const Output r = run("verify " + root_ + " --game eldenring --quiet --md " + md + " --manifest " + write_manifest("m.json", 3));
+    EXPECT_EQ(r.code, 1) << r.text;
+    std::stringstream text;
+    text << std::ifstream(md).rdbuf();
+    EXPECT_NE(text.str().find("### Pass `tagfile`"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("| h tagfiles | eldenring/h | `tagfiles` | 3 (Synthetic) | 2 | ✗ |"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("| l tagfiles | eldenring/l | `tagfiles` | 2 (Synthetic) | 2 | ✓ |"), std::string::npos) << text.str();
+}
+
+}  // namespace

@@ -1,0 +1,466 @@
+// The interior-bit pass of havok-compressed-mesh.txt (triangleIsInterior, steps 1–4) as a free
+// function over spans: neighbours, convex edges, the Havok quicksort order, marking; checked on
+// hand-built meshes whose answer follows from the document's rules, and on the real Elden Ring
+// sample, whose stored bits it must reproduce.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <vector>
+
+#include "engine/mesh/decoded_member.h"
+#include "engine/mesh/havok_quicksort.h"
+#include "engine/mesh/interior_bits.h"
+#include "tests/mesh/mesh_fixtures.h"
+
+namespace meshproof::mesh {
+namespace {
+
+using test::bits_of;
+using test::float_of;
+constexpr std::uint32_t kNoFace = InteriorWorkspace::kNoFace;
+
+// A mesh of packed vertices (identity = slot) and triangles given by corner slots.
+struct HandMesh {
+    std::vector<float> x, y, z;
+    std::vector<std::uint32_t> identity;
+    std::array<std::vector<std::uint32_t>, 3> corner;
+    std::vector<std::uint8_t> half, flat;
+
+    std::uint32_t vertex(float px, float py, float pz) {
+        x.push_back(px);
+        y.push_back(py);
+        z.push_back(pz);
+        identity.push_back(kPackedIdentityBit | static_cast<std::uint32_t>(identity.size()));
+        return static_cast<std::uint32_t>(x.size() - 1);
+    }
+    void triangle(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint8_t h = 0, std::uint8_t f = 0) {
+        corner[0].push_back(a);
+        corner[1].push_back(b);
+        corner[2].push_back(c);
+        half.push_back(h);
+        flat.push_back(f);
+    }
+    void quad(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d, bool is_flat = false) {
+        triangle(a, b, c, 0, is_flat ? 1 : 0);
+        triangle(a, c, d, 1, 0);
+    }
+    InteriorMeshView view() const {
+        InteriorMeshView v;
+        v.x = x;
+        v.y = y;
+        v.z = z;
+        v.identity = identity;
+        for (int k = 0; k < 3; ++k) v.corner[k] = corner[k];
+        v.half = half;
+        v.flat = flat;
+        return v;
+    }
+    std::vector<std::uint8_t> run(InteriorWorkspace& ws, RsqrtMode mode = RsqrtMode::kTable) const {
+        std::vector<std::uint8_t> bits(half.size(), 0xFF);
+        InteriorOptions o;
+        o.rsqrt = mode;
+        const Status st = interior_bits(view(), o, ws, bits);
+        EXPECT_TRUE(st.ok()) << st.error().message;
+        return bits;
+    }
+};
+
+// A closed tetrahedron, outward winding: every edge paired, every edge convex.
+HandMesh tetrahedron() {
+    HandMesh m;
+    const auto a = m.vertex(0, 0, 0), b = m.vertex(1, 0, 0), c = m.vertex(0, 1, 0), d = m.vertex(0, 0, 1);
+    m.triangle(a, c, b);
+    m.triangle(a, b, d);
+    m.triangle(a, d, c);
+    m.triangle(b, c, d);
+    return m;
+}
+
+TEST(InteriorNeighbours, LatestUnpairedOppositeEdgeAndMissingNeighbours) {
+    // Three triangles over the edge 0-1: t0 has 0→1, t1 has 1→0 (pairs t0), t2 has 0→1 again and
+    // waits (t0's is taken), t3 has 1→0 and pairs the latest unpaired 0→1, which is t2's.
+    HandMesh m;
+    const auto v0 = m.vertex(0, 0, 0), v1 = m.vertex(1, 0, 0), v2 = m.vertex(0, 1, 0), v3 = m.vertex(0, -1, 0),
+               v4 = m.vertex(0, 0, 1), v5 = m.vertex(0, 0, -1);
+    m.triangle(v0, v1, v2);
+    m.triangle(v1, v0, v3);
+    m.triangle(v0, v1, v4);
+    m.triangle(v1, v0, v5);
+    InteriorWorkspace ws;
+    ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
+    ASSERT_EQ(ws.face_count(), 4u);
+    EXPECT_EQ(ws.edge_neighbour[0 * 4 + 0], 1u);
+    EXPECT_EQ(ws.edge_neighbour[1 * 4 + 0], 0u);
+    EXPECT_EQ(ws.edge_neighbour[2 * 4 + 0], 3u);
+    EXPECT_EQ(ws.edge_neighbour[3 * 4 + 0], 2u);
+    EXPECT_EQ(ws.edge_neighbour[0 * 4 + 1], kNoFace);  // 1→2: nobody runs 2→1
+    for (std::uint32_t f = 0; f < 4; ++f) EXPECT_EQ(ws.face_complete[f], 0u);
+    // No face is complete, so none is set (the document: "never set").
+    for (std::uint8_t b : m.run(ws)) EXPECT_EQ(b, 0u);
+}
+
+TEST(InteriorNeighbours, LatestWinsOverEarlierSameDirection) {
+    // t0: 0→1, t1: 0→1 (both wait), t2: 1→0 takes the latest, t1's.
+    HandMesh m;
+    const auto v0 = m.vertex(0, 0, 0), v1 = m.vertex(1, 0, 0), v2 = m.vertex(0, 1, 0), v3 = m.vertex(0, 2, 0),
+               v4 = m.vertex(0, -1, 0);
+    m.triangle(v0, v1, v2);
+    m.triangle(v0, v1, v3);
+    m.triangle(v1, v0, v4);
+    InteriorWorkspace ws;
+    ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
+    EXPECT_EQ(ws.edge_neighbour[0], kNoFace);
+    EXPECT_EQ(ws.edge_neighbour[4], 2u);
+    EXPECT_EQ(ws.edge_neighbour[8], 1u);
+}
+
+TEST(InteriorNeighbours, SharedVerticesByEntryPageNotCounted) {
+    // Two slots carrying the same shared entry are one vertex; packed slots are distinct even at
+    // the same position.
+    HandMesh m;
+    const auto a = m.vertex(0, 0, 0), b = m.vertex(1, 0, 0), c = m.vertex(0, 1, 0);
+    const auto a2 = m.vertex(0, 0, 0), b2 = m.vertex(1, 0, 0), d = m.vertex(0, -1, 0);
+    m.identity[a] = 7;
+    m.identity[a2] = 7;  // same entry (as if another page): the same vertex
+    m.triangle(a, b, c);
+    m.triangle(b2, a2, d);  // b2 is packed: not b
+    InteriorWorkspace ws;
+    ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
+    EXPECT_EQ(ws.edge_neighbour[0], kNoFace);
+    m.identity[b] = 300;
+    m.identity[b2] = 300;
+    ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
+    EXPECT_EQ(ws.edge_neighbour[0], 1u);
+    EXPECT_EQ(ws.edge_neighbour[4], 0u);
+    m.identity[b2] = 70000;  // not a 16-bit entry: refused, not guessed
+    EXPECT_FALSE(find_interior_neighbours(m.view(), ws).ok());
+}
+
+TEST(InteriorNeighbours, QuadInnerEdgeDirectAndFlatQuadPolygon) {
+    HandMesh m;
+    const auto a = m.vertex(0, 0, 0), b = m.vertex(1, 0, 0), c = m.vertex(1, 0, 1), d = m.vertex(0, 0, 1);
+    m.quad(a, b, c, d);
+    InteriorWorkspace ws;
+    ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
+    ASSERT_EQ(ws.face_count(), 2u);
+    EXPECT_EQ(ws.edge_neighbour[0 * 4 + 2], 1u);  // c a of the first half
+    EXPECT_EQ(ws.edge_neighbour[1 * 4 + 0], 0u);  // a c of the second half
+    // The same quad flat: one polygon a b c d, four outer edges, no inner edge.
+    m.flat[0] = 1;
+    ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
+    ASSERT_EQ(ws.face_count(), 1u);
+    EXPECT_EQ(ws.face_corners[0], 4u);
+    EXPECT_EQ(ws.triangle_face[1], 0u);
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(ws.edge_neighbour[k], kNoFace);
+    // The flatness rule: byte AND second slot above fourth slot.
+    EXPECT_TRUE(quad_is_flat(255, 5, 3));
+    EXPECT_FALSE(quad_is_flat(255, 3, 5));
+    EXPECT_FALSE(quad_is_flat(0, 5, 3));
+    EXPECT_FALSE(quad_is_flat(4, 3, 2));  // 4 & 3 = 0
+}
+
+TEST(InteriorNeighbours, ALargeFanPairsLikeASmallOne) {
+    // 40 triangles around one centre: its 80 spoke edges share one bucket, which is sorted
+    // rather than scanned; each spoke still pairs with the triangle next to it.
+    for (int spokes : {8, 40}) {
+        HandMesh m;
+        const auto centre = m.vertex(0, 0, 0);
+        for (int i = 0; i < spokes; ++i) {
+            const float a = 6.2831853f * static_cast<float>(i) / static_cast<float>(spokes);
+            m.vertex(std::cos(a), 0, std::sin(a));
+        }
+        for (int i = 0; i < spokes; ++i)
+            m.triangle(centre, static_cast<std::uint32_t>(1 + (i + 1) % spokes), static_cast<std::uint32_t>(1 + i));
+        InteriorWorkspace ws;
+        ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
+        for (std::uint32_t f = 0; f < static_cast<std::uint32_t>(spokes); ++f) {
+            EXPECT_EQ(ws.edge_neighbour[f * 4 + 0], (f + 1) % spokes) << spokes << " " << f;           // centre → next
+            EXPECT_EQ(ws.edge_neighbour[f * 4 + 2], (f + spokes - 1) % spokes) << spokes << " " << f;  // this → centre
+            EXPECT_EQ(ws.edge_neighbour[f * 4 + 1], kNoFace);                                          // the rim
+        }
+    }
+}
+
+TEST(InteriorNeighbours, HostileViewIsRefused) {
+    InteriorWorkspace ws;
+    std::vector<std::uint8_t> bits(4);
+    {
+        HandMesh m = tetrahedron();
+        m.corner[2][1] = 99;  // a slot past the vertices
+        const Status st = interior_bits(m.view(), InteriorOptions{}, ws, bits);
+        ASSERT_FALSE(st.ok());
+        EXPECT_EQ(st.error().code, ErrorCode::kOutOfBounds);
+    }
+    {
+        HandMesh m = tetrahedron();
+        m.half.pop_back();  // columns of different lengths
+        EXPECT_FALSE(find_interior_neighbours(m.view(), ws).ok());
+    }
+    {
+        HandMesh m = tetrahedron();
+        m.y.pop_back();
+        EXPECT_FALSE(find_interior_neighbours(m.view(), ws).ok());
+    }
+    {
+        const HandMesh m = tetrahedron();
+        std::vector<std::uint8_t> short_bits(3);
+        EXPECT_FALSE(interior_bits(m.view(), InteriorOptions{}, ws, short_bits).ok());
+        // and the workspace is still good for a well-formed mesh afterwards
+        EXPECT_TRUE(interior_bits(m.view(), InteriorOptions{}, ws, bits).ok());
+    }
+}
+
+TEST(InteriorMarking, ClosedTetrahedronSetsNoFaceItsNeighboursAreSteep) {
+    // Every edge is convex, and across each of them the neighbour's normal is 90° (or 125°) away:
+    // more than 70°, so no face is set.
+    const HandMesh m = tetrahedron();
+    InteriorWorkspace ws;
+    const auto bits = m.run(ws);
+    for (auto b : bits) EXPECT_EQ(b, 0u);
+    for (std::uint32_t f = 0; f < 4; ++f) {
+        EXPECT_EQ(ws.face_complete[f], 1u);
+        EXPECT_EQ(ws.convex_mask[f], 0b111u) << f;
+    }
+    // Weights |n| + 30: the three unit right triangles (|n| = 1) before the slanted one (√3).
+    ASSERT_EQ(ws.order.size(), 4u);
+    EXPECT_EQ(ws.order.back().face, 3u);
+    EXPECT_EQ(ws.order.front().weight, 31.0f);
+}
+
+TEST(InteriorMarking, InsideOutTetrahedronHasNoConvexEdgeAndSetsAll) {
+    HandMesh m = tetrahedron();
+    std::swap(m.corner[1], m.corner[2]);  // every face wound the other way: every edge concave
+    InteriorWorkspace ws;
+    for (auto b : m.run(ws)) EXPECT_EQ(b, 1u);
+    for (std::uint32_t f = 0; f < 4; ++f) EXPECT_EQ(ws.convex_mask[f], 0u);
+}
+
+// An n × n grid of unit cells (quads) in x, z whose height rises by `slope` per cell towards a
+// ridge along x at z = n / 2: the only convex edges are the ridge's.
+HandMesh ridge(int n, float slope) {
+    HandMesh m;
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i)
+            m.vertex(static_cast<float>(i), slope * static_cast<float>(n / 2 - std::abs(j - n / 2)), static_cast<float>(j));
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    return m;
+}
+
+struct RidgeOutcome {
+    int ridge_faces = 0, ridge_set = 0, both_sides_set = 0, other_complete = 0, other_set = 0;
+};
+RidgeOutcome run_ridge(float slope, InteriorWorkspace& ws) {
+    const HandMesh m = ridge(6, slope);
+    const auto bits = m.run(ws);
+    RidgeOutcome o;
+    for (std::uint32_t f = 0; f < ws.face_count(); ++f) {
+        if (!ws.face_complete[f]) continue;
+        const bool set = bits[ws.face_triangle[f]] != 0;
+        if (ws.convex_mask[f] == 0) {
+            ++o.other_complete;
+            o.other_set += set;
+            continue;
+        }
+        EXPECT_EQ(std::popcount(ws.convex_mask[f]), 1);  // the ridge edge alone
+        ++o.ridge_faces;
+        o.ridge_set += set;
+        for (std::uint32_t k = 0; k < 3; ++k)
+            if (ws.convex_mask[f] & (1u << k)) o.both_sides_set += set && bits[ws.face_triangle[ws.edge_neighbour[f * 4 + k]]];
+    }
+    return o;
+}
+
+TEST(InteriorMarking, ConvexEdgeToASetFaceBlocks) {
+    // Slopes of 30°: the normals across the ridge are 60° apart, so only "already set" blocks:
+    // some ridge faces are set, never both sides of one ridge edge.
+    InteriorWorkspace ws;
+    const RidgeOutcome o = run_ridge(std::tan(30.0f * 3.14159265f / 180.0f), ws);
+    // 6 cells along the ridge, one triangle each side, less the two end triangles that also lie
+    // on the grid's border (x = 0 for a first half, x = 6 for a second half): incomplete.
+    EXPECT_EQ(o.ridge_faces, 10);
+    EXPECT_GT(o.ridge_set, 0);
+    EXPECT_LT(o.ridge_set, o.ridge_faces);
+    EXPECT_EQ(o.both_sides_set, 0);
+    EXPECT_EQ(o.other_set, o.other_complete);  // no convex edge: nothing can block them
+    EXPECT_GT(o.other_complete, 0);
+}
+
+TEST(InteriorMarking, NeighbourMoreThan70DegreesAwayBlocks) {
+    // Slopes of 36°: 72° across the ridge, and no ridge face is set; at 34° (68°) some are.
+    InteriorWorkspace ws;
+    const RidgeOutcome steep = run_ridge(std::tan(36.0f * 3.14159265f / 180.0f), ws);
+    EXPECT_EQ(steep.ridge_faces, 10);
+    EXPECT_EQ(steep.ridge_set, 0);
+    EXPECT_EQ(steep.other_set, steep.other_complete);
+    const RidgeOutcome shallow = run_ridge(std::tan(34.0f * 3.14159265f / 180.0f), ws);
+    EXPECT_GT(shallow.ridge_set, 0);
+}
+
+TEST(InteriorOrder, EqualWeightsComeOutInTheQuicksortsOrder) {
+    // The same routine as the primitive numbering: under all-equal weights the faces come out in
+    // the order of the document's vectors for n = 4, 6, 8 and 10.
+    using V = std::vector<std::uint32_t>;
+    const std::vector<V> want = {{2, 3, 0, 1}, {3, 4, 5, 0, 1, 2}, {5, 4, 7, 6, 1, 0, 3, 2}, {6, 5, 7, 9, 8, 1, 0, 2, 4, 3}};
+    for (const V& w : want) {
+        std::vector<InteriorWorkspace::Weighted> a;
+        for (std::uint32_t i = 0; i < w.size(); ++i) a.push_back({float_of(0x41699B3Eu), i});
+        havok_quicksort(std::span<InteriorWorkspace::Weighted>(a),
+                        [](const auto& x, const auto& y) { return x.weight < y.weight; });
+        V got;
+        for (const auto& e : a) got.push_back(e.face);
+        EXPECT_EQ(got, w);
+        EXPECT_EQ(got, ranks(static_cast<std::uint32_t>(w.size())));
+    }
+}
+
+// The document's DLC pair in miniature: "the triangles of keys 196954 and 196956 share an edge
+// that is convex for both, and their weights come out exactly equal (0x41699B3E, 14.600401) and
+// sort with 196954 first, so the pass sets 196954". Two ridge triangles A (first key) and B
+// mirror each other over a convex ridge of length L (|n| = L × √(w² + h²) with w = 1, h = 1/2,
+// 53° apart: under 70°), their other edges concave; a flat 2 × 2 grid of quads elsewhere adds two lighter
+// complete faces after them in key order. The quicksort then orders the four complete faces
+// S, S, A, B (what the procedure makes of weights [x, x, 1, 1]), A is set and B is not.
+HandMesh equal_weight_ridge(float length) {
+    HandMesh m;
+    const float L = length, h = 0.5f, w = 1.0f, up = 1.0f - h;
+    const auto p0 = m.vertex(0, 0, 0), p1 = m.vertex(L, 0, 0);
+    const auto ca = m.vertex(L / 2, -h, w), cb = m.vertex(L / 2, -h, -w);
+    const auto x1 = m.vertex(-L / 2, up, w), x2 = m.vertex(1.5f * L, up, w);
+    const auto x3 = m.vertex(1.5f * L, up, -w), x4 = m.vertex(-L / 2, up, -w);
+    m.triangle(p0, ca, p1);  // A
+    m.triangle(p1, cb, p0);  // B: the ridge p1 → p0 of A runs p0 → p1 here
+    m.triangle(ca, p0, x1);  // the valleys around them (concave, incomplete)
+    m.triangle(p1, ca, x2);
+    m.triangle(cb, p1, x3);
+    m.triangle(p0, cb, x4);
+    std::uint32_t g[3][3];
+    for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 3; ++i) g[j][i] = m.vertex(100.0f + static_cast<float>(i), 0.0f, static_cast<float>(j));
+    for (int j = 0; j < 2; ++j)
+        for (int i = 0; i < 2; ++i) m.quad(g[j][i], g[j + 1][i], g[j + 1][i + 1], g[j][i + 1]);
+    return m;
+}
+
+TEST(InteriorOrder, EqualWeights0x41699B3EOverAConvexEdgeSetTheFirstKey) {
+    // L = 4.11472321 (found by stepping L one ulp at a time from 4.1147 until |n| + 10 rounds
+    // to the document's weight under the table).
+    const float length = float_of(0x4083ABD0u);
+    InteriorWorkspace ws;
+    const HandMesh m = equal_weight_ridge(length);
+    const auto bits = m.run(ws);
+    ASSERT_EQ(ws.order.size(), 4u);
+    EXPECT_EQ(ws.face_complete[0], 1u);
+    EXPECT_EQ(ws.face_complete[1], 1u);
+    EXPECT_EQ(ws.convex_mask[0], 0b100u);  // A: p1 → p0, the ridge, only
+    EXPECT_EQ(ws.convex_mask[1], 0b100u);  // B: p0 → p1
+    EXPECT_EQ(bits_of(ws.weight[0]), 0x41699B3Eu);
+    EXPECT_EQ(bits_of(ws.weight[1]), 0x41699B3Eu);
+    EXPECT_EQ(ws.weight[0], 14.600401f);
+    // S, S, A, B
+    EXPECT_EQ(ws.order[2].face, 0u);
+    EXPECT_EQ(ws.order[3].face, 1u);
+    EXPECT_EQ(bits[0], 1u);  // the first key is set
+    EXPECT_EQ(bits[1], 0u);  // the second meets it over the convex ridge
+}
+
+TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
+    // "An exact reciprocal square root, or the table of one current processor, leaves some
+    // hundreds of bits per million wrong": the estimate enters |n| (s × refine(r)), so on a nearly
+    // flat field of congruent-looking cells (bumps of micrometres over 1.25 m) the weights move by
+    // an ulp, the quicksort orders the faces differently and other faces get set.
+    HandMesh m;
+    const int n = 40;
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i) {
+            const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
+            m.vertex(static_cast<float>(i) * 1.25f, static_cast<float>(h) * 2e-6f, static_cast<float>(j) * 1.25f);
+        }
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    InteriorWorkspace ws;
+    const auto table = m.run(ws, RsqrtMode::kTable);
+    const std::vector<float> table_weight(ws.weight.begin(), ws.weight.begin() + ws.face_count());
+    const auto exact = m.run(ws, RsqrtMode::kExact);
+    int weights_differ = 0, bits_differ = 0;
+    for (std::uint32_t f = 0; f < ws.face_count(); ++f) weights_differ += ws.face_complete[f] && table_weight[f] != ws.weight[f];
+    for (std::size_t t = 0; t < table.size(); ++t) bits_differ += table[t] != exact[t];
+    EXPECT_GT(weights_differ, 100);
+    EXPECT_GT(bits_differ, 10);
+    if (host_rsqrtps_available()) {
+        const auto host = m.run(ws, RsqrtMode::kHostRsqrtps);
+        int host_differ = 0;
+        for (std::size_t t = 0; t < table.size(); ++t) host_differ += table[t] != host[t];
+        EXPECT_GT(host_differ, 10);
+    }
+}
+
+// ---- the real Elden Ring sample -----------------------------------------------------------------
+
+class InteriorErSample : public ::testing::Test {
+protected:
+    void SetUp() override {
+        MP_REQUIRE_CORPUS();
+        auto tf = tagfile::parse_tagfile(test::mesh_er_hkx(), &test::mesh_er_registry());
+        ASSERT_TRUE(tf.ok()) << tf.error().message;
+        tf_ = std::make_unique<tagfile::Tagfile>(std::move(tf).value());
+        auto member = decode_member(*tf_);
+        ASSERT_TRUE(member.ok()) << member.error().message;
+        member_ = std::make_unique<DecodedMember>(std::move(member).value());
+        ASSERT_EQ(member_->meshes.size(), 1u);
+    }
+    const DecodedMesh& mesh() const { return member_->meshes[0]; }
+    std::unique_ptr<tagfile::Tagfile> tf_;
+    std::unique_ptr<DecodedMember> member_;
+};
+
+TEST_F(InteriorErSample, StoredBitsReproducedUnderTheTable) {
+    const DecodedMesh& m = mesh();
+    InteriorWorkspace ws;
+    std::vector<std::uint8_t> bits;
+    ASSERT_TRUE(interior_bits(m, InteriorOptions{}, ws, bits).ok());
+    ASSERT_EQ(bits.size(), 15u);
+    std::vector<std::uint32_t> set_keys;
+    for (std::size_t t = 0; t < bits.size(); ++t) {
+        EXPECT_EQ(bits[t], m.triangles.interior[t]) << "key " << m.triangles.key[t];
+        if (bits[t]) set_keys.push_back(m.triangles.key[t]);
+    }
+    EXPECT_EQ(set_keys, (std::vector<std::uint32_t>{5, 17, 22}));  // havok/README.md: 0x00420020
+    // reading-notes.md: the three complete faces sort to keys 22, 17, 5 with these weights.
+    ASSERT_EQ(ws.order.size(), 3u);
+    const std::uint32_t want_key[3] = {22, 17, 5};
+    const std::uint32_t want_weight[3] = {0x4387D9FFu, 0x4508079Eu, 0x466898AAu};
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(m.triangles.key[ws.face_triangle[ws.order[i].face]], want_key[i]);
+        EXPECT_EQ(bits_of(ws.order[i].weight), want_weight[i]) << std::hex << bits_of(ws.order[i].weight);
+    }
+}
+
+TEST_F(InteriorErSample, AlternativesOnTheSample) {
+    // The sample has no convex edge among its complete faces (reading-notes.md), so the exact and
+    // host estimates give the same bits; the weights' |n| form is what the sample does decide.
+    const DecodedMesh& m = mesh();
+    InteriorWorkspace ws;
+    for (RsqrtMode mode : {RsqrtMode::kExact, RsqrtMode::kHostRsqrtps}) {
+        InteriorOptions o;
+        o.rsqrt = mode;
+        std::vector<std::uint8_t> bits;
+        ASSERT_TRUE(interior_bits(m, o, ws, bits).ok());
+        for (std::size_t t = 0; t < bits.size(); ++t) EXPECT_EQ(bits[t], m.triangles.interior[t]) << rsqrt_mode_name(mode);
+        for (const auto& w : ws.order) EXPECT_EQ(ws.convex_mask[w.face], 0u);
+    }
+    // |n| as a correctly rounded square root instead of s × refine(estimate(s)): the heaviest
+    // face's weight comes out one ulp above the one reading-notes.md gives (0x466898AA).
+    InteriorOptions o;
+    o.length = NormalLength::kSqrt;
+    std::vector<std::uint8_t> bits;
+    ASSERT_TRUE(interior_bits(m, o, ws, bits).ok());
+    ASSERT_EQ(ws.order.size(), 3u);
+    EXPECT_EQ(bits_of(ws.order[2].weight), 0x466898ABu);
+}
+
+}  // namespace
+}  // namespace meshproof::mesh

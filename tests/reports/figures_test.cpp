@@ -1,0 +1,140 @@
+// Figures measured against a run: sums over scope, percentages, denominators, tolerance, and the
+// unchecked / not-computed cases, on hand-built runs whose numbers the tests state.
+#include <gtest/gtest.h>
+
+#include "reports/figures.h"
+#include "tests/reports/report_fixtures.h"
+
+namespace meshproof {
+namespace {
+
+Manifest manifest(const std::string& figure_json, const std::string& game = "eldenring") {
+    auto m = parse_manifest(test::manifest_with(figure_json, game), PassRegistry::global());
+    EXPECT_TRUE(m.ok()) << m.error().message;
+    return m.ok() ? *m : Manifest{};
+}
+
+FigureResult only(const Manifest& m, const RunResult& run) {
+    auto results = evaluate_figures(m, run);
+    EXPECT_EQ(results.size(), 1u);
+    return results.empty() ? FigureResult{} : results[0];
+}
+
+const char* kPagedL = R"({"id": "p", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
+    "scope": {"game": "eldenring", "set": "l"}, "expected": 89, "label": "Proven"})";
+
+TEST(Figures, CounterInTheFiguresSetMatches) {
+    const RunResult run = test::make_run(Game::kEldenRing, {"l", "h"},
+                                         {{"page", "sections_page_1", "eldenring/l", 89}, {"page", "sections_page_1", "eldenring/h", 5}});
+    const FigureResult r = only(manifest(kPagedL), run);
+    EXPECT_EQ(r.status, FigureStatus::kMatch);
+    EXPECT_EQ(*r.measured, 89);   // the h scope's 5 is not the l set's
+}
+
+TEST(Figures, ADifferentCountIsAMismatchWithTheMeasuredValue) {
+    const RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", "eldenring/l", 88}});
+    const FigureResult r = only(manifest(kPagedL), run);
+    EXPECT_EQ(r.status, FigureStatus::kMismatch);
+    EXPECT_EQ(*r.measured, 88);
+}
+
+TEST(Figures, NoSetSumsEverySetOfTheGame) {
+    const RunResult run = test::make_run(Game::kSekiro, {"h", "object"},
+                                         {{"page", "triangles", "sekiro/h", 1000}, {"page", "triangles", "sekiro/object", 234}});
+    const Manifest m = manifest(R"({"id": "t", "figure": "triangles", "pass": "page", "counter": "triangles",
+        "scope": {"game": "sekiro"}, "expected": 1234, "label": "Proven"})", "sekiro");
+    const FigureResult r = only(m, run);
+    EXPECT_EQ(r.status, FigureStatus::kMatch);
+    EXPECT_EQ(*r.measured, 1234);
+}
+
+TEST(Figures, PercentageOfAnotherCounterWithinTheDocumentsRounding) {
+    // 93 of 101 = 92.08 %: "92%" (tolerance 0.5) matches, "93%" does not.
+    const RunResult run = test::make_run(Game::kSekiro, {"object"},
+                                         {{"nibble", "inner_match_stored_parent", "sekiro/object", 93},
+                                          {"nibble", "inner_nodes_stored_parent", "sekiro/object", 101}});
+    const std::string head = R"({"id": "s", "figure": "share", "pass": "nibble", "counter": "inner_match_stored_parent",
+        "of": "inner_nodes_stored_parent", "scope": {"game": "sekiro", "set": "object"}, "tolerance": 0.5, "label": "Observed", "expected": )";
+    const FigureResult near = only(manifest(head + "92}", "sekiro"), run);
+    EXPECT_EQ(near.status, FigureStatus::kMatch);
+    EXPECT_NEAR(*near.measured, 9300.0 / 101.0, 1e-12);
+    EXPECT_EQ(only(manifest(head + "93}", "sekiro"), run).status, FigureStatus::kMismatch);
+}
+
+TEST(Figures, DenominatorCounterMustMatchTheDocumentsY) {
+    const std::string fig = R"({"id": "d", "figure": "x of y", "pass": "keys", "counter": "tri2key_len_equal",
+        "denominator_counter": "meshes_with_tri2key", "denominator": 10, "scope": {"game": "eldenring"},
+        "expected": 7, "label": "Proven"})";
+    const RunResult good = test::make_run(Game::kEldenRing, {"l"}, {{"keys", "tri2key_len_equal", "eldenring/l", 7},
+                                                                    {"keys", "meshes_with_tri2key", "eldenring/l", 10}});
+    const FigureResult r = only(manifest(fig), good);
+    EXPECT_EQ(r.status, FigureStatus::kMatch);
+    EXPECT_EQ(*r.measured_denominator, 10);
+    const RunResult bad = test::make_run(Game::kEldenRing, {"l"}, {{"keys", "tri2key_len_equal", "eldenring/l", 7},
+                                                                   {"keys", "meshes_with_tri2key", "eldenring/l", 11}});
+    EXPECT_EQ(only(manifest(fig), bad).status, FigureStatus::kMismatch);
+}
+
+TEST(Figures, AMaximumIsTheLargestOverTheFiguresScope) {
+    RunResult run = test::make_run(Game::kEldenRing, {"l", "h"}, {{"structure", "sections", "eldenring/l", 1}});
+    Tally& t = run.passes[0].tally;
+    t.begin_unit("eldenring/l", 0);
+    t.max("max_primitives", 127);
+    t.begin_unit("eldenring/h", 1);
+    t.max("max_primitives", 90);
+    const std::string head = R"({"id": "m", "figure": "most primitives in a section", "pass": "structure",
+        "counter": "max_primitives", "label": "Proven", "expected": 127, "scope": {"game": "eldenring")";
+    const FigureResult all = only(manifest(head + "}}"), run);
+    EXPECT_EQ(all.status, FigureStatus::kMatch);
+    EXPECT_EQ(*all.measured, 127);
+    const FigureResult h = only(manifest(head + R"(, "set": "h"}})"), run);
+    EXPECT_EQ(h.status, FigureStatus::kMismatch);
+    EXPECT_EQ(*h.measured, 90);
+}
+
+TEST(Figures, AMaximumCannotBeAPercentage) {
+    auto m = parse_manifest(test::manifest_with(R"({"id": "m", "figure": "f", "pass": "structure", "counter": "max_primitives",
+        "of": "sections", "scope": {"game": "eldenring"}, "expected": 1, "label": "Proven"})"), PassRegistry::global());
+    ASSERT_FALSE(m.ok());
+    EXPECT_NE(m.error().message.find("maximum"), std::string::npos) << m.error().message;
+}
+
+TEST(Figures, UncheckedWhenThePassDidNotRun) {
+    const RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"keys", "meshes", "eldenring/l", 3}});
+    const FigureResult r = only(manifest(kPagedL), run);
+    EXPECT_EQ(r.status, FigureStatus::kUnchecked);
+    EXPECT_FALSE(r.measured.has_value());
+    EXPECT_NE(r.why.find("not selected"), std::string::npos);
+}
+
+TEST(Figures, UncheckedWhenTheRunHoldsNothingInTheScope) {
+    // An install without l members says nothing about l-set figures, not "0".
+    const RunResult no_l = test::make_run(Game::kEldenRing, {"h"}, {{"page", "sections_page_1", "eldenring/h", 0}});
+    EXPECT_EQ(only(manifest(kPagedL), no_l).status, FigureStatus::kUnchecked);
+    const RunResult other_game = test::make_run(Game::kSekiro, {"l"}, {{"page", "sections_page_1", "sekiro/l", 89}});
+    EXPECT_EQ(only(manifest(kPagedL), other_game).status, FigureStatus::kUnchecked);
+}
+
+TEST(Figures, ZeroCountInAHeldScopeIsMeasured) {
+    const RunResult run = test::make_run(Game::kEldenRing, {"l"}, {}, {"page"});
+    const FigureResult r = only(manifest(kPagedL), run);
+    EXPECT_EQ(r.status, FigureStatus::kMismatch);
+    EXPECT_EQ(*r.measured, 0);
+}
+
+TEST(Figures, NullPassIsNotComputedAndResultsAreInIdOrder) {
+    const Manifest m = manifest(std::string(R"({"id": "z", "figure": "f", "pass": null, "scope": {"game": "eldenring"},
+        "expected": 1, "label": "Observed"}, )") + kPagedL);
+    const RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", "eldenring/l", 89}});
+    const auto results = evaluate_figures(m, run);
+    ASSERT_EQ(results.size(), 2u);
+    EXPECT_EQ(results[0].figure.id, "p");
+    EXPECT_EQ(results[1].figure.id, "z");
+    EXPECT_EQ(results[1].status, FigureStatus::kNotComputed);
+    const FigureTotals t = count_figures(results);
+    EXPECT_EQ(t.match, 1u);
+    EXPECT_EQ(t.not_computed, 1u);
+}
+
+}  // namespace
+}  // namespace meshproof

@@ -1,0 +1,53 @@
+// Hand-built runs and manifests for the report tests: a RunResult with chosen counters in chosen
+// scopes, so each figure's arithmetic is checked against numbers the test states.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "engine/pipeline/pass.h"
+#include "engine/pipeline/run.h"
+
+namespace meshproof::test {
+
+struct CounterValue {
+    std::string pass, counter, scope;   // scope "game/set"
+    std::uint64_t value;
+};
+
+// A run of `game` whose ok members lie in `sets`, with the given counters (passes in name order).
+inline RunResult make_run(Game game, const std::vector<std::string>& sets, const std::vector<CounterValue>& counters,
+                          std::vector<std::string> passes = {}) {
+    RunResult run;
+    run.scan.game = game;
+    for (const auto& s : sets) {
+        MemberStatus m;
+        m.path = "member_in_" + s;
+        m.set = s;
+        run.members.push_back(m);
+    }
+    for (const auto& c : counters) passes.push_back(c.pass);
+    std::sort(passes.begin(), passes.end());
+    passes.erase(std::unique(passes.begin(), passes.end()), passes.end());
+    for (const auto& name : passes) {
+        PassResult p;
+        p.pass = PassRegistry::global().find(name);
+        EXPECT_NE(p.pass, nullptr) << name;
+        for (const auto& c : counters)
+            if (c.pass == name) p.tally.add_in(c.counter, c.scope, c.value);
+        run.passes.push_back(std::move(p));
+    }
+    return run;
+}
+
+// A one-figure manifest around the given figure object text.
+inline std::string manifest_with(const std::string& figure_json, const std::string& game = "eldenring") {
+    return R"({"manifest_format": 1, "name": "test", "document": "unit test", "game": ")" + game +
+           R"(", "figures": [)" + figure_json + "]}";
+}
+
+}  // namespace meshproof::test

@@ -1,0 +1,117 @@
+// The report model rendered as JSON and Markdown: the figures section follows FORMAT.md (the
+// diff's reader reads it back), config.threads is the one thread-dependent field, and the
+// Markdown has a table per pass with ✓ / ✗.
+#include <gtest/gtest.h>
+
+#include "engine/pipeline/run.h"
+#include "reports/markdown_report.h"
+#include "reports/report_model.h"
+#include "reports/report_reader.h"
+#include "reports/run_report.h"
+#include "tests/reports/report_fixtures.h"
+#include "tests/support/corpus.h"
+
+namespace meshproof {
+namespace {
+
+Manifest two_figures() {
+    auto m = parse_manifest(test::manifest_with(
+        R"({"id": "b.page", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
+            "scope": {"game": "eldenring", "set": "l"}, "expected": 89, "label": "Proven", "quote": "89 l-set sections"},
+           {"id": "a.keys", "figure": "empty meshes", "pass": "keys", "counter": "empty_meshes",
+            "scope": {"game": "eldenring"}, "expected": 3, "label": "Proven"},
+           {"id": "c.null", "figure": "a pipe | in a claim", "pass": null, "scope": {"game": "eldenring"},
+            "expected": 4, "expected_list": [2, 3, 0, 1], "label": "Observed"})"),
+        PassRegistry::global());
+    EXPECT_TRUE(m.ok()) << m.error().message;
+    return m.ok() ? *m : Manifest{};
+}
+
+RunResult sample_run() {
+    return test::make_run(Game::kEldenRing, {"l"},
+                          {{"page", "sections_page_1", "eldenring/l", 89}, {"keys", "empty_meshes", "eldenring/l", 2}});
+}
+
+TEST(ReportRender, JsonFiguresFollowTheFormatAndReadBack) {
+    const RunResult run = sample_run();
+    ReportModel model{&run, ReportContext{"root", 3}, make_figure_section(two_figures(), run, "m.json", ManifestSource::kExplicit)};
+    const std::string json = render_json(model);
+    EXPECT_NE(json.find(R"("threads": 3)"), std::string::npos);
+    EXPECT_NE(json.find(R"("source": "explicit")"), std::string::npos);
+    auto back = parse_report(json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    ASSERT_TRUE(back->figures.has_value());
+    const auto& f = *back->figures;
+    ASSERT_EQ(f.size(), 3u);
+    EXPECT_EQ(f[0].id, "a.keys");   // id order, not file order
+    EXPECT_EQ(f[0].status, "mismatch");
+    EXPECT_EQ(*f[0].measured, 2);
+    EXPECT_EQ(f[0].scope, "eldenring");
+    EXPECT_EQ(f[1].id, "b.page");
+    EXPECT_EQ(f[1].status, "match");
+    EXPECT_EQ(f[1].scope, "eldenring/l");
+    EXPECT_EQ(f[2].status, "not-computed");
+    EXPECT_FALSE(f[2].measured.has_value());
+    EXPECT_TRUE(f[2].pass.empty());
+}
+
+TEST(ReportRender, JsonWithoutManifestHasEmptyFiguresAndNullManifest) {
+    const RunResult run = sample_run();
+    const std::string json = render_json(run, ReportContext{"root"});
+    EXPECT_NE(json.find(R"("manifest": null)"), std::string::npos);
+    EXPECT_NE(json.find(R"("figures": [])"), std::string::npos);
+}
+
+TEST(ReportRender, MarkdownHasATablePerPassWithMarks) {
+    const RunResult run = sample_run();
+    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(two_figures(), run, "m.json", ManifestSource::kDocument)};
+    const std::string md = render_markdown(model);
+    EXPECT_NE(md.find("### Pass `keys`"), std::string::npos);
+    EXPECT_NE(md.find("### Pass `page`"), std::string::npos);
+    EXPECT_LT(md.find("### Pass `keys`"), md.find("### Pass `page`"));
+    EXPECT_NE(md.find("| l sections with page 1 — “89 l-set sections” | eldenring/l | `sections_page_1` | 89 (Proven) | 89 | ✓ |"),
+              std::string::npos) << md;
+    EXPECT_NE(md.find("| empty meshes | eldenring | `empty_meshes` | 3 (Proven) | 2 | ✗ |"), std::string::npos) << md;
+    EXPECT_NE(md.find("### Not computed yet (1 figures)"), std::string::npos);
+    EXPECT_NE(md.find("a pipe \\| in a claim"), std::string::npos);   // escaped, the row stays one row
+    EXPECT_NE(md.find("| 2 3 0 1 |"), std::string::npos);
+    EXPECT_NE(md.find("informational"), std::string::npos);
+}
+
+// The same install at 1 and 3 threads: byte-identical reports except config.threads.
+TEST(ReportRender, ReportsDifferOnlyInConfigThreadsAcrossThreadCounts) {
+    MP_REQUIRE_CORPUS();
+    const auto root = test::corpus_path("havok");
+    auto manifest = load_manifest(std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests" / "eldenring.json",
+                                  PassRegistry::global());
+    ASSERT_TRUE(manifest.ok()) << manifest.error().message;
+    std::string reports[2];
+    std::string markdown[2];
+    const int threads[2] = {1, 3};
+    for (int i = 0; i < 2; ++i) {
+        RunOptions o;
+        o.threads = threads[i];
+        o.game = Game::kEldenRing;
+        auto run = run_verify(root, o);
+        ASSERT_TRUE(run.ok());
+        ASSERT_GT(run->count(MemberState::kOk), 0u);
+        ReportModel model{&*run, ReportContext{"havok", threads[i]},
+                          make_figure_section(*manifest, *run, "eldenring.json", ManifestSource::kDocument)};
+        reports[i] = render_json(model);
+        markdown[i] = render_markdown(model);
+        const std::string line = "\"threads\": " + std::to_string(threads[i]) + ",";
+        const auto at = reports[i].find(line);
+        ASSERT_NE(at, std::string::npos);
+        reports[i].replace(at, line.size(), "\"threads\": N,");
+        const std::string md_line = "| threads | " + std::to_string(threads[i]) + " |";
+        const auto md_at = markdown[i].find(md_line);
+        ASSERT_NE(md_at, std::string::npos);
+        markdown[i].replace(md_at, md_line.size(), "| threads | N |");
+    }
+    EXPECT_EQ(reports[0], reports[1]);
+    EXPECT_EQ(markdown[0], markdown[1]);
+    EXPECT_NE(reports[0].find("\"status\": \"match\""), std::string::npos);   // the figures were measured
+}
+
+}  // namespace
+}  // namespace meshproof
