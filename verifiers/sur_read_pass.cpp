@@ -11,7 +11,7 @@
 // mod-built files legitimately break them (notes §14). A file is judged instead with the
 // severities of notes §14: "IVP-exact" when every exact rule below holds (files_exact_structure:
 // only the structural rules; the derived values — mass centre, radius, node spheres — belong to
-// the sur_derive pass, not written yet), "structurally valid" when the reader accepts the file
+// the sur_derive pass, which judges them per file), "structurally valid" when the reader accepts the file
 // but one fails; "malformed" files are the run's decode errors (the pass never sees them).
 #include <algorithm>
 #include <cstdint>

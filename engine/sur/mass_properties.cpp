@@ -1,0 +1,135 @@
+// Mass properties (ivp-surface-notes.md §10). Arithmetic, in the notes' order:
+//   per triangle (a, b, c) in edge order: n = (b − a) × (c − a) in f32; det = n · a,
+//   |n|² and det · (a + b + c) / 4 accumulated in double, over the ledges from last to first
+//   (§10.1, "IVP accumulates from last to first"), triangles in storage order.
+//   S_det > sqrt(S_n2)³ · 1e-9 → mass_center = f32(S_c / S_det); else the box fallback.
+//   radius: max over the ledges' vertices of |p − mc|, in double, rounded to f32.
+//   deviation: max over triangles and their vertices of |(p − mc) × n| / |n| (double), the
+//   byte int(1 + deviation / (radius / 250)) with radius / 250 in f32.
+//   rotation inertia (§10.4): exact tetrahedral second moments (the notes' own replication,
+//   not IVP's polynomial scheme), points shifted by −mc in f32, sums in double;
+//   m_a = ∫a² dV / V (1 when V < 1e-19); I_x = sqrt(m_y² + m_z²) etc., rounded to f32.
+// Where the notes are silent the reading is: cross products in f32, accumulations in double
+// (the "float64 replication" the notes measured), results rounded once to f32.
+#include "engine/sur/mass_properties.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace meshproof::sur {
+namespace {
+
+using V3 = std::array<float, 3>;
+
+V3 sub(const V3& a, const V3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+V3 cross(const V3& a, const V3& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+
+}  // namespace
+
+Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::span<const std::uint32_t> ledges) {
+    if (s >= m.surfaces.size()) return make_error(ErrorCode::kOutOfBounds, 0, "surface index outside the model");
+    if (ledges.empty()) return make_error(ErrorCode::kBadObject, 0, "surface without a terminal ledge");
+    const IndexRange pr = m.surfaces[s].points;
+    // Validate every index once, so the loops below read without checks.
+    for (const std::uint32_t l : ledges) {
+        if (l >= m.ledges.size()) return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {} outside the model", l));
+        const IndexRange f = m.ledges.faces[l];
+        if (f.end() < f.first || f.end() > m.faces.size() || std::uint64_t(f.end()) * 3 > m.edges.size())
+            return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {}: faces outside the face column", l));
+        for (std::uint64_t e = std::uint64_t(f.first) * 3; e < std::uint64_t(f.end()) * 3; ++e) {
+            const std::uint32_t p = m.edges.point[e];
+            if (p < pr.first || p >= pr.end() || p >= m.points.size())
+                return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {}: point {} outside its surface", l, p));
+        }
+    }
+    const std::span<const std::uint32_t> ep(m.edges.point);
+    auto point = [&](std::uint32_t p) { return V3{m.points.x[p], m.points.y[p], m.points.z[p]}; };
+    auto for_each_triangle = [&](auto&& fn) {
+        for (std::size_t k = ledges.size(); k-- > 0;) {
+            const IndexRange f = m.ledges.faces[ledges[k]];
+            for (std::uint32_t t = f.first; t < f.end(); ++t)
+                fn(point(ep[std::size_t(t) * 3]), point(ep[std::size_t(t) * 3 + 1]), point(ep[std::size_t(t) * 3 + 2]));
+        }
+    };
+
+    MassProperties out;
+    double s_det = 0, s_n2 = 0, s_c[3] = {0, 0, 0};
+    for_each_triangle([&](const V3& a, const V3& b, const V3& c) {
+        const V3 n = cross(sub(b, a), sub(c, a));
+        const double det = double(n[0]) * a[0] + double(n[1]) * a[1] + double(n[2]) * a[2];
+        s_det += det;
+        s_n2 += double(n[0]) * n[0] + double(n[1]) * n[1] + double(n[2]) * n[2];
+        for (int i = 0; i < 3; ++i) s_c[i] += det * ((double(a[i]) + b[i] + c[i]) / 4.0);
+    });
+    const double root = std::sqrt(s_n2);
+    double box_r2 = 0;
+    if (s_det > root * root * root * 1e-9) {
+        for (int i = 0; i < 3; ++i) out.mass_center[i] = static_cast<float>(s_c[i] / s_det);
+    } else {
+        out.fallback = true;
+        V3 lo{}, hi{};
+        bool first = true;
+        for_each_triangle([&](const V3& a, const V3& b, const V3& c) {
+            for (const V3* v : {&a, &b, &c})
+                for (int i = 0; i < 3; ++i) {
+                    lo[i] = first ? (*v)[i] : std::min(lo[i], (*v)[i]);
+                    hi[i] = first ? (*v)[i] : std::max(hi[i], (*v)[i]);
+                }
+            first = false;
+        });
+        double d2 = 0;
+        for (int i = 0; i < 3; ++i) {
+            out.mass_center[i] = (lo[i] + hi[i]) * 0.5f;
+            const double d = double(hi[i]) - lo[i];
+            d2 += d * d;
+        }
+        box_r2 = d2 / 4.0;   // r = |max − min| / 2
+    }
+    const V3 mc = out.mass_center;
+
+    double r2max = 0, dev2max = 0;
+    for_each_triangle([&](const V3& a, const V3& b, const V3& c) {
+        const V3 n = cross(sub(b, a), sub(c, a));
+        const double nn = double(n[0]) * n[0] + double(n[1]) * n[1] + double(n[2]) * n[2];
+        for (const V3* v : {&a, &b, &c}) {
+            const double d[3] = {double((*v)[0]) - mc[0], double((*v)[1]) - mc[1], double((*v)[2]) - mc[2]};
+            r2max = std::max(r2max, d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            if (nn > 0) {
+                const double x[3] = {d[1] * n[2] - d[2] * n[1], d[2] * n[0] - d[0] * n[2], d[0] * n[1] - d[1] * n[0]};
+                dev2max = std::max(dev2max, (x[0] * x[0] + x[1] * x[1] + x[2] * x[2]) / nn);
+            }
+        }
+    });
+    out.radius = static_cast<float>(std::sqrt(r2max));
+    const float step = out.radius / 250.0f;
+    out.deviation = step > 0 ? static_cast<std::int64_t>(1.0 + std::sqrt(dev2max) / double(step)) : 1;
+
+    if (out.fallback) {
+        const float v = static_cast<float>(box_r2 * 0.5);
+        out.rotation_inertia = {v, v, v};
+        return out;
+    }
+    double vol = 0, sq[3] = {0, 0, 0};
+    for_each_triangle([&](const V3& a0, const V3& b0, const V3& c0) {
+        const V3 a = sub(a0, mc), b = sub(b0, mc), c = sub(c0, mc);
+        const V3 n = cross(sub(b, a), sub(c, a));
+        const double v6 = double(n[0]) * a[0] + double(n[1]) * a[1] + double(n[2]) * a[2];   // 6 × signed volume
+        vol += v6;
+        for (int i = 0; i < 3; ++i) {
+            const double x = a[i], y = b[i], z = c[i];
+            sq[i] += v6 * (x * x + y * y + z * z + x * y + x * z + y * z);   // × 60 of ∫x² dV
+        }
+    });
+    double mom[3];
+    for (int i = 0; i < 3; ++i) mom[i] = vol / 6.0 < 1e-19 ? 1.0 : (sq[i] / 60.0) / (vol / 6.0);
+    out.rotation_inertia = {static_cast<float>(std::sqrt(mom[1] * mom[1] + mom[2] * mom[2])),
+                            static_cast<float>(std::sqrt(mom[0] * mom[0] + mom[2] * mom[2])),
+                            static_cast<float>(std::sqrt(mom[0] * mom[0] + mom[1] * mom[1]))};
+    return out;
+}
+
+}  // namespace meshproof::sur

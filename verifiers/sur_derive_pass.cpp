@@ -1,0 +1,362 @@
+// Pass "sur_derive" (family sur): the values a .sur stores but a writer cannot omit, derived
+// from the triangles and compared with what the file holds (freelancer-surface.md "What the
+// derivations reproduce"; ivp-surface-notes.md §7, §10, §15, which win where they differ):
+//   node spheres and boxes: leaves by §7.1, inner nodes by the union of all leaves below (§7.2);
+//   mass properties (§10): massCenter, radius, the surfaceDeviation byte, rotationInertia with
+//   the 0.1 % and 25 % bands, the zero-volume fallback;
+//   pierce indices by IVP's pairing in stored face order (§6), and the range rule
+//   0 <= pierce < F, pierce != own index (§6, §15: 177,824/177,824).
+// Each value is counted as checked / reproduced exactly (bit for bit) / within the stated band /
+// differing, with the first 20 differences. None is a violation: the documents report these as
+// agreement rates over retail (several below 100 %), and mod-built files legitimately miss them
+// (notes §14). A file is judged with the severities of notes §14 instead: "derived exact" when
+// every rule retail holds on all its parts holds (leaf and inner spheres, inner boxes, mass
+// centre, radius), "derived differ" otherwise.
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/pipeline/pass.h"
+#include "engine/sur/mass_properties.h"
+#include "engine/sur/node_bounds.h"
+#include "engine/sur/pierce.h"
+#include "engine/sur/sur_model.h"
+#include "verifiers/unit_counts.h"
+
+namespace meshproof {
+namespace {
+
+using namespace verifiers;
+using sur::IndexRange;
+using sur::SurModel;
+
+constexpr double kSphereBand = 1e-4;       // "to within 1e-4 relative" (freelancer-surface.md)
+constexpr double kMassCenterBand = 1e-4;   // "to within 1e-4 × radius"
+constexpr double kRadiusBand = 2e-5;       // notes §7.1: "compare radii with a 2e-5 relative tolerance"
+constexpr double kInertiaNear = 1e-3;      // "within 0.1%"
+constexpr double kInertiaFar = 0.25;       // "off by more than 25%"
+
+bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// The rules that hold on every retail part (notes §15); their failure makes a file "derived differ".
+const char* const kExactRules[] = {"pierce_in_range_fail", "tree_errors", "leaf_sphere_differ", "inner_sphere_differ", "inner_box_differ",
+                                   "mass_center_differ", "radius_differ"};
+
+class SurDerivePass final : public Pass {
+public:
+    SurDerivePass() {
+        info_.name = "sur_derive";
+        info_.family = "sur";
+        info_.claims = {
+            "Leaf node centre and radius all 9,111, to within 1e-4 relative; leaf node quantized box, all three bytes "
+            "9,110 of 9,111 (freelancer-surface.md); leaf centre bit-exact 9,111/9,111, radius within 2e-5 (notes §7.1)",
+            "inner node sphere and box = the union of the quantized boxes of all terminal leaves below: 7,746/7,746 "
+            "(notes §7.2, correcting mergeNodes)",
+            "Surface.massCenter all 1,365 parts, to within 1e-4 × radius; Surface.radius all 1,365; "
+            "Surface.surfaceDeviation 1,349 of 1,365 (notes §10.3: 1,350 exact + 15 off by one)",
+            "Surface.rotationInertia 2,067 of 4,095 components within 0.1 % (notes §10.4, tetrahedral moments: 2,187); "
+            "roughly a quarter off by more than 25 %; on parts enclosing no volume 84 of 84 exact, uniform across the axes",
+            "Face.pierce 151,761 of 177,824 (notes §6: IVP's pairing in stored order; informational); pierce in range "
+            "and not self 177,824/177,824",
+            "severities (notes §14): derived exact, derived differ; statistical checks never fail a file",
+        };
+        info_.counters = {
+            {"files", "files the reader accepts", false},
+            {"files_derived_exact", "files on which every derived rule retail holds everywhere holds (leaf and inner spheres, inner boxes, mass centre, radius)", false},
+            {"files_derived_differ", "files on which one of those fails", false},
+            {"surfaces", "IVP compact surfaces with a ledgetree", false},
+            {"tree_errors", "surfaces whose tree or leaf ledges cannot be walked (nothing derived for them)", false},
+            {"leaf_nodes", "leaf nodes checked", false},
+            {"leaf_center_exact", "leaf nodes whose centre is reproduced bit for bit", false},
+            {"leaf_radius_exact", "leaf nodes whose radius is reproduced bit for bit", false},
+            {"leaf_sphere_within", "leaf nodes whose centre and radius are reproduced to within 1e-4 of the radius (exact included)", false},
+            {"leaf_sphere_differ", "leaf nodes whose centre or radius is off by more than 1e-4 of the radius", false},
+            {"leaf_box_exact", "leaf nodes whose three quantized box bytes are reproduced", false},
+            {"leaf_box_differ", "leaf nodes with a box byte that differs", false},
+            {"inner_nodes", "inner nodes checked", false},
+            {"inner_center_exact", "inner nodes whose centre (leaf-union rule) is reproduced bit for bit", false},
+            {"inner_radius_exact", "inner nodes whose radius (leaf-union rule) is reproduced bit for bit", false},
+            {"inner_sphere_within", "inner nodes whose centre and radius are within 1e-4 of the radius (exact included)", false},
+            {"inner_sphere_differ", "inner nodes whose centre or radius is off by more than that", false},
+            {"inner_box_exact", "inner nodes whose three box bytes (leaf-union rule) are reproduced", false},
+            {"inner_box_differ", "inner nodes with a box byte that differs", false},
+            {"mass_checked", "surfaces whose mass properties are derived", false},
+            {"mass_center_exact", "surfaces whose massCenter is reproduced bit for bit", false},
+            {"mass_center_within", "surfaces whose massCenter is within 1e-4 × radius (exact included)", false},
+            {"mass_center_differ", "surfaces whose massCenter is further off", false},
+            {"radius_exact", "surfaces whose radius is reproduced bit for bit", false},
+            {"radius_within", "surfaces whose radius is within 2e-5 relative (exact included)", false},
+            {"radius_differ", "surfaces whose radius is further off", false},
+            {"deviation_exact", "surfaces whose surfaceDeviation byte is reproduced", false},
+            {"deviation_off_by_one", "surfaces whose byte is one step off", false},
+            {"deviation_differ", "surfaces whose byte is further off", false},
+            {"inertia_components", "rotationInertia components checked (three per surface)", false},
+            {"inertia_exact", "components reproduced bit for bit", false},
+            {"inertia_within_0_1pct", "components within 0.1 % (exact included)", false},
+            {"inertia_within_25pct", "components within 25 % (0.1 % band included)", false},
+            {"inertia_beyond_25pct", "components off by more than 25 %", false},
+            {"fallback_parts", "surfaces enclosing no volume (the box-centre, 0.5 · r² fallback)", false},
+            {"fallback_inertia_exact", "of those, surfaces whose three inertia components are reproduced bit for bit", false},
+            {"fallback_inertia_differ", "of those, surfaces with a component that differs", false},
+            {"inertia_identical_parts", "surfaces whose three stored inertia components are identical", false},
+            {"inertia_identical_reproduced", "of those, surfaces whose three components are reproduced bit for bit", false},
+            {"pierce_faces", "faces whose pierce index is checked (every face of every hull, bare ledges included)", false},
+            {"pierce_exact", "faces whose stored pierce index is IVP's pairing in stored face order", false},
+            {"pierce_differ", "faces whose stored pierce index is another face", false},
+            {"pierce_in_range_hold", "faces whose pierce index is inside the hull and not the face itself", false},
+            {"pierce_in_range_fail", "faces whose pierce index is outside the hull or the face itself", false},
+        };
+        for (const char* r : kExactRules) exact_slots_.push_back(UnitCounts(info_).slot(r));
+    }
+    const PassInfo& info() const override { return info_; }
+
+    void run(const Unit& unit, Tally& tally) const override {
+        if (unit.sur == nullptr) return;
+        const SurModel& m = *unit.sur;
+        Walk w{unit, m, tally, UnitCounts(info_), std::vector<std::uint32_t>(info_.counters.size(), 0), {}};
+        w.counts.add("files");
+        std::vector<std::int32_t> part_of(m.surfaces.size(), -1);
+        for (std::size_t p = 0; p < m.parts.size(); ++p)
+            if (m.parts[p].surface >= 0 && std::size_t(m.parts[p].surface) < m.surfaces.size())
+                part_of[std::size_t(m.parts[p].surface)] = std::int32_t(p);
+        for (std::size_t s = 0; s < m.surfaces.size(); ++s) {
+            const std::string label = part_of[s] >= 0
+                                          ? fmt::format("part {} (id 0x{:08x})", part_of[s], m.parts[std::size_t(part_of[s])].id)
+                                          : fmt::format("legacy surface {}", s);
+            surface(w, s, label);
+        }
+        for (std::size_t r = 0; r < m.legacy_records.size(); ++r) {
+            const sur::LegacyRecord& rec = m.legacy_records[r];
+            if (!rec.ledges) continue;
+            for (std::uint32_t l = rec.items.first; l < rec.items.end() && l < m.ledges.size(); ++l)
+                pierce(w, l, fmt::format("legacy record {} / hull {}", r, l - rec.items.first));
+        }
+        bool exact = true;
+        for (std::size_t slot : exact_slots_) exact = exact && w.counts.get(info_.counters[slot].name) == 0;
+        w.counts.add(exact ? "files_derived_exact" : "files_derived_differ");
+        w.counts.flush(tally);
+    }
+
+private:
+    struct Walk {
+        const Unit& unit;
+        const SurModel& m;
+        Tally& tally;
+        UnitCounts counts;
+        std::vector<std::uint32_t> sampled;   // per counter, samples taken in this unit
+        std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
+        std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
+        std::vector<float> normals;           // scratch: unit normals of one ledge
+
+        // Counts a difference and keeps its location (the tally keeps the first 20 in path order).
+        template <class Where, class Detail>
+        void differ(std::string_view counter, Where&& where, Detail&& detail) {
+            const std::size_t slot = counts.slot(counter);
+            counts.add_at(slot);
+            if (sampled[slot]++ >= kSamplesPerCounter) return;
+            tally.sample(counter, fmt::format("{} / {}", unit.path, where()), detail());
+        }
+    };
+
+    static std::string vec(float x, float y, float z) { return fmt::format("({:.9g}, {:.9g}, {:.9g})", x, y, z); }
+    static std::string box(const std::array<std::int64_t, 3>& b) { return fmt::format("({}, {}, {})", b[0], b[1], b[2]); }
+    static std::string box(const std::array<std::uint8_t, 3>& b) { return fmt::format("({}, {}, {})", b[0], b[1], b[2]); }
+
+    // Centre and radius against a stored node: exact (bit for bit), within the band, or neither.
+    static int sphere_class(const sur::NodeColumns& nodes, std::size_t n, const sur::NodeBounds& b) {
+        const float c[3] = {nodes.center_x[n], nodes.center_y[n], nodes.center_z[n]};
+        bool exact = same_bits(b.radius, nodes.radius[n]);
+        double dc2 = 0;
+        for (int i = 0; i < 3; ++i) {
+            exact = exact && same_bits(b.center[i], c[i]);
+            const double d = double(b.center[i]) - c[i];
+            dc2 += d * d;
+        }
+        if (exact) return 2;
+        const double r = nodes.radius[n];
+        const bool within = std::sqrt(dc2) <= kSphereBand * r && std::abs(double(b.radius) - r) <= kSphereBand * r;
+        return within ? 1 : 0;
+    }
+    static bool box_equal(const sur::NodeColumns& nodes, std::size_t n, const sur::NodeBounds& b) {
+        for (int i = 0; i < 3; ++i)
+            if (b.box[i] != std::int64_t(nodes.box[n][i])) return false;
+        return true;
+    }
+
+    void surface(Walk& w, std::size_t s, const std::string& label) const {
+        const SurModel& m = w.m;
+        const sur::Surface& sf = m.surfaces[s];
+        for (std::uint32_t i = 0; i < sf.ledges.count && sf.ledges.first + i < m.ledges.size(); ++i)
+            pierce(w, sf.ledges.first + i, fmt::format("{} / hull {}", label, i));
+        if (sf.nodes.count == 0) return;
+        w.counts.add("surfaces");
+        auto ends = sur::subtree_ends(m, s);
+        if (!ends.ok()) {
+            w.differ("tree_errors", [&] { return label; }, [&] { return ends.error().message; });
+            return;
+        }
+        // Leaves: in storage (= pre-order = left-first) order; each must hold a terminal ledge of the surface.
+        w.leaves.clear();
+        std::vector<sur::NodeBounds> leaf(sf.nodes.count);
+        for (std::uint32_t k = 0; k < sf.nodes.count; ++k) {
+            const std::uint32_t n = sf.nodes.first + k;
+            if (m.nodes.right[n] >= 0) continue;
+            const std::int32_t l = m.nodes.ledge[n];
+            if (l < 0 || std::uint32_t(l) < sf.ledges.first || std::uint32_t(l) >= sf.ledges.end() || !m.ledges.terminal(std::size_t(l))) {
+                w.differ("tree_errors", [&] { return fmt::format("{} / node {}", label, k); },
+                         [&] { return fmt::format("leaf without a terminal ledge of its surface (ledge {})", l); });
+                return;
+            }
+            auto b = sur::leaf_bounds(m, s, std::uint32_t(l));
+            if (!b.ok()) {
+                w.differ("tree_errors", [&] { return fmt::format("{} / node {}", label, k); }, [&] { return b.error().message; });
+                return;
+            }
+            leaf[k] = *b;
+            w.leaves.push_back(std::uint32_t(l));
+        }
+        for (std::uint32_t k = 0; k < sf.nodes.count; ++k) {
+            const std::uint32_t n = sf.nodes.first + k;
+            const bool is_leaf = m.nodes.right[n] < 0;
+            const sur::NodeBounds b = is_leaf ? leaf[k] : sur::union_bounds(m.nodes, n, (*ends)[k]);
+            const char* kind = is_leaf ? "leaf" : "inner";
+            w.counts.add(is_leaf ? "leaf_nodes" : "inner_nodes");
+            const int sc = sphere_class(m.nodes, n, b);
+            bool centre = true;
+            const float c[3] = {m.nodes.center_x[n], m.nodes.center_y[n], m.nodes.center_z[n]};
+            for (int i = 0; i < 3; ++i) centre = centre && same_bits(b.center[i], c[i]);
+            if (centre) w.counts.add(is_leaf ? "leaf_center_exact" : "inner_center_exact");
+            if (same_bits(b.radius, m.nodes.radius[n])) w.counts.add(is_leaf ? "leaf_radius_exact" : "inner_radius_exact");
+            auto where = [&] { return fmt::format("{} / node {} ({})", label, k, kind); };
+            if (sc >= 1) {
+                w.counts.add(is_leaf ? "leaf_sphere_within" : "inner_sphere_within");
+            } else {
+                w.differ(is_leaf ? "leaf_sphere_differ" : "inner_sphere_differ", where, [&] {
+                    return fmt::format("derived centre {} radius {:.9g}, stored {} radius {:.9g}", vec(b.center[0], b.center[1], b.center[2]),
+                                       b.radius, vec(m.nodes.center_x[n], m.nodes.center_y[n], m.nodes.center_z[n]), m.nodes.radius[n]);
+                });
+            }
+            if (box_equal(m.nodes, n, b)) {
+                w.counts.add(is_leaf ? "leaf_box_exact" : "inner_box_exact");
+            } else {
+                w.differ(is_leaf ? "leaf_box_differ" : "inner_box_differ", where,
+                         [&] { return fmt::format("derived box bytes {}, stored {}", box(b.box), box(m.nodes.box[n])); });
+            }
+        }
+        mass(w, s, label);
+    }
+
+    void pierce(Walk& w, std::uint32_t l, const std::string& label) const {
+        const SurModel& m = w.m;
+        auto ok = sur::derive_pierce(m, l, w.pierce, w.normals);
+        if (!ok.ok()) {
+            w.differ("tree_errors", [&] { return label; }, [&] { return ok.error().message; });
+            return;
+        }
+        const IndexRange f = m.ledges.faces[l];
+        for (std::uint32_t t = 0; t < f.count; ++t) {
+            const std::uint32_t stored = m.faces.pierce[f.first + t];
+            w.counts.add("pierce_faces");
+            auto where = [&] { return fmt::format("{} / face {}", label, t); };
+            if (stored < f.count && stored != t) {
+                w.counts.add("pierce_in_range_hold");
+            } else {
+                w.differ("pierce_in_range_fail", where, [&] { return fmt::format("pierce {} of {} faces", stored, f.count); });
+            }
+            if (w.pierce[t] == std::int32_t(stored)) {
+                w.counts.add("pierce_exact");
+            } else {
+                w.differ("pierce_differ", where, [&] { return fmt::format("derived {}, stored {}", w.pierce[t], stored); });
+            }
+        }
+    }
+
+    void mass(Walk& w, std::size_t s, const std::string& label) const {
+        const sur::Surface& sf = w.m.surfaces[s];
+        auto mp = sur::mass_properties(w.m, s, w.leaves);
+        if (!mp.ok()) {
+            w.differ("tree_errors", [&] { return label; }, [&] { return mp.error().message; });
+            return;
+        }
+        w.counts.add("mass_checked");
+        auto where = [&] { return label; };
+        // massCenter: within 1e-4 × the stored radius.
+        bool exact = true;
+        double d2 = 0;
+        for (int i = 0; i < 3; ++i) {
+            exact = exact && same_bits(mp->mass_center[i], sf.mass_center[i]);
+            const double d = double(mp->mass_center[i]) - sf.mass_center[i];
+            d2 += d * d;
+        }
+        if (exact) w.counts.add("mass_center_exact");
+        if (std::sqrt(d2) <= kMassCenterBand * double(sf.radius)) {
+            w.counts.add("mass_center_within");
+        } else {
+            w.differ("mass_center_differ", where, [&] {
+                return fmt::format("derived {}{}, stored {}", vec(mp->mass_center[0], mp->mass_center[1], mp->mass_center[2]),
+                                   mp->fallback ? " (no-volume fallback)" : "", vec(sf.mass_center[0], sf.mass_center[1], sf.mass_center[2]));
+            });
+        }
+        // radius
+        if (same_bits(mp->radius, sf.radius)) w.counts.add("radius_exact");
+        if (std::abs(double(mp->radius) - sf.radius) <= kRadiusBand * std::abs(double(sf.radius))) {
+            w.counts.add("radius_within");
+        } else {
+            w.differ("radius_differ", where, [&] { return fmt::format("derived {:.9g}, stored {:.9g}", mp->radius, sf.radius); });
+        }
+        // surfaceDeviation byte
+        const std::int64_t dev = mp->deviation, stored = sf.deviation;
+        if (dev == stored) {
+            w.counts.add("deviation_exact");
+        } else {
+            w.differ(dev - stored == 1 || stored - dev == 1 ? "deviation_off_by_one" : "deviation_differ", where,
+                     [&] { return fmt::format("derived byte {}, stored {}", dev, stored); });
+        }
+        // rotationInertia, per component
+        bool all_exact = true;
+        for (int i = 0; i < 3; ++i) {
+            const float got = mp->rotation_inertia[i], want = sf.rotation_inertia[i];
+            w.counts.add("inertia_components");
+            const bool bit = same_bits(got, want);
+            all_exact = all_exact && bit;
+            const double rel = want != 0 ? std::abs(double(got) - want) / std::abs(double(want)) : (got == 0 ? 0.0 : INFINITY);
+            if (bit) w.counts.add("inertia_exact");
+            if (bit || rel <= kInertiaNear) w.counts.add("inertia_within_0_1pct");
+            if (bit || rel <= kInertiaFar) {
+                w.counts.add("inertia_within_25pct");
+            } else {
+                w.differ("inertia_beyond_25pct", [&] { return fmt::format("{} / rotationInertia[{}]", label, i); },
+                         [&] { return fmt::format("derived {:.9g}, stored {:.9g} ({:.1f} %)", got, want, 100.0 * rel); });
+            }
+        }
+        if (mp->fallback) {
+            w.counts.add("fallback_parts");
+            if (all_exact) {
+                w.counts.add("fallback_inertia_exact");
+            } else {
+                w.differ("fallback_inertia_differ", where, [&] {
+                    return fmt::format("derived {}, stored {}", vec(mp->rotation_inertia[0], mp->rotation_inertia[1], mp->rotation_inertia[2]),
+                                       vec(sf.rotation_inertia[0], sf.rotation_inertia[1], sf.rotation_inertia[2]));
+                });
+            }
+        }
+        if (same_bits(sf.rotation_inertia[0], sf.rotation_inertia[1]) && same_bits(sf.rotation_inertia[0], sf.rotation_inertia[2])) {
+            w.counts.add("inertia_identical_parts");
+            if (all_exact) w.counts.add("inertia_identical_reproduced");
+        }
+    }
+
+    PassInfo info_;
+    std::vector<std::size_t> exact_slots_;
+};
+
+MESHPROOF_REGISTER_PASS(SurDerivePass);
+
+}  // namespace
+}  // namespace meshproof
