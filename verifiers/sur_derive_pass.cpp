@@ -119,7 +119,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.sur == nullptr) return;
         const SurModel& m = *unit.sur;
-        Walk w{unit, m, tally, UnitCounts(info_), std::vector<std::uint32_t>(info_.counters.size(), 0), {}};
+        Walk w{unit, m, tally, UnitCounts(info_), {}, {}, {}};
         w.counts.add("files");
         std::vector<std::int32_t> part_of(m.surfaces.size(), -1);
         for (std::size_t p = 0; p < m.parts.size(); ++p)
@@ -149,7 +149,6 @@ private:
         const SurModel& m;
         Tally& tally;
         UnitCounts counts;
-        std::vector<std::uint32_t> sampled;   // per counter, samples taken in this unit
         std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
         std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
         std::vector<float> normals;           // scratch: unit normals of one ledge
@@ -157,10 +156,7 @@ private:
         // Counts a difference and keeps its location (the tally keeps the first 20 in path order).
         template <class Where, class Detail>
         void differ(std::string_view counter, Where&& where, Detail&& detail) {
-            const std::size_t slot = counts.slot(counter);
-            counts.add_at(slot);
-            if (sampled[slot]++ >= kSamplesPerCounter) return;
-            tally.sample(counter, fmt::format("{} / {}", unit.path, where()), detail());
+            counts.add_sampled(tally, counter, [&] { return fmt::format("{} / {}", unit.path, where()); }, detail);
         }
     };
 

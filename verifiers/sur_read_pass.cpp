@@ -142,7 +142,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.sur == nullptr) return;
         const SurModel& m = *unit.sur;
-        Walk w{unit, m, tally, UnitCounts(info_), std::vector<std::uint32_t>(info_.counters.size(), 0), false, 0, {}};
+        Walk w{unit, m, tally, UnitCounts(info_), false, 0, {}};
         w.counts.add("files");
         w.counts.add("points", m.points.size());
         w.counts.add("nodes", m.nodes.size());
@@ -182,23 +182,21 @@ private:
         const SurModel& m;
         Tally& tally;
         UnitCounts counts;
-        std::vector<std::uint32_t> sampled;   // per counter, samples taken in this unit
         bool has_box = false;
         double box_max = 0;
         std::vector<std::uint32_t> scratch;
 
-        // Counts a failure and keeps its location (the tally keeps the first 20 in path order,
-        // so more than 20 per unit would never be kept).
+        // Counts a failure and keeps its location (UnitCounts::add_sampled).
         // `where` is the location inside the file, or a callable making it (built only when kept).
         template <class Where, class Detail>
         void fail(std::string_view counter, Where&& where, Detail&& detail) {
-            const std::size_t slot = counts.slot(counter);
-            counts.add_at(slot);
-            if (sampled[slot]++ >= kSamplesPerCounter) return;
-            if constexpr (std::is_invocable_v<Where>)
-                tally.sample(counter, fmt::format("{} / {}", unit.path, where()), detail());
-            else
-                tally.sample(counter, fmt::format("{} / {}", unit.path, where), detail());
+            counts.add_sampled(
+                tally, counter,
+                [&] {
+                    if constexpr (std::is_invocable_v<Where>) return fmt::format("{} / {}", unit.path, where());
+                    else return fmt::format("{} / {}", unit.path, where);
+                },
+                detail);
         }
     };
 

@@ -15,7 +15,8 @@ namespace meshproof::verifiers {
 
 class UnitCounts {
 public:
-    explicit UnitCounts(const PassInfo& info) : info_(info), value_(info.counters.size(), 0) {}
+    explicit UnitCounts(const PassInfo& info)
+        : info_(info), value_(info.counters.size(), 0), sampled_(info.counters.size(), 0) {}
 
     // The position of a declared counter; an undeclared name is a programming error.
     std::size_t slot(std::string_view name) const {
@@ -27,6 +28,17 @@ public:
     void add_at(std::size_t slot, std::uint64_t n = 1) { value_[slot] += n; }
     std::uint64_t get(std::string_view name) const { return value_[slot(name)]; }
 
+    // Counts one failing location and hands it to the tally as a sample. `location()` and
+    // `detail()` are called only for the first kSamplesPerCounter of the unit: the tally keeps no
+    // more than that in path order, so later strings could never be kept.
+    template <class Location, class Detail>
+    void add_sampled(Tally& tally, std::string_view name, Location&& location, Detail&& detail) {
+        const std::size_t s = slot(name);
+        value_[s] += 1;
+        if (sampled_[s]++ >= kSamplesPerCounter) return;
+        tally.sample(name, location(), detail());
+    }
+
     void flush(Tally& tally) const {
         for (std::size_t i = 0; i < value_.size(); ++i) tally.add(info_.counters[i].name, value_[i]);
     }
@@ -34,6 +46,7 @@ public:
 private:
     const PassInfo& info_;
     std::vector<std::uint64_t> value_;
+    std::vector<std::uint32_t> sampled_;   // per counter, samples handed to the tally in this unit
 };
 
 }  // namespace meshproof::verifiers

@@ -10,27 +10,15 @@
 
 #include "engine/pipeline/run.h"
 #include "reports/run_report.h"
+#include "tests/pipeline/corpus_run_fixtures.h"
 #include "tests/sur/sur_fixtures.h"
 
 namespace meshproof {
 namespace {
 
-const Tally& tally_of(const RunResult& run, std::string_view pass) {
-    for (const auto& p : run.passes)
-        if (p.pass->info().name == pass) return p.tally;
-    static const Tally none;
-    ADD_FAILURE() << "pass " << pass << " did not run";
-    return none;
-}
+using test::tally_of;
 
-RunResult verify(const std::string& folder, int threads = 0) {
-    RunOptions o;
-    o.threads = threads;
-    o.passes = {"sur_derive"};
-    auto run = run_verify(test::corpus_path(folder), o);
-    EXPECT_TRUE(run.ok()) << (run.ok() ? "" : run.error().message);
-    return run.ok() ? std::move(*run) : RunResult{};
-}
+RunResult verify(const std::string& folder, int threads = 0) { return test::verify_corpus_folder(folder, {"sur_derive"}, threads); }
 
 // Every value is counted once per checked item, in disjoint classes.
 void expect_partitions(const Tally& t, const std::string& scope) {
