@@ -1,6 +1,7 @@
 #include "engine/mesh/interior_bits.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <string>
 
@@ -61,7 +62,10 @@ Status check_view(const InteriorMeshView& mesh) {
     if (mesh.corner[1].size() != n || mesh.corner[2].size() != n || mesh.half.size() != n ||
         (!mesh.flat.empty() && mesh.flat.size() != n))
         return make_error(ErrorCode::kInternal, 0, "interior view: triangle columns of different lengths");
-    if (n >= kNoFace / 4) return make_error(ErrorCode::kOutOfBounds, 0, "interior view: too many triangles");
+    // Edge numbers (face × 4 + corner) keep bit 31 free and vertex keys (slot × 2 + direction)
+    // bit 0: far beyond any real mesh (the format's keys address fewer).
+    if (n >= (std::size_t{1} << 29)) return make_error(ErrorCode::kOutOfBounds, 0, "interior view: too many triangles");
+    if (slots >= (std::size_t{1} << 31)) return make_error(ErrorCode::kOutOfBounds, 0, "interior view: too many vertex slots");
     for (int k = 0; k < 3; ++k)
         for (std::size_t t = 0; t < n; ++t)
             if (mesh.corner[k][t] >= slots)
@@ -94,31 +98,32 @@ void build_faces(const InteriorMeshView& mesh, InteriorWorkspace& ws) {
     for (auto& c : ws.face_slot) c.resize(f);
 }
 
-// Pairs the edges of one bucket (all edges whose smaller dense vertex is the bucket's), in
-// visiting order: each edge takes the latest earlier unpaired edge running the other way. The
-// bucket carries each edge's endpoints, so the scan reads only its own entries.
-void pair_bucket(InteriorWorkspace& ws, std::uint32_t begin, std::uint32_t end) {
+// Pairs the edges of one bucket (all edges whose smaller dense vertex is `vertex`), in visiting
+// order: each edge takes the latest earlier unpaired edge running the other way. Within a bucket
+// an edge is its key (other vertex, direction); the one running the other way has the other
+// direction bit, except a degenerate edge v → v, which runs both ways and pairs with its like.
+void pair_bucket(InteriorWorkspace& ws, std::uint32_t vertex, std::uint32_t begin, std::uint32_t end) {
     InteriorWorkspace::BucketEdge* e = ws.bucket_edges.data();
     std::uint32_t* nb = ws.edge_neighbour.data();
+    constexpr std::uint32_t kPaired = 0x80000000u;
     const bool sorted = end - begin > kScanBucket;
-    auto other = [](const InteriorWorkspace::BucketEdge& x) { return std::max(x.from, x.to); };
     if (sorted) {
         // By the other vertex, then by visiting order: an edge's candidates sit just before it.
-        std::sort(e + begin, e + end, [&](const InteriorWorkspace::BucketEdge& a, const InteriorWorkspace::BucketEdge& b) {
-            const std::uint32_t oa = other(a), ob = other(b);
-            return oa != ob ? oa < ob : a.edge < b.edge;
+        std::sort(e + begin, e + end, [](const InteriorWorkspace::BucketEdge& a, const InteriorWorkspace::BucketEdge& b) {
+            return (a.key >> 1) != (b.key >> 1) ? (a.key >> 1) < (b.key >> 1) : a.edge < b.edge;
         });
     }
-    for (std::uint32_t i = begin; i < end; ++i) {
+    for (std::uint32_t i = begin + 1; i < end; ++i) {
         InteriorWorkspace::BucketEdge& me = e[i];
-        const std::uint32_t other_me = other(me);
+        const std::uint32_t want = (me.key >> 1) == vertex ? me.key : me.key ^ 1u;
         for (std::uint32_t j = i; j-- > begin;) {
             InteriorWorkspace::BucketEdge& c = e[j];
-            if (sorted && other(c) != other_me) break;
-            if (!c.paired && c.from == me.to && c.to == me.from) {
-                c.paired = me.paired = 1;
+            if (sorted && (c.key >> 1) != (me.key >> 1)) break;
+            if (c.key == want && !(c.edge & kPaired)) {
                 nb[c.edge] = me.edge >> 2;
                 nb[me.edge] = c.edge >> 2;
+                c.edge |= kPaired;
+                me.edge |= kPaired;
                 break;
             }
         }
@@ -151,9 +156,15 @@ template <RsqrtMode kMode>
 void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, InteriorWorkspace& ws) {
     const Estimator<kMode> estimate;
     const std::uint32_t faces = ws.face_count();
-    for (auto* v : {&ws.nx, &ws.ny, &ws.nz, &ws.ux, &ws.uy, &ws.uz, &ws.length, &ws.weight}) grow_to(*v, faces);
+    grow_to(ws.raw_normal, faces);
+    grow_to(ws.unit_normal, faces);
+    grow_to(ws.length, faces);
+    grow_to(ws.weight, faces);
     grow_to(ws.convex_mask, faces);
+    grow_to(ws.blocked, faces);
     ws.face_set.assign(faces, 0);
+    Vec3f* raw = ws.raw_normal.data();
+    Vec3f* unit = ws.unit_normal.data();
 
     // Raw and unit normals of every face (neighbours of complete faces may be incomplete ones).
     for (std::uint32_t f = 0; f < faces; ++f) {
@@ -163,36 +174,45 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
         const Vec3f n = cross(sub(b, a), sub(c, a));
         const float s = squared_length(n);
         const float r = newton_refine(estimate(s), s);
-        ws.nx[f] = n.x;
-        ws.ny[f] = n.y;
-        ws.nz[f] = n.z;
-        ws.ux[f] = n.x * r;
-        ws.uy[f] = n.y * r;
-        ws.uz[f] = n.z * r;
+        raw[f] = n;
+        unit[f] = {n.x * r, n.y * r, n.z * r};
         ws.length[f] = length_form == NormalLength::kSqrt ? std::sqrt(s) : s * r;
     }
 
-    // Convex edges and weights of the complete faces, which alone are ordered.
+    // Convex edges and weights of the complete faces, which alone are ordered. The 70° test of
+    // step 4 does not depend on the order, so it is made here, in key order where the
+    // neighbours' normals are near at hand: a face blocked by it is never set.
     ws.order.clear();
+    constexpr std::uint32_t kNormalsAhead = 16;  // neighbours a row of terrain away miss the cache
     for (std::uint32_t f = 0; f < faces; ++f) {
+        if (f + kNormalsAhead < faces) {
+            const std::uint32_t* ahead = ws.edge_neighbour.data() + std::size_t{f + kNormalsAhead} * 4;
+            for (int k = 0; k < 3; ++k)
+                if (ahead[k] != kNoFace) __builtin_prefetch(unit + ahead[k]);
+        }
         ws.convex_mask[f] = 0;
+        ws.blocked[f] = 0;
         if (!ws.face_complete[f]) continue;
-        const Vec3f n{ws.nx[f], ws.ny[f], ws.nz[f]};
+        const Vec3f n = raw[f];
+        const Vec3f own = unit[f];
         const std::uint32_t corners = ws.face_corners[f];
         std::uint32_t convex = 0;
         std::uint8_t mask = 0;
+        bool blocked = false;
         for (std::uint32_t k = 0; k < corners; ++k) {
             const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
             const std::uint32_t p_slot = ws.face_slot[k][f];
             const std::uint32_t q_slot = ws.face_slot[k + 1 == corners ? 0 : k + 1][f];
             const Vec3f e = estimate.unit(sub(corner_of(mesh, q_slot), corner_of(mesh, p_slot)));
-            const Vec3f m{ws.ux[g], ws.uy[g], ws.uz[g]};
+            const Vec3f m = unit[g];
             if (dot(e, cross(n, m)) > kConvexEpsilon) {
                 mask = static_cast<std::uint8_t>(mask | (1u << k));
                 ++convex;
+                blocked = blocked || dot(own, m) < kCos70;
             }
         }
         ws.convex_mask[f] = mask;
+        ws.blocked[f] = blocked ? 1 : 0;
         ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(convex);
         ws.order.push_back({ws.weight[f], f});
     }
@@ -200,17 +220,27 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
     havok_quicksort(std::span<InteriorWorkspace::Weighted>(ws.order),
                     [](const InteriorWorkspace::Weighted& a, const InteriorWorkspace::Weighted& b) { return a.weight < b.weight; });
 
-    // Marking: across convex edges only, a set neighbour or one more than 70° away blocks.
-    for (const InteriorWorkspace::Weighted& w : ws.order) {
-        const std::uint32_t f = w.face;
-        const Vec3f own{ws.ux[f], ws.uy[f], ws.uz[f]};
-        bool set = true;
-        for (std::uint32_t k = 0; k < ws.face_corners[f] && set; ++k) {
-            if (!(ws.convex_mask[f] & (1u << k))) continue;
-            const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
-            if (ws.face_set[g] || dot(own, Vec3f{ws.ux[g], ws.uy[g], ws.uz[g]}) < kCos70) set = false;
+    // Marking: across convex edges only, a set neighbour blocks (the 70° test is in `blocked`).
+    // The order visits faces at random, so each face's row is fetched a few faces ahead.
+    constexpr std::size_t kAhead = 8;
+    const std::size_t count = ws.order.size();
+    const InteriorWorkspace::Weighted* order = ws.order.data();
+    const std::uint32_t* neighbour = ws.edge_neighbour.data();
+    std::uint8_t* set = ws.face_set.data();
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i + kAhead < count) {
+            const std::uint32_t ahead = order[i + kAhead].face;
+            __builtin_prefetch(neighbour + std::size_t{ahead} * 4);
+            __builtin_prefetch(ws.convex_mask.data() + ahead);
+            __builtin_prefetch(ws.blocked.data() + ahead);
         }
-        ws.face_set[f] = set ? 1 : 0;
+        const std::uint32_t f = order[i].face;
+        if (ws.blocked[f]) continue;
+        std::uint32_t mask = ws.convex_mask[f];
+        const std::uint32_t* row = neighbour + std::size_t{f} * 4;
+        bool free = true;
+        for (; mask != 0 && free; mask &= mask - 1) free = set[row[std::countr_zero(mask)]] == 0;
+        set[f] = free ? 1 : 0;
     }
 }
 
@@ -223,50 +253,54 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
     const std::uint32_t faces = ws.face_count();
     const std::size_t edges = std::size_t{faces} * 4;
     const std::uint32_t slots = static_cast<std::uint32_t>(mesh.identity.size());
-    grow_to(ws.edge_from, edges);
-    grow_to(ws.edge_to, edges);
+    const std::uint32_t* dense = ws.dense.data();
     ws.edge_neighbour.assign(edges, kNoFace);
-    ws.bucket_start.assign(std::size_t{slots} + 1, 0);
+    std::uint32_t* nb = ws.edge_neighbour.data();
+    // Bucket sizes counted at [v + 2] so that, after the prefix sum, [v + 1] is bucket v's fill
+    // cursor and ends as its end, [v] its start: one pass to count, one to fill, none to shift.
+    ws.bucket_start.assign(std::size_t{slots} + 2, 0);
+    std::uint32_t* start = ws.bucket_start.data();
 
     // Edges in visiting order; a non-flat quad's inner edge (first half c a, second half a c)
     // is paired directly and never waits.
+    auto edge_ends = [&](std::uint32_t f, std::uint32_t k, std::uint32_t corners) {
+        return std::pair{dense[ws.face_slot[k][f]], dense[ws.face_slot[k + 1 == corners ? 0 : k + 1][f]]};
+    };
     for (std::uint32_t f = 0; f < faces; ++f) {
         const std::uint32_t corners = ws.face_corners[f];
         const bool inner_pair = corners == 3 && f + 1 < faces && mesh.half[ws.face_triangle[f]] == 0 &&
                                 ws.face_triangle[f + 1] == ws.face_triangle[f] + 1 && mesh.half[ws.face_triangle[f + 1]] == 1;
+        if (inner_pair) {
+            nb[f * 4 + 2] = f + 1;
+            nb[(f + 1) * 4] = f;
+        }
         for (std::uint32_t k = 0; k < corners; ++k) {
-            const std::uint32_t e = f * 4 + k;
-            const std::uint32_t u = ws.dense[ws.face_slot[k][f]];
-            const std::uint32_t v = ws.dense[ws.face_slot[k + 1 == corners ? 0 : k + 1][f]];
-            ws.edge_from[e] = u;
-            ws.edge_to[e] = v;
-            if (inner_pair && k == 2) {
-                ws.edge_neighbour[e] = f + 1;
-                ws.edge_neighbour[(f + 1) * 4] = f;
-                continue;
-            }
-            const bool is_inner_second = k == 0 && ws.edge_neighbour[e] != kNoFace;  // set by the first half
-            if (!is_inner_second) ++ws.bucket_start[std::min(u, v) + 1];
+            if (nb[f * 4 + k] != kNoFace) continue;  // an inner edge, from either half
+            const auto [u, v] = edge_ends(f, k, corners);
+            ++start[std::min(u, v) + 2];
         }
     }
-    for (std::uint32_t s = 0; s < slots; ++s) ws.bucket_start[s + 1] += ws.bucket_start[s];
-    grow_to(ws.bucket_edges, ws.bucket_start[slots]);
-    // Fill in visiting order (stable), using bucket_start[s] as the cursor, then shift back.
-    for (std::uint32_t f = 0; f < faces; ++f)
-        for (std::uint32_t k = 0; k < ws.face_corners[f]; ++k) {
+    for (std::uint32_t s = 0; s < slots; ++s) start[s + 2] += start[s + 1];
+    grow_to(ws.bucket_edges, start[slots + 1]);
+    InteriorWorkspace::BucketEdge* bucket = ws.bucket_edges.data();
+    for (std::uint32_t f = 0; f < faces; ++f) {
+        const std::uint32_t corners = ws.face_corners[f];
+        for (std::uint32_t k = 0; k < corners; ++k) {
             const std::uint32_t e = f * 4 + k;
-            if (ws.edge_neighbour[e] != kNoFace) continue;  // a quad's inner edge
-            ws.bucket_edges[ws.bucket_start[std::min(ws.edge_from[e], ws.edge_to[e])]++] = {e, ws.edge_from[e], ws.edge_to[e], 0};
+            if (nb[e] != kNoFace) continue;
+            const auto [u, v] = edge_ends(f, k, corners);
+            const std::uint32_t low = std::min(u, v);
+            bucket[start[low + 1]++] = {e, (std::max(u, v) << 1) | (u == low ? 0u : 1u)};
         }
-    for (std::uint32_t s = slots; s > 0; --s) ws.bucket_start[s] = ws.bucket_start[s - 1];
-    ws.bucket_start[0] = 0;
+    }
     for (std::uint32_t s = 0; s < slots; ++s)
-        if (ws.bucket_start[s + 1] - ws.bucket_start[s] > 1) pair_bucket(ws, ws.bucket_start[s], ws.bucket_start[s + 1]);
+        if (start[s + 1] - start[s] > 1) pair_bucket(ws, s, start[s], start[s + 1]);
 
     ws.face_complete.resize(faces);
     for (std::uint32_t f = 0; f < faces; ++f) {
-        bool complete = true;
-        for (std::uint32_t k = 0; k < ws.face_corners[f]; ++k) complete = complete && ws.edge_neighbour[f * 4 + k] != kNoFace;
+        const std::uint32_t* row = nb + std::size_t{f} * 4;
+        bool complete = row[0] != kNoFace && row[1] != kNoFace && row[2] != kNoFace;
+        if (ws.face_corners[f] == 4) complete = complete && row[3] != kNoFace;
         ws.face_complete[f] = complete ? 1 : 0;
     }
     return ok_status();

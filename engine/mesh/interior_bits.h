@@ -93,6 +93,7 @@ public:
     std::vector<std::uint32_t> edge_neighbour;       // per edge: the face across, kNoFace if unpaired
     std::vector<std::uint8_t> face_complete;         // every edge has a neighbour
     std::vector<std::uint8_t> convex_mask;           // per face: bit k = edge k convex (complete faces)
+    std::vector<std::uint8_t> blocked;               // per face: a convex edge meets a face more than 70° away
     std::vector<float> weight;                       // per face: |n| + 10 × convex edges (complete faces)
     struct Weighted {
         float weight;
@@ -108,13 +109,15 @@ public:
     std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th)
     std::vector<std::uint32_t> dense;                // per vertex slot: the identity as a dense id
     std::vector<std::uint32_t> shared_first;         // per shared entry: first slot with it (kept kNoFace between meshes)
-    std::vector<std::uint32_t> edge_from, edge_to;   // per edge: dense ids
+    // An edge waiting in the bucket of its smaller dense vertex: `edge` (bit 31: paired), and
+    // `key` = the other vertex × 2 + 1 when the edge runs towards the bucket's vertex.
     struct BucketEdge {
-        std::uint32_t edge, from, to, paired;
+        std::uint32_t edge, key;
     };
     std::vector<std::uint32_t> bucket_start;
     std::vector<BucketEdge> bucket_edges;            // edges by smaller dense vertex, visiting order within
-    std::vector<float> nx, ny, nz, ux, uy, uz, length;
+    std::vector<Vec3f> raw_normal, unit_normal;      // per face, interleaved: a neighbour's normal is one fetch
+    std::vector<float> length;
 };
 
 // Step 1 alone (it does not depend on the rsqrt mode): faces and their neighbours. Checks the
