@@ -12,6 +12,7 @@
 // (notes §14). A file is judged with the severities of notes §14 instead: "derived exact" when
 // every rule retail holds on all its parts holds (leaf and inner spheres, inner boxes, mass
 // centre, radius), "derived differ" otherwise.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -45,7 +46,7 @@ constexpr double kInertiaFar = 0.25;       // "off by more than 25%"
 bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 // The rules that hold on every retail part (notes §15); their failure makes a file "derived differ".
-const char* const kExactRules[] = {"pierce_in_range_fail", "tree_errors", "leaf_sphere_differ", "inner_sphere_differ", "inner_box_differ",
+const char* const kExactRules[] = {"pierce_in_range_fail", "opposite_derived_differ", "opposite_undetermined", "tree_errors", "leaf_sphere_differ", "inner_sphere_differ", "inner_box_differ",
                                    "mass_center_differ", "radius_differ"};
 
 class SurDerivePass final : public Pass {
@@ -62,6 +63,8 @@ public:
             "Surface.surfaceDeviation 1,349 of 1,365 (notes §10.3: 1,350 exact + 15 off by one)",
             "Surface.rotationInertia 2,067 of 4,095 components within 0.1 % (notes §10.4, tetrahedral moments: 2,187); "
             "roughly a quarter off by more than 25 %; on parts enclosing no volume 84 of 84 exact, uniform across the axes",
+            "Face.opposites 177,824 of 177,824 — fully determined (freelancer-surface.md): each half-edge's opposite "
+            "is the one reverse half-edge of its hull",
             "Face.pierce 151,761 of 177,824 (notes §6: IVP's pairing in stored order; informational); pierce in range "
             "and not self 177,824/177,824",
             "severities (notes §14): derived exact, derived differ; statistical checks never fail a file",
@@ -106,6 +109,11 @@ public:
             {"fallback_inertia_differ", "of those, surfaces with a component that differs", false},
             {"inertia_identical_parts", "surfaces whose three stored inertia components are identical", false},
             {"inertia_identical_reproduced", "of those, surfaces whose three components are reproduced bit for bit", false},
+            {"opposite_faces", "faces whose three opposites are derived (every face of every hull, bare ledges included)", false},
+            {"opposite_derived_exact", "faces whose three stored opposites are the derived ones: the half-edge over the "
+                                       "same two points the other way, in the same hull", false},
+            {"opposite_derived_differ", "faces with a stored opposite other than the derived one", false},
+            {"opposite_undetermined", "faces with a half-edge that has no reverse in its hull, or more than one", false},
             {"pierce_faces", "faces whose pierce index is checked (every face of every hull, bare ledges included)", false},
             {"pierce_exact", "faces whose stored pierce index is IVP's pairing in stored face order", false},
             {"pierce_differ", "faces whose stored pierce index is another face", false},
@@ -119,7 +127,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.sur == nullptr) return;
         const SurModel& m = *unit.sur;
-        Walk w{unit, m, tally, UnitCounts(info_), {}, {}, {}};
+        Walk w{unit, m, tally, UnitCounts(info_), {}, {}, {}, {}};
         w.counts.add("files");
         std::vector<std::int32_t> part_of(m.surfaces.size(), -1);
         for (std::size_t p = 0; p < m.parts.size(); ++p)
@@ -135,7 +143,11 @@ public:
             const sur::LegacyRecord& rec = m.legacy_records[r];
             if (!rec.ledges) continue;
             for (std::uint32_t l = rec.items.first; l < rec.items.end() && l < m.ledges.size(); ++l)
-                pierce(w, l, fmt::format("legacy record {} / hull {}", r, l - rec.items.first));
+            {
+                const std::string where = fmt::format("legacy record {} / hull {}", r, l - rec.items.first);
+                opposites(w, l, where);
+                pierce(w, l, where);
+            }
         }
         bool exact = true;
         for (std::size_t slot : exact_slots_) exact = exact && w.counts.get(info_.counters[slot].name) == 0;
@@ -152,6 +164,7 @@ private:
         std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
         std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
         std::vector<float> normals;           // scratch: unit normals of one ledge
+        std::vector<std::array<std::uint32_t, 3>> half_edges;  // scratch: (from, to, edge) of one ledge, sorted
 
         // Counts a difference and keeps its location (the tally keeps the first 20 in path order).
         template <class Where, class Detail>
@@ -188,8 +201,11 @@ private:
     void surface(Walk& w, std::size_t s, const std::string& label) const {
         const SurModel& m = w.m;
         const sur::Surface& sf = m.surfaces[s];
-        for (std::uint32_t i = 0; i < sf.ledges.count && sf.ledges.first + i < m.ledges.size(); ++i)
-            pierce(w, sf.ledges.first + i, fmt::format("{} / hull {}", label, i));
+        for (std::uint32_t i = 0; i < sf.ledges.count && sf.ledges.first + i < m.ledges.size(); ++i) {
+            const std::string where = fmt::format("{} / hull {}", label, i);
+            opposites(w, sf.ledges.first + i, where);
+            pierce(w, sf.ledges.first + i, where);
+        }
         if (sf.nodes.count == 0) return;
         w.counts.add("surfaces");
         auto ends = sur::subtree_ends(m, s);
@@ -246,6 +262,58 @@ private:
             }
         }
         mass(w, s, label);
+    }
+
+    // Opposites derived from the triangles alone: the half-edge p → q of a hull has as opposite the
+    // half-edge q → p of the same hull, which on a closed hull exists exactly once. Edge e of face f
+    // runs from its point to the point of edge (e + 1) mod 3 (the reader's convention).
+    void opposites(Walk& w, std::uint32_t l, const std::string& label) const {
+        const SurModel& m = w.m;
+        const IndexRange f = m.ledges.faces[l];
+        auto& he = w.half_edges;
+        he.clear();
+        for (std::uint32_t t = f.first; t < f.end(); ++t)
+            for (std::uint32_t k = 0; k < 3; ++k)
+                he.push_back({m.edges.point[3 * t + k], m.edges.point[3 * t + (k + 1) % 3], 3 * t + k});
+        std::sort(he.begin(), he.end());
+        auto derived = [&](std::uint32_t e) -> std::int64_t {  // the reverse half-edge, -1 none, -2 several
+            const std::uint32_t from = m.edges.point[e], to = m.edges.point[e - e % 3 + (e % 3 + 1) % 3];
+            auto lo = std::lower_bound(he.begin(), he.end(), std::array<std::uint32_t, 3>{to, from, 0});
+            if (lo == he.end() || (*lo)[0] != to || (*lo)[1] != from) return -1;
+            auto next = lo + 1;
+            if (next != he.end() && (*next)[0] == to && (*next)[1] == from) return -2;
+            return (*lo)[2];
+        };
+        for (std::uint32_t t = f.first; t < f.end(); ++t) {
+            w.counts.add("opposite_faces");
+            bool determined = true, exact = true;
+            std::int64_t first_bad = -1, first_derived = 0;
+            for (std::uint32_t k = 0; k < 3 && determined; ++k) {
+                const std::int64_t d = derived(3 * t + k);
+                if (d < 0) {
+                    determined = false;
+                    first_bad = k;
+                    first_derived = d;
+                } else if (d != m.edges.opposite[3 * t + k] && exact) {
+                    exact = false;
+                    first_bad = k;
+                    first_derived = d;
+                }
+            }
+            auto where = [&] { return fmt::format("{} / face {} / edge {}", label, t - f.first, first_bad); };
+            if (!determined) {
+                w.differ("opposite_undetermined", where,
+                         [&] { return first_derived == -1 ? std::string("no reverse half-edge") : std::string("several reverse half-edges"); });
+            } else if (exact) {
+                w.counts.add("opposite_derived_exact");
+            } else {
+                w.differ("opposite_derived_differ", where, [&] {
+                    const std::int32_t stored = m.edges.opposite[3 * t + std::uint32_t(first_bad)];
+                    return fmt::format("derived edge {}, stored {}", first_derived - 3 * std::int64_t(f.first),
+                                       stored < 0 ? std::string("no edge of the hull") : fmt::format("edge {}", stored - 3 * std::int64_t(f.first)));
+                });
+            }
+        }
     }
 
     void pierce(Walk& w, std::uint32_t l, const std::string& label) const {

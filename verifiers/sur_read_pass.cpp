@@ -42,7 +42,7 @@ const char* const kExactRules[] = {
     "surf_sizes_shpe",        "surface_padding_nonzero", "node_padding_nonzero", "hull_reserved_nonzero",
     "face_material_nonzero",  "virtual_type5_fail",    "virtual_type4_fail",  "edge_virtual_disagree",
     "tri_index_fail",         "opposite_fail",         "point_first_user_fail", "point_order_fail",
-    "points_indexed_fail",    "skip_hull_root_fail",   "tag_order_fail",
+    "points_indexed_fail",    "skip_hull_root_fail",   "tag_order_fail",        "node_right_is_left",
 };
 
 class SurReadPass final : public Pass {
@@ -99,6 +99,8 @@ public:
             {"surf_sizes_fail", "surfaces whose chunk size is neither byte_size nor byte_size + SHPE", false},
             {"surface_padding_nonzero", "surfaces whose padding (dummy[3]) is not zero", false},
             {"node_padding_nonzero", "nodes whose padding (free_0) is not zero", false},
+            {"node_right_is_left", "inner nodes whose right child is their left child (the next node): the ledgetree "
+                                   "is not a binary tree and cannot be walked as one", false},
             {"hull_reserved_nonzero", "hulls whose reserved (for_future_use) is not zero", false},
             {"face_material_zero", "faces whose material is 0", false},
             {"face_material_nonzero", "faces whose material is not 0", false},
@@ -414,6 +416,11 @@ private:
             if (m.nodes.free_0[n] != 0)
                 w.fail("node_padding_nonzero", [&] { return fmt::format("{} / node {}", label, n - sf.nodes.first); },
                        [&] { return fmt::format("free_0 {}", m.nodes.free_0[n]); });
+            // The reader accepts it (offsets only point forward), but the node has one child twice:
+            // two swe mod files carry it (ivp-surface-notes.md §14 lists the family).
+            if (m.nodes.right[n] >= 0 && std::uint32_t(m.nodes.right[n]) == n + 1)
+                w.fail("node_right_is_left", [&] { return fmt::format("{} / node {}", label, n - sf.nodes.first); },
+                       [&] { return std::string("right-child offset 28: the right child is the node that follows"); });
             if (m.nodes.right[n] < 0)
                 for (std::uint8_t b : m.nodes.box[n]) {
                     w.box_max = w.has_box ? std::max(w.box_max, double(b)) : double(b);

@@ -83,6 +83,8 @@ TEST(SurDeriveEdits, EachWrongStoredValueIsCounted) {
         {"inertia_beyond_25pct", false, [](sur::SurModel& m) { m.surfaces[0].rotation_inertia[2] *= 2.0f; }},
         {"pierce_in_range_fail", true, [](sur::SurModel& m) { m.faces.pierce[0] = 0; }},
         {"pierce_differ", true, [](sur::SurModel& m) { m.faces.pierce[0] = 0; }},
+        {"opposite_derived_differ", true, [](sur::SurModel& m) { std::swap(m.edges.opposite[0], m.edges.opposite[1]); }},
+        {"opposite_undetermined", true, [](sur::SurModel& m) { m.edges.point[0] = m.edges.point[1]; }},
         {"tree_errors", true, [](sur::SurModel& m) { m.nodes.right[inner(m)] = std::int32_t(inner(m) + 1); }},
     };
     for (const Edit& e : edits) {

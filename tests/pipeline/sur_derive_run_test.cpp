@@ -41,6 +41,8 @@ void expect_partitions(const Tally& t, const std::string& scope) {
     EXPECT_LE(c("inner_center_exact"), c("inner_nodes"));
     EXPECT_EQ(c("pierce_exact") + c("pierce_differ"), c("pierce_faces"));
     EXPECT_EQ(c("pierce_in_range_hold") + c("pierce_in_range_fail"), c("pierce_faces"));
+    EXPECT_EQ(c("opposite_derived_exact") + c("opposite_derived_differ") + c("opposite_undetermined"), c("opposite_faces"));
+    EXPECT_EQ(c("opposite_faces"), c("pierce_faces"));
 }
 
 TEST(SurDeriveRun, RetailSampleReproducesTheDerivedValues) {
@@ -90,6 +92,8 @@ TEST(SurDeriveRun, RetailSampleReproducesTheDerivedValues) {
     EXPECT_GT(c("pierce_exact"), c("pierce_faces") * 80 / 100);
     EXPECT_GT(c("pierce_differ"), 0u);
     EXPECT_EQ(c("pierce_exact"), 37322u);   // 85.6 % (corpus 85.3 %)
+    // "Face.opposites 177,824 of 177,824 — fully determined": every face of the sample.
+    EXPECT_EQ(c("opposite_derived_exact"), 43586u);
     // Bit-exact counts, kept as measured (the bands above are the documents' criteria):
     // leaf radii 2,215 of 2,537 (notes 7,979 of 9,111); inner centres and radii are not
     // bit-exact everywhere under this reading (the notes' 7,746/7,746 is met within 1e-4).
@@ -120,6 +124,7 @@ TEST(SurDeriveRun, LegacySurfacesFollowTheSameRules) {
     EXPECT_EQ(c("leaf_box_exact"), c("leaf_nodes"));
     EXPECT_EQ(c("inner_box_exact"), c("inner_nodes"));
     EXPECT_EQ(c("fallback_inertia_exact"), c("fallback_parts"));
+    EXPECT_EQ(c("opposite_derived_exact"), c("opposite_faces"));
     EXPECT_EQ(t.total("files"), 17u);   // nothing lands in the vers scope
 }
 
@@ -134,6 +139,11 @@ TEST(SurDeriveRun, ModFilesAreJudgedNotFailed) {
     EXPECT_GT(t.count("files_derived_differ", vers), t.count("files_derived_exact", vers));
     EXPECT_GT(t.count("inner_box_differ", vers), t.count("inner_box_exact", vers));
     EXPECT_GT(t.count("mass_center_differ", vers), 0u);
+    // Notes §14: "opposites stay valid except 8 half-edges in Lithium": there the hull holds a
+    // half-edge twice, so the opposite is not determined (sur_read counts the same 8 half-edges).
+    EXPECT_EQ(t.count("opposite_derived_differ", vers), 0u);
+    EXPECT_EQ(t.count("opposite_undetermined", vers), 16u);
+    for (const auto& s : t.samples().at("opposite_undetermined")) EXPECT_EQ(s.location.rfind("lithium__", 0), 0u) << s.location;
     EXPECT_LE(t.samples().at("inner_box_differ").size(), kSamplesPerCounter);
     for (const auto& c : run.passes.front().pass->info().counters) EXPECT_FALSE(c.violation) << c.name;
 }

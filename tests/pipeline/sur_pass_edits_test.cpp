@@ -76,6 +76,13 @@ TEST_F(SurEdits, EachDefectIsCountedAndMakesTheFileStructurallyValidOnly) {
         {"point_order_fail", [](sur::SurModel& m) { std::swap(m.edges.point[0], m.edges.point[1]); }},
         {"tag_order_fail", [](sur::SurModel& m) { std::swap(m.parts[0].chunks[0], m.parts[0].chunks[1]); }},
         {"nodecount_fail", [](sur::SurModel& m) { m.surfaces[0].nodes.count -= 1; }},
+        {"node_right_is_left", [](sur::SurModel& m) {  // the first inner node's right child made its left
+             for (std::size_t n = 0; n < m.nodes.size(); ++n)
+                 if (m.nodes.right[n] >= 0) {
+                     m.nodes.right[n] = std::int32_t(n + 1);
+                     return;
+                 }
+         }},
         {"skip_hull_root_fail", [](sur::SurModel& m) {
              for (std::size_t l = 0; l < m.ledges.size(); ++l)
                  if (m.ledges.flags[l] == 5) m.ledges.client_data[l] += 28;

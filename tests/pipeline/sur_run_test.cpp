@@ -152,6 +152,13 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
     // "Opposites stay valid except 8 half-edges in Lithium" (notes §14).
     EXPECT_EQ(t.count("opposite_fail", vers), 8u);
     for (const auto& s : t.samples().at("opposite_fail")) EXPECT_EQ(s.location.rfind("lithium__", 0), 0u) << s.location;
+    // Two swe mod files have an inner node whose right child is its left child (a node with one
+    // child twice); no retail file has one (SurRun on the retail sample expects no rule failure).
+    EXPECT_EQ(t.count("node_right_is_left", vers), 2u);
+    std::set<std::string> twice;
+    for (const auto& s : t.samples().at("node_right_is_left")) twice.insert(s.location.substr(0, s.location.find(" / ")));
+    EXPECT_EQ(twice.size(), 2u);
+    for (const auto& f : twice) EXPECT_EQ(f.rfind("swe__", 0), 0u) << f;
     // Severities: structurally valid files exist among the mods, every accepted file is one of the two.
     EXPECT_GT(t.count("files_structurally_valid", vers), 0u);
     EXPECT_GT(t.count("files_exact_structure", vers), 0u);
