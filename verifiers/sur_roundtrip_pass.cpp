@@ -4,6 +4,8 @@
 // gives the same bytes (the fixed point); and the first encoding is the file itself, byte for
 // byte (the writer keeps IVP's storage order, §11, and the legacy layout, §12). A file that
 // misses either is a defect of meshproof's reader or writer, not of the file: a violation.
+// Beside it, informational: what a writer emitting the hulls in tree order (treewyrm's, §11)
+// makes of the file — byte-identical only where retail's insertion order is the tree's.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -12,6 +14,7 @@
 #include "engine/sur/model_equal.h"
 #include "engine/sur/sur_file.h"
 #include "engine/sur/sur_writer.h"
+#include "engine/sur/tree_order.h"
 #include "verifiers/unit_counts.h"
 
 namespace meshproof {
@@ -29,6 +32,8 @@ public:
             "identical bytes (freelancer-surface.md, Round-trip)",
             "Re-encoding a parsed part in IVP order … rebuilds all 1,365 retail surf blocks byte for byte "
             "(ivp-surface-notes.md §11)",
+            "treewyrm's writer (hulls in tree order) is byte-identical for 574 of 781 files (ivp-surface-notes.md §11; "
+            "freelancer-surface.md: 574 of them re-encode byte for byte regardless)",
         };
         info_.counters = {
             {"files", "files the reader accepts", false},
@@ -37,6 +42,11 @@ public:
             {"byte_exact", "files that re-encode byte for byte to the original", false},
             {"byte_exact_fail", "files whose re-encoding differs from the original bytes", true},
             {"encode_errors", "decoded files the writer refuses, or whose written bytes the reader refuses", true},
+            {"tree_order_byte_exact", "files that re-encode byte for byte with every surface's hulls written in tree order "
+                                      "(terminal hulls in left-first leaf order, the root hull last)", false},
+            {"tree_order_differ", "files whose tree-order re-encoding differs from the original (insertion order is not the "
+                                  "tree's in some part)", false},
+            {"tree_order_errors", "files whose tree cannot give a hull order (a leaf without a hull of its surface)", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -46,6 +56,7 @@ public:
         UnitCounts counts(info_);
         counts.add("files");
         check(unit, tally, counts);
+        tree_order(unit, tally, counts);
         counts.flush(tally);
     }
 
@@ -88,6 +99,26 @@ private:
                          !diff.empty() ? fmt::format("write-read changes the model's {}", diff)
                                        : mismatch(*second, e1));
         }
+    }
+
+    void tree_order(const Unit& unit, Tally& tally, UnitCounts& counts) const {
+        auto reordered = sur::with_ledges_in_tree_order(*unit.sur);
+        if (!reordered.ok()) {
+            counts.add_sampled(tally, "tree_order_errors", [&] { return std::string(unit.path); },
+                               [&] { return reordered.error().message; });
+            return;
+        }
+        auto bytes = sur::encode_sur(*reordered);
+        if (!bytes.ok()) {
+            counts.add_sampled(tally, "tree_order_errors", [&] { return std::string(unit.path); },
+                               [&] { return fmt::format("writer: {}", bytes.error().message); });
+            return;
+        }
+        if (std::equal(bytes->begin(), bytes->end(), unit.bytes.begin(), unit.bytes.end()))
+            counts.add("tree_order_byte_exact");
+        else
+            counts.add_sampled(tally, "tree_order_differ", [&] { return std::string(unit.path); },
+                               [&] { return mismatch(*bytes, unit.bytes); });
     }
 
     static std::string mismatch(const std::vector<std::uint8_t>& written, Bytes original) {
