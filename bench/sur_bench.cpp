@@ -3,6 +3,9 @@
 //   BM_SurDecodeRetailSample: decode_sur of every file per iteration (bytes/s = MB/s of .sur;
 //     files/s and faces/s as counters).
 //   BM_SurEncodeRetailSample: encode_sur of the decoded models (bytes/s of written .sur).
+//   BM_SurHullRetailSample: convex_hull over the points of every terminal hull of the sample
+//     (the sur_hull pass's rebuild, one reused workspace; hulls/s over all 2,537 terminal hulls,
+//     the 1,251 of three points or fewer skipped as the pass skips them; points/s of the rest).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -11,6 +14,7 @@
 #include <iterator>
 #include <vector>
 
+#include "engine/sur/convex_hull.h"
 #include "engine/sur/sur_file.h"
 #include "engine/sur/sur_writer.h"
 
@@ -85,5 +89,54 @@ void BM_SurEncodeRetailSample(benchmark::State& state) {
                                                    benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SurEncodeRetailSample)->Unit(benchmark::kMillisecond);
+
+void BM_SurHullRetailSample(benchmark::State& state) {
+    const RetailSample& s = sample();
+    if (s.files.empty()) {
+        state.SkipWithError("shared corpus not found");
+        return;
+    }
+    // Per terminal hull of every vers 2.0 part: the points its faces use, first-use order.
+    std::vector<std::vector<sur::HullPoint>> hulls;
+    std::size_t terminal = 0, points = 0;
+    for (const auto& f : s.files) {
+        const sur::SurModel m = sur::decode_sur(f).value();
+        std::vector<std::uint32_t> stamp(m.points.size(), 0);
+        std::uint32_t no = 0;
+        for (const sur::Part& part : m.parts) {
+            if (part.surface < 0) continue;
+            const sur::IndexRange ledges = m.surfaces[std::size_t(part.surface)].ledges;
+            for (std::uint32_t l = ledges.first; l < ledges.end(); ++l) {
+                if (!m.ledges.terminal(l)) continue;
+                ++terminal;
+                ++no;
+                std::vector<sur::HullPoint> pts;
+                const sur::IndexRange fr = m.ledges.faces[l];
+                for (std::uint32_t e = fr.first * 3; e < fr.end() * 3; ++e) {
+                    const std::uint32_t p = m.edges.point[e];
+                    if (stamp[p] == no) continue;
+                    stamp[p] = no;
+                    pts.push_back({m.points.x[p], m.points.y[p], m.points.z[p]});
+                }
+                if (pts.size() <= 3) continue;
+                points += pts.size();
+                hulls.push_back(std::move(pts));
+            }
+        }
+    }
+    sur::HullWorkspace ws;
+    std::size_t rebuilt = 0;
+    for (auto _ : state) {
+        for (const auto& h : hulls) {
+            const sur::HullResult r = sur::convex_hull(h, {}, ws);
+            rebuilt += r.ok();
+            benchmark::DoNotOptimize(r.ok());
+        }
+    }
+    state.counters["hulls/s"] = benchmark::Counter(double(state.iterations()) * double(terminal), benchmark::Counter::kIsRate);
+    state.counters["built/s"] = benchmark::Counter(double(rebuilt), benchmark::Counter::kIsRate);
+    state.counters["points/s"] = benchmark::Counter(double(state.iterations()) * double(points), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SurHullRetailSample)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -18,26 +18,47 @@ std::string_view figure_status_name(FigureStatus s) {
 
 namespace {
 
-// The pipeline's scope strings are "game/set".
-bool in_scope(const std::string& tally_scope, const FigureScope& scope) {
+// The pipeline's scope strings are "game/set", and "game/set#class" for a sub-scope (the
+// severity split, engine/pipeline/tally.h): `sub` empty matches only the former, never both.
+bool in_scope(const std::string& tally_scope, const FigureScope& scope, std::string_view sub) {
     const std::string prefix = scope.game + "/";
     if (tally_scope.compare(0, prefix.size(), prefix) != 0) return false;
-    return scope.set.empty() || tally_scope.compare(prefix.size(), std::string::npos, scope.set) == 0;
+    const std::size_t mark = tally_scope.find(kSubScopeMark);
+    const std::string_view rest(tally_scope);
+    const std::string_view set = rest.substr(prefix.size(), mark == std::string::npos ? std::string::npos : mark - prefix.size());
+    const std::string_view cls = mark == std::string::npos ? std::string_view() : rest.substr(mark + 1);
+    return cls == sub && (scope.set.empty() || set == scope.set);
 }
 
-std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope) {
+std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope, std::string_view sub = {}) {
     std::uint64_t total = 0;
     for (const auto& [key, value] : tally.counts())
-        if (key.first == counter && in_scope(key.second, scope)) total += value;
+        if (key.first == counter && in_scope(key.second, scope, sub)) total += value;
     return total;
 }
 
 // The largest value a maximum reached in any scope of the figure; nullopt when never recorded.
-std::optional<double> max_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope) {
+std::optional<double> max_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, std::string_view sub = {}) {
     std::optional<double> best;
     for (const auto& [key, value] : tally.maxima())
-        if (key.first == name && in_scope(key.second, scope)) best = best ? std::max(*best, value) : value;
+        if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::max(*best, value) : value;
     return best;
+}
+
+bool has_sub_scope(const Tally& tally, const FigureScope& scope, std::string_view sub) {
+    for (const auto& [key, value] : tally.counts())
+        if (in_scope(key.second, scope, sub)) return true;
+    return false;
+}
+
+// The figure's value over one scope (or sub-scope); nullopt when a percentage has no whole.
+std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std::string_view sub) {
+    if (fig.maximum) return max_in_scope(tally, fig.counter, fig.scope, sub).value_or(0.0);
+    const double count = static_cast<double>(sum_in_scope(tally, fig.counter, fig.scope, sub));
+    if (fig.of.empty()) return count;
+    const std::uint64_t whole = sum_in_scope(tally, fig.of, fig.scope, sub);
+    if (whole == 0) return std::nullopt;
+    return 100.0 * count / static_cast<double>(whole);
 }
 
 const PassResult* find_pass(const RunResult& run, std::string_view name) {
@@ -74,30 +95,23 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
         r.why = "the run holds nothing in " + fig.scope.game + (fig.scope.set.empty() ? "" : "/" + fig.scope.set);
         return r;
     }
-    if (fig.maximum) {
-        // A maximum a pass never recorded had nothing to measure (passes record only values
-        // above zero): the figure's largest value is then 0.
-        r.measured = max_in_scope(pass->tally, fig.counter, fig.scope).value_or(0.0);
-        r.status = within(*r.measured, fig.expected, fig.tolerance) ? FigureStatus::kMatch : FigureStatus::kMismatch;
+    // A maximum a pass never recorded had nothing to measure (passes record only values above
+    // zero): the figure's largest value is then 0.
+    const std::optional<double> measured = measure(fig, pass->tally, {});
+    if (!measured) {
+        r.why = fig.of + " is 0: no percentage";
         return r;
     }
-    const double count = static_cast<double>(sum_in_scope(pass->tally, fig.counter, fig.scope));
-    double measured = count;
-    if (!fig.of.empty()) {
-        const std::uint64_t whole = sum_in_scope(pass->tally, fig.of, fig.scope);
-        if (whole == 0) {
-            r.why = fig.of + " is 0: no percentage";
-            return r;
-        }
-        measured = 100.0 * count / static_cast<double>(whole);
-    }
     r.measured = measured;
-    bool ok = within(measured, fig.expected, fig.tolerance);
-    if (!fig.denominator_counter.empty() && fig.denominator) {
+    bool ok = within(*measured, fig.expected, fig.tolerance);
+    if (!fig.maximum && !fig.denominator_counter.empty() && fig.denominator) {
         const double d = static_cast<double>(sum_in_scope(pass->tally, fig.denominator_counter, fig.scope));
         r.measured_denominator = d;
         ok = ok && d == *fig.denominator;
     }
+    for (std::string_view cls : {kIvpExact, kStructurallyValid})
+        if (has_sub_scope(pass->tally, fig.scope, cls))
+            if (const std::optional<double> v = measure(fig, pass->tally, cls)) r.split.push_back({std::string(cls), *v});
     r.status = ok ? FigureStatus::kMatch : FigureStatus::kMismatch;
     return r;
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/pipeline/run.h"
@@ -23,7 +24,23 @@ struct FigureResult {
     std::optional<double> measured;               // set for match and mismatch only
     std::optional<double> measured_denominator;   // the denominator_counter's value, where checked
     std::string why;                              // for unchecked: what the run lacks
+    // The same measure over each severity sub-scope the run holds ("ivp-exact",
+    // "structurally-valid": .sur files, ivp-surface-notes.md §14), in that order; empty otherwise.
+    std::vector<std::pair<std::string, double>> split;
 };
+
+// " (IVP-exact 1,248 · structurally valid 116,142)" for a figure with a severity split, each
+// value written by `format`; "" without one. Shared by the Markdown and HTML reports.
+template <class Format>
+std::string split_suffix(const FigureResult& r, Format format) {
+    std::string s;
+    for (const auto& [cls, value] : r.split) {
+        s += s.empty() ? " (" : " · ";
+        s += cls == "ivp-exact" ? "IVP-exact " : cls == "structurally-valid" ? "structurally valid " : cls + " ";
+        s += format(value);
+    }
+    return s.empty() ? s : s + ")";
+}
 
 struct FigureTotals {
     std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0;

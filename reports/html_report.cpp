@@ -134,7 +134,7 @@ std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
     std::string s = r.figure.percent ? fmt::format("{:.2f} %", *r.measured) : num(*r.measured);
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
-    return s;
+    return s + split_suffix(r, [&](double v) { return r.figure.percent ? fmt::format("{:.2f} %", v) : num(v); });
 }
 
 const char* status_css(FigureStatus s) {

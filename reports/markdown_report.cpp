@@ -53,7 +53,7 @@ std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
     std::string s = number(*r.measured, r.figure.percent);
     if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
-    return s;
+    return s + split_suffix(r, [&](double v) { return number(v, r.figure.percent); });
 }
 
 std::string_view mark(FigureStatus s) {

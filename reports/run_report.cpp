@@ -168,6 +168,11 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     }
     string_or_null(w, "why", r.why);
     w.field("quote", f.quote);
+    if (!r.split.empty()) {
+        w.key("split").begin_object();
+        for (const auto& [cls, value] : r.split) w.field(cls, value);
+        w.end_object();
+    }
     w.end_object();
 }
 

@@ -28,7 +28,7 @@
 #include "engine/sur/node_bounds.h"
 #include "engine/sur/pierce.h"
 #include "engine/sur/sur_model.h"
-#include "verifiers/unit_counts.h"
+#include "verifiers/sur_walk.h"
 
 namespace meshproof {
 namespace {
@@ -46,8 +46,9 @@ constexpr double kInertiaFar = 0.25;       // "off by more than 25%"
 bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 // The rules that hold on every retail part (notes §15); their failure makes a file "derived differ".
-const char* const kExactRules[] = {"pierce_in_range_fail", "opposite_derived_differ", "opposite_undetermined", "tree_errors", "leaf_sphere_differ", "inner_sphere_differ", "inner_box_differ",
-                                   "mass_center_differ", "radius_differ"};
+const char* const kExactRules[] = {"pierce_in_range_fail", "opposite_derived_differ", "opposite_undetermined",
+                                   "tree_errors",          "leaf_sphere_differ",      "inner_sphere_differ",
+                                   "inner_box_differ",     "mass_center_differ",      "radius_differ"};
 
 class SurDerivePass final : public Pass {
 public:
@@ -69,6 +70,7 @@ public:
             "and not self 177,824/177,824",
             "severities (notes §14): derived exact, derived differ; statistical checks never fail a file",
         };
+        info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
         info_.counters = {
             {"files", "files the reader accepts", false},
             {"files_derived_exact", "files on which every derived rule retail holds everywhere holds (leaf and inner spheres, inner boxes, mass centre, radius)", false},
@@ -127,7 +129,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.sur == nullptr) return;
         const SurModel& m = *unit.sur;
-        Walk w{unit, m, tally, UnitCounts(info_), {}, {}, {}, {}};
+        Walk w{{unit, m, tally, UnitCounts(info_)}, {}, {}, {}, {}};
         w.counts.add("files");
         std::vector<std::int32_t> part_of(m.surfaces.size(), -1);
         for (std::size_t p = 0; p < m.parts.size(); ++p)
@@ -149,28 +151,16 @@ public:
                 pierce(w, l, where);
             }
         }
-        bool exact = true;
-        for (std::size_t slot : exact_slots_) exact = exact && w.counts.get(info_.counters[slot].name) == 0;
-        w.counts.add(exact ? "files_derived_exact" : "files_derived_differ");
+        w.counts.add(w.judge(exact_slots_) ? "files_derived_exact" : "files_derived_differ");
         w.counts.flush(tally);
     }
 
 private:
-    struct Walk {
-        const Unit& unit;
-        const SurModel& m;
-        Tally& tally;
-        UnitCounts counts;
+    struct Walk : SurWalk {
         std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
         std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
         std::vector<float> normals;           // scratch: unit normals of one ledge
         std::vector<std::array<std::uint32_t, 3>> half_edges;  // scratch: (from, to, edge) of one ledge, sorted
-
-        // Counts a difference and keeps its location (the tally keeps the first 20 in path order).
-        template <class Where, class Detail>
-        void differ(std::string_view counter, Where&& where, Detail&& detail) {
-            counts.add_sampled(tally, counter, [&] { return fmt::format("{} / {}", unit.path, where()); }, detail);
-        }
     };
 
     static std::string vec(float x, float y, float z) { return fmt::format("({:.9g}, {:.9g}, {:.9g})", x, y, z); }
@@ -210,7 +200,7 @@ private:
         w.counts.add("surfaces");
         auto ends = sur::subtree_ends(m, s);
         if (!ends.ok()) {
-            w.differ("tree_errors", [&] { return label; }, [&] { return ends.error().message; });
+            w.fail("tree_errors", [&] { return label; }, [&] { return ends.error().message; });
             return;
         }
         // Leaves: in storage (= pre-order = left-first) order; each must hold a terminal ledge of the surface.
@@ -221,13 +211,13 @@ private:
             if (m.nodes.right[n] >= 0) continue;
             const std::int32_t l = m.nodes.ledge[n];
             if (l < 0 || std::uint32_t(l) < sf.ledges.first || std::uint32_t(l) >= sf.ledges.end() || !m.ledges.terminal(std::size_t(l))) {
-                w.differ("tree_errors", [&] { return fmt::format("{} / node {}", label, k); },
+                w.fail("tree_errors", [&] { return fmt::format("{} / node {}", label, k); },
                          [&] { return fmt::format("leaf without a terminal ledge of its surface (ledge {})", l); });
                 return;
             }
             auto b = sur::leaf_bounds(m, s, std::uint32_t(l));
             if (!b.ok()) {
-                w.differ("tree_errors", [&] { return fmt::format("{} / node {}", label, k); }, [&] { return b.error().message; });
+                w.fail("tree_errors", [&] { return fmt::format("{} / node {}", label, k); }, [&] { return b.error().message; });
                 return;
             }
             leaf[k] = *b;
@@ -249,7 +239,7 @@ private:
             if (sc >= 1) {
                 w.counts.add(is_leaf ? "leaf_sphere_within" : "inner_sphere_within");
             } else {
-                w.differ(is_leaf ? "leaf_sphere_differ" : "inner_sphere_differ", where, [&] {
+                w.fail(is_leaf ? "leaf_sphere_differ" : "inner_sphere_differ", where, [&] {
                     return fmt::format("derived centre {} radius {:.9g}, stored {} radius {:.9g}", vec(b.center[0], b.center[1], b.center[2]),
                                        b.radius, vec(m.nodes.center_x[n], m.nodes.center_y[n], m.nodes.center_z[n]), m.nodes.radius[n]);
                 });
@@ -257,7 +247,7 @@ private:
             if (box_equal(m.nodes, n, b)) {
                 w.counts.add(is_leaf ? "leaf_box_exact" : "inner_box_exact");
             } else {
-                w.differ(is_leaf ? "leaf_box_differ" : "inner_box_differ", where,
+                w.fail(is_leaf ? "leaf_box_differ" : "inner_box_differ", where,
                          [&] { return fmt::format("derived box bytes {}, stored {}", box(b.box), box(m.nodes.box[n])); });
             }
         }
@@ -302,12 +292,12 @@ private:
             }
             auto where = [&] { return fmt::format("{} / face {} / edge {}", label, t - f.first, first_bad); };
             if (!determined) {
-                w.differ("opposite_undetermined", where,
+                w.fail("opposite_undetermined", where,
                          [&] { return first_derived == -1 ? std::string("no reverse half-edge") : std::string("several reverse half-edges"); });
             } else if (exact) {
                 w.counts.add("opposite_derived_exact");
             } else {
-                w.differ("opposite_derived_differ", where, [&] {
+                w.fail("opposite_derived_differ", where, [&] {
                     const std::int32_t stored = m.edges.opposite[3 * t + std::uint32_t(first_bad)];
                     return fmt::format("derived edge {}, stored {}", first_derived - 3 * std::int64_t(f.first),
                                        stored < 0 ? std::string("no edge of the hull") : fmt::format("edge {}", stored - 3 * std::int64_t(f.first)));
@@ -320,7 +310,7 @@ private:
         const SurModel& m = w.m;
         auto ok = sur::derive_pierce(m, l, w.pierce, w.normals);
         if (!ok.ok()) {
-            w.differ("tree_errors", [&] { return label; }, [&] { return ok.error().message; });
+            w.fail("tree_errors", [&] { return label; }, [&] { return ok.error().message; });
             return;
         }
         const IndexRange f = m.ledges.faces[l];
@@ -331,12 +321,12 @@ private:
             if (stored < f.count && stored != t) {
                 w.counts.add("pierce_in_range_hold");
             } else {
-                w.differ("pierce_in_range_fail", where, [&] { return fmt::format("pierce {} of {} faces", stored, f.count); });
+                w.fail("pierce_in_range_fail", where, [&] { return fmt::format("pierce {} of {} faces", stored, f.count); });
             }
             if (w.pierce[t] == std::int32_t(stored)) {
                 w.counts.add("pierce_exact");
             } else {
-                w.differ("pierce_differ", where, [&] { return fmt::format("derived {}, stored {}", w.pierce[t], stored); });
+                w.fail("pierce_differ", where, [&] { return fmt::format("derived {}, stored {}", w.pierce[t], stored); });
             }
         }
     }
@@ -345,7 +335,7 @@ private:
         const sur::Surface& sf = w.m.surfaces[s];
         auto mp = sur::mass_properties(w.m, s, w.leaves);
         if (!mp.ok()) {
-            w.differ("tree_errors", [&] { return label; }, [&] { return mp.error().message; });
+            w.fail("tree_errors", [&] { return label; }, [&] { return mp.error().message; });
             return;
         }
         w.counts.add("mass_checked");
@@ -362,7 +352,7 @@ private:
         if (std::sqrt(d2) <= kMassCenterBand * double(sf.radius)) {
             w.counts.add("mass_center_within");
         } else {
-            w.differ("mass_center_differ", where, [&] {
+            w.fail("mass_center_differ", where, [&] {
                 return fmt::format("derived {}{}, stored {}", vec(mp->mass_center[0], mp->mass_center[1], mp->mass_center[2]),
                                    mp->fallback ? " (no-volume fallback)" : "", vec(sf.mass_center[0], sf.mass_center[1], sf.mass_center[2]));
             });
@@ -372,14 +362,14 @@ private:
         if (std::abs(double(mp->radius) - sf.radius) <= kRadiusBand * std::abs(double(sf.radius))) {
             w.counts.add("radius_within");
         } else {
-            w.differ("radius_differ", where, [&] { return fmt::format("derived {:.9g}, stored {:.9g}", mp->radius, sf.radius); });
+            w.fail("radius_differ", where, [&] { return fmt::format("derived {:.9g}, stored {:.9g}", mp->radius, sf.radius); });
         }
         // surfaceDeviation byte
         const std::int64_t dev = mp->deviation, stored = sf.deviation;
         if (dev == stored) {
             w.counts.add("deviation_exact");
         } else {
-            w.differ(dev - stored == 1 || stored - dev == 1 ? "deviation_off_by_one" : "deviation_differ", where,
+            w.fail(dev - stored == 1 || stored - dev == 1 ? "deviation_off_by_one" : "deviation_differ", where,
                      [&] { return fmt::format("derived byte {}, stored {}", dev, stored); });
         }
         // rotationInertia, per component
@@ -395,7 +385,7 @@ private:
             if (bit || rel <= kInertiaFar) {
                 w.counts.add("inertia_within_25pct");
             } else {
-                w.differ("inertia_beyond_25pct", [&] { return fmt::format("{} / rotationInertia[{}]", label, i); },
+                w.fail("inertia_beyond_25pct", [&] { return fmt::format("{} / rotationInertia[{}]", label, i); },
                          [&] { return fmt::format("derived {:.9g}, stored {:.9g} ({:.1f} %)", got, want, 100.0 * rel); });
             }
         }
@@ -404,7 +394,7 @@ private:
             if (all_exact) {
                 w.counts.add("fallback_inertia_exact");
             } else {
-                w.differ("fallback_inertia_differ", where, [&] {
+                w.fail("fallback_inertia_differ", where, [&] {
                     return fmt::format("derived {}, stored {}", vec(mp->rotation_inertia[0], mp->rotation_inertia[1], mp->rotation_inertia[2]),
                                        vec(sf.rotation_inertia[0], sf.rotation_inertia[1], sf.rotation_inertia[2]));
                 });

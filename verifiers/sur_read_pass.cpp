@@ -23,7 +23,7 @@
 
 #include "engine/pipeline/pass.h"
 #include "engine/sur/sur_model.h"
-#include "verifiers/unit_counts.h"
+#include "verifiers/sur_walk.h"
 
 namespace meshproof {
 namespace {
@@ -65,6 +65,7 @@ public:
             "Part containers use only the tag orders !fxd, exts, surf[, hpid] and exts, surf[, hpid] (notes §2)",
             "severities (notes §14): IVP-exact, structurally valid (a rule above fails), malformed (a decode error)",
         };
+        info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
         info_.counters = {
             {"files", "files the reader accepts", false},
             {"files_exact_structure", "files on which every exact structural rule of this pass holds (severity IVP-exact "
@@ -144,7 +145,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.sur == nullptr) return;
         const SurModel& m = *unit.sur;
-        Walk w{unit, m, tally, UnitCounts(info_), false, 0, {}};
+        Walk w{{unit, m, tally, UnitCounts(info_)}, false, 0, {}};
         w.counts.add("files");
         w.counts.add("points", m.points.size());
         w.counts.add("nodes", m.nodes.size());
@@ -170,36 +171,17 @@ public:
                 ledge(w, l, l - rec.items.first, nullptr, fmt::format("legacy record {} '{}'", r, printable(rec.name)));
             }
         }
-        bool exact = true;
-        for (std::size_t slot : exact_slots_) exact = exact && w.counts.get(info_.counters[slot].name) == 0;
         // (a file with no hull at all is exact by this reading: no rule has anything to refuse)
-        w.counts.add(exact ? "files_exact_structure" : "files_structurally_valid");
+        w.counts.add(w.judge(exact_slots_) ? "files_exact_structure" : "files_structurally_valid");
         if (w.has_box) tally.max("box_byte_max", w.box_max);
         w.counts.flush(tally);
     }
 
 private:
-    struct Walk {
-        const Unit& unit;
-        const SurModel& m;
-        Tally& tally;
-        UnitCounts counts;
+    struct Walk : SurWalk {
         bool has_box = false;
         double box_max = 0;
         std::vector<std::uint32_t> scratch;
-
-        // Counts a failure and keeps its location (UnitCounts::add_sampled).
-        // `where` is the location inside the file, or a callable making it (built only when kept).
-        template <class Where, class Detail>
-        void fail(std::string_view counter, Where&& where, Detail&& detail) {
-            counts.add_sampled(
-                tally, counter,
-                [&] {
-                    if constexpr (std::is_invocable_v<Where>) return fmt::format("{} / {}", unit.path, where());
-                    else return fmt::format("{} / {}", unit.path, where);
-                },
-                detail);
-        }
     };
 
     std::size_t counter_slot(std::string_view name) const {

@@ -27,6 +27,7 @@ public:
     void add(std::string_view name, std::uint64_t n = 1) { value_[slot(name)] += n; }
     void add_at(std::size_t slot, std::uint64_t n = 1) { value_[slot] += n; }
     std::uint64_t get(std::string_view name) const { return value_[slot(name)]; }
+    std::uint64_t get_at(std::size_t slot) const { return value_[slot]; }
 
     // Counts one failing location and hands it to the tally as a sample. `location()` and
     // `detail()` are called only for the first kSamplesPerCounter of the unit: the tally keeps no

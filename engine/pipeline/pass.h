@@ -27,6 +27,11 @@ struct PassInfo {
     // The maxima the pass records (Tally::max), e.g. "the largest page": declared like the
     // counters so that a manifest figure can name them and a report can describe them.
     std::vector<CounterInfo> maxima;
+    // The pass judges each unit (Tally::judge): whether every rule it holds exact held. Where
+    // judging passes ran, the pipeline repeats every pass's counts of the unit under the
+    // sub-scope "#ivp-exact" (all said exact) or "#structurally-valid" — the severities of
+    // ivp-surface-notes.md §14 for .sur files (a malformed file is a decode error, never a unit).
+    bool judges_units = false;
 };
 
 class Pass {

@@ -151,9 +151,20 @@ MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), status.set);
     for (std::size_t p : sur_passes_) {
-        tallies[p].begin_unit(scope, ordinal);
+        tallies[p].begin_unit(scope, ordinal, true);
         passes_[p]->run(unit, tallies[p]);
     }
+    // The file's severity (notes §14): IVP-exact when every judging pass found its exact rules
+    // held, structurally valid otherwise; every pass's counts of the file are split by it.
+    bool judged = false, exact = true;
+    for (std::size_t p : sur_passes_)
+        if (passes_[p]->info().judges_units && tallies[p].unit_judged()) {
+            judged = true;
+            exact = exact && tallies[p].unit_exact();
+        }
+    std::vector<std::string> sub_scopes;
+    if (judged) sub_scopes.push_back(fmt::format("{}{}{}", scope, kSubScopeMark, exact ? kIvpExact : kStructurallyValid));
+    for (std::size_t p : sur_passes_) tallies[p].end_unit(sub_scopes);
     return status;
 }
 

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/error.h"
@@ -22,6 +23,10 @@
 namespace meshproof {
 
 class DecompressorRegistry;
+
+// The sub-scope classes of a .sur file's counts (PassInfo::judges_units, notes §14).
+inline constexpr std::string_view kIvpExact = "ivp-exact";
+inline constexpr std::string_view kStructurallyValid = "structurally-valid";
 
 struct RunOptions {
     int threads = 0;                     // 0 = every core

@@ -16,6 +16,12 @@ namespace meshproof {
 
 inline constexpr std::size_t kSamplesPerCounter = 20;
 
+// A sub-scope repeats a unit's counts under "game/set#class", the class being what the judging
+// passes said of the unit (PassInfo::judges_units). It splits a figure; it is never part of a
+// sum over scopes (Tally::total, a figure summed over every set).
+inline constexpr char kSubScopeMark = '#';
+inline bool is_sub_scope(std::string_view scope) { return scope.find(kSubScopeMark) != std::string_view::npos; }
+
 struct Sample {
     std::uint64_t unit_ordinal = 0;   // position of the member in path order
     std::uint64_t sequence = 0;       // position of the location inside the member
@@ -31,13 +37,30 @@ class Tally {
 public:
     using Key = std::pair<std::string, std::string>;  // (counter, scope)
 
-    // The scope and ordinal that add()/sample() apply to; set by the pipeline per unit.
-    void begin_unit(std::string scope, std::uint64_t unit_ordinal) {
+    // The scope and ordinal that add()/sample() apply to; set by the pipeline per unit. With
+    // `keep_unit`, the unit's counts and maxima are also kept aside until end_unit(), which can
+    // repeat them under sub-scopes once every pass has judged the unit.
+    void begin_unit(std::string scope, std::uint64_t unit_ordinal, bool keep_unit = false) {
         scope_ = std::move(scope);
         unit_ordinal_ = unit_ordinal;
         sequence_ = 0;
+        keep_unit_ = keep_unit;
+        unit_counts_.clear();
+        unit_maxima_.clear();
+        judged_ = false;
+        exact_ = true;
     }
     const std::string& scope() const { return scope_; }
+
+    // A judging pass's verdict on the current unit: every rule it holds exact held, or not.
+    void judge(bool exact) {
+        judged_ = true;
+        exact_ = exact_ && exact;
+    }
+    bool unit_judged() const { return judged_; }
+    bool unit_exact() const { return exact_; }
+    // Adds the kept counts and maxima of the current unit again under each sub-scope, then forgets them.
+    void end_unit(const std::vector<std::string>& sub_scopes);
 
     void add(std::string_view counter, std::uint64_t n = 1);
     void add_in(std::string_view counter, std::string_view scope, std::uint64_t n);
@@ -51,7 +74,7 @@ public:
     const std::map<Key, double>& maxima() const { return maxima_; }
     const std::map<std::string, std::vector<Sample>>& samples() const { return samples_; }
     std::uint64_t count(std::string_view counter, std::string_view scope) const;
-    // Sum of a counter over every scope.
+    // Sum of a counter over every scope (sub-scopes, which repeat counts, left out).
     std::uint64_t total(std::string_view counter) const;
 
 private:
@@ -60,6 +83,11 @@ private:
     std::string scope_ = "all";
     std::uint64_t unit_ordinal_ = 0;
     std::uint64_t sequence_ = 0;
+    bool keep_unit_ = false;
+    bool judged_ = false;
+    bool exact_ = true;
+    std::map<std::string, std::uint64_t, std::less<>> unit_counts_;
+    std::map<std::string, double, std::less<>> unit_maxima_;
     std::map<Key, std::uint64_t> counts_;
     std::map<Key, double> maxima_;
     std::map<std::string, std::vector<Sample>> samples_;

@@ -1,4 +1,5 @@
-// The object graph every synthetic collision tagfile starts with (containers-and-tagfiles.md §6):
+// The object graph every synthetic collision tagfile starts with (containers-and-tagfiles.md §6,
+// written by engine/tagfile/collision_scaffold.h):
 // hkRootLevelContainer → "Physics Scene Data" hknpPhysicsSceneData → one hknpPhysicsSystemData →
 // one body with an identity pose, motion type 0, mass −1 and motion-properties id 0xFFFF, as the
 // game's map bodies store them. The caller attaches the body's shape.

@@ -1,12 +1,11 @@
 // The executable end to end: exit codes, --version, dump, unpack's refusal to overwrite.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "tests/cli/run_cli.h"
 #include "tests/support/corpus.h"
 #include "tests/support/kraken_fixtures.h"
 #include "tests/support/sha256.h"
@@ -14,23 +13,8 @@
 namespace {
 namespace fs = std::filesystem;
 
-struct Output {
-    int code = -1;
-    std::string text;   // stdout and stderr
-};
-
-Output run(const std::string& args) {
-    Output out;
-    std::string cmd = std::string(MESHPROOF_BINARY) + " " + args + " 2>&1";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    if (p == nullptr) return out;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.text.append(buf.data(), n);
-    int status = ::pclose(p);
-    out.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return out;
-}
+// Every test here reads stdout and stderr together.
+constexpr auto& run = meshproof::test::run_cli_all;
 
 std::string corpus(const std::string& rel) { return meshproof::test::corpus_path(rel).string(); }
 

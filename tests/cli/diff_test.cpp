@@ -2,8 +2,6 @@
 // (synth's defects.json lists where), verified to JSON and diffed.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -12,29 +10,14 @@
 
 #include <unistd.h>
 
+#include "tests/cli/run_cli.h"
+
 namespace {
 namespace fs = std::filesystem;
 
-struct Output {
-    int code = -1;
-    std::string out;
-};
-
-Output run_with(const std::string& args, const char* stderr_to) {
-    Output o;
-    const std::string cmd = std::string(MESHPROOF_BINARY) + " " + args + stderr_to;
-    FILE* p = ::popen(cmd.c_str(), "r");
-    if (p == nullptr) return o;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
-    const int status = ::pclose(p);
-    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return o;
-}
-
-Output run_stdout(const std::string& args) { return run_with(args, " 2>/dev/null"); }
-Output run_all(const std::string& args) { return run_with(args, " 2>&1"); }   // stdout and stderr
+// The diff on stdout alone (compared whole), or with the error messages of stderr.
+constexpr auto& run_stdout = meshproof::test::run_cli_stdout;
+constexpr auto& run_all = meshproof::test::run_cli_all;
 
 std::string read_text(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
@@ -65,15 +48,15 @@ fs::path DiffCli::dir_;
 
 TEST_F(DiffCli, AReportAgainstItselfIsEmptyAndExitsZero) {
     auto r = run_stdout("diff " + at("clean.json") + " " + at("clean.json"));
-    EXPECT_EQ(r.code, 0) << r.out;
-    EXPECT_EQ(r.out, "meshproof diff: " + at("clean.json") + " -> " + at("clean.json") + ": no differences\n");
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_EQ(r.text, "meshproof diff: " + at("clean.json") + " -> " + at("clean.json") + ": no differences\n");
 }
 
 TEST_F(DiffCli, InjectedDefectsAreListedAndExitOne) {
     auto r = run_stdout("diff " + at("clean.json") + " " + at("defects.json"));
-    EXPECT_EQ(r.code, 1) << r.out;
-    EXPECT_TRUE(contains(r.out, "! leafbox.prims_outside [eldenring/h]  0 -> 5 (+5)  violation")) << r.out;
-    EXPECT_TRUE(contains(r.out, "regression: 1 member newly failed, 1 violation counter grew\n")) << r.out;
+    EXPECT_EQ(r.code, 1) << r.text;
+    EXPECT_TRUE(contains(r.text, "! leafbox.prims_outside [eldenring/h]  0 -> 5 (+5)  violation")) << r.text;
+    EXPECT_TRUE(contains(r.text, "regression: 1 member newly failed, 1 violation counter grew\n")) << r.text;
 
     // Every location synth says it injected shows up: the truncated member as newly failed,
     // each leaf-box primitive as a failure sample that appeared.
@@ -85,12 +68,12 @@ TEST_F(DiffCli, InjectedDefectsAreListedAndExitOne) {
         SCOPED_TRACE(m.str());
         if (m[1] == "truncated") {
             ++truncated;
-            EXPECT_TRUE(contains(r.out, "! " + m[2].str() + "\n      old: not listed (ok or absent)\n      new: error truncated at offset "))
-                << r.out;
+            EXPECT_TRUE(contains(r.text, "! " + m[2].str() + "\n      old: not listed (ok or absent)\n      new: error truncated at offset "))
+                << r.text;
         } else if (m[1] == "leafbox") {
             ++leafbox;
-            EXPECT_TRUE(contains(r.out, "+ leafbox.prims_outside at " + m[2].str() + " / ")) << r.out;
-            EXPECT_TRUE(contains(r.out, "/ section " + m[3].str() + " / primitive " + m[4].str() + ": ")) << r.out;
+            EXPECT_TRUE(contains(r.text, "+ leafbox.prims_outside at " + m[2].str() + " / ")) << r.text;
+            EXPECT_TRUE(contains(r.text, "/ section " + m[3].str() + " / primitive " + m[4].str() + ": ")) << r.text;
         }
     }
     EXPECT_EQ(leafbox, 5);
@@ -98,30 +81,30 @@ TEST_F(DiffCli, InjectedDefectsAreListedAndExitOne) {
 
     // Backwards, nothing regressed: the member recovered and the violation counter fell.
     auto back = run_stdout("diff " + at("defects.json") + " " + at("clean.json"));
-    EXPECT_EQ(back.code, 0) << back.out;
-    EXPECT_TRUE(contains(back.out, "  leafbox.prims_outside [eldenring/h]  5 -> 0 (-5)  violation")) << back.out;
-    EXPECT_TRUE(contains(back.out, "no regression\n")) << back.out;
+    EXPECT_EQ(back.code, 0) << back.text;
+    EXPECT_TRUE(contains(back.text, "  leafbox.prims_outside [eldenring/h]  5 -> 0 (-5)  violation")) << back.text;
+    EXPECT_TRUE(contains(back.text, "no regression\n")) << back.text;
 }
 
 TEST_F(DiffCli, MarkdownForAPullRequestComment) {
     auto r = run_stdout("diff " + at("clean.json") + " " + at("defects.json") + " --md -");
     EXPECT_EQ(r.code, 1);
-    EXPECT_TRUE(r.out.starts_with("### meshproof diff: regression\n")) << r.out;
-    EXPECT_TRUE(contains(r.out, "| ❌ | `leafbox.prims_outside` | eldenring/h | 0 | 5 | +5 |")) << r.out;
-    EXPECT_TRUE(contains(r.out, "| ❌ | `map/m11/")) << r.out;
+    EXPECT_TRUE(r.text.starts_with("### meshproof diff: regression\n")) << r.text;
+    EXPECT_TRUE(contains(r.text, "| ❌ | `leafbox.prims_outside` | eldenring/h | 0 | 5 | +5 |")) << r.text;
+    EXPECT_TRUE(contains(r.text, "| ❌ | `map/m11/")) << r.text;
 
     // To a file, with the text on stdout as well.
     const fs::path md = dir_ / "diff.md";
     auto both = run_stdout("diff " + at("clean.json") + " " + at("defects.json") + " --md " + md.string());
     EXPECT_EQ(both.code, 1);
-    EXPECT_TRUE(both.out.starts_with("meshproof diff: ")) << both.out;
+    EXPECT_TRUE(both.text.starts_with("meshproof diff: ")) << both.text;
     EXPECT_TRUE(read_text(md).starts_with("### meshproof diff: regression\n"));
 }
 
 TEST_F(DiffCli, AnUnreadableOrMalformedReportIsAUsageErrorNamingTheFile) {
     auto missing = run_all("diff " + at("clean.json") + " " + at("no-such.json"));
     EXPECT_EQ(missing.code, 2);
-    EXPECT_TRUE(contains(missing.out, at("no-such.json") + ": cannot read the file")) << missing.out;
+    EXPECT_TRUE(contains(missing.text, at("no-such.json") + ": cannot read the file")) << missing.text;
 
     std::string text = read_text(dir_ / "clean.json");
     const auto value = text.find("\"value\": ");
@@ -130,12 +113,12 @@ TEST_F(DiffCli, AnUnreadableOrMalformedReportIsAUsageErrorNamingTheFile) {
     std::ofstream(dir_ / "broken.json", std::ios::binary) << text;
     auto broken = run_all("diff " + at("broken.json") + " " + at("clean.json"));
     EXPECT_EQ(broken.code, 2);
-    EXPECT_TRUE(contains(broken.out, at("broken.json") + ": passes[0].counters[0].value: expected an unsigned integer")) << broken.out;
+    EXPECT_TRUE(contains(broken.text, at("broken.json") + ": passes[0].counters[0].value: expected an unsigned integer")) << broken.text;
 
     std::ofstream(dir_ / "truncated.json", std::ios::binary) << read_text(dir_ / "clean.json").substr(0, 100);
     auto truncated = run_all("diff " + at("clean.json") + " " + at("truncated.json"));
     EXPECT_EQ(truncated.code, 2);
-    EXPECT_TRUE(contains(truncated.out, at("truncated.json") + ": (document): not valid JSON")) << truncated.out;
+    EXPECT_TRUE(contains(truncated.text, at("truncated.json") + ": (document): not valid JSON")) << truncated.text;
 }
 
 }  // namespace

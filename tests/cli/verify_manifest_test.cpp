@@ -3,35 +3,23 @@
 // informational, and --md writes a table per pass.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
+#include "tests/cli/run_cli.h"
 #include "tests/support/corpus.h"
 
 namespace {
 namespace fs = std::filesystem;
 
-struct Output {
-    int code = -1;
-    std::string text;   // stdout and stderr
-};
+using Output = meshproof::test::CliOutput;
 
-Output run(const std::string& args) {
-    Output out;
-    const std::string cmd = std::string(MESHPROOF_BINARY) + " " + args + " 2>&1";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    if (p == nullptr) return out;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) out.text.append(buf.data(), n);
-    const int status = ::pclose(p);
-    out.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return out;
-}
+// Every test here reads stdout and stderr together.
+constexpr auto& run = meshproof::test::run_cli_all;
 
 class VerifyManifest : public ::testing::Test {
 protected:

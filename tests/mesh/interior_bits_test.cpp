@@ -400,22 +400,7 @@ TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
 
 // ---- the real Elden Ring sample -----------------------------------------------------------------
 
-class InteriorErSample : public ::testing::Test {
-protected:
-    void SetUp() override {
-        MP_REQUIRE_CORPUS();
-        auto tf = tagfile::parse_tagfile(test::mesh_er_hkx(), &test::mesh_er_registry());
-        ASSERT_TRUE(tf.ok()) << tf.error().message;
-        tf_ = std::make_unique<tagfile::Tagfile>(std::move(tf).value());
-        auto member = decode_member(*tf_);
-        ASSERT_TRUE(member.ok()) << member.error().message;
-        member_ = std::make_unique<DecodedMember>(std::move(member).value());
-        ASSERT_EQ(member_->meshes.size(), 1u);
-    }
-    const DecodedMesh& mesh() const { return member_->meshes[0]; }
-    std::unique_ptr<tagfile::Tagfile> tf_;
-    std::unique_ptr<DecodedMember> member_;
-};
+class InteriorErSample : public test::MeshErSampleTest {};
 
 TEST_F(InteriorErSample, StoredBitsReproducedUnderTheTable) {
     const DecodedMesh& m = mesh();

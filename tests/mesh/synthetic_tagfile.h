@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/tagfile/collision_scaffold.h"
 #include "engine/tagfile/collision_types.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
@@ -75,30 +76,13 @@ inline std::vector<std::uint8_t> write_synthetic_collision(const SyntheticCollis
     EXPECT_TRUE(type_section.ok());
     ObjectWriter w(*table);
 
-    RecordWriter root = w.new_object("hkRootLevelContainer");
-    ArrayWriter variants = w.new_array("hkRootLevelContainer::NamedVariant", 1);
-    RecordWriter scene = w.new_object("hknpPhysicsSceneData");
-    variants.at(0).set_string("name", "Physics Scene Data");
-    variants.at(0).set_string("className", "hknpPhysicsSceneData");
-    variants.at(0).set_ref("variant", scene);
-    root.set_ref("namedVariants", variants);
-    RecordWriter system = w.new_object("hknpPhysicsSystemData");
-    ArrayWriter systems = w.new_array("hkRefPtr<hknpPhysicsSystemData>", 1);
-    systems.set_ref(0, system);
-    scene.set_ref("systemDatas", systems);
-    ArrayWriter bodies = w.new_array("hknpPhysicsSystemData::bodyCinfoWithAttachment", 4);
-    system.set_ref("bodyCinfos", bodies);
+    const PhysicsSceneWriter scene = write_physics_scene(w, 4);
+    const RecordWriter& root = scene.root;
+    const ArrayWriter& bodies = scene.bodies;
     const char* names[4] = {"m0", "f0", "m0b", "other"};
-    for (int i = 0; i < 4; ++i) {
-        bodies.at(i).set_string("name", names[i]);
-        const std::array<float, 4> position{float(i), 2.0f, 3.0f, 1.0f};
-        const std::array<float, 4> orientation{0.0f, 0.0f, 0.0f, 1.0f};
-        bodies.at(i).set_floats("position", position);
-        bodies.at(i).set_floats("orientation", orientation);
-        bodies.at(i).set_uint("motionType", i == 3 ? 2 : 0);
-        bodies.at(i).set_f32("mass", -1.0f);
-        bodies.at(i).set_uint("motionPropertiesId", 0xFFFF);
-    }
+    for (int i = 0; i < 4; ++i)
+        set_map_body(bodies.at(i), {.name = names[i], .position = {float(i), 2.0f, 3.0f, 1.0f},
+                                    .motion_type = i == 3 ? 2u : 0u});
 
     // ---- compressed mesh
     RecordWriter shape = w.new_object("fsnpCustomParamCompressedMeshShape");

@@ -148,6 +148,24 @@ TEST(SurDeriveRun, ModFilesAreJudgedNotFailed) {
     for (const auto& c : run.passes.front().pass->info().counters) EXPECT_FALSE(c.violation) << c.name;
 }
 
+// The file's severity is the verdict of every judging pass that ran (notes §14: IVP-exact means
+// every exact rule of §15 holds, structural and derived): with both passes, a file is IVP-exact
+// only when it is so for each of them.
+TEST(SurDeriveRun, SeverityIsTheVerdictOfBothJudgingPasses) {
+    MP_REQUIRE_CORPUS();
+    const RunResult both = test::verify_corpus_folder("sur/mods", {"sur_read", "sur_derive"});
+    const std::string vers = "freelancer/vers", exact = vers + "#ivp-exact", valid = vers + "#structurally-valid";
+    const Tally& read = tally_of(both, "sur_read");
+    const Tally& derive = tally_of(both, "sur_derive");
+    EXPECT_EQ(read.count("files", exact), derive.count("files", exact));
+    EXPECT_EQ(read.count("files_structurally_valid", exact), 0u);
+    EXPECT_EQ(derive.count("files_derived_differ", exact), 0u);
+    EXPECT_EQ(read.count("files", exact) + read.count("files", valid), 269u);
+    EXPECT_LT(read.count("files", exact), read.count("files_exact_structure", vers));   // stricter than either alone
+    EXPECT_LE(read.count("files", exact), derive.count("files_derived_exact", vers));
+    EXPECT_GT(read.count("files", exact), 0u);
+}
+
 TEST(SurDeriveRun, ReportIsByteIdenticalAtOneAndManyThreads) {
     MP_REQUIRE_CORPUS();
     const RunResult one = verify("sur", 1);

@@ -70,6 +70,8 @@ TEST(SurRun, RetailSampleIsReadExactlyAndRoundTripsWithoutViolation) {
     const Tally& t = tally_of(run, "sur_read");
     const std::string vers = "freelancer/vers";
     EXPECT_EQ(t.count("files", vers), 196u);
+    EXPECT_EQ(t.count("files", vers + "#ivp-exact"), 196u);   // every retail file is IVP-exact (notes §14, §15)
+    EXPECT_EQ(t.count("files", vers + "#structurally-valid"), 0u);
     EXPECT_EQ(t.count("parts", vers), std::uint64_t(readme_sum("sur/retail-sample", " part")));   // 351
     EXPECT_EQ(t.count("parts", vers), 351u);
     EXPECT_EQ(t.count("surfaces", vers), 351u);
@@ -167,6 +169,16 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
     // Severities: structurally valid files exist among the mods, every accepted file is one of the two.
     EXPECT_GT(t.count("files_structurally_valid", vers), 0u);
     EXPECT_GT(t.count("files_exact_structure", vers), 0u);
+    // Every count of a file is repeated under its severity; here sur_read alone judges it, so the
+    // IVP-exact files are those its exact rules hold on. The two sub-scopes partition the scope.
+    const std::string exact = vers + "#ivp-exact", valid = vers + "#structurally-valid";
+    EXPECT_EQ(t.count("files", exact), t.count("files_exact_structure", vers));
+    EXPECT_EQ(t.count("files", exact) + t.count("files", valid), 269u);
+    EXPECT_EQ(t.count("faces", exact) + t.count("faces", valid), t.count("faces", vers));
+    EXPECT_EQ(t.count("files_structurally_valid", exact), 0u);
+    EXPECT_GT(t.count("files", exact), 0u);
+    EXPECT_GT(t.count("files", valid), 0u);
+    EXPECT_EQ(t.total("files"), 269u);   // a total leaves the sub-scopes out
     const Tally& r = tally_of(run, "sur_roundtrip");
     EXPECT_EQ(r.count("fixed_point", vers), 269u);
     EXPECT_EQ(r.count("byte_exact", vers), 269u);

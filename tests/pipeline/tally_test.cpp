@@ -54,5 +54,35 @@ TEST(Tally, MaximaMergeCommutatively) {
     EXPECT_EQ(ba.maxima().at({"excess_ulps", "s"}), 7.0);
 }
 
+
+TEST(Tally, AJudgedUnitRepeatsItsCountsUnderSubScopesLeftOutOfTotals) {
+    Tally t;
+    t.begin_unit("freelancer/vers", 0, true);
+    t.add("faces", 10);
+    t.add("faces", 2);
+    t.max("box_byte_max", 200);
+    EXPECT_FALSE(t.unit_judged());
+    t.judge(true);
+    t.judge(false);   // one failed verdict makes the unit inexact
+    EXPECT_TRUE(t.unit_judged());
+    EXPECT_FALSE(t.unit_exact());
+    t.end_unit({"freelancer/vers#structurally-valid"});
+    t.begin_unit("freelancer/vers", 1, true);
+    t.add("faces", 5);
+    EXPECT_TRUE(t.unit_exact());   // a new unit starts unjudged and exact
+    t.end_unit({"freelancer/vers#ivp-exact"});
+    t.begin_unit("freelancer/vers", 2);   // not kept: end_unit repeats nothing
+    t.add("faces", 100);
+    t.end_unit({"freelancer/vers#ivp-exact"});
+    EXPECT_EQ(t.count("faces", "freelancer/vers"), 117u);
+    EXPECT_EQ(t.count("faces", "freelancer/vers#structurally-valid"), 12u);
+    EXPECT_EQ(t.count("faces", "freelancer/vers#ivp-exact"), 5u);
+    EXPECT_EQ(t.total("faces"), 117u);   // sub-scopes repeat counts; a total never adds them
+    EXPECT_EQ(t.maxima().at({"box_byte_max", "freelancer/vers#structurally-valid"}), 200.0);
+    EXPECT_EQ(t.maxima().count({"box_byte_max", "freelancer/vers#ivp-exact"}), 0u);
+    EXPECT_TRUE(is_sub_scope("freelancer/vers#ivp-exact"));
+    EXPECT_FALSE(is_sub_scope("freelancer/vers"));
+}
+
 }  // namespace
 }  // namespace meshproof

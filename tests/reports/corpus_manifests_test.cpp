@@ -140,8 +140,9 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
                 // "2.8 ulp", "73 micrometres": a measure is stated to the digits shown
                 const auto dot = row.value.find('.');
                 const int decimals = dot == std::string::npos ? 0 : static_cast<int>(row.value.size() - dot - 1);
-                if (row.figure.find("about") == std::string::npos)
+                if (row.figure.find("about") == std::string::npos) {
                     EXPECT_DOUBLE_EQ(f.tolerance, 0.5 * std::pow(10.0, -decimals)) << row.value;
+                }
             } else if (row.figure.find("about") == std::string::npos && row.figure.find("written as") == std::string::npos) {
                 EXPECT_EQ(f.tolerance, 0) << "an exact figure";
             }

@@ -136,5 +136,37 @@ TEST(Figures, NullPassIsNotComputedAndResultsAreInIdOrder) {
     EXPECT_EQ(t.not_computed, 1u);
 }
 
+
+TEST(Figures, SeveritySubScopesSplitAFigureAndNeverJoinItsSum) {
+    // A .sur run: 12 faces in IVP-exact files, 5 in structurally valid ones (engine/pipeline/tally.h).
+    const RunResult run = test::make_run(Game::kFreelancer, {"vers"},
+                                         {{"sur_read", "faces", "freelancer/vers", 17},
+                                          {"sur_read", "faces", "freelancer/vers#ivp-exact", 12},
+                                          {"sur_read", "faces", "freelancer/vers#structurally-valid", 5},
+                                          {"sur_read", "files", "freelancer/vers", 4},
+                                          {"sur_read", "files", "freelancer/vers#ivp-exact", 1},
+                                          {"sur_read", "files", "freelancer/vers#structurally-valid", 3}});
+    for (const char* scope : {R"({"game": "freelancer", "set": "vers"})", R"({"game": "freelancer"})"}) {
+        const FigureResult r = only(manifest(std::string(R"({"id": "f", "figure": "faces", "pass": "sur_read", "counter": "faces",
+            "scope": )") + scope + R"(, "expected": 17, "label": "Unlabelled"})", "freelancer"), run);
+        EXPECT_EQ(r.status, FigureStatus::kMatch) << scope;
+        EXPECT_EQ(*r.measured, 17) << scope;
+        ASSERT_EQ(r.split.size(), 2u) << scope;
+        EXPECT_EQ(r.split[0], (std::pair<std::string, double>{"ivp-exact", 12}));
+        EXPECT_EQ(r.split[1], (std::pair<std::string, double>{"structurally-valid", 5}));
+        EXPECT_EQ(split_suffix(r, [](double v) { return std::to_string(int(v)); }), " (IVP-exact 12 · structurally valid 5)");
+    }
+    // A percentage splits as percentages of each class's own whole.
+    const FigureResult p = only(manifest(R"({"id": "p", "figure": "faces per file", "pass": "sur_read", "counter": "files",
+        "of": "faces", "scope": {"game": "freelancer", "set": "vers"}, "expected": 23.5, "tolerance": 0.1, "label": "Unlabelled"})", "freelancer"), run);
+    ASSERT_EQ(p.split.size(), 2u);
+    EXPECT_NEAR(p.split[0].second, 100.0 / 12.0, 1e-12);
+    EXPECT_NEAR(p.split[1].second, 300.0 / 5.0, 1e-12);
+    // No sub-scope in the run: no split.
+    const FigureResult plain = only(manifest(kPagedL), test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", "eldenring/l", 89}}));
+    EXPECT_TRUE(plain.split.empty());
+    EXPECT_EQ(split_suffix(plain, [](double) { return std::string("x"); }), "");
+}
+
 }  // namespace
 }  // namespace meshproof

@@ -16,8 +16,14 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 class FakePass : public Pass {
 public:
     const PassInfo& info() const override {
-        static const PassInfo info{"fakepass", "havok-mesh", {"Every fake is fine (Proven)"},
-                                   {{"broken_things", "things that break the claim", true}, {"things", "things seen", false}}};
+        static const PassInfo info = [] {
+            PassInfo i;
+            i.name = "fakepass";
+            i.family = "havok-mesh";
+            i.claims = {"Every fake is fine (Proven)"};
+            i.counters = {{"broken_things", "things that break the claim", true}, {"things", "things seen", false}};
+            return i;
+        }();
         return info;
     }
     void run(const Unit&, Tally&) const override {}

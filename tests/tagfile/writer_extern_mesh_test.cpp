@@ -7,6 +7,7 @@
 
 #include <array>
 
+#include "engine/tagfile/collision_scaffold.h"
 #include "engine/tagfile/collision_types.h"
 #include "engine/tagfile/object_view.h"
 #include "tests/tagfile/tagfile_fixtures.h"
@@ -27,19 +28,10 @@ std::vector<std::uint8_t> write_extern_body(const Case& c) {
     auto table = MP_MUST(types.builder.build());
     if (!table) return {};
     ObjectWriter w(table);
-    RecordWriter root = w.new_object("hkRootLevelContainer");
-    ArrayWriter variants = w.new_array("hkRootLevelContainer::NamedVariant", 1);
-    RecordWriter scene = w.new_object("hknpPhysicsSceneData");
-    variants.at(0).set_string("name", "Physics Scene Data");
-    variants.at(0).set_string("className", "hknpPhysicsSceneData");
-    variants.at(0).set_ref("variant", scene);
-    root.set_ref("namedVariants", variants);
-    RecordWriter system = w.new_object("hknpPhysicsSystemData");
-    ArrayWriter systems = w.new_array("hkRefPtr<hknpPhysicsSystemData>", 1);
-    systems.set_ref(0, system);
-    scene.set_ref("systemDatas", systems);
-    ArrayWriter bodies = w.new_array("hknpPhysicsSystemData::bodyCinfoWithAttachment", 1);
-    system.set_ref("bodyCinfos", bodies);
+    // The body's own members stay zero: only its shape is read back.
+    const PhysicsSceneWriter scene = write_physics_scene(w, 1);
+    const RecordWriter& root = scene.root;
+    const ArrayWriter& bodies = scene.bodies;
 
     RecordWriter shape = w.new_object("hknpExternMeshShape");
     bodies.at(0).set_ref("shape", shape);

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "engine/tagfile/collision_scaffold.h"
 #include "engine/tagfile/collision_types.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile.h"
@@ -76,30 +77,13 @@ inline tagfile::RecordWriter write_minimal_collision(tagfile::ObjectWriter& w, t
                                                      bool with_arrays) {
     using namespace tagfile;
     const bool er = dialect == HavokDialect::kEldenRing2018;
-    RecordWriter root = w.new_object("hkRootLevelContainer");
-    ArrayWriter variants = w.new_array("hkRootLevelContainer::NamedVariant", 1);
-    RecordWriter scene = w.new_object("hknpPhysicsSceneData");
-    variants.at(0).set_string("name", "Physics Scene Data");
-    variants.at(0).set_string("className", "hknpPhysicsSceneData");
-    variants.at(0).set_ref("variant", scene);
-    root.set_ref("namedVariants", variants);
+    const PhysicsSceneWriter scene = write_physics_scene(w, 1);
+    const RecordWriter& root = scene.root;
+    scene.system.set_string("name", "Default Physics System Data");
 
-    RecordWriter system = w.new_object("hknpPhysicsSystemData");
-    ArrayWriter systems = w.new_array("hkRefPtr<hknpPhysicsSystemData>", 1);
-    systems.set_ref(0, system);
-    scene.set_ref("systemDatas", systems);
-    system.set_string("name", "Default Physics System Data");
-
-    ArrayWriter bodies = w.new_array("hknpPhysicsSystemData::bodyCinfoWithAttachment", 1);
-    system.set_ref("bodyCinfos", bodies);
-    RecordWriter body = bodies.at(0);
-    body.set_string("name", "h000000");
-    const std::array<float, 4> position = {1.5f, -2.0f, 3.25f, 0.0f};
-    const std::array<float, 4> identity = {0.0f, 0.0f, 0.0f, 1.0f};
-    body.set_floats("position", position);
-    body.set_floats("orientation", identity);
-    body.set_uint("motionPropertiesId", 0xFFFF);
-    body.set_f32("mass", -1.0f);
+    RecordWriter body = scene.bodies.at(0);
+    // Identity orientation; motionType 0 is the zero the record starts with.
+    set_map_body(body, {.name = "h000000", .position = {1.5f, -2.0f, 3.25f, 0.0f}});
     body.set_int("attachedBody", -1);
     body.set_uint("desiredBodyId", 0x7FFFFFFF);  // hknpBodyId wraps one u32
 

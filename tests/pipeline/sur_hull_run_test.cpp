@@ -1,0 +1,97 @@
+// The sur_hull pass over the retail sample, the mod corpus and the legacy files (issue 8).
+// Expected values: the sample's own measured counts (every 4th retail file), held to the
+// document's statements — freelancer-surface.md "Regenerating the corpus's own hulls": every
+// rebuilt hull convex and containing its points, none with more vertices than retail, every
+// one with fewer explained by a retail vertex on a face plane — plus partitions between
+// counters and a byte-identical report at 1 and N threads.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/pipeline/run.h"
+#include "reports/run_report.h"
+#include "tests/pipeline/corpus_run_fixtures.h"
+#include "tests/sur/sur_fixtures.h"
+
+namespace meshproof {
+namespace {
+
+using test::tally_of;
+
+RunResult verify(const std::string& folder, int threads = 0) { return test::verify_corpus_folder(folder, {"sur_hull"}, threads); }
+
+void expect_partitions(const Tally& t, const std::string& scope) {
+    auto c = [&](const char* n) { return t.count(n, scope); };
+    EXPECT_EQ(c("le3_points") + c("flat") + c("duplicate_points") + c("non_finite") + c("hull_index_errors") + c("rebuilt"),
+              c("terminal_hulls"));
+    EXPECT_EQ(c("rebuilt_convex") + c("rebuilt_not_convex"), c("rebuilt"));
+    EXPECT_EQ(c("rebuilt_contains_points") + c("rebuilt_misses_points"), c("rebuilt"));
+    EXPECT_EQ(c("exact_vertex_count") + c("fewer_vertices") + c("more_vertices"), c("rebuilt"));
+    EXPECT_EQ(c("fewer_coplanar") + c("fewer_interior"), c("fewer_vertices"));
+}
+
+TEST(SurHullRun, RetailSampleHullsRebuildConvexAndNeverLarger) {
+    MP_REQUIRE_CORPUS();
+    const RunResult run = verify("sur/retail-sample");
+    EXPECT_FALSE(run.any_violation());
+    const Tally& t = tally_of(run, "sur_hull");
+    const std::string vers = "freelancer/vers";
+    auto c = [&](const char* n) { return t.count(n, vers); };
+    expect_partitions(t, vers);
+    EXPECT_EQ(c("files"), 196u);
+    EXPECT_EQ(c("terminal_hulls"), 2537u);   // sur_read's terminal hulls of the sample
+    EXPECT_EQ(c("hull_index_errors"), 0u);
+    // Corpus: 3,843 of 9,111 hold three points or fewer, 34 are flat, 5,234 rebuilt.
+    EXPECT_EQ(c("le3_points"), 1251u);
+    EXPECT_EQ(c("flat"), 3u);
+    EXPECT_EQ(c("duplicate_points"), 0u);    // points are unique per part (notes §4)
+    EXPECT_EQ(c("non_finite"), 0u);
+    EXPECT_EQ(c("rebuilt"), 1283u);
+    EXPECT_EQ(c("rebuilt_stopped_early"), 0u);
+    // "5,234 of 5,234" convex and containing every point.
+    EXPECT_EQ(c("rebuilt_convex"), c("rebuilt"));
+    EXPECT_EQ(c("rebuilt_contains_points"), c("rebuilt"));
+    // Exact 4,925, fewer 309, more 0; "The 309 are retail keeping a vertex that lies on the plane
+    // of a face it does not corner".
+    EXPECT_EQ(c("more_vertices"), 0u);
+    EXPECT_EQ(c("exact_vertex_count"), 1218u);
+    EXPECT_EQ(c("fewer_vertices"), 65u);
+    EXPECT_EQ(c("fewer_coplanar"), c("fewer_vertices"));
+}
+
+TEST(SurHullRun, ModHullsRebuildConvex) {
+    MP_REQUIRE_CORPUS();
+    const RunResult run = verify("sur/mods");
+    EXPECT_FALSE(run.any_violation());
+    const Tally& t = tally_of(run, "sur_hull");
+    const std::string vers = "freelancer/vers";
+    auto c = [&](const char* n) { return t.count(n, vers); };
+    expect_partitions(t, vers);
+    EXPECT_EQ(c("files"), 269u);   // the six malformed files never reach the pass
+    EXPECT_GT(c("rebuilt"), 0u);
+    EXPECT_EQ(c("rebuilt_convex"), c("rebuilt"));
+    EXPECT_EQ(c("rebuilt_contains_points"), c("rebuilt"));
+    EXPECT_EQ(c("more_vertices"), 0u);
+    // Mod-built hulls also keep interior points as vertices, which retail never does.
+    EXPECT_GT(c("fewer_interior"), 0u);
+    EXPECT_LE(t.samples().at("fewer_interior").size(), kSamplesPerCounter);
+}
+
+TEST(SurHullRun, LegacyFilesAreNotRebuilt) {
+    MP_REQUIRE_CORPUS();
+    const RunResult run = verify("sur/retail-legacy");
+    const Tally& t = tally_of(run, "sur_hull");
+    EXPECT_EQ(t.total("files"), 0u);   // "This module does not support the older format."
+    EXPECT_EQ(t.total("terminal_hulls"), 0u);
+}
+
+TEST(SurHullRun, ReportIsByteIdenticalAtOneAndManyThreads) {
+    MP_REQUIRE_CORPUS();
+    const RunResult one = verify("sur", 1);
+    const RunResult many = verify("sur", 4);
+    EXPECT_FALSE(tally_of(one, "sur_hull").samples().empty());
+    EXPECT_EQ(render_json(one, {"sur"}), render_json(many, {"sur"}));
+}
+
+}  // namespace
+}  // namespace meshproof
