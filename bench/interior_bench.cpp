@@ -15,48 +15,16 @@
 #include <memory>
 #include <string>
 
-#include "engine/mesh/decode_member.h"
+#include "bench/decoded_meshes.h"
 #include "engine/mesh/interior_bits.h"
 #include "engine/pipeline/pass.h"
-#include "engine/synth/collision_tagfile.h"
-#include "engine/synth/compressed_mesh.h"
-#include "engine/synth/source_mesh.h"
-#include "engine/tagfile/tagfile.h"
 
 namespace {
 
 using namespace meshproof;
 
-struct LargeMesh {
-    std::vector<std::uint8_t> tag0;
-    std::unique_ptr<tagfile::Tagfile> tagfile;
-    mesh::DecodedMember member;
-    std::string error;
-};
-
-// Built once per size: synth part → compressed mesh → TAG0 (own TYPE section) → decode.
-const LargeMesh& large_mesh(std::uint32_t triangles) {
-    static std::map<std::uint32_t, std::unique_ptr<LargeMesh>> cache;
-    auto& slot = cache[triangles];
-    if (slot) return *slot;
-    slot = std::make_unique<LargeMesh>();
-    LargeMesh& l = *slot;
-    const synth::SourceMesh src = synth::build_part(6, triangles, 0.0f, 0.0f);
-    const synth::CompressedMesh cm = synth::build_compressed_mesh(src, {});
-    auto types = synth::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
-    if (!types.ok()) return l.error = types.error().message, l;
-    auto tag0 = synth::write_collision_tag0(*types, cm, "h000100", std::nullopt);
-    if (!tag0.ok()) return l.error = tag0.error().message, l;
-    l.tag0 = std::move(tag0).value();
-    auto tf = tagfile::parse_tagfile(l.tag0, nullptr);
-    if (!tf.ok()) return l.error = tf.error().message, l;
-    l.tagfile = std::make_unique<tagfile::Tagfile>(std::move(tf).value());
-    auto member = mesh::decode_member(*l.tagfile);
-    if (!member.ok()) return l.error = member.error().message, l;
-    l.member = std::move(member).value();
-    if (l.member.meshes.empty()) l.error = "no compressed mesh";
-    return l;
-}
+using LargeMesh = bench::DecodedMeshes;
+const LargeMesh& large_mesh(std::uint32_t triangles) { return bench::synthetic_mesh(triangles); }
 
 void report(benchmark::State& state, std::uint64_t triangles) {
     state.SetItemsProcessed(static_cast<std::int64_t>(triangles));

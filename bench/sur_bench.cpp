@@ -6,6 +6,9 @@
 //   BM_SurHullRetailSample: convex_hull over the points of every terminal hull of the sample
 //     (the sur_hull pass's rebuild, one reused workspace; hulls/s over all 2,537 terminal hulls,
 //     the 1,251 of three points or fewer skipped as the pass skips them; points/s of the rest).
+//   BM_SurVerifyRetailSample/T: `verify` of the sample folder as the CLI runs it — map, read,
+//     every sur pass (read, round trip, derive, hull), severity split — on T threads (files/s,
+//     faces/s; real time, so T = 2 against T = 1 is the scaling on this machine).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -14,6 +17,7 @@
 #include <iterator>
 #include <vector>
 
+#include "engine/pipeline/run.h"
 #include "engine/sur/convex_hull.h"
 #include "engine/sur/sur_file.h"
 #include "engine/sur/sur_writer.h"
@@ -138,5 +142,28 @@ void BM_SurHullRetailSample(benchmark::State& state) {
     state.counters["points/s"] = benchmark::Counter(double(state.iterations()) * double(points), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SurHullRetailSample)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+namespace {
+
+void BM_SurVerifyRetailSample(benchmark::State& state) {
+    const auto dir = std::filesystem::path(MESHPROOF_CORPUS_DIR) / "sur" / "retail-sample";
+    if (!std::filesystem::is_directory(dir)) return state.SkipWithError("shared corpus not found");
+    RunOptions o;
+    o.threads = static_cast<int>(state.range(0));
+    o.passes = {"sur_read", "sur_roundtrip", "sur_derive", "sur_hull"};
+    std::uint64_t files = 0, faces = 0;
+    for (auto _ : state) {
+        auto run = run_verify(dir, o);
+        if (!run.ok()) return state.SkipWithError(run.error().message.c_str());
+        files += run->count(MemberState::kOk);
+        for (const auto& p : run->passes)
+            if (p.pass->info().name == "sur_read") faces += p.tally.total("faces");
+    }
+    state.counters["files/s"] = benchmark::Counter(double(files), benchmark::Counter::kIsRate);
+    state.counters["faces/s"] = benchmark::Counter(double(faces), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SurVerifyRetailSample)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

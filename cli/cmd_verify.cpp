@@ -1,4 +1,5 @@
 // meshproof verify ROOT: the full-install validation run.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include "cli/progress_display.h"
 #include "cli/summary.h"
 #include "engine/pipeline/run.h"
+#include "reports/figures.h"
 #include "reports/html_report.h"
 #include "reports/manifest.h"
 #include "reports/markdown_report.h"
@@ -105,6 +107,20 @@ int run_verify_command(const VerifyOptions& o) {
     if (!chosen.ok()) {
         std::fprintf(stderr, "meshproof verify: %s\n", chosen.error().message.c_str());
         return kExitUsage;
+    }
+    // Figures of one named file are measured in file scopes the run must keep: those of the
+    // chosen manifest, or — the document manifest being chosen by the detected game, after the
+    // run — those of every document manifest (a handful of names; unmatched ones cost nothing).
+    if (chosen->has_value()) {
+        options.file_scopes = file_scopes_of((*chosen)->manifest);
+    } else {
+        for (Game g : {Game::kSekiro, Game::kEldenRing, Game::kFreelancer}) {
+            auto doc = document_manifest(g);
+            if (doc.ok() && doc->has_value())
+                for (std::string& name : file_scopes_of((*doc)->manifest))
+                    if (std::find(options.file_scopes.begin(), options.file_scopes.end(), name) == options.file_scopes.end())
+                        options.file_scopes.push_back(std::move(name));
+        }
     }
     Progress progress;
     options.progress = &progress;

@@ -45,6 +45,11 @@ std::optional<double> max_in_scope(const Tally& tally, std::string_view name, co
     return best;
 }
 
+// The sub-scope a file-scoped figure is measured in ("file:NAME"); empty for the others.
+std::string file_sub(const FigureScope& scope) {
+    return scope.file.empty() ? std::string() : std::string(kFileScopePrefix) + scope.file;
+}
+
 bool has_sub_scope(const Tally& tally, const FigureScope& scope, std::string_view sub) {
     for (const auto& [key, value] : tally.counts())
         if (in_scope(key.second, scope, sub)) return true;
@@ -72,7 +77,8 @@ const PassResult* find_pass(const RunResult& run, std::string_view name) {
 bool run_holds_scope(const RunResult& run, const FigureScope& scope) {
     if (game_name(run.scan.game) != scope.game) return false;
     return std::any_of(run.members.begin(), run.members.end(), [&](const MemberStatus& m) {
-        return m.state == MemberState::kOk && (scope.set.empty() || m.set == scope.set);
+        return m.state == MemberState::kOk && (scope.set.empty() || m.set == scope.set) &&
+               (scope.file.empty() || path_names_file(m.path, scope.file));
     });
 }
 
@@ -92,12 +98,13 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
         return r;
     }
     if (!run_holds_scope(run, fig.scope)) {
-        r.why = "the run holds nothing in " + fig.scope.game + (fig.scope.set.empty() ? "" : "/" + fig.scope.set);
+        r.why = "the run holds nothing in " + figure_scope_text(fig.scope);
         return r;
     }
     // A maximum a pass never recorded had nothing to measure (passes record only values above
     // zero): the figure's largest value is then 0.
-    const std::optional<double> measured = measure(fig, pass->tally, {});
+    const std::string sub = file_sub(fig.scope);
+    const std::optional<double> measured = measure(fig, pass->tally, sub);
     if (!measured) {
         r.why = fig.of + " is 0: no percentage";
         return r;
@@ -105,18 +112,33 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
     r.measured = measured;
     bool ok = within(*measured, fig.expected, fig.tolerance);
     if (!fig.maximum && !fig.denominator_counter.empty() && fig.denominator) {
-        const double d = static_cast<double>(sum_in_scope(pass->tally, fig.denominator_counter, fig.scope));
+        const double d = static_cast<double>(sum_in_scope(pass->tally, fig.denominator_counter, fig.scope, sub));
         r.measured_denominator = d;
         ok = ok && d == *fig.denominator;
     }
     for (std::string_view cls : {kIvpExact, kStructurallyValid})
-        if (has_sub_scope(pass->tally, fig.scope, cls))
+        if (sub.empty() && has_sub_scope(pass->tally, fig.scope, cls))
             if (const std::optional<double> v = measure(fig, pass->tally, cls)) r.split.push_back({std::string(cls), *v});
     r.status = ok ? FigureStatus::kMatch : FigureStatus::kMismatch;
     return r;
 }
 
 }  // namespace
+
+std::string figure_scope_text(const FigureScope& s) {
+    std::string t = s.game + (s.set.empty() ? "" : "/" + s.set);
+    if (s.dlc) t += " +DLC";
+    if (!s.file.empty()) t += " " + s.file;
+    return t;
+}
+
+std::vector<std::string> file_scopes_of(const Manifest& manifest) {
+    std::vector<std::string> out;
+    for (const auto& f : manifest.figures)
+        if (!f.scope.file.empty() && std::find(out.begin(), out.end(), f.scope.file) == out.end()) out.push_back(f.scope.file);
+    std::sort(out.begin(), out.end());
+    return out;
+}
 
 std::vector<FigureResult> evaluate_figures(const Manifest& manifest, const RunResult& run) {
     std::vector<FigureResult> out;

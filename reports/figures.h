@@ -46,6 +46,13 @@ struct FigureTotals {
     std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0;
 };
 
+// "freelancer/vers pod_drab.sur", "eldenring/l +DLC": a figure's scope as the reports print it.
+std::string figure_scope_text(const FigureScope& s);
+
+// The file names the manifest's figures are scoped to (sorted, once each): what a run must
+// tally under file scopes (RunOptions::file_scopes) for those figures to be measured.
+std::vector<std::string> file_scopes_of(const Manifest& manifest);
+
 // Results in id order (the report's order).
 std::vector<FigureResult> evaluate_figures(const Manifest& manifest, const RunResult& run);
 FigureTotals count_figures(const std::vector<FigureResult>& results);

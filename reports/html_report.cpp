@@ -112,11 +112,6 @@ std::string bar_rows(const std::vector<BarRow>& rows, const char* value_heading)
     return out + "</table>";
 }
 
-std::string scope_text(const FigureScope& s) {
-    std::string t = s.game + (s.set.empty() ? "" : "/" + s.set);
-    if (s.dlc) t += " +DLC";
-    return t;
-}
 
 std::string document_value(const ManifestFigure& f) {
     if (!f.expected_list.empty()) {
@@ -327,7 +322,7 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
         out += fmt::format(
             "<tr><td title=\"{0}\"><svg width=\"12\" height=\"12\"><rect class=\"{0}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> {1}</td>"
             "<td>{2}</td><td>{3}</td><td><code>{4}{5}</code></td><td>{6} <span class=\"muted\">{7}</span></td><td>{8}</td></tr>\n",
-            status_css(r->status), mark, claim, html_escape(scope_text(f.scope)), html_escape(f.counter),
+            status_css(r->status), mark, claim, html_escape(figure_scope_text(f.scope)), html_escape(f.counter),
             f.of.empty() ? std::string() : " / " + html_escape(f.of), html_escape(document_value(f)), html_escape(f.label),
             html_escape(measured_value(*r)));
     }

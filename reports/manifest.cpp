@@ -127,6 +127,11 @@ Result<FigureScope> read_scope(const Fields& f) {
         if (!is_known_set(scope.set)) return bad(s.where(), "unknown set '" + scope.set + "'");
     }
     MP_TRY_ASSIGN(scope.dlc, s.boolean("dlc", false));
+    if (s.has("file") && !s.is_null("file")) {
+        MP_TRY_ASSIGN(scope.file, s.string("file"));
+        if (scope.file.empty() || scope.file.find_first_of("/\\#") != std::string::npos)
+            return bad(s.where(), "file '" + scope.file + "' must be one file name (no separator, no '#')");
+    }
     return scope;
 }
 

@@ -21,6 +21,7 @@ struct FigureScope {
     std::string game;      // "sekiro", "eldenring", "freelancer"
     std::string set;       // "h", "l", "f", "object", "asset", "loose"; empty: every set of the game
     bool dlc = false;      // the document's figure includes Elden Ring's DLC archive pair
+    std::string file;      // a figure of one named file (engine/pipeline/run.h path_names_file); empty: every file
 };
 
 struct ManifestFigure {

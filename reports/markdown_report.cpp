@@ -43,11 +43,6 @@ std::string document_value(const ManifestFigure& f) {
     return s;
 }
 
-std::string scope_text(const FigureScope& s) {
-    std::string t = s.game + (s.set.empty() ? "" : "/" + s.set);
-    if (s.dlc) t += " +DLC";
-    return t;
-}
 
 std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
@@ -73,7 +68,7 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
         const ManifestFigure& f = r->figure;
         const std::string claim = cell(f.figure) + (f.quote.empty() ? "" : " — “" + cell(f.quote) + "”");
         if (with_counter)
-            out += fmt::format("| {} | {} | `{}`{} | {} ({}) | {} | {} |\n", claim, scope_text(f.scope), f.counter,
+            out += fmt::format("| {} | {} | `{}`{} | {} ({}) | {} | {} |\n", claim, figure_scope_text(f.scope), f.counter,
                                f.of.empty() ? "" : fmt::format(" / `{}`", f.of), cell(document_value(f)), f.label,
                                cell(measured_value(*r)), mark(r->status));
         else

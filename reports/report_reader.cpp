@@ -225,6 +225,8 @@ Result<std::string> figure_scope(object figure, const std::string& where) {
         if (dlc.get_bool().get(with_dlc) != simdjson::SUCCESS) return bad(member_path(at, "dlc"), "expected true or false");
         if (with_dlc) text += "+dlc";
     }
+    MP_TRY_ASSIGN(std::string file, optional_string_field(scope, "file", at));
+    if (!file.empty()) text += " " + file;
     return text;
 }
 

@@ -151,6 +151,7 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     w.field("game", f.scope.game);
     string_or_null(w, "set", f.scope.set);
     w.field("dlc", f.scope.dlc);
+    if (!f.scope.file.empty()) w.field("file", f.scope.file);
     w.end_object();
     number_or_null(w, "measured", r.measured);
     w.field("expected", f.expected);

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -122,6 +123,13 @@ public:
             {"pierce_in_range_hold", "faces whose pierce index is inside the hull and not the face itself", false},
             {"pierce_in_range_fail", "faces whose pierce index is outside the hull or the face itself", false},
         };
+        // Per file these are the document's single-file figures ("pod_drab.sur computes 72.27 where
+        // the file says 122.50", "misses by 41%"), measured in a file scope.
+        info_.maxima = {
+            {"inertia_stored_largest", "largest stored rotationInertia component", false},
+            {"inertia_derived_largest", "largest derived rotationInertia component", false},
+            {"inertia_miss_largest_pct", "largest relative miss of a derived rotationInertia component, in percent", false},
+        };
         for (const char* r : kExactRules) exact_slots_.push_back(UnitCounts(info_).slot(r));
     }
     const PassInfo& info() const override { return info_; }
@@ -160,7 +168,7 @@ private:
         std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
         std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
         std::vector<float> normals;           // scratch: unit normals of one ledge
-        std::vector<std::array<std::uint32_t, 3>> half_edges;  // scratch: (from, to, edge) of one ledge, sorted
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> half_edges;  // scratch: (from << 32 | to, edge) of one ledge, sorted
     };
 
     static std::string vec(float x, float y, float z) { return fmt::format("({:.9g}, {:.9g}, {:.9g})", x, y, z); }
@@ -262,20 +270,21 @@ private:
         const IndexRange f = m.ledges.faces[l];
         auto& he = w.half_edges;
         he.clear();
+        auto key = [](std::uint32_t from, std::uint32_t to) { return std::uint64_t(from) << 32 | to; };
         for (std::uint32_t t = f.first; t < f.end(); ++t)
             for (std::uint32_t k = 0; k < 3; ++k)
-                he.push_back({m.edges.point[3 * t + k], m.edges.point[3 * t + (k + 1) % 3], 3 * t + k});
+                he.push_back({key(m.edges.point[3 * t + k], m.edges.point[3 * t + (k + 1) % 3]), 3 * t + k});
         std::sort(he.begin(), he.end());
         auto derived = [&](std::uint32_t e) -> std::int64_t {  // the reverse half-edge, -1 none, -2 several
-            const std::uint32_t from = m.edges.point[e], to = m.edges.point[e - e % 3 + (e % 3 + 1) % 3];
-            auto lo = std::lower_bound(he.begin(), he.end(), std::array<std::uint32_t, 3>{to, from, 0});
-            if (lo == he.end() || (*lo)[0] != to || (*lo)[1] != from) return -1;
-            auto next = lo + 1;
-            if (next != he.end() && (*next)[0] == to && (*next)[1] == from) return -2;
-            return (*lo)[2];
+            const std::uint64_t reverse = key(m.edges.point[e - e % 3 + (e % 3 + 1) % 3], m.edges.point[e]);
+            auto lo = std::lower_bound(he.begin(), he.end(), std::pair<std::uint64_t, std::uint32_t>{reverse, 0});
+            if (lo == he.end() || lo->first != reverse) return -1;
+            if (lo + 1 != he.end() && (lo + 1)->first == reverse) return -2;
+            return lo->second;
         };
+        w.counts.add("opposite_faces", f.count);   // once per hull: add() looks its counter up by name
+        std::uint64_t exact_faces = 0;
         for (std::uint32_t t = f.first; t < f.end(); ++t) {
-            w.counts.add("opposite_faces");
             bool determined = true, exact = true;
             std::int64_t first_bad = -1, first_derived = 0;
             for (std::uint32_t k = 0; k < 3 && determined; ++k) {
@@ -295,7 +304,7 @@ private:
                 w.fail("opposite_undetermined", where,
                          [&] { return first_derived == -1 ? std::string("no reverse half-edge") : std::string("several reverse half-edges"); });
             } else if (exact) {
-                w.counts.add("opposite_derived_exact");
+                ++exact_faces;
             } else {
                 w.fail("opposite_derived_differ", where, [&] {
                     const std::int32_t stored = m.edges.opposite[3 * t + std::uint32_t(first_bad)];
@@ -304,6 +313,7 @@ private:
                 });
             }
         }
+        w.counts.add("opposite_derived_exact", exact_faces);
     }
 
     void pierce(Walk& w, std::uint32_t l, const std::string& label) const {
@@ -374,12 +384,16 @@ private:
         }
         // rotationInertia, per component
         bool all_exact = true;
+        double stored_largest = 0, derived_largest = 0, miss_largest = 0;
         for (int i = 0; i < 3; ++i) {
             const float got = mp->rotation_inertia[i], want = sf.rotation_inertia[i];
             w.counts.add("inertia_components");
             const bool bit = same_bits(got, want);
             all_exact = all_exact && bit;
             const double rel = want != 0 ? std::abs(double(got) - want) / std::abs(double(want)) : (got == 0 ? 0.0 : INFINITY);
+            stored_largest = std::max(stored_largest, double(want));
+            derived_largest = std::max(derived_largest, double(got));
+            if (std::isfinite(rel)) miss_largest = std::max(miss_largest, 100.0 * rel);
             if (bit) w.counts.add("inertia_exact");
             if (bit || rel <= kInertiaNear) w.counts.add("inertia_within_0_1pct");
             if (bit || rel <= kInertiaFar) {
@@ -389,6 +403,9 @@ private:
                          [&] { return fmt::format("derived {:.9g}, stored {:.9g} ({:.1f} %)", got, want, 100.0 * rel); });
             }
         }
+        if (stored_largest > 0) w.tally.max("inertia_stored_largest", stored_largest);
+        if (derived_largest > 0) w.tally.max("inertia_derived_largest", derived_largest);
+        if (miss_largest > 0) w.tally.max("inertia_miss_largest_pct", miss_largest);
         if (mp->fallback) {
             w.counts.add("fallback_parts");
             if (all_exact) {

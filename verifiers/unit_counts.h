@@ -18,10 +18,15 @@ public:
     explicit UnitCounts(const PassInfo& info)
         : info_(info), value_(info.counters.size(), 0), sampled_(info.counters.size(), 0) {}
 
-    // The position of a declared counter; an undeclared name is a programming error.
+    // The position of a declared counter; an undeclared name is a programming error. Passes add
+    // the same counter many times in a row (per face, per edge), so the search starts at the
+    // last slot found.
     std::size_t slot(std::string_view name) const {
-        for (std::size_t i = 0; i < info_.counters.size(); ++i)
-            if (info_.counters[i].name == name) return i;
+        const std::size_t n = info_.counters.size();
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::size_t i = last_ + k < n ? last_ + k : last_ + k - n;
+            if (info_.counters[i].name == name) return last_ = i;
+        }
         std::abort();
     }
     void add(std::string_view name, std::uint64_t n = 1) { value_[slot(name)] += n; }
@@ -48,6 +53,7 @@ private:
     const PassInfo& info_;
     std::vector<std::uint64_t> value_;
     std::vector<std::uint32_t> sampled_;   // per counter, samples handed to the tally in this unit
+    mutable std::size_t last_ = 0;         // where slot() found its last name
 };
 
 }  // namespace meshproof::verifiers

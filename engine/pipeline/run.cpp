@@ -1,6 +1,7 @@
 #include "engine/pipeline/run.h"
 
 #include <algorithm>
+#include <cctype>
 #include <memory>
 
 #include <fmt/format.h>
@@ -29,6 +30,37 @@ std::string_view member_state_name(MemberState s) {
 std::uint64_t RunResult::count(MemberState s) const {
     return static_cast<std::uint64_t>(
         std::count_if(members.begin(), members.end(), [s](const MemberStatus& m) { return m.state == s; }));
+}
+
+namespace {
+
+// `component` is `name`, or `name` followed by '.' (extensions); ASCII case ignored, as the
+// games' own file systems do.
+bool component_names(std::string_view component, std::string_view name) {
+    if (name.empty() || component.size() < name.size()) return false;
+    for (std::size_t i = 0; i < name.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(component[i])) != std::tolower(static_cast<unsigned char>(name[i]))) return false;
+    return component.size() == name.size() || component[name.size()] == '.';
+}
+
+// The last component of a path; "__" separates too (the shared corpus flattens a file's game
+// path that way: equipment__models__commodities__crates__pod_drab.sur).
+std::string_view last_component(std::string_view p) {
+    std::size_t cut = p.find_last_of("/\\");
+    p = cut == std::string_view::npos ? p : p.substr(cut + 1);
+    cut = p.rfind("__");
+    return cut == std::string_view::npos ? p : p.substr(cut + 2);
+}
+
+}  // namespace
+
+bool path_names_file(std::string_view unit_path, std::string_view name) {
+    // "binder :: member/path": the binder's file name and the member's last component; a loose
+    // file: its own last component.
+    const std::size_t sep = unit_path.find(" :: ");
+    if (sep == std::string_view::npos) return component_names(last_component(unit_path), name);
+    return component_names(last_component(unit_path.substr(0, sep)), name) ||
+           component_names(last_component(unit_path.substr(sep + 4)), name);
 }
 
 bool RunResult::any_violation() const {
@@ -63,6 +95,8 @@ public:
 
 private:
     void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, MemberStatus& status);
+    // The file sub-scopes ("scope#file:NAME") a unit at `path` is also tallied under.
+    std::vector<std::string> file_sub_scopes(const std::string& scope, std::string_view path) const;
 
     const RunOptions& options_;
     Game game_;
@@ -112,10 +146,19 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     unit.bytes = *bytes;
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), job.set);
+    const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);
     for (std::size_t p : havok_passes_) {
-        tallies[p].begin_unit(scope, ordinal);
+        tallies[p].begin_unit(scope, ordinal, !sub_scopes.empty());
         passes_[p]->run(unit, tallies[p]);
+        if (!sub_scopes.empty()) tallies[p].end_unit(sub_scopes);
     }
+}
+
+std::vector<std::string> Runner::file_sub_scopes(const std::string& scope, std::string_view path) const {
+    std::vector<std::string> out;
+    for (const std::string& name : options_.file_scopes)
+        if (path_names_file(path, name)) out.push_back(fmt::format("{}{}{}{}", scope, kSubScopeMark, kFileScopePrefix, name));
+    return out;
 }
 
 // The set of a .sur file is its layout, which the first bytes tell: "vers" (the vers 2.0
@@ -162,7 +205,7 @@ MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
             judged = true;
             exact = exact && tallies[p].unit_exact();
         }
-    std::vector<std::string> sub_scopes;
+    std::vector<std::string> sub_scopes = file_sub_scopes(scope, status.path);
     if (judged) sub_scopes.push_back(fmt::format("{}{}{}", scope, kSubScopeMark, exact ? kIvpExact : kStructurallyValid));
     for (std::size_t p : sur_passes_) tallies[p].end_unit(sub_scopes);
     return status;

@@ -29,6 +29,26 @@ TEST(CliVerifySur, RetailSampleVerifiesWithoutFlags) {
               std::string::npos);
 }
 
+// A figure of one named file (a file scope the CLI asks the run for, from the document
+// manifest): "pod_drab.sur's [hull] has 62 [faces]" and "computes 72.27 where the file says
+// 122.50" hold on the sample, which holds pod_drab.sur.
+TEST(CliVerifySur, FiguresOfOneNamedFileAreMeasuredInIt) {
+    MP_REQUIRE_CORPUS();
+    const Output r = run("verify " + sur_folder("retail-sample") + " --quiet --json -");
+    ASSERT_EQ(r.code, 0);
+    for (const char* id : {"sur.read.pod_drab_faces", "sur.read.pod_drab_inertia_stored", "sur.derive.pod_drab_inertia_derived"}) {
+        const std::size_t at = r.text.find(std::string("\"id\": \"") + id + "\"");
+        ASSERT_NE(at, std::string::npos) << id;
+        const std::string entry = r.text.substr(at, r.text.find('}', r.text.find("\"quote\"", at)) - at);
+        EXPECT_NE(entry.find("\"file\": \"pod_drab.sur\""), std::string::npos) << entry;
+        EXPECT_NE(entry.find("\"status\": \"match\""), std::string::npos) << entry;
+    }
+    // crate_grey.sur is not in the sample: its figure is unchecked, not a mismatch against 0.
+    const std::size_t grey = r.text.find("\"id\": \"sur.read.crate_grey_faces\"");
+    ASSERT_NE(grey, std::string::npos);
+    EXPECT_NE(r.text.substr(grey, 1200).find("\"status\": \"unchecked\""), std::string::npos);
+}
+
 TEST(CliVerifySur, ModsWithMalformedFilesArePartialNotFailed) {
     MP_REQUIRE_CORPUS();
     const Output r = run("verify " + sur_folder("mods") + " --quiet --passes sur_read,sur_roundtrip --json -");

@@ -168,5 +168,32 @@ TEST(Figures, SeveritySubScopesSplitAFigureAndNeverJoinItsSum) {
     EXPECT_EQ(split_suffix(plain, [](double) { return std::string("x"); }), "");
 }
 
+
+TEST(Figures, AFileScopedFigureIsMeasuredInItsFileScopeOnly) {
+    RunResult run = test::make_run(Game::kFreelancer, {"vers"},
+                                   {{"sur_read", "faces", "freelancer/vers", 1000},
+                                    {"sur_read", "faces", "freelancer/vers#file:pod_drab.sur", 62},
+                                    {"sur_read", "faces", "freelancer/vers#ivp-exact", 1000}});
+    run.members[0].path = "DATA/EQUIPMENT/pod_drab.sur";
+    const std::string figure = R"({"id": "f", "figure": "faces of its hull", "pass": "sur_read", "counter": "faces",
+        "scope": {"game": "freelancer", "set": "vers", "file": "pod_drab.sur"}, "expected": 62, "label": "Unlabelled"})";
+    const FigureResult r = only(manifest(figure, "freelancer"), run);
+    EXPECT_EQ(r.status, FigureStatus::kMatch);
+    EXPECT_EQ(*r.measured, 62);
+    EXPECT_TRUE(r.split.empty());   // a file has one severity; no split
+    EXPECT_EQ(figure_scope_text(r.figure.scope), "freelancer/vers pod_drab.sur");
+    EXPECT_EQ(file_scopes_of(manifest(figure, "freelancer")), (std::vector<std::string>{"pod_drab.sur"}));
+    // A run that holds no such file leaves the figure unchecked rather than 0.
+    run.members[0].path = "DATA/EQUIPMENT/crate_grey.sur";
+    const FigureResult none = only(manifest(figure, "freelancer"), run);
+    EXPECT_EQ(none.status, FigureStatus::kUnchecked);
+    EXPECT_NE(none.why.find("pod_drab.sur"), std::string::npos) << none.why;
+    // A file scope names one file.
+    auto bad = parse_manifest(test::manifest_with(R"({"id": "f", "figure": "x", "pass": "sur_read", "counter": "faces",
+        "scope": {"game": "freelancer", "file": "a/b.sur"}, "expected": 1, "label": "Unlabelled"})", "freelancer"),
+                              PassRegistry::global());
+    EXPECT_FALSE(bad.ok());
+}
+
 }  // namespace
 }  // namespace meshproof

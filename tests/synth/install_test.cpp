@@ -10,7 +10,6 @@
 #include <iterator>
 #include <map>
 
-#include <unistd.h>
 
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
@@ -22,6 +21,7 @@
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/tagfile.h"
 #include "tests/synth/synth_checks.h"
+#include "tests/synth/temp_install.h"
 
 namespace meshproof::synth {
 namespace {
@@ -32,12 +32,7 @@ std::vector<std::uint8_t> read_all(const fs::path& p) {
     return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
-// Per process: other developers run these tests on the same machine at the same time.
-fs::path temp_root(const std::string& name) {
-    fs::path p = fs::temp_directory_path() / ("meshproof-synth-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(p);
-    return p;
-}
+fs::path temp_root(const std::string& name) { return test::temp_install_root(name); }
 
 struct MemberDecode {
     std::string path;

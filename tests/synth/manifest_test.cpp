@@ -11,11 +11,11 @@
 #include <set>
 #include <string>
 
-#include <unistd.h>
 
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
 #include "engine/synth/synth_manifest.h"
+#include "tests/synth/temp_install.h"
 
 namespace meshproof::synth {
 namespace {
@@ -42,11 +42,8 @@ class ManifestMatchesPasses : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ManifestMatchesPasses, EveryFigureExactly) {
     const Case& k = GetParam();
-    const fs::path root = fs::temp_directory_path() /
-                          ("meshproof-synth-manifest-" + std::string(synth_game_name(k.game)) + "-" +
-                           (k.spec.empty() ? std::string("none") : k.spec.substr(0, k.spec.find(':'))) + "-" +
-                           std::to_string(::getpid()));  // per process: others run these tests too
-    fs::remove_all(root);
+    const fs::path root = test::temp_install_root("manifest-" + std::string(synth_game_name(k.game)) + "-" +
+                                                   (k.spec.empty() ? std::string("none") : k.spec.substr(0, k.spec.find(':'))));
     SynthOptions o;
     o.game = k.game;
     o.seed = 7;

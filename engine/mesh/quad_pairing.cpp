@@ -1,0 +1,161 @@
+#include "engine/mesh/quad_pairing.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "engine/mesh/havok_quicksort.h"
+
+namespace meshproof::mesh {
+namespace {
+
+std::uint64_t hash_name(const VertexName& n) {
+    std::uint64_t h = (static_cast<std::uint64_t>(n[0]) << 32 | n[1]) * 0x9E3779B97F4A7C15ull;
+    h ^= (h >> 29) ^ (static_cast<std::uint64_t>(n[2]) * 0xC2B2AE3D27D4EB4Full);
+    h ^= h >> 32;
+    return h;
+}
+
+std::uint32_t opposite(const QuadPairingRows& rows, const QuadPairingWorkspace::Record& r) {
+    return rows.vertex[r.row][(r.index + 2) % 3];
+}
+
+void add_candidate(const QuadPairingRows& rows, QuadPairingWorkspace& ws, const QuadPairingWorkspace::Record& a,
+                   const QuadPairingWorkspace::Record& b) {
+    const std::uint32_t first = a.index == 2 ? a.row : b.row;
+    const std::uint32_t second = a.index == 2 ? b.row : a.row;
+    ws.candidates.push_back({pairing_cost(rows.box[first], rows.box[second]), first, second});
+}
+
+// Step 2's first fit for every record of records[g, end) (one edge), by bucket: the records a
+// record can pair with are those of one bucket (the other kind of edge, the other direction, its
+// primitive data); the first of them after it whose opposite vertex differs is its fit.
+void first_fits_by_bucket(const QuadPairingRows& rows, QuadPairingWorkspace& ws, std::size_t g, std::size_t end) {
+    using Entry = QuadPairingWorkspace::Entry;
+    auto bucket = [&](std::uint8_t index, std::uint8_t forward, std::uint32_t data) {
+        return static_cast<std::uint64_t>(index) << 33 | static_cast<std::uint64_t>(forward) << 32 | data;
+    };
+    ws.entries.clear();
+    for (std::size_t i = g; i < end; ++i) {
+        const auto& r = ws.records[i];
+        if (r.index == 1) continue;
+        ws.entries.push_back({bucket(r.index, r.forward, rows.primitive_data[r.row]), static_cast<std::uint32_t>(i), kNone});
+    }
+    auto before = [](const Entry& a, const Entry& b) { return a.bucket != b.bucket ? a.bucket < b.bucket : a.position < b.position; };
+    std::sort(ws.entries.begin(), ws.entries.end(), before);
+    for (std::size_t k = ws.entries.size(); k-- > 1;) {
+        Entry& e = ws.entries[k - 1];
+        const Entry& n = ws.entries[k];
+        if (n.bucket != e.bucket) continue;
+        e.next_other = opposite(rows, ws.records[n.position]) != opposite(rows, ws.records[e.position]) ? static_cast<std::uint32_t>(k)
+                                                                                                       : n.next_other;
+    }
+    for (std::size_t i = g; i < end; ++i) {
+        const auto& a = ws.records[i];
+        if (a.index == 1) continue;
+        const Entry probe{bucket(a.index == 2 ? 0 : 2, a.forward ? 0 : 1, rows.primitive_data[a.row]), static_cast<std::uint32_t>(i), kNone};
+        auto it = std::upper_bound(ws.entries.begin(), ws.entries.end(), probe, before);
+        if (it == ws.entries.end() || it->bucket != probe.bucket) continue;
+        std::uint32_t k = static_cast<std::uint32_t>(it - ws.entries.begin());
+        if (opposite(rows, ws.records[it->position]) == opposite(rows, a)) k = it->next_other;
+        if (k == kNone) continue;
+        add_candidate(rows, ws, a, ws.records[ws.entries[k].position]);
+    }
+}
+
+}  // namespace
+
+std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairingWorkspace& ws, std::span<std::uint32_t> out) {
+    constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+    std::size_t capacity = 16;
+    while (capacity < names.size() * 2) capacity <<= 1;
+    ws.slot_name.resize(capacity);
+    ws.slot_number.assign(capacity, kEmpty);
+    const std::size_t mask = capacity - 1;
+    std::uint32_t next = 0;
+    for (std::size_t i = 0; i < names.size() && i < out.size(); ++i) {
+        std::size_t s = hash_name(names[i]) & mask;
+        for (;;) {
+            if (ws.slot_number[s] == kEmpty) {
+                ws.slot_name[s] = names[i];
+                ws.slot_number[s] = next++;
+                break;
+            }
+            if (ws.slot_name[s] == names[i]) break;
+            s = (s + 1) & mask;
+        }
+        out[i] = ws.slot_number[s];
+    }
+    return next;
+}
+
+float pairing_cost(const Box& a, const Box& b) {
+    const float mu = box_surface(box_union(a, b)), ma = box_surface(a), mb = box_surface(b);
+    const float ub = mu - mb;
+    const float ua = mu - ma;
+    return ub + ua;
+}
+
+std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+    out.clear();
+    ws.candidates.clear();
+    ws.records.clear();
+    const std::size_t n = rows.vertex.size();
+    ws.edge_uses.assign(n * 3, 0);
+    if (rows.box.size() != n || rows.primitive_data.size() != n) return 0;
+
+    // Step 1: the records, row by row and edge by edge, sorted by (lower, higher) vertex.
+    ws.records.resize(n * 3);
+    for (std::size_t r = 0; r < n; ++r) {
+        const auto& v = rows.vertex[r];
+        for (std::uint8_t e = 0; e < 3; ++e) {
+            const std::uint32_t p = v[e], q = v[(e + 1) % 3];
+            const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
+            ws.records[r * 3 + e] = {static_cast<std::uint64_t>(lo) << 32 | hi, static_cast<std::uint32_t>(r), e,
+                                     static_cast<std::uint8_t>(p < q)};
+        }
+    }
+    using Record = QuadPairingWorkspace::Record;
+    havok_quicksort(std::span<Record>(ws.records), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+
+    // Step 2: candidates; and how many records share each edge.
+    const std::size_t m = ws.records.size();
+    for (std::size_t g = 0; g < m;) {
+        std::size_t end = g + 1;
+        while (end < m && ws.records[end].edge == ws.records[g].edge) ++end;
+        for (std::size_t i = g; i < end; ++i) ws.edge_uses[ws.records[i].row * 3 + ws.records[i].index] = static_cast<std::uint32_t>(end - g);
+        if (rule == CandidateRule::kFirstFit && end - g > ws.scan_limit) {
+            first_fits_by_bucket(rows, ws, g, end);
+            g = end;
+            continue;
+        }
+        for (std::size_t i = g; i < end; ++i) {
+            const Record& a = ws.records[i];
+            if (a.index == 1) continue;  // neither a third nor a first edge
+            const std::uint8_t want = a.index == 2 ? 0 : 2;
+            const std::uint32_t opposite_a = rows.vertex[a.row][(a.index + 2) % 3];
+            const std::uint32_t data_a = rows.primitive_data[a.row];
+            for (std::size_t j = i + 1; j < end; ++j) {
+                const Record& b = ws.records[j];
+                if (b.index != want || b.forward == a.forward || b.row == a.row) continue;
+                if (rows.vertex[b.row][(b.index + 2) % 3] == opposite_a) continue;
+                if (rows.primitive_data[b.row] != data_a) continue;
+                add_candidate(rows, ws, a, b);
+                if (rule == CandidateRule::kFirstFit) break;
+            }
+        }
+        g = end;
+    }
+
+    // Step 3: by cost, taken in order unless a triangle is taken.
+    using Candidate = QuadPairingWorkspace::Candidate;
+    havok_quicksort(std::span<Candidate>(ws.candidates), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+    ws.taken.assign(n, 0);
+    for (const Candidate& c : ws.candidates) {
+        if (ws.taken[c.first] || ws.taken[c.second]) continue;
+        ws.taken[c.first] = ws.taken[c.second] = 1;
+        out.push_back({c.first, c.second});
+    }
+    return ws.candidates.size();
+}
+
+}  // namespace meshproof::mesh

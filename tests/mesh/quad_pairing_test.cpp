@@ -1,0 +1,249 @@
+// The quad-pairing rule (engine/mesh/quad_pairing.h) on hand-built rows whose answer follows from
+// the document's three steps.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <vector>
+
+#include "engine/mesh/quad_pairing.h"
+
+namespace meshproof::mesh {
+namespace {
+
+struct P3 {
+    float x, y, z;
+};
+
+// Rows of triangles over named points; numbered by first use of the point's bits, as the rule does.
+struct RowSet {
+    std::vector<P3> point;
+    std::vector<std::array<std::uint32_t, 3>> row;  // point indices
+    std::vector<std::uint32_t> data;
+
+    std::vector<QuadPair> pair(CandidateRule rule = CandidateRule::kFirstFit, std::size_t* candidates = nullptr) {
+        QuadPairingWorkspace ws;
+        std::vector<VertexName> names;
+        std::vector<Box> box;
+        for (const auto& r : row) {
+            Box b;
+            b.min = {INFINITY, INFINITY, INFINITY};
+            b.max = {-INFINITY, -INFINITY, -INFINITY};
+            for (std::uint32_t k : r) {
+                const P3 p = point[k];
+                names.push_back({std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y), std::bit_cast<std::uint32_t>(p.z)});
+                const float c[3] = {p.x, p.y, p.z};
+                for (int a = 0; a < 3; ++a) b.min[a] = std::min(b.min[a], c[a]), b.max[a] = std::max(b.max[a], c[a]);
+            }
+            box.push_back(b);
+        }
+        std::vector<std::uint32_t> numbers(names.size());
+        number_by_first_use(names, ws, numbers);
+        std::vector<std::array<std::uint32_t, 3>> vertex(row.size());
+        for (std::size_t i = 0; i < row.size(); ++i) vertex[i] = {numbers[i * 3], numbers[i * 3 + 1], numbers[i * 3 + 2]};
+        std::vector<QuadPair> out;
+        const std::size_t c = pair_quads(QuadPairingRows{vertex, box, data}, rule, ws, out);
+        if (candidates != nullptr) *candidates = c;
+        return out;
+    }
+};
+
+// A unit square in the xz plane, corners a b c d.
+RowSet square() {
+    RowSet s;
+    s.point = {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}};
+    return s;
+}
+
+TEST(QuadPairing, StockSplitSquareIsOnePairWithTheThirdEdgeTriangleFirst) {
+    RowSet s = square();
+    s.row = {{0, 1, 2}, {0, 2, 3}};  // (a b c), (a c d): c→a is the first row's third edge, a→c the second's first
+    s.data = {5, 5};
+    const auto pairs = s.pair();
+    ASSERT_EQ(pairs.size(), 1u);
+    EXPECT_EQ(pairs[0].first, 0u);
+    EXPECT_EQ(pairs[0].second, 1u);
+    // Row order does not decide which is first: the third edge does.
+    s.row = {{0, 2, 3}, {0, 1, 2}};
+    const auto swapped = s.pair();
+    ASSERT_EQ(swapped.size(), 1u);
+    EXPECT_EQ(swapped[0].first, 1u);
+    EXPECT_EQ(swapped[0].second, 0u);
+}
+
+TEST(QuadPairing, DifferentPrimitiveDataMakesNoPair) {
+    RowSet s = square();
+    s.row = {{0, 1, 2}, {0, 2, 3}};
+    s.data = {5, 6};
+    std::size_t candidates = 99;
+    EXPECT_TRUE(s.pair(CandidateRule::kFirstFit, &candidates).empty());
+    EXPECT_EQ(candidates, 0u);
+}
+
+TEST(QuadPairing, SameDirectionEdgeMakesNoPair) {
+    RowSet s = square();
+    s.row = {{0, 1, 2}, {2, 0, 3}};  // the second row's first edge is c→a, the same way as the first's third
+    s.data = {0, 0};
+    EXPECT_TRUE(s.pair().empty());
+}
+
+TEST(QuadPairing, OnlyTheThirdEdgeWithTheFirstMakesAPair) {
+    RowSet s = square();
+    // (b c a): edges b→c, c→a, a→b; (c d a): edges c→d, d→a, a→c. The shared edge runs both ways
+    // but is the second edge of the first row and the third of the second.
+    s.row = {{1, 2, 0}, {2, 3, 0}};
+    s.data = {0, 0};
+    EXPECT_TRUE(s.pair().empty());
+}
+
+TEST(QuadPairing, TheSameOppositeVertexMakesNoPair) {
+    RowSet s = square();
+    s.row = {{0, 1, 2}, {0, 2, 1}};  // a→c then the opposite vertex b again
+    s.data = {0, 0};
+    EXPECT_TRUE(s.pair().empty());
+}
+
+// Three rows: T0 (a b c) and T1 (a c d) share c–a (T0's third edge, T1's first); T1 and T2 (a d e)
+// share d–a (T1's third edge, T2's first). Both candidates want T1: the cheaper is taken.
+RowSet competing(float bz) {
+    RowSet s;
+    //           a          b           c          d          e
+    s.point = {{0, 0, 0}, {1, 0, bz}, {1, 0, 1}, {0, 0, 1}, {-5, 0, 0.5f}};
+    s.row = {{0, 1, 2}, {0, 2, 3}, {0, 3, 4}};
+    s.data = {0, 0, 0};
+    return s;
+}
+
+TEST(QuadPairing, CompetingCandidatesTheCheaperWins) {
+    // b at z = 0: T0 and T1 fill one unit box, cost (1 − 1) + (1 − 1) = 0; T1 with T2: U = 6,
+    // A = 1, B = 5 → cost 6. T0 + T1 is taken, T2 stays a triangle.
+    {
+        std::size_t candidates = 0;
+        const auto pairs = competing(0).pair(CandidateRule::kFirstFit, &candidates);
+        EXPECT_EQ(candidates, 2u);
+        ASSERT_EQ(pairs.size(), 1u);
+        EXPECT_EQ(pairs[0].first, 0u);
+        EXPECT_EQ(pairs[0].second, 1u);
+    }
+    // b at z = −9: T0's box is 1 × 10, T0 + T1 costs (10 − 1) + (10 − 10) = 9 > 6: T1 + T2 is taken.
+    {
+        const auto pairs = competing(-9).pair();
+        ASSERT_EQ(pairs.size(), 1u);
+        EXPECT_EQ(pairs[0].first, 1u);
+        EXPECT_EQ(pairs[0].second, 2u);
+    }
+}
+
+TEST(QuadPairing, CostIsTheSurfaceMeasureDifference) {
+    Box a;
+    a.min = {0, 0, 0};
+    a.max = {1, 2, 3};
+    EXPECT_EQ(box_surface(a), 3.0f * 2.0f + 2.0f * 1.0f + 1.0f * 3.0f);
+    Box b;
+    b.min = {1, 0, 0};
+    b.max = {2, 2, 3};
+    // U: 2 × 2 × 3 → 6 + 4 + 6 = 16; A = B = 11 → cost 5 + 5.
+    EXPECT_EQ(pairing_cost(a, b), 10.0f);
+}
+
+TEST(QuadPairing, CopiesOfATriangleGiveOnePair) {
+    // T1 and T2 are copies of (a c d): both are candidates for T0 at the same cost (or only the first
+    // later record fits, by the sort's order); either way exactly one pair, T0 its first half.
+    RowSet s = square();
+    s.row = {{0, 1, 2}, {0, 2, 3}, {0, 2, 3}};
+    s.data = {0, 0, 0};
+    const auto pairs = s.pair();
+    ASSERT_EQ(pairs.size(), 1u);
+    EXPECT_EQ(pairs[0].first, 0u);
+    EXPECT_TRUE(pairs[0].second == 1u || pairs[0].second == 2u);
+    // Every fitting record a candidate: still one pair (T0 taken once).
+    EXPECT_EQ(s.pair(CandidateRule::kEveryFit).size(), 1u);
+}
+
+TEST(QuadPairing, EveryFitMakesCandidatesTheFirstFitDoesNot) {
+    // T0 (a b c) with two later fitting records on c–a in different triangles: first fit makes
+    // fewer candidates than every fit whenever T0's record precedes both in the sorted order.
+    RowSet s;
+    s.point = {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}, {0.5f, 1, 1}};
+    s.row = {{0, 1, 2}, {0, 2, 3}, {0, 2, 4}};
+    s.data = {0, 0, 0};
+    std::size_t first = 0, every = 0;
+    s.pair(CandidateRule::kFirstFit, &first);
+    s.pair(CandidateRule::kEveryFit, &every);
+    EXPECT_GE(every, first);
+    EXPECT_EQ(every, 2u);  // (T0, T1) and (T0, T2), whatever the order of the three records
+}
+
+TEST(QuadPairing, NumberingByFirstUse) {
+    QuadPairingWorkspace ws;
+    const std::vector<VertexName> names = {{7, 0, 0}, {3, 0, 0}, {7, 0, 0}, {1, 2, 3}, {3, 0, 0}, {0, 0, 0}};
+    std::vector<std::uint32_t> out(names.size());
+    EXPECT_EQ(number_by_first_use(names, ws, out), 4u);
+    EXPECT_EQ(out, (std::vector<std::uint32_t>{0, 1, 0, 2, 1, 3}));
+    // Many names: distinct ones numbered 0.. in order, repeats get their first number.
+    std::vector<VertexName> many;
+    for (std::uint32_t i = 0; i < 5000; ++i) many.push_back({i % 1700, i % 1700 == 0 ? 1u : 0u, 0});
+    std::vector<std::uint32_t> got(many.size());
+    EXPECT_EQ(number_by_first_use(many, ws, got), 1700u);
+    for (std::uint32_t i = 0; i < 5000; ++i) ASSERT_EQ(got[i], i % 1700);
+}
+
+TEST(QuadPairing, MismatchedSpansPairNothing) {
+    QuadPairingWorkspace ws;
+    std::vector<std::array<std::uint32_t, 3>> vertex = {{0, 1, 2}, {0, 2, 3}};
+    std::vector<Box> box(1);
+    std::vector<std::uint32_t> data = {0, 0};
+    std::vector<QuadPair> out = {{1, 2}};
+    EXPECT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, CandidateRule::kFirstFit, ws, out), 0u);
+    EXPECT_TRUE(out.empty());
+}
+
+// Long groups of records on one edge are searched by bucket; the answer must be the scan's, pair
+// for pair, on rows full of shared edges, copies, both directions and a few primitive data values.
+TEST(QuadPairing, BucketSearchOfLongGroupsGivesTheScansPairs) {
+    std::uint64_t state = 12345;
+    auto next = [&](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    for (int round = 0; round < 40; ++round) {
+        const std::uint32_t vertices = 4 + next(6), rows = 50 + next(400);
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        std::vector<Box> box;
+        std::vector<std::uint32_t> data;
+        for (std::uint32_t r = 0; r < rows; ++r) {
+            const std::uint32_t a = next(vertices), b = next(vertices), c = next(vertices);
+            vertex.push_back({a, b, c});
+            Box x;
+            for (int k = 0; k < 3; ++k) {
+                x.min[k] = static_cast<float>(next(5));
+                x.max[k] = x.min[k] + static_cast<float>(next(4));  // many equal costs
+            }
+            box.push_back(x);
+            data.push_back(next(3));
+        }
+        const QuadPairingRows in{vertex, box, data};
+        QuadPairingWorkspace scan, bucket;
+        scan.scan_limit = static_cast<std::size_t>(-1);
+        bucket.scan_limit = 0;
+        std::vector<QuadPair> by_scan, by_bucket;
+        const std::size_t c1 = pair_quads(in, CandidateRule::kFirstFit, scan, by_scan);
+        const std::size_t c2 = pair_quads(in, CandidateRule::kFirstFit, bucket, by_bucket);
+        ASSERT_EQ(c1, c2) << round;
+        ASSERT_GT(c1, 0u) << round;
+        ASSERT_EQ(by_scan.size(), by_bucket.size()) << round;
+        for (std::size_t i = 0; i < by_scan.size(); ++i) {
+            ASSERT_EQ(by_scan[i].first, by_bucket[i].first) << round << " pair " << i;
+            ASSERT_EQ(by_scan[i].second, by_bucket[i].second) << round << " pair " << i;
+        }
+        for (std::size_t i = 0; i < scan.candidates.size(); ++i) {
+            ASSERT_EQ(scan.candidates[i].first, bucket.candidates[i].first) << round;
+            ASSERT_EQ(scan.candidates[i].second, bucket.candidates[i].second) << round;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace meshproof::mesh

@@ -1,0 +1,450 @@
+// Pass "quads" (family havok-mesh): the stock quads and the quad-pairing rule of
+// havok-compressed-mesh.txt ("Of the triangles of the source mesh the games join pairs into quad
+// primitives ..." and "A rule that picks most of the same pairs ...", engine/mesh/quad_pairing.h).
+//
+// Stock quads (Proven): the pairs of source rows (triangleIndexToShapeKey words) whose keys
+// differ in the half bit only. The rule (Observed) is run on the source rows of a mesh, in row
+// order: on all rows at once (found, made, meshes that come out exactly), on each section's rows
+// on their own (section_*), with the vertices named by the rows' source indices (pParam
+// vertexIndexA/B/C) instead of by position (source_index_*), and with every fitting record making
+// a candidate (all_records_*). Everything the document labels Observed is a plain counter here:
+// this pass has no violation counter.
+//
+// What the files keep: the positions are those of the decoded triangle a row's key names (its
+// corners as the mesh stores them, after quantising); the stock tool saw the source vertices
+// before quantising, and the files do not keep them. A vertex is the bits of its three decoded
+// floats; a row's corners are its triangle's corners in decoded order (a quad's halves are a b c
+// and a c d). Source index k of a row names decoded corner k (named by source index, vertices are
+// numbered by first use as positions are). Rows whose key names no triangle, and rows past pParam's
+// triangleDataArray (no primitiveDataIndex), are skipped and counted.
+// Because the corners come in decoded order, a stock quad's halves can only make a candidate with
+// the first half holding the third edge (c→a against a→c; the other way, d→a against a→b, needs
+// d = b and then both edges have c opposite): found_first_half_swapped is 0 by construction here,
+// so it says nothing about the document's "the triangle with the third edge is the stock first
+// half" beyond this reading of the files.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <vector>
+
+#include "engine/mesh/quad_pairing.h"
+#include "engine/pipeline/pass.h"
+#include "verifiers/mesh_walk.h"
+#include "verifiers/unit_counts.h"
+
+namespace meshproof {
+namespace {
+
+using namespace verifiers;
+using mesh::DecodedMesh;
+using mesh::kNone;
+using mesh::QuadPair;
+using mesh::VertexName;
+
+constexpr double kLocalIndexDistance = 0.5;  // "corners more than half a metre apart"
+
+struct StockPair {
+    std::uint32_t first_row, second_row, section;
+};
+
+// Everything one thread reuses from mesh to mesh.
+struct Scratch {
+    mesh::QuadPairingWorkspace ws;
+    std::vector<std::uint32_t> used;            // rows given to the rule, in row order
+    std::vector<std::uint32_t> local;           // per row: its place in `used`; kNone
+    std::vector<VertexName> names;              // 3 per used row
+    std::vector<std::uint32_t> numbers;         // 3 per used row
+    std::vector<std::array<std::uint32_t, 3>> vertex;
+    std::vector<mesh::Box> box;
+    std::vector<std::uint32_t> data;            // primitiveDataIndex per used row
+    std::vector<std::uint32_t> position_vertex; // per used row × 3: vertex numbers by position (all rows)
+    std::vector<QuadPair> pairs;
+    std::vector<StockPair> stock;
+    // per section
+    std::vector<std::uint32_t> section_start, section_fill, by_section;
+    std::vector<VertexName> s_names;
+    std::vector<std::uint32_t> s_data, s_rows;
+    std::vector<std::uint8_t> found_in_section;  // per used row: in a stock pair the per-section rule makes
+    std::vector<std::uint32_t> diagonal_uses;    // per used row: records on its third edge in its section's run
+    std::vector<std::array<std::uint32_t, 3>> s_vertex;
+    std::vector<mesh::Box> s_box;
+    // copies, and pairs counted by position
+    std::vector<std::array<std::uint32_t, 4>> triple;  // sorted corner numbers, local row
+    std::vector<std::uint32_t> copy_class;             // per used row
+    std::vector<std::uint64_t> stock_keys, made_keys;
+    // source indices against positions
+    struct IndexCorner {
+        std::uint32_t index;
+        float x, y, z;
+    };
+    std::vector<IndexCorner> index_corners;
+};
+
+class QuadsPass final : public Pass {
+public:
+    QuadsPass() {
+        info_.name = "quads";
+        info_.family = "havok-mesh";
+        info_.claims = {
+            "A quad's two source triangles are the entries of the triangleDataArray whose triangleIndexToShapeKey words give keys "
+            "that differ in the half bit only; both are in one section (Proven)",
+            "A rule that picks most of the same pairs from the source triangles of a mesh, in pParam row order (Observed)",
+            "In every pair that is a stock quad, the triangle with the third edge is the stock first half (Observed)",
+            "Pairing each section's rows on their own, with the stock sections as given, finds a little more (Observed)",
+            "Vertices named by the source indices of the rows (rather than by position) find 38% of the Sekiro object quads "
+            "(Observed)",
+            "making a candidate of every record that fits finds more stock pairs (Observed)",
+        };
+        info_.counters = {
+            {"meshes", "compressed meshes", false},
+            {"meshes_with_rows", "compressed meshes that have triangleIndexToShapeKey", false},
+            {"triangles", "triangles of every mesh (one per triangle key, two per quad)", false},
+            {"quads", "quad primitives", false},
+            {"quad_halves", "triangles that are quad halves (two per quad primitive)", false},
+            {"rows", "triangleIndexToShapeKey rows", false},
+            {"rows_no_triangle", "rows whose key names no triangle (skipped)", false},
+            {"rows_no_param", "rows with a triangle but past pParam's triangleDataArray (skipped)", false},
+            {"rows_used", "rows the rule runs on", false},
+            {"stock_pairs", "stock quads: pairs of rows whose keys differ only in the half bit", false},
+            {"stock_pairs_unusable", "stock quads one of whose rows the rule cannot use (no pParam row)", false},
+            {"candidates", "candidates the rule makes (all rows of a mesh at once)", false},
+            {"made", "pairs the rule makes (all rows of a mesh at once)", false},
+            {"found", "stock quads among the pairs the rule makes", false},
+            {"missed", "stock quads the rule does not make (stock_pairs − found)", false},
+            {"found_first_half_agrees", "found pairs whose third-edge triangle is the stock first half", false},
+            {"found_first_half_swapped", "found pairs whose third-edge triangle is the stock second half (0 by construction on decoded corners)", false},
+            {"meshes_exact", "meshes with rows that come out with exactly their stock quads", false},
+            {"found_by_position", "stock quads matched by a made pair whose two triangles have the same corner positions", false},
+            {"triangle_copies", "rows that are an extra copy of another (the same three corner positions)", false},
+            {"section_made", "pairs the rule makes on each section's rows on their own", false},
+            {"section_found", "stock quads among them", false},
+            {"section_missed", "stock quads the per-section rule does not make", false},
+            {"section_missed_diff_primdata", "of those, rows of different primitiveDataIndex", false},
+            {"section_missed_multi_edge", "of those (same primitive data), on an edge that three or more triangles of the section use", false},
+            {"section_missed_two_edge", "of those (same primitive data), on an edge of two triangles", false},
+            {"source_index_made", "pairs the rule makes with vertices named by the rows' source indices", false},
+            {"source_index_found", "stock quads among them", false},
+            {"all_records_made", "pairs made when every fitting record makes a candidate", false},
+            {"all_records_found", "stock quads among them", false},
+            {"meshes_local_indices", "meshes whose rows use one source index for corners more than half a metre apart", false},
+            {"local_index_stock_pairs", "stock quads of those meshes", false},
+            {"local_index_found", "of those, found by the rule (all rows at once)", false},
+        };
+        info_.maxima = {
+            {"max_corner_uses", "most rows of one mesh with the same three corner positions", false},
+        };
+    }
+    const PassInfo& info() const override { return info_; }
+
+    void run(const Unit& unit, Tally& tally) const override {
+        if (unit.mesh == nullptr) return;
+        thread_local Scratch scratch;
+        UnitCounts counts(info_);
+        std::uint64_t most_uses = 0;
+        for (const DecodedMesh& m : unit.mesh->meshes) most_uses = std::max(most_uses, check_mesh(m, scratch, counts));
+        if (most_uses > 0) tally.max("max_corner_uses", static_cast<double>(most_uses));
+        counts.flush(tally);
+    }
+
+private:
+    // Whether the pair of used rows (first, second) is a stock quad, and its first half agrees.
+    static bool is_stock(const DecodedMesh& m, std::uint32_t row_first, std::uint32_t row_second, bool& first_agrees) {
+        const mesh::DecodedTriangles& t = m.triangles;
+        const std::uint32_t a = m.row_triangle[row_first], b = m.row_triangle[row_second];
+        if (a == b || t.source_row[a] != row_first || t.source_row[b] != row_second || t.primitive[a] != t.primitive[b]) return false;
+        first_agrees = t.half[a] == 0;
+        return true;
+    }
+
+    // Counts the pairs of `s.pairs` (local rows of `rows`) that are stock; `agrees` and `swapped` optional.
+    static std::uint64_t count_found(const DecodedMesh& m, std::span<const std::uint32_t> rows, const std::vector<QuadPair>& pairs,
+                                     std::uint64_t* agrees, std::uint64_t* swapped) {
+        std::uint64_t found = 0;
+        for (const QuadPair& p : pairs) {
+            bool first_agrees = false;
+            if (!is_stock(m, rows[p.first], rows[p.second], first_agrees)) continue;
+            ++found;
+            if (agrees != nullptr) *(first_agrees ? agrees : swapped) += 1;
+        }
+        return found;
+    }
+
+    // Returns the most uses of one set of three corner positions.
+    std::uint64_t check_mesh(const DecodedMesh& m, Scratch& s, UnitCounts& counts) const {
+        const mesh::DecodedTriangles& t = m.triangles;
+        const mesh::DecodedPrimitives& P = m.primitives;
+        counts.add("meshes");
+        counts.add("triangles", t.size());
+        std::uint64_t quads = 0;
+        for (std::size_t p = 0; p < P.size(); ++p) quads += P.kind[p] == mesh::PrimitiveKind::kQuad;
+        counts.add("quads", quads);
+        counts.add("quad_halves", 2 * quads);
+        if (!m.has_triangle_index_to_shape_key) return 0;
+        counts.add("meshes_with_rows");
+
+        // The rows the rule runs on.
+        const std::size_t rows = std::min(m.row_key.size(), m.row_triangle.size());
+        const std::size_t param_rows = m.row_primitive_data_index.size();
+        counts.add("rows", rows);
+        s.used.clear();
+        s.local.assign(rows, kNone);
+        for (std::size_t r = 0; r < rows; ++r) {
+            const std::uint32_t tri = m.row_triangle[r];
+            if (tri == kNone || tri >= t.size()) {
+                counts.add("rows_no_triangle");
+                continue;
+            }
+            if (r >= param_rows) {
+                counts.add("rows_no_param");
+                continue;
+            }
+            s.local[r] = static_cast<std::uint32_t>(s.used.size());
+            s.used.push_back(static_cast<std::uint32_t>(r));
+        }
+        const std::size_t n = s.used.size();
+        counts.add("rows_used", n);
+
+        // Stock quads: both halves' keys named by a row (the first row naming each key).
+        s.stock.clear();
+        for (std::size_t p = 0; p < P.size(); ++p) {
+            if (P.kind[p] != mesh::PrimitiveKind::kQuad || P.first_triangle[p] == kNone || P.first_triangle[p] + 1 >= t.size()) continue;
+            const std::uint32_t r0 = t.source_row[P.first_triangle[p]], r1 = t.source_row[P.first_triangle[p] + 1];
+            if (r0 >= rows || r1 >= rows) continue;  // kNone: a half no row names
+            s.stock.push_back({r0, r1, P.section[p]});
+            if (s.local[r0] == kNone || s.local[r1] == kNone) counts.add("stock_pairs_unusable");
+        }
+        const std::uint64_t stock = s.stock.size();
+        counts.add("stock_pairs", stock);
+
+        // Corner names by position, boxes and primitive data, per used row.
+        s.names.resize(n * 3);
+        s.box.resize(n);
+        s.data.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
+            mesh::Box b = empty_box();
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t v = t.vertex[k][tri];
+                const float x = m.vertices.x[v], y = m.vertices.y[v], z = m.vertices.z[v];
+                s.names[i * 3 + k] = {std::bit_cast<std::uint32_t>(x), std::bit_cast<std::uint32_t>(y), std::bit_cast<std::uint32_t>(z)};
+                grow(b, x, y, z);
+            }
+            s.box[i] = b;
+            s.data[i] = m.row_primitive_data_index[r];
+        }
+
+        // All rows at once, vertices by position.
+        number(s.names, s, s.vertex);
+        s.position_vertex.resize(n * 3);
+        for (std::size_t i = 0; i < n; ++i)
+            for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = s.vertex[i][k];
+        const mesh::QuadPairingRows all{s.vertex, s.box, s.data};
+        counts.add("candidates", mesh::pair_quads(all, mesh::CandidateRule::kFirstFit, s.ws, s.pairs));
+        std::uint64_t agrees = 0, swapped = 0;
+        const std::uint64_t found = count_found(m, s.used, s.pairs, &agrees, &swapped);
+        const std::uint64_t made = s.pairs.size();
+        counts.add("made", made);
+        counts.add("found", found);
+        counts.add("missed", stock - found);
+        counts.add("found_first_half_agrees", agrees);
+        counts.add("found_first_half_swapped", swapped);
+        if (found == stock && made == stock) counts.add("meshes_exact");
+        const std::uint64_t most_uses = count_by_position(m, s, counts);
+
+        // Every fitting record a candidate.
+        mesh::pair_quads(all, mesh::CandidateRule::kEveryFit, s.ws, s.pairs);
+        counts.add("all_records_made", s.pairs.size());
+        counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
+
+        per_section(m, s, counts);
+
+        // Vertices named by the rows' source indices.
+        for (std::size_t i = 0; i < n; ++i)
+            for (int k = 0; k < 3; ++k) s.names[i * 3 + k] = {m.row_vertex_index[k][s.used[i]], 0, 0};
+        number(s.names, s, s.vertex);
+        mesh::pair_quads(mesh::QuadPairingRows{s.vertex, s.box, s.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+        counts.add("source_index_made", s.pairs.size());
+        counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
+
+        if (local_indices(m, s)) {
+            counts.add("meshes_local_indices");
+            counts.add("local_index_stock_pairs", stock);
+            counts.add("local_index_found", found);
+        }
+        return most_uses;
+    }
+
+    static void number(const std::vector<VertexName>& names, Scratch& s, std::vector<std::array<std::uint32_t, 3>>& vertex) {
+        s.numbers.resize(names.size());
+        mesh::number_by_first_use(names, s.ws, s.numbers);
+        vertex.resize(names.size() / 3);
+        for (std::size_t i = 0; i < vertex.size(); ++i) vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
+    }
+
+    // Copies of a triangle (the same three corner positions), and the stock quads a made pair
+    // matches by the positions of its two triangles (s.pairs: the all-rows pairs). Returns the
+    // most uses of one set of corners.
+    static std::uint64_t count_by_position(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
+        const std::size_t n = s.used.size();
+        s.triple.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            std::array<std::uint32_t, 3> v = {s.position_vertex[i * 3], s.position_vertex[i * 3 + 1], s.position_vertex[i * 3 + 2]};
+            std::sort(v.begin(), v.end());
+            s.triple[i] = {v[0], v[1], v[2], static_cast<std::uint32_t>(i)};
+        }
+        std::sort(s.triple.begin(), s.triple.end());
+        s.copy_class.resize(n);
+        std::uint32_t classes = 0;
+        std::uint64_t most = 0, run = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const bool same = i > 0 && s.triple[i][0] == s.triple[i - 1][0] && s.triple[i][1] == s.triple[i - 1][1] &&
+                              s.triple[i][2] == s.triple[i - 1][2];
+            if (!same) ++classes, run = 0;
+            ++run;
+            most = std::max(most, run);
+            s.copy_class[s.triple[i][3]] = classes - 1;
+        }
+        counts.add("triangle_copies", n - classes);
+
+        auto key = [&](std::uint32_t a, std::uint32_t b) {
+            const std::uint64_t ca = s.copy_class[a], cb = s.copy_class[b];
+            return std::min(ca, cb) << 32 | std::max(ca, cb);
+        };
+        s.stock_keys.clear();
+        for (const StockPair& p : s.stock)
+            if (s.local[p.first_row] != kNone && s.local[p.second_row] != kNone)
+                s.stock_keys.push_back(key(s.local[p.first_row], s.local[p.second_row]));
+        s.made_keys.clear();
+        for (const QuadPair& p : s.pairs) s.made_keys.push_back(key(p.first, p.second));
+        std::sort(s.stock_keys.begin(), s.stock_keys.end());
+        std::sort(s.made_keys.begin(), s.made_keys.end());
+        std::uint64_t matched = 0;
+        for (std::size_t i = 0, j = 0; i < s.stock_keys.size() && j < s.made_keys.size();) {
+            if (s.stock_keys[i] < s.made_keys[j]) ++i;
+            else if (s.made_keys[j] < s.stock_keys[i]) ++j;
+            else ++matched, ++i, ++j;
+        }
+        counts.add("found_by_position", matched);
+        (void)m;
+        return most;
+    }
+
+    // The rule on each section's rows on their own (vertices by position, numbered per section).
+    static void per_section(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
+        const std::size_t n = s.used.size();
+        auto section_of = [&](std::size_t i) { return m.primitives.section[m.triangles.primitive[m.row_triangle[s.used[i]]]]; };
+        std::size_t sections = m.sections.size();
+        for (std::size_t i = 0; i < n; ++i) sections = std::max<std::size_t>(sections, section_of(i) + std::size_t{1});
+        s.section_start.assign(sections + 1, 0);
+        for (std::size_t i = 0; i < n; ++i) ++s.section_start[section_of(i) + 1];
+        for (std::size_t k = 0; k < sections; ++k) s.section_start[k + 1] += s.section_start[k];
+        s.section_fill.assign(s.section_start.begin(), s.section_start.end() - 1);
+        s.by_section.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t at = s.section_fill[section_of(i)]++;
+            s.by_section[at] = static_cast<std::uint32_t>(i);
+        }
+        std::uint64_t made = 0, found = 0, missed = 0, diff = 0, multi = 0, two = 0;
+        s.found_in_section.assign(n, 0);
+        s.diagonal_uses.assign(n, 0);
+        for (std::uint32_t sec = 0; sec < sections; ++sec) {
+            const std::uint32_t b = s.section_start[sec], e = s.section_start[sec + 1];
+            const std::size_t c = e - b;
+            if (c == 0) continue;
+            s.s_names.resize(c * 3);
+            s.s_box.resize(c);
+            s.s_data.resize(c);
+            s.s_rows.resize(c);
+            for (std::size_t k = 0; k < c; ++k) {
+                const std::uint32_t i = s.by_section[b + k];
+                for (int j = 0; j < 3; ++j) s.s_names[k * 3 + j] = s.names[i * 3 + j];
+                s.s_box[k] = s.box[i];
+                s.s_data[k] = s.data[i];
+                s.s_rows[k] = s.used[i];
+            }
+            number(s.s_names, s, s.s_vertex);
+            mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            made += s.pairs.size();
+            for (const QuadPair& p : s.pairs) {
+                bool agrees = false;
+                if (!is_stock(m, s.s_rows[p.first], s.s_rows[p.second], agrees)) continue;
+                ++found;
+                s.found_in_section[s.by_section[b + p.first]] = s.found_in_section[s.by_section[b + p.second]] = 1;
+            }
+            for (std::size_t k = 0; k < c; ++k) s.diagonal_uses[s.by_section[b + k]] = s.ws.edge_uses[k * 3 + 2];
+        }
+        // The stock quads missed, by what the document's sketch names.
+        for (const StockPair& sp : s.stock) {
+            const std::uint32_t i0 = s.local[sp.first_row], i1 = s.local[sp.second_row];
+            if (i0 == kNone || i1 == kNone) {
+                ++missed;  // a row the rule cannot use
+                continue;
+            }
+            if (s.found_in_section[i0] && s.found_in_section[i1]) continue;
+            ++missed;
+            if (s.data[i0] != s.data[i1]) ++diff;
+            else if (s.diagonal_uses[i0] >= 3) ++multi;
+            else ++two;
+        }
+        counts.add("section_made", made);
+        counts.add("section_found", found);
+        counts.add("section_missed", missed);
+        counts.add("section_missed_diff_primdata", diff);
+        counts.add("section_missed_multi_edge", multi);
+        counts.add("section_missed_two_edge", two);
+    }
+
+    // Whether the rows use one source index for corners more than half a metre apart.
+    static bool local_indices(const DecodedMesh& m, Scratch& s) {
+        const std::size_t n = s.used.size();
+        s.index_corners.resize(n * 3);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t v = m.triangles.vertex[k][tri];
+                s.index_corners[i * 3 + k] = {m.row_vertex_index[k][r], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
+            }
+        }
+        using IC = Scratch::IndexCorner;
+        auto bits = [](const IC& c) {
+            return std::array<std::uint32_t, 4>{c.index, std::bit_cast<std::uint32_t>(c.x), std::bit_cast<std::uint32_t>(c.y),
+                                                std::bit_cast<std::uint32_t>(c.z)};
+        };
+        std::sort(s.index_corners.begin(), s.index_corners.end(), [&](const IC& a, const IC& b) { return bits(a) < bits(b); });
+        const double limit2 = kLocalIndexDistance * kLocalIndexDistance;
+        auto far = [&](const IC& a, const IC& b) {
+            const double dx = static_cast<double>(a.x) - b.x, dy = static_cast<double>(a.y) - b.y, dz = static_cast<double>(a.z) - b.z;
+            return dx * dx + dy * dy + dz * dz > limit2;
+        };
+        for (std::size_t g = 0; g < s.index_corners.size();) {
+            std::size_t e = g + 1;
+            while (e < s.index_corners.size() && s.index_corners[e].index == s.index_corners[g].index) ++e;
+            double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+            for (std::size_t i = g; i < e; ++i) {
+                const double p[3] = {s.index_corners[i].x, s.index_corners[i].y, s.index_corners[i].z};
+                for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], p[a]), hi[a] = std::max(hi[a], p[a]);
+            }
+            double diag2 = 0;
+            for (int a = 0; a < 3; ++a) {
+                if (hi[a] - lo[a] > kLocalIndexDistance) return true;  // the two extremes on that axis
+                diag2 += (hi[a] - lo[a]) * (hi[a] - lo[a]);
+            }
+            if (diag2 > limit2) {  // undecided by the box: every pair of distinct positions
+                for (std::size_t i = g; i < e; ++i) {
+                    if (i > g && bits(s.index_corners[i]) == bits(s.index_corners[i - 1])) continue;
+                    for (std::size_t j = i + 1; j < e; ++j)
+                        if (far(s.index_corners[i], s.index_corners[j])) return true;
+                }
+            }
+            g = e;
+        }
+        return false;
+    }
+
+    PassInfo info_;
+};
+
+MESHPROOF_REGISTER_PASS(QuadsPass);
+
+}  // namespace
+}  // namespace meshproof
