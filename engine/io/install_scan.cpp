@@ -205,6 +205,18 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
 
     if (fs::is_regular_file(root, ec)) {
         consider(root, root.parent_path());
+        // A single loose tagfile names its types by TCRF: the compendiums beside it (as in the
+        // folder it came from) are read too, as a folder run would, so that it can be decoded.
+        if (!scan.inputs.empty() && scan.inputs.front().kind == InputKind::kTagfile) {
+            std::vector<fs::path> siblings;
+            for (const auto& e : fs::directory_iterator(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec))
+                if (e.path() != root && e.is_regular_file(ec)) siblings.push_back(e.path());
+            std::sort(siblings.begin(), siblings.end());
+            for (const fs::path& p : siblings) {
+                const std::string lower = ascii_lower(p.filename().string());
+                if (ends_with(lower, ".compendium") || ends_with(lower, ".compendium.dcx")) consider(p, root.parent_path());
+            }
+        }
     } else {
         auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
         if (ec) return make_error(ErrorCode::kIo, 0, "cannot list " + root.string() + ": " + ec.message());

@@ -40,6 +40,15 @@ TEST(Cli, HelpDocumentsExitCodes) {
     EXPECT_NE(r.text.find("partial run"), std::string::npos);
 }
 
+// One loose tagfile verifies on its own: its folder's compendium resolves its TCRF, as dump does.
+TEST(Cli, VerifyOfOneLooseTagfileFindsItsCompendium) {
+    MP_REQUIRE_CORPUS();
+    auto r = run("verify " + corpus("havok/h.hkx") + " --quiet");
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("0 decode errors"), std::string::npos) << r.text;
+    EXPECT_EQ(r.text.find("compendium"), std::string::npos) << r.text;   // no "compendium ... not found"
+}
+
 TEST(Cli, DumpReachesTheCompressedMeshShape) {
     MP_REQUIRE_CORPUS();
     auto r = run("dump " + corpus("havok/h.hkx"));

@@ -84,6 +84,31 @@ TEST_F(TempTree, FreelancerByDataFolderOrLooseSurFiles) {
     EXPECT_EQ(loose->inputs.at(0).rel_path, "SHIPS/x.sur");
 }
 
+// A single loose tagfile brings the compendiums of its folder (its TCRF resolves against them);
+// nothing else of the folder, and a single compendium or .sur brings nothing.
+TEST_F(TempTree, ASingleTagfileBringsItsFoldersCompendiums) {
+    touch("m/h.hkx");
+    touch("m/l.hkx");
+    touch("m/h.compendium");
+    touch("m/b.compendium.dcx");
+    touch("m/x.sur");
+    touch("other/c.compendium");
+    auto scan = scan_install(root_ / "m" / "h.hkx");
+    ASSERT_TRUE(scan.ok());
+    ASSERT_EQ(scan->inputs.size(), 3u);
+    EXPECT_EQ(scan->inputs[0].rel_path, "b.compendium.dcx");
+    EXPECT_EQ(scan->inputs[0].kind, InputKind::kCompendium);
+    EXPECT_EQ(scan->inputs[1].rel_path, "h.compendium");
+    EXPECT_EQ(scan->inputs[2].rel_path, "h.hkx");
+    EXPECT_EQ(scan->inputs[2].kind, InputKind::kTagfile);
+    auto alone = scan_install(root_ / "m" / "x.sur");
+    ASSERT_TRUE(alone.ok());
+    EXPECT_EQ(alone->inputs.size(), 1u);
+    auto compendium = scan_install(root_ / "m" / "h.compendium");
+    ASSERT_TRUE(compendium.ok());
+    EXPECT_EQ(compendium->inputs.size(), 1u);
+}
+
 TEST(InstallScan, MissingRootIsAnError) {
     auto scan = scan_install("/nonexistent/meshproof/root");
     ASSERT_FALSE(scan.ok());
