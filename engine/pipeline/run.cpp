@@ -10,6 +10,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "engine/containers/default_decompressors.h"
+#include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/member_group.h"
@@ -109,10 +110,21 @@ private:
     tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
 };
 
+Error timeout_error(double seconds, std::string_view stage) {
+    return make_error(ErrorCode::kTimeout, 0, fmt::format("abandoned {}: the member ran past its time budget of {} s",
+                                                          stage, seconds));
+}
+
 void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, MemberStatus& status) {
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
+    };
+    const ScopedDeadline deadline(options_.member_timeout);
+    auto timed_out = [&](std::string_view stage) {
+        if (!deadline_passed()) return false;
+        fail(timeout_error(options_.member_timeout, stage));
+        return true;
     };
     std::string skip;
     auto bytes = member_bytes(job, codecs_, skip);
@@ -123,6 +135,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         return;
     }
     if (!bytes.ok()) return fail(bytes.error());
+    if (timed_out("after decompression")) return;
     auto tf = tagfile::parse_tagfile(*bytes, &group.compendiums);
     if (!tf.ok()) {
         if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType) {
@@ -133,8 +146,10 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         }
         return fail(tf.error());
     }
+    if (timed_out("after the tagfile was parsed")) return;
     auto decoded = mesh::decode_member(*tf);
     if (!decoded.ok()) return fail(decoded.error());
+    if (timed_out("after the mesh was decoded")) return;
 
     Unit unit;
     unit.path = job.path;
@@ -147,11 +162,17 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), job.set);
     const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);
-    for (std::size_t p : havok_passes_) {
+    for (std::size_t i = 0; i < havok_passes_.size(); ++i) {
+        const std::size_t p = havok_passes_[i];
         tallies[p].begin_unit(scope, ordinal, !sub_scopes.empty());
         passes_[p]->run(unit, tallies[p]);
-        if (!sub_scopes.empty()) tallies[p].end_unit(sub_scopes);
+        if (timed_out(fmt::format("in pass {}", passes_[p]->info().name))) {
+            for (std::size_t j = 0; j <= i; ++j) tallies[havok_passes_[j]].discard_unit();
+            return;
+        }
     }
+    if (!sub_scopes.empty())
+        for (std::size_t p : havok_passes_) tallies[p].end_unit(sub_scopes);
 }
 
 std::vector<std::string> Runner::file_sub_scopes(const std::string& scope, std::string_view path) const {
@@ -178,6 +199,7 @@ MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
     }
     const Bytes bytes = map->bytes();
     status.set = sur_set(bytes);
+    const ScopedDeadline deadline(options_.member_timeout);
     auto model = sur::decode_sur(bytes);
     if (!model.ok()) {
         status.state = MemberState::kDecodeError;
@@ -193,9 +215,16 @@ MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
     unit.bytes = bytes;
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), status.set);
-    for (std::size_t p : sur_passes_) {
+    for (std::size_t i = 0; i < sur_passes_.size(); ++i) {
+        const std::size_t p = sur_passes_[i];
         tallies[p].begin_unit(scope, ordinal, true);
         passes_[p]->run(unit, tallies[p]);
+        if (deadline_passed()) {
+            for (std::size_t j = 0; j <= i; ++j) tallies[sur_passes_[j]].discard_unit();
+            status.state = MemberState::kDecodeError;
+            status.error = timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name));
+            return status;
+        }
     }
     // The file's severity (notes §14): IVP-exact when every judging pass found its exact rules
     // held, structurally valid otherwise; every pass's counts of the file are split by it.
