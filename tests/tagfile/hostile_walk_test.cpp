@@ -95,7 +95,8 @@ TEST(PatchWalkHostile, BenignTablesWalkNormally) {
         [](TypeTableBuilder& b, TypeRef elem, TypeRef ptr) {
             b.define_record(elem, {.size = 8, .alignment = 8, .members = {{"p", 0, ptr}}});
         });
-    auto tf = parse_tagfile(write_file(t, 0, false), nullptr);
+    const auto bytes = write_file(t, 0, false);   // the Tagfile views these bytes: keep them
+    auto tf = parse_tagfile(bytes, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
     auto c = check_patch_table(*tf);
     ASSERT_TRUE(c.ok());
@@ -142,7 +143,8 @@ TEST(PatchWalkHostile, RecordWithoutReferencesIsNeverEntered) {
         [](TypeTableBuilder& b, TypeRef elem, TypeRef ptr) {
             b.define_record(elem, {.size = 8, .alignment = 8, .members = {{"p", 0, ptr}}});
         });
-    auto tf = parse_tagfile(write_file(t, 0, true), nullptr);
+    const auto bytes = write_file(t, 0, true);
+    auto tf = parse_tagfile(bytes, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
     auto c = check_patch_table(*tf);
     ASSERT_TRUE(c.ok()) << c.error().message;
