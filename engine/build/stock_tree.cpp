@@ -104,10 +104,13 @@ BinaryTree insert_leaves(std::span<const Box> leaves) {
     return t;
 }
 
-std::vector<std::uint32_t> leaves_left_to_right(const BinaryTree& tree) {
+namespace {
+
+// The leaves under `node`, left to right (pre-order).
+std::vector<std::uint32_t> preorder_leaves(const BinaryTree& tree, std::uint32_t node) {
     std::vector<std::uint32_t> out, stack;
-    if (tree.root == kNoNode) return out;
-    stack.push_back(tree.root);
+    if (node == kNoNode) return out;
+    stack.push_back(node);
     while (!stack.empty()) {
         const std::uint32_t n = stack.back();
         stack.pop_back();
@@ -120,6 +123,10 @@ std::vector<std::uint32_t> leaves_left_to_right(const BinaryTree& tree) {
     }
     return out;
 }
+
+}  // namespace
+
+std::vector<std::uint32_t> leaves_left_to_right(const BinaryTree& tree) { return preorder_leaves(tree, tree.root); }
 
 bool binned_split(std::span<const Box> leaves, std::span<const std::uint32_t> list, BinSplit& out) {
     out.first.clear();
@@ -373,17 +380,7 @@ Cut cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_firs
 }
 
 std::vector<std::uint32_t> section_primitive_order(const BinaryTree& t, std::uint32_t section_root) {
-    std::vector<std::uint32_t> preorder, stack{section_root};
-    while (!stack.empty()) {
-        const std::uint32_t n = stack.back();
-        stack.pop_back();
-        if (t.is_leaf(n)) {
-            preorder.push_back(t.leaf[n]);
-            continue;
-        }
-        stack.push_back(t.second[n]);
-        stack.push_back(t.first[n]);
-    }
+    const std::vector<std::uint32_t> preorder = preorder_leaves(t, section_root);
     const std::vector<std::uint32_t> r = mesh::ranks(static_cast<std::uint32_t>(preorder.size()));
     std::vector<std::uint32_t> out(preorder.size());
     for (std::size_t p = 0; p < out.size(); ++p) out[p] = preorder[r[p]];

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
 #include <thread>
 
 #include "engine/containers/binder_writer.h"
@@ -13,6 +12,7 @@
 #include "engine/core/deadline.h"
 #include "engine/pipeline/run.h"
 #include "tests/support/corpus.h"
+#include "tests/support/split_binder_install.h"
 
 namespace meshproof {
 namespace {
@@ -47,30 +47,14 @@ private:
 };
 MESHPROOF_REGISTER_PASS(SleeperPass);
 
-void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
-    fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
-
 // One h binder of three copies of the real ER sample, member 1 the slow one.
 fs::path write_install(const std::string& name) {
     const fs::path root = fs::temp_directory_path() / name;
-    fs::remove_all(root);
     const auto hkx = test::read_file(test::corpus_path("havok/h.hkx"));
     const auto compendium = test::read_file(test::corpus_path("havok/h.compendium"));
-    std::vector<BinderFile> files;
-    auto add = [&](std::string member, std::vector<std::uint8_t> data) {
-        BinderFile f;
-        f.name = "m10_00_00_00\\" + member;
-        f.id = static_cast<std::int32_t>(files.size());
-        f.data = std::move(data);
-        files.push_back(std::move(f));
-    };
-    add("h10_00_00_00.compendium.dcx", dcx_write_dflt(compendium));
-    for (int i = 0; i < 3; ++i) add("h10_00_00_00_00000" + std::to_string(i) + ".hkx.dcx", dcx_write_dflt(hkx));
-    const auto bxf = write_bxf4(files);
-    write_bytes(root / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd", bxf.bhd);
-    write_bytes(root / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbdt", bxf.bdt);
+    std::vector<test::SplitBinderMember> members = {{"h10_00_00_00.compendium.dcx", dcx_write_dflt(compendium)}};
+    for (int i = 0; i < 3; ++i) members.push_back({"h10_00_00_00_00000" + std::to_string(i) + ".hkx.dcx", dcx_write_dflt(hkx)});
+    test::write_split_binder_install(root, "h10_00_00_00", std::move(members));
     return root;
 }
 
