@@ -49,6 +49,7 @@ void Tally::sample(std::string_view counter, std::string location, std::string d
 }
 
 void Tally::merge(const Tally& other) {
+    units_ += other.units_;
     for (const auto& [k, v] : other.counts_) counts_[k] += v;
     for (const auto& [k, v] : other.maxima_) {
         auto [it, inserted] = maxima_.try_emplace(k, v);
