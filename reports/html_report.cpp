@@ -190,7 +190,8 @@ void write_verdict(std::string& out, const ReportModel& m) {
     out += "</p>\n<nav>";
     out += "<a href=\"#configuration\">configuration</a><a href=\"#members\">members</a>";
     if (m.figures) out += "<a href=\"#figures\">figures</a>";
-    for (const auto& p : run.passes) out += fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(p.pass->info().name));
+    for (const PassResult* p : passes_with_units(run))
+        out += fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(p->pass->info().name));
     out += "</nav>\n";
 }
 
@@ -205,9 +206,10 @@ void write_configuration(std::string& out, const ReportModel& m) {
     row("root", "<code>" + html_escape(m.context.root) + "</code>");
     row("threads", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;
-    for (const auto& p : run.passes) passes += (passes.empty() ? "" : ", ") + std::string(p.pass->info().name);
+    for (const PassResult* p : passes_with_units(run)) passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
     for (const auto& d : run.decompressors) codecs += (codecs.empty() ? "" : ", ") + d;
     row("passes", html_escape(passes));
+    if (const std::string idle = idle_pass_names(run); !idle.empty()) row("passes that saw no unit", html_escape(idle));
     row("decompressors", html_escape(codecs));
     if (m.figures) {
         const FigureSection& f = *m.figures;
@@ -304,8 +306,12 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
            "<th class=\"num\">unchecked</th><th class=\"num\">not computed</th></tr>\n";
     for (const auto& [pass, results] : by_pass) {
         const FigureTotals t = count_figures(results);
+        // A pass that saw no unit has no section to link to.
+        bool described = false;
+        for (const PassResult* p : passes_with_units(*m.run)) described = described || p->pass->info().name == pass;
         const std::string name = pass.empty() ? "<span class=\"muted\">no pass yet</span>"
-                                              : fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(pass));
+                                 : described  ? fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(pass))
+                                              : html_escape(pass);
         out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
                            name, stacked_bar(figure_segments(t), 300, 12), t.match, t.mismatch, t.unchecked, t.not_computed);
     }
@@ -399,7 +405,7 @@ std::string render_html(const ReportModel& model) {
     write_configuration(out, model);
     write_members(out, *model.run);
     write_figures_overview(out, model);
-    for (const auto& p : model.run->passes) write_pass(out, p, model);
+    for (const PassResult* p : passes_with_units(*model.run)) write_pass(out, *p, model);
     write_not_computed(out, model);
     out += "<p class=\"muted\">Written by meshproof " MESHPROOF_VERSION ". Self-contained: no script, nothing loaded from elsewhere.</p>\n";
     out += "</main></body></html>\n";

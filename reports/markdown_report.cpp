@@ -87,9 +87,12 @@ void write_config(std::string& out, const ReportModel& m) {
     out += fmt::format("| root | `{}` |\n", cell(m.context.root));
     out += fmt::format("| threads | {} |\n", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;
-    for (const auto& p : run.passes) passes += (passes.empty() ? "" : ", ") + std::string(p.pass->info().name);
+    for (const PassResult* p : passes_with_units(run)) passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
     for (const auto& d : run.decompressors) codecs += (codecs.empty() ? "" : ", ") + std::string(d);
-    out += fmt::format("| passes | {} |\n| decompressors | {} |\n", passes, cell(codecs));
+    out += fmt::format("| passes | {} |\n", passes);
+    if (const std::string idle = idle_pass_names(run); !idle.empty())
+        out += fmt::format("| passes that saw no unit | {} |\n", idle);
+    out += fmt::format("| decompressors | {} |\n", cell(codecs));
     if (m.figures) {
         const FigureSection& f = *m.figures;
         out += fmt::format("| manifest | {} (`{}`, {}{}) |\n", f.manifest_name, cell(f.manifest_path), manifest_source_name(f.source),

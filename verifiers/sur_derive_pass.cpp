@@ -28,6 +28,7 @@
 #include "engine/sur/mass_properties.h"
 #include "engine/sur/node_bounds.h"
 #include "engine/sur/pierce.h"
+#include "verifiers/sur_model_frames.h"
 #include "engine/sur/sur_model.h"
 #include "verifiers/sur_walk.h"
 
@@ -70,6 +71,9 @@ public:
             "Face.pierce 151,761 of 177,824 (notes §6: IVP's pairing in stored order; informational); pierce in range "
             "and not self 177,824/177,824",
             "severities (notes §14): derived exact, derived differ; statistical checks never fail a file",
+            "1,377 of 8,982 placeable hulls across 62 files are copies (of another part's hulls, folded into an ancestor); "
+            "over the 1,801 retail hulls where the two candidate frames differ, the containing part wins 1,753 to 48 "
+            "(freelancer-models.md §4: the scoring rule is ours, verifiers/sur_model_frames.h)",
         };
         info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
         info_.counters = {
@@ -122,6 +126,18 @@ public:
             {"pierce_differ", "faces whose stored pierce index is another face", false},
             {"pierce_in_range_hold", "faces whose pierce index is inside the hull and not the face itself", false},
             {"pierce_in_range_fail", "faces whose pierce index is outside the hull or the face itself", false},
+            // With the sibling model (verifiers/sur_model_frames.h states both rules).
+            {"fold_placeable", "terminal hulls of parts matching their model (id zero or name)", false},
+            {"fold_copies", "of those, copies of a hull that a part below holds itself (its id names that part or one of its hardpoints)", false},
+            {"fold_copies_fixed", "copies whose chain up to the containing part has fixed joints only", false},
+            {"fold_copies_moving", "copies whose chain has a moving joint (Rev, Pris, Sphere)", false},
+            {"fold_files", "files holding a copy", false},
+            {"frame_same", "hulls whose id names another part whose rest frame equals the containing part's (within tolerance)", false},
+            {"frame_candidates", "hulls whose id names another part with a different rest frame", false},
+            {"frame_containing_wins", "of those, hulls whose centroid lies nearer the named part's sphere placed in the containing part's frame", false},
+            {"frame_named_wins", "of those, hulls whose centroid lies nearer the sphere in the named part's own frame", false},
+            {"frame_tie", "of those, hulls at equal distance", false},
+            {"frame_no_sphere", "of those, hulls whose named part has no VMeshRef sphere (not scored)", false},
         };
         // Per file these are the document's single-file figures ("pod_drab.sur computes 72.27 where
         // the file says 122.50", "misses by 41%"), measured in a file scope.
@@ -159,6 +175,7 @@ public:
                 pierce(w, l, where);
             }
         }
+        count_copies_and_frames(w);
         w.counts.add(w.judge(exact_slots_) ? "files_derived_exact" : "files_derived_differ");
         w.counts.flush(tally);
     }

@@ -81,6 +81,7 @@ void Tally::discard_unit() {
 }
 
 void Tally::merge(const Tally& other) {
+    units_ += other.units_;
     for (const auto& [k, v] : other.counts_) counts_[k] += v;
     for (const auto& [k, v] : other.maxima_) {
         auto [it, inserted] = maxima_.try_emplace(k, v);

@@ -43,6 +43,7 @@ public:
     void begin_unit(std::string scope, std::uint64_t unit_ordinal, bool keep_unit = false) {
         scope_ = std::move(scope);
         unit_ordinal_ = unit_ordinal;
+        ++units_;
         sequence_ = 0;
         keep_unit_ = keep_unit;
         unit_counts_.clear();
@@ -76,6 +77,9 @@ public:
 
     void merge(const Tally& other);
 
+    // The units the pass was handed (begin_unit calls): 0 for a pass of another family than every
+    // unit of the run (a Havok pass in a .sur run); the reports list such passes in one line.
+    std::uint64_t units() const { return units_; }
     const std::map<Key, std::uint64_t>& counts() const { return counts_; }
     const std::map<Key, double>& maxima() const { return maxima_; }
     const std::map<std::string, std::vector<Sample>>& samples() const { return samples_; }
@@ -90,6 +94,7 @@ private:
     std::string scope_ = "all";
     std::uint64_t unit_ordinal_ = 0;
     std::uint64_t sequence_ = 0;
+    std::uint64_t units_ = 0;
     bool keep_unit_ = false;
     bool judged_ = false;
     bool exact_ = true;

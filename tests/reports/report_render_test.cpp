@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/run.h"
+#include "reports/html_report.h"
 #include "reports/markdown_report.h"
 #include "reports/report_model.h"
 #include "reports/report_reader.h"
@@ -79,6 +80,36 @@ TEST(ReportRender, MarkdownHasATablePerPassWithMarks) {
 }
 
 // The same install at 1 and 3 threads: byte-identical reports except config.threads.
+// A Freelancer report is about Freelancer (issue 20): the Havok passes, handed no unit of a .sur
+// run, are named in one line and never described; the sur passes are. The JSON keeps every pass.
+TEST(ReportRender, SurRunDescribesOnlyThePassesThatSawUnits) {
+    MP_REQUIRE_CORPUS();
+    RunOptions o;
+    auto run = run_verify(test::corpus_path("sur/retail-sample"), o);
+    ASSERT_TRUE(run.ok());
+    std::string idle_expected, active_expected;
+    for (const auto& p : run->passes) {
+        std::string& list = p.pass->info().family == "sur" ? active_expected : idle_expected;
+        list += (list.empty() ? "" : ", ") + p.pass->info().name;
+    }
+    ASSERT_FALSE(idle_expected.empty());
+    EXPECT_EQ(idle_pass_names(*run), idle_expected);
+    ReportModel model{&*run, ReportContext{"sur", 1}, std::nullopt};
+    const std::string md = render_markdown(model);
+    EXPECT_NE(md.find("| passes | " + active_expected + " |"), std::string::npos) << md.substr(0, 1200);
+    EXPECT_NE(md.find("| passes that saw no unit | " + idle_expected + " |"), std::string::npos) << md.substr(0, 1200);
+    const std::string html = render_html(model);
+    for (const auto& p : run->passes) {
+        const std::string section = "<section id=\"pass-" + p.pass->info().name + "\">";
+        EXPECT_EQ(html.find(section) != std::string::npos, p.pass->info().family == "sur") << p.pass->info().name;
+        // A Havok pass's claims appear nowhere in a .sur report.
+        if (p.pass->info().family != "sur" && !p.pass->info().claims.empty())
+            EXPECT_EQ(html.find(p.pass->info().claims.front().substr(0, 40)), std::string::npos) << p.pass->info().name;
+    }
+    EXPECT_NE(html.find("passes that saw no unit"), std::string::npos);
+    EXPECT_NE(render_json(model).find("\"custom_prims\""), std::string::npos);   // the JSON keeps every pass
+}
+
 TEST(ReportRender, ReportsDifferOnlyInConfigThreadsAcrossThreadCounts) {
     MP_REQUIRE_CORPUS();
     const auto root = test::corpus_path("havok");
