@@ -118,7 +118,8 @@ public:
             {"opposite_derived_differ", "faces with a stored opposite other than the derived one", false},
             {"opposite_undetermined", "faces with a half-edge that has no reverse in its hull, or more than one", false},
             {"pierce_faces", "faces whose pierce index is checked (every face of every hull, bare ledges included)", false},
-            {"pierce_exact", "faces whose stored pierce index is IVP's pairing in stored face order", false},
+            {"pierce_exact", "faces whose stored pierce index is IVP's pairing in stored face order (normals and dot products in double, as IVP_U_Point)", false},
+            {"pierce_exact_f32", "alternative: faces whose stored pierce index is the same pairing computed in f32 (n · (1 / |n|))", false},
             {"pierce_differ", "faces whose stored pierce index is another face", false},
             {"pierce_in_range_hold", "faces whose pierce index is inside the hull and not the face itself", false},
             {"pierce_in_range_fail", "faces whose pierce index is outside the hull or the face itself", false},
@@ -137,7 +138,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.sur == nullptr) return;
         const SurModel& m = *unit.sur;
-        Walk w{{unit, m, tally, UnitCounts(info_)}, {}, {}, {}, {}};
+        Walk w{{unit, m, tally, UnitCounts(info_)}, {}, {}, {}, {}, {}};
         w.counts.add("files");
         std::vector<std::int32_t> part_of(m.surfaces.size(), -1);
         for (std::size_t p = 0; p < m.parts.size(); ++p)
@@ -167,7 +168,8 @@ private:
     struct Walk : SurWalk {
         std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
         std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
-        std::vector<float> normals;           // scratch: unit normals of one ledge
+        std::vector<std::int32_t> pierce_f32; // scratch: the f32 alternative's partners
+        std::vector<double> normals;          // scratch: unit normals of one ledge
         std::vector<std::pair<std::uint64_t, std::uint32_t>> half_edges;  // scratch: (from << 32 | to, edge) of one ledge, sorted
     };
 
@@ -319,6 +321,7 @@ private:
     void pierce(Walk& w, std::uint32_t l, const std::string& label) const {
         const SurModel& m = w.m;
         auto ok = sur::derive_pierce(m, l, w.pierce, w.normals);
+        if (ok.ok()) ok = sur::derive_pierce(m, l, w.pierce_f32, w.normals, sur::PierceArithmetic::kFloat);
         if (!ok.ok()) {
             w.fail("tree_errors", [&] { return label; }, [&] { return ok.error().message; });
             return;
@@ -333,6 +336,7 @@ private:
             } else {
                 w.fail("pierce_in_range_fail", where, [&] { return fmt::format("pierce {} of {} faces", stored, f.count); });
             }
+            if (w.pierce_f32[t] == std::int32_t(stored)) w.counts.add("pierce_exact_f32");
             if (w.pierce[t] == std::int32_t(stored)) {
                 w.counts.add("pierce_exact");
             } else {
