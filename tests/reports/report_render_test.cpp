@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/run.h"
+#include "reports/html_report.h"
 #include "reports/markdown_report.h"
 #include "reports/report_model.h"
 #include "reports/report_reader.h"
@@ -137,6 +138,10 @@ TEST(ReportRender, ExceedsFiguresRenderAndReadBack) {
     EXPECT_NE(md.find("▲ exceeds: meshproof reproduces more than the document"), std::string::npos) << md;
     EXPECT_NE(md.find("(alternatives: triangles 1234)"), std::string::npos) << md;
     EXPECT_NE(md.find("1 exceed the document"), std::string::npos) << md;
+    const std::string html = render_html(model);
+    EXPECT_NE(html.find("class=\"exceeds\""), std::string::npos);
+    EXPECT_NE(html.find("▲ meshproof reproduces more than the document"), std::string::npos);
+    EXPECT_NE(html.find("0 + 1 exceeding"), std::string::npos);
 }
 
 }  // namespace
