@@ -47,7 +47,7 @@ code, .path { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .legend span { display: inline-block; margin-right: 14px; } .legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: baseline; }
 svg { vertical-align: middle; }
 .match { fill: #2ea44f; background: #2ea44f; } .mismatch { fill: #d73a49; background: #d73a49; }
-.unchecked { fill: #959da5; background: #959da5; } .not-computed { fill: #e1e4e8; background: #e1e4e8; }
+.exceeds { fill: #1b7fd1; background: #1b7fd1; } .unchecked { fill: #959da5; background: #959da5; } .not-computed { fill: #e1e4e8; background: #e1e4e8; }
 .ok { fill: #2ea44f; background: #2ea44f; } .error { fill: #d73a49; background: #d73a49; } .skipped { fill: #f9c513; background: #f9c513; }
 .counter { fill: #79b8ff; } .violation { fill: #d73a49; } .empty { fill: #f6f8fa; stroke: #e1e4e8; }
 .hist { fill: #d73a49; } .axis { stroke: #959da5; } svg text { font: 11px system-ui, sans-serif; fill: #444d56; }
@@ -129,7 +129,8 @@ std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
     std::string s = r.figure.percent ? fmt::format("{:.2f} %", *r.measured) : num(*r.measured);
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
-    return s + split_suffix(r, [&](double v) { return r.figure.percent ? fmt::format("{:.2f} %", v) : num(v); });
+    auto fmt_value = [&](double v) { return r.figure.percent ? fmt::format("{:.2f} %", v) : num(v); };
+    return s + split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
 }
 
 const char* status_css(FigureStatus s) {
@@ -138,15 +139,19 @@ const char* status_css(FigureStatus s) {
         case FigureStatus::kMismatch: return "mismatch";
         case FigureStatus::kUnchecked: return "unchecked";
         case FigureStatus::kNotComputed: return "not-computed";
+        case FigureStatus::kExceeds: return "exceeds";
     }
     return "unchecked";
 }
 
 std::vector<Segment> figure_segments(const FigureTotals& t) {
-    return {{static_cast<double>(t.match), "match", "match"},
-            {static_cast<double>(t.mismatch), "mismatch", "mismatch"},
-            {static_cast<double>(t.unchecked), "unchecked", "unchecked"},
-            {static_cast<double>(t.not_computed), "not-computed", "not computed"}};
+    std::vector<Segment> out = {{static_cast<double>(t.match), "match", "match"},
+                                {static_cast<double>(t.mismatch), "mismatch", "mismatch"},
+                                {static_cast<double>(t.unchecked), "unchecked", "unchecked"},
+                                {static_cast<double>(t.not_computed), "not-computed", "not computed"}};
+    // Only where it occurs: meshproof reproducing more stored values than the document.
+    if (t.exceeds > 0) out.insert(out.begin() + 1, {static_cast<double>(t.exceeds), "exceeds", "exceeds the document"});
+    return out;
 }
 
 std::uint64_t violations_above_zero(const RunResult& run) {
@@ -313,7 +318,9 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
                                  : described  ? fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(pass))
                                               : html_escape(pass);
         out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-                           name, stacked_bar(figure_segments(t), 300, 12), t.match, t.mismatch, t.unchecked, t.not_computed);
+                           name, stacked_bar(figure_segments(t), 300, 12),
+                           t.exceeds ? fmt::format("{} + {} exceeding", t.match, t.exceeds) : std::to_string(t.match), t.mismatch,
+                           t.unchecked, t.not_computed);
     }
     out += "</table>\n" + deviation_histogram(f.results);
 }
@@ -322,7 +329,10 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
     out += "<table><tr><th></th><th>claim</th><th>scope</th><th>counter</th><th>document</th><th>measured</th></tr>\n";
     for (const FigureResult* r : rows) {
         const ManifestFigure& f = r->figure;
-        const char* mark = r->status == FigureStatus::kMatch ? "✓" : r->status == FigureStatus::kMismatch ? "✗" : "–";
+        const char* mark = r->status == FigureStatus::kMatch      ? "✓"
+                           : r->status == FigureStatus::kMismatch ? "✗"
+                           : r->status == FigureStatus::kExceeds  ? "▲ meshproof reproduces more than the document"
+                                                                  : "–";
         std::string claim = html_escape(f.figure);
         if (!f.quote.empty()) claim += " <span class=\"muted\">“" + html_escape(f.quote) + "”</span>";
         out += fmt::format(

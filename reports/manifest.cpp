@@ -168,8 +168,22 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
         if (!fig.denominator_counter.empty() && find_counter(*pass, fig.denominator_counter) == nullptr)
             return bad(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
+        MP_TRY_ASSIGN(fig.exceeds, f.boolean("exceeds", false));
+        if (fig.exceeds && fig.maximum) return bad(where, "a maximum cannot be 'exceeds'");
+        if (f.has("alternatives")) {
+            MP_TRY_ASSIGN(array list, f.sub_array("alternatives"));
+            for (element v : list) {
+                std::string_view name;
+                if (v.get_string().get(name) != simdjson::SUCCESS) return bad(where, "'alternatives' must hold counter names only");
+                if (find_counter(*pass, name) == nullptr)
+                    return bad(where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
+                fig.alternatives.emplace_back(name);
+            }
+        }
     } else if ((f.has("counter") && !f.is_null("counter")) || (f.has("of") && !f.is_null("of"))) {
         return bad(where, "'counter' or 'of' given for a figure whose pass is null");
+    } else if (f.has("exceeds") || f.has("alternatives")) {
+        return bad(where, "'exceeds' or 'alternatives' given for a figure whose pass is null");
     }
 
     MP_TRY_ASSIGN(fig.scope, read_scope(f));

@@ -268,9 +268,10 @@ Status read_figures(object root, LoadedReport& out) {
         }
         MP_TRY_ASSIGN(fig.label, string_field(o, "label", at));
         MP_TRY_ASSIGN(fig.status, string_field(o, "status", at));
-        if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" && fig.status != "not-computed")
+        if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" && fig.status != "not-computed" &&
+            fig.status != "exceeds")
             return bad(member_path(at, "status"), "unknown status '" + fig.status + "'");
-        const bool measured_status = fig.status == "match" || fig.status == "mismatch";
+        const bool measured_status = fig.status == "match" || fig.status == "mismatch" || fig.status == "exceeds";
         if (measured_status != fig.measured.has_value())
             return bad(member_path(at, "measured"), measured_status ? "null for a " + fig.status : "set for a " + fig.status);
         out.figures->push_back(std::move(fig));

@@ -58,6 +58,8 @@ void Tally::sample(std::string_view counter, std::string location, std::string d
 }
 
 void Tally::discard_unit() {
+    if (unit_open_) --units_;
+    unit_open_ = false;
     // In reverse, so that a key the unit created is erased only after its later changes are undone
     // (a key that exists only because of the discarded unit would list a 0 the run without it lacks).
     for (auto it = journal_.counts.rbegin(); it != journal_.counts.rend(); ++it) {

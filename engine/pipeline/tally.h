@@ -44,6 +44,7 @@ public:
         scope_ = std::move(scope);
         unit_ordinal_ = unit_ordinal;
         ++units_;
+        unit_open_ = true;
         sequence_ = 0;
         keep_unit_ = keep_unit;
         unit_counts_.clear();
@@ -95,6 +96,7 @@ private:
     std::uint64_t unit_ordinal_ = 0;
     std::uint64_t sequence_ = 0;
     std::uint64_t units_ = 0;
+    bool unit_open_ = false;   // begun and not discarded: discard_unit() takes it back out of units_
     bool keep_unit_ = false;
     bool judged_ = false;
     bool exact_ = true;

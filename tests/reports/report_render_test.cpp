@@ -144,5 +144,35 @@ TEST(ReportRender, ReportsDifferOnlyInConfigThreadsAcrossThreadCounts) {
     EXPECT_NE(reports[0].find("\"status\": \"match\""), std::string::npos);   // the figures were measured
 }
 
+// Issue 17: an `exceeds` figure reads back as such, and the Markdown says so with its alternatives.
+TEST(ReportRender, ExceedsFiguresRenderAndReadBack) {
+    auto m = parse_manifest(test::manifest_with(
+        R"({"id": "e.page", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
+            "scope": {"game": "eldenring", "set": "l"}, "expected": 80, "exceeds": true, "alternatives": ["triangles"],
+            "label": "Proven"})"),
+        PassRegistry::global());
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    const RunResult run = test::make_run(Game::kEldenRing, {"l"},
+                                         {{"page", "sections_page_1", "eldenring/l", 89}, {"page", "triangles", "eldenring/l", 1234}});
+    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
+    const std::string json = render_json(model);
+    EXPECT_NE(json.find(R"("exceeds": 1)"), std::string::npos) << json;
+    EXPECT_NE(json.find(R"("alternatives": {)"), std::string::npos) << json;
+    EXPECT_NE(json.find(R"("triangles": 1234)"), std::string::npos) << json;
+    auto back = parse_report(json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    ASSERT_TRUE(back->figures.has_value());
+    EXPECT_EQ((*back->figures)[0].status, "exceeds");
+    EXPECT_EQ(*(*back->figures)[0].measured, 89);
+    const std::string md = render_markdown(model);
+    EXPECT_NE(md.find("▲ exceeds: meshproof reproduces more than the document"), std::string::npos) << md;
+    EXPECT_NE(md.find("(alternatives: triangles 1234)"), std::string::npos) << md;
+    EXPECT_NE(md.find("1 exceed the document"), std::string::npos) << md;
+    const std::string html = render_html(model);
+    EXPECT_NE(html.find("class=\"exceeds\""), std::string::npos);
+    EXPECT_NE(html.find("▲ meshproof reproduces more than the document"), std::string::npos);
+    EXPECT_NE(html.find("0 + 1 exceeding"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace meshproof
