@@ -280,7 +280,7 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
             for (std::size_t j = 0; j <= i; ++j) tallies[sur_passes_[j]].discard_unit();
             status.state = MemberState::kDecodeError;
             status.error = timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name));
-            return status;
+            return out;
         }
     }
     // The file's severity (notes §14): IVP-exact when every judging pass found its exact rules
