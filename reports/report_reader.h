@@ -24,7 +24,10 @@ struct ReportCounterValue {
     std::string counter;
     std::string scope;       // "game/set"
     CounterKind kind = CounterKind::kCount;
-    std::uint64_t value = 0;
+    // A count is an unsigned integer in the report (exact here up to 2^53, far above any
+    // install's); a maximum is any number (a measure in ulps, µm, a percentage), NaN when the
+    // report wrote null (a non-finite maximum).
+    double value = 0;
     // The report sets this only for a violation counter whose value is non-zero, so a zero
     // value says nothing about whether the counter is a violation counter.
     bool violation = false;
