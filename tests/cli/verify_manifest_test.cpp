@@ -76,6 +76,16 @@ TEST_F(VerifyManifest, DocumentManifestChosenByGameIsInformational) {
     EXPECT_NE(r.text.find("informational"), std::string::npos) << r.text;
 }
 
+// Without --game: the folder has no install layout, its loose tagfiles' SDK version (20180100)
+// says Elden Ring, and the document manifest follows (issue 15: it got none).
+TEST_F(VerifyManifest, LooseEldenRingTagfilesGetTheDocumentManifestWithoutGame) {
+    const Output r = run("verify " + root_ + " --quiet");
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("game: eldenring (SDK version of the loose tagfiles"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("document manifest"), std::string::npos) << r.text;
+    EXPECT_EQ(r.text.find("no manifest for this game"), std::string::npos) << r.text;
+}
+
 TEST_F(VerifyManifest, MarkdownReportHasATablePerPass) {
     const std::string md = (dir_ / "report.md").string();
     const Output r = run("verify " + root_ + " --game eldenring --quiet --md " + md + " --manifest " + write_manifest("m.json", 3));
