@@ -86,9 +86,9 @@ void print_summary(const ReportModel& model) {
                        model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads));
     if (model.figures) {
         const FigureSection& f = *model.figures;
-        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {} unchecked, {} not computed{}\n",
+        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {}{} unchecked, {} not computed{}\n",
                            f.manifest_name, manifest_source_name(f.source), f.manifest_path, f.totals.match, f.totals.mismatch,
-                           f.totals.unchecked, f.totals.not_computed,
+                           partial_totals_text(f.totals), f.totals.unchecked, f.totals.not_computed,
                            f.decides_exit ? "" : "; informational (give --manifest to make them decide the exit code)");
     } else {
         out += "figures: no manifest for this game (give --manifest FILE)\n";

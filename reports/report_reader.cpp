@@ -194,9 +194,11 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
         }
         MP_TRY_ASSIGN(fig.label, f.string("label"));
         MP_TRY_ASSIGN(fig.status, f.string("status"));
-        if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" && fig.status != "not-computed")
+        // holds-on-read and not-comparable: a document manifest's figures on a partial install.
+        if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" && fig.status != "not-computed" &&
+            fig.status != "holds-on-read" && fig.status != "not-comparable")
             return f.bad("status", "unknown status '" + fig.status + "'");
-        const bool measured_status = fig.status == "match" || fig.status == "mismatch";
+        const bool measured_status = fig.status != "unchecked" && fig.status != "not-computed";
         if (measured_status != fig.measured.has_value())
             return f.bad("measured", measured_status ? "null for a " + fig.status : "set for a " + fig.status);
         out.figures->push_back(std::move(fig));

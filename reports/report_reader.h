@@ -59,11 +59,11 @@ struct ReportFigure {
     std::string counter;     // empty when absent
     std::string of;          // empty when null or absent
     std::string scope;       // "eldenring/l"; "eldenring" for the sum over every set; "+dlc" appended
-    std::optional<double> measured;   // null unless the status is match or mismatch
+    std::optional<double> measured;   // null for unchecked and not-computed
     double expected = 0;
     double tolerance = 0;
     std::string label;
-    std::string status;      // match, mismatch, unchecked, not-computed
+    std::string status;      // match, mismatch, unchecked, not-computed, holds-on-read, not-comparable
 };
 
 struct ReportInputCounts {

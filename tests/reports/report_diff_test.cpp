@@ -502,3 +502,24 @@ TEST(ReportReader, WrittenMaximaThatAreNotWholeNumbersReadBack) {
     const std::string text = render_diff_text(d, DiffLabels{"old.json", "new.json"});
     EXPECT_TRUE(contains(text, "2.25 -> 1765376.5 (+1765374.25)")) << text;
 }
+
+// A document manifest's figures on a partial install carry two more statuses (holds-on-read,
+// not-comparable; corpus-manifests/FORMAT.md): the reader takes them with their measured
+// value, and a figure that left `mismatch` for one of them is a change, not a regression.
+TEST(ReportReader, PartialInstallStatusesReadBackAndAreNoRegression) {
+    const std::string text = corrupted("\"status\": \"mismatch\"", "\"status\": \"holds-on-read\"");
+    auto read = parse_report(text);
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ((*read->figures)[1].status, "holds-on-read");
+    EXPECT_EQ((*read->figures)[1].measured, 95.0);
+    const ReportDiff d = diff_reports(base_report(), *read);
+    ASSERT_EQ(d.figures.size(), 1u);
+    EXPECT_EQ(d.figures[0].new_status, "holds-on-read");
+    EXPECT_FALSE(d.regressed());
+    auto comparable = parse_report(corrupted("\"status\": \"mismatch\"", "\"status\": \"not-comparable\""));
+    ASSERT_TRUE(comparable.ok()) << comparable.error().message;
+    std::string no_value = text;
+    const std::string measured = "\"measured\": 95";
+    no_value.replace(no_value.find(measured), measured.size(), "\"measured\": null");
+    expect_rejected(no_value, "figures[1].measured: null for a holds-on-read");
+}
