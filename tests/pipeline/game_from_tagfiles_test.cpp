@@ -51,20 +51,22 @@ protected:
     fs::path dir_;
 };
 
-TEST_F(LooseFolder, SekiroHeadsMakeSekiro) {
-    write_head(dir_ / "a.hkx", "20160200");
-    write_head(dir_ / "b.hkx", "20160200");
-    const InstallScan scan = scanned();
-    EXPECT_EQ(scan.game, Game::kSekiro);
-    EXPECT_NE(scan.detection.find("2 of 2 read are 20160200: Sekiro"), std::string::npos) << scan.detection;
-}
-
-TEST_F(LooseFolder, OneEldenRingHeadMakesEldenRing) {
-    write_head(dir_ / "a.hkx", "20160200");
-    write_head(dir_ / "b.hkx", "20180100");
-    const InstallScan scan = scanned();
-    EXPECT_EQ(scan.game, Game::kEldenRing);
-    EXPECT_NE(scan.detection.find("1 of 2 read are 20180100: Elden Ring"), std::string::npos) << scan.detection;
+// Two loose tagfiles' heads with the given versions: the game and the detection text.
+TEST_F(LooseFolder, SekiroHeadsMakeSekiroOneEldenRingHeadMakesEldenRing) {
+    const struct {
+        const char* a;
+        const char* b;
+        Game game;
+        const char* detection;
+    } cases[] = {{"20160200", "20160200", Game::kSekiro, "2 of 2 read are 20160200: Sekiro"},
+                 {"20160200", "20180100", Game::kEldenRing, "1 of 2 read are 20180100: Elden Ring"}};
+    for (const auto& c : cases) {
+        write_head(dir_ / "a.hkx", c.a);
+        write_head(dir_ / "b.hkx", c.b);
+        const InstallScan scan = scanned();
+        EXPECT_EQ(scan.game, c.game) << c.a << " " << c.b;
+        EXPECT_NE(scan.detection.find(c.detection), std::string::npos) << scan.detection;
+    }
 }
 
 TEST_F(LooseFolder, NoTagfileOrAnotherVersionLeavesItUnknown) {
