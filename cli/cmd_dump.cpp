@@ -1,6 +1,6 @@
 // meshproof dump FILE: a tagfile through its own type table (SDK version, type count, the
 // object tree from the root), a compendium's IDs and types, or a binder's member list; with
-// --member NAME, one member of a binder.
+// --member NAME, one member of a binder; a Freelancer model (.cmp / .3db, UTF) as its tree and parts.
 #include <cstdio>
 #include <memory>
 
@@ -13,9 +13,13 @@
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
 #include "engine/io/install_scan.h"
+#include "engine/io/mapped_file.h"
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/dump.h"
 #include "engine/tagfile/tagfile.h"
+#include "engine/utf/model.h"
+#include "engine/utf/model_dump.h"
+#include "engine/utf/utf_file.h"
 
 namespace meshproof::cli {
 namespace {
@@ -68,7 +72,18 @@ int dump_bytes(const std::string& where, Bytes content, const tagfile::Compendiu
     return kExitOk;
 }
 
+// A Freelancer model file (freelancer-models.md): the UTF tree and the model view.
+int dump_model_file(const DumpCommandOptions& o, Bytes bytes) {
+    auto tree = utf::decode_utf(bytes);
+    if (!tree.ok()) return fail(o.file, tree.error());
+    auto model = utf::model_view(*tree);
+    if (!model.ok()) return fail(o.file, model.error());
+    std::fputs(utf::dump_model(*tree, *model).c_str(), stdout);
+    return kExitOk;
+}
+
 int run_dump(const DumpCommandOptions& o) {
+    if (auto map = MappedFile::open(o.file); map.ok() && utf::is_utf(map->bytes())) return dump_model_file(o, map->bytes());
     auto input = open_input(o.file);
     if (!input.ok()) {
         fail(o.file, input.error());
@@ -106,8 +121,8 @@ int run_dump(const DumpCommandOptions& o) {
 
 Command add_dump(CLI::App& app) {
     auto o = std::make_shared<DumpCommandOptions>();
-    CLI::App* sub = app.add_subcommand("dump", "Show a tagfile through its own type table, a compendium, or a binder's members");
-    sub->add_option("FILE", o->file, "A tagfile (.hkx, .hkx.dcx), compendium, BND4 binder or split binder .hkxbhd")->required();
+    CLI::App* sub = app.add_subcommand("dump", "Show a tagfile through its own type table, a compendium, a binder's members, or a Freelancer model's tree and parts");
+    sub->add_option("FILE", o->file, "A tagfile (.hkx, .hkx.dcx), compendium, BND4 binder, split binder .hkxbhd, or model (.cmp, .3db)")->required();
     sub->add_option("--compendium", o->compendiums, "Compendium file(s) that resolve the tagfile's TCRF (default: siblings)");
     sub->add_option("--member", o->member, "Dump this member of a binder (full name or last path component)");
     sub->add_option("--max-elements", o->max_elements, "Array elements printed per array (default 8)");

@@ -36,6 +36,7 @@ struct VerifyOptions {
     std::string manifest;
     std::vector<std::string> passes;
     bool quiet = false;
+    double member_timeout = RunOptions::kDefaultMemberTimeout;
 };
 
 bool write_output(const std::string& target, const std::string& text) {
@@ -96,6 +97,7 @@ int run_verify_command(const VerifyOptions& o) {
     RunOptions options;
     options.threads = o.threads;
     options.passes = o.passes;
+    options.member_timeout = o.member_timeout;
     if (!o.game.empty()) {
         auto g = parse_game(o.game);
         if (!g) {
@@ -181,6 +183,10 @@ Command add_verify(CLI::App& app) {
                     "if present (same), else the detected game's document manifest (reported, informational)");
     sub->add_option("--passes", o->passes, "Comma-separated passes to run (default: all)")->delimiter(',');
     sub->add_flag("--quiet", o->quiet, "No progress display");
+    sub->add_option("--member-timeout", o->member_timeout,
+                    "Seconds one member may take before it is abandoned and counted as a 'timeout' error (0: no limit)")
+        ->check(CLI::NonNegativeNumber)
+        ->default_val(RunOptions::kDefaultMemberTimeout);
     sub->footer(kExitCodesHelp);
     return {sub, [o] { return run_verify_command(*o); }};
 }

@@ -82,13 +82,15 @@ void print_summary(const ReportModel& model) {
     out += fmt::format("inputs: {} files seen, {} collision inputs, {} binders; members: {} ok, {} decode errors, {} skipped\n",
                        run.scan.files_seen, run.scan.inputs.size(), run.binders, run.count(MemberState::kOk),
                        run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
-    out += fmt::format("passes: {}; {} mismatching counter(s); threads: {}\n", run.passes.size(), violations,
+    out += fmt::format("passes: {}; {} mismatching counter(s); threads: {}\n", passes_with_units(run).size(), violations,
                        model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads));
+    if (const std::string idle = idle_pass_names(run); !idle.empty()) out += fmt::format("passes that saw no unit: {}\n", idle);
     if (model.figures) {
         const FigureSection& f = *model.figures;
-        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {}{} unchecked, {} not computed{}\n",
+        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {}{} unchecked, {} not computed{}{}\n",
                            f.manifest_name, manifest_source_name(f.source), f.manifest_path, f.totals.match, f.totals.mismatch,
                            partial_totals_text(f.totals), f.totals.unchecked, f.totals.not_computed,
+                           f.totals.exceeds ? fmt::format(", {} exceed the document", f.totals.exceeds) : std::string(),
                            f.decides_exit ? "" : "; informational (give --manifest to make them decide the exit code)");
     } else {
         out += "figures: no manifest for this game (give --manifest FILE)\n";

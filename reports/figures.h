@@ -15,16 +15,18 @@
 
 namespace meshproof {
 
+// kExceeds: a figure marked `exceeds` measures more than the document (meshproof reproduces more
+// stored values than the document's own implementation; issue 17). Never a mismatch.
 // kHoldsOnRead and kNotComparable are given only to a document manifest's figures on a partial
 // install (judge_partial_install): figures that would otherwise read as mismatches.
-enum class FigureStatus { kMatch, kMismatch, kUnchecked, kNotComputed, kHoldsOnRead, kNotComparable };
-// "match", "mismatch", "unchecked", "not-computed", "holds-on-read", "not-comparable"
+enum class FigureStatus { kMatch, kMismatch, kUnchecked, kNotComputed, kExceeds, kHoldsOnRead, kNotComparable };
+// "match", "mismatch", "unchecked", "not-computed", "exceeds", "holds-on-read", "not-comparable"
 std::string_view figure_status_name(FigureStatus s);
 
 struct FigureResult {
     ManifestFigure figure;
     FigureStatus status = FigureStatus::kNotComputed;
-    std::optional<double> measured;               // set for match and mismatch only
+    std::optional<double> measured;               // set for match, mismatch and exceeds only
     std::optional<double> measured_denominator;   // the denominator_counter's value, where checked
     // For unchecked: what the run lacks; for holds-on-read and not-comparable: what the status
     // means ("holds on what was read: 0 of 60 keys_checked").
@@ -32,10 +34,21 @@ struct FigureResult {
     // The same measure over each severity sub-scope the run holds ("ivp-exact",
     // "structurally-valid": .sur files, ivp-surface-notes.md §14), in that order; empty otherwise.
     std::vector<std::pair<std::string, double>> split;
+    // The figure's alternatives (ManifestFigure::alternatives), each measured like the figure
+    // (same scope, same `of`), in the manifest's order; set wherever `measured` is.
+    std::vector<std::pair<std::string, double>> alternatives;
 };
 
 // " (IVP-exact 1,248 · structurally valid 116,142)" for a figure with a severity split, each
 // value written by `format`; "" without one. Shared by the Markdown and HTML reports.
+// " (alternatives: pierce_exact_f32 37,322)" for a figure with alternatives, "" without.
+template <class Format>
+std::string alternatives_suffix(const FigureResult& r, Format format) {
+    std::string s;
+    for (const auto& [counter, value] : r.alternatives) s += (s.empty() ? " (alternatives: " : " · ") + counter + " " + format(value);
+    return s.empty() ? s : s + ")";
+}
+
 template <class Format>
 std::string split_suffix(const FigureResult& r, Format format) {
     std::string s;
@@ -48,7 +61,7 @@ std::string split_suffix(const FigureResult& r, Format format) {
 }
 
 struct FigureTotals {
-    std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0, holds_on_read = 0, not_comparable = 0;
+    std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0, exceeds = 0, holds_on_read = 0, not_comparable = 0;
 };
 
 // A document's figures are whole-install figures. An install is partial against them when a

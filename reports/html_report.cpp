@@ -47,7 +47,7 @@ code, .path { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .legend span { display: inline-block; margin-right: 14px; } .legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: baseline; }
 svg { vertical-align: middle; }
 .match { fill: #2ea44f; background: #2ea44f; } .mismatch { fill: #d73a49; background: #d73a49; }
-.unchecked { fill: #959da5; background: #959da5; } .not-computed { fill: #e1e4e8; background: #e1e4e8; }
+.exceeds { fill: #1b7fd1; background: #1b7fd1; } .unchecked { fill: #959da5; background: #959da5; } .not-computed { fill: #e1e4e8; background: #e1e4e8; }
 .holds-on-read { fill: #85e89d; background: #85e89d; } .not-comparable { fill: #c8b8e8; background: #c8b8e8; }
 .ok { fill: #2ea44f; background: #2ea44f; } .error { fill: #d73a49; background: #d73a49; } .skipped { fill: #f9c513; background: #f9c513; }
 .counter { fill: #79b8ff; } .violation { fill: #d73a49; } .empty { fill: #f6f8fa; stroke: #e1e4e8; }
@@ -130,7 +130,8 @@ std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
     std::string s = r.figure.percent ? fmt::format("{:.2f} %", *r.measured) : num(*r.measured);
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
-    s += split_suffix(r, [&](double v) { return r.figure.percent ? fmt::format("{:.2f} %", v) : num(v); });
+    auto fmt_value = [&](double v) { return r.figure.percent ? fmt::format("{:.2f} %", v) : num(v); };
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
     return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
 }
 
@@ -140,6 +141,7 @@ const char* status_css(FigureStatus s) {
         case FigureStatus::kMismatch: return "mismatch";
         case FigureStatus::kUnchecked: return "unchecked";
         case FigureStatus::kNotComputed: return "not-computed";
+        case FigureStatus::kExceeds: return "exceeds";
         case FigureStatus::kHoldsOnRead: return "holds-on-read";
         case FigureStatus::kNotComparable: return "not-comparable";
     }
@@ -148,14 +150,17 @@ const char* status_css(FigureStatus s) {
 
 // The partial-install statuses appear only when a figure has one (a whole install's report reads as before).
 std::vector<Segment> figure_segments(const FigureTotals& t) {
-    std::vector<Segment> s = {{static_cast<double>(t.match), "match", "match"},
-                              {static_cast<double>(t.mismatch), "mismatch", "mismatch"}};
-    if (t.holds_on_read > 0) s.push_back({static_cast<double>(t.holds_on_read), "holds-on-read", "holds on what was read"});
+    std::vector<Segment> out = {{static_cast<double>(t.match), "match", "match"},
+                                {static_cast<double>(t.mismatch), "mismatch", "mismatch"},
+                                {static_cast<double>(t.unchecked), "unchecked", "unchecked"},
+                                {static_cast<double>(t.not_computed), "not-computed", "not computed"}};
+    // Each only where it occurs: the partial-install statuses (a whole install's report reads as
+    // before), and meshproof reproducing more stored values than the document.
     if (t.not_comparable > 0)
-        s.push_back({static_cast<double>(t.not_comparable), "not-comparable", "not comparable (partial install)"});
-    s.push_back({static_cast<double>(t.unchecked), "unchecked", "unchecked"});
-    s.push_back({static_cast<double>(t.not_computed), "not-computed", "not computed"});
-    return s;
+        out.insert(out.begin() + 2, {static_cast<double>(t.not_comparable), "not-comparable", "not comparable (partial install)"});
+    if (t.holds_on_read > 0) out.insert(out.begin() + 2, {static_cast<double>(t.holds_on_read), "holds-on-read", "holds on what was read"});
+    if (t.exceeds > 0) out.insert(out.begin() + 1, {static_cast<double>(t.exceeds), "exceeds", "exceeds the document"});
+    return out;
 }
 
 std::uint64_t violations_above_zero(const RunResult& run) {
@@ -199,7 +204,8 @@ void write_verdict(std::string& out, const ReportModel& m) {
     out += "</p>\n<nav>";
     out += "<a href=\"#configuration\">configuration</a><a href=\"#members\">members</a>";
     if (m.figures) out += "<a href=\"#figures\">figures</a>";
-    for (const auto& p : run.passes) out += fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(p.pass->info().name));
+    for (const PassResult* p : passes_with_units(run))
+        out += fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(p->pass->info().name));
     out += "</nav>\n";
 }
 
@@ -214,9 +220,10 @@ void write_configuration(std::string& out, const ReportModel& m) {
     row("root", "<code>" + html_escape(m.context.root) + "</code>");
     row("threads", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;
-    for (const auto& p : run.passes) passes += (passes.empty() ? "" : ", ") + std::string(p.pass->info().name);
+    for (const PassResult* p : passes_with_units(run)) passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
     for (const auto& d : run.decompressors) codecs += (codecs.empty() ? "" : ", ") + d;
     row("passes", html_escape(passes));
+    if (const std::string idle = idle_pass_names(run); !idle.empty()) row("passes that saw no unit", html_escape(idle));
     row("decompressors", html_escape(codecs));
     if (m.figures) {
         const FigureSection& f = *m.figures;
@@ -313,10 +320,16 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
            "<th class=\"num\">unchecked</th><th class=\"num\">not computed</th></tr>\n";
     for (const auto& [pass, results] : by_pass) {
         const FigureTotals t = count_figures(results);
+        // A pass that saw no unit has no section to link to.
+        bool described = false;
+        for (const PassResult* p : passes_with_units(*m.run)) described = described || p->pass->info().name == pass;
         const std::string name = pass.empty() ? "<span class=\"muted\">no pass yet</span>"
-                                              : fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(pass));
+                                 : described  ? fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(pass))
+                                              : html_escape(pass);
         out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-                           name, stacked_bar(figure_segments(t), 300, 12), t.match, t.mismatch, t.unchecked, t.not_computed);
+                           name, stacked_bar(figure_segments(t), 300, 12),
+                           t.exceeds ? fmt::format("{} + {} exceeding", t.match, t.exceeds) : std::to_string(t.match), t.mismatch,
+                           t.unchecked, t.not_computed);
     }
     out += "</table>\n" + deviation_histogram(f.results);
 }
@@ -327,7 +340,8 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
         const ManifestFigure& f = r->figure;
         const char* mark = r->status == FigureStatus::kMatch || r->status == FigureStatus::kHoldsOnRead ? "✓"
                            : r->status == FigureStatus::kMismatch                                   ? "✗"
-                                                                                                    : "–";
+                           : r->status == FigureStatus::kExceeds  ? "▲ meshproof reproduces more than the document"
+                                                                  : "–";
         std::string claim = html_escape(f.figure);
         if (!f.quote.empty()) claim += " <span class=\"muted\">“" + html_escape(f.quote) + "”</span>";
         out += fmt::format(
@@ -410,7 +424,7 @@ std::string render_html(const ReportModel& model) {
     write_configuration(out, model);
     write_members(out, *model.run);
     write_figures_overview(out, model);
-    for (const auto& p : model.run->passes) write_pass(out, p, model);
+    for (const PassResult* p : passes_with_units(*model.run)) write_pass(out, *p, model);
     write_not_computed(out, model);
     out += "<p class=\"muted\">Written by meshproof " MESHPROOF_VERSION ". Self-contained: no script, nothing loaded from elsewhere.</p>\n";
     out += "</main></body></html>\n";

@@ -101,8 +101,22 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
         if (!fig.denominator_counter.empty() && find_counter(*pass, fig.denominator_counter) == nullptr)
             return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
-    } else if ((f.present("counter")) || (f.present("of"))) {
+        MP_TRY_ASSIGN(fig.exceeds, f.optional_boolean("exceeds", false));
+        if (fig.exceeds && fig.maximum) return json_error(where, "a maximum cannot be 'exceeds'");
+        if (f.has("alternatives")) {
+            MP_TRY_ASSIGN(array list, f.sub_array("alternatives"));
+            for (element v : list) {
+                std::string_view name;
+                if (v.get_string().get(name) != simdjson::SUCCESS) return json_error(where, "'alternatives' must hold counter names only");
+                if (find_counter(*pass, name) == nullptr)
+                    return json_error(where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
+                fig.alternatives.emplace_back(name);
+            }
+        }
+    } else if (f.present("counter") || f.present("of")) {
         return json_error(where, "'counter' or 'of' given for a figure whose pass is null");
+    } else if (f.has("exceeds") || f.has("alternatives")) {
+        return json_error(where, "'exceeds' or 'alternatives' given for a figure whose pass is null");
     }
 
     MP_TRY_ASSIGN(fig.scope, read_scope(f));

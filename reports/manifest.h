@@ -41,6 +41,13 @@ struct ManifestFigure {
     double tolerance = 0;                     // absolute; the document's rounding
     std::string label;                        // Proven, Observed, Inferred, Sourced, Unknown, Unlabelled, Synthetic
     std::string quote;
+    // The figure counts stored values a derivation reproduces: measuring more than `expected`
+    // (ours reproduces more than the document's own implementation) is status `exceeds`, not
+    // `mismatch` (issue 17).
+    bool exceeds = false;
+    // Counters of the same pass measuring other readings of the figure (the document's where
+    // meshproof has it, earlier or rejected ones), reported beside the measure (issue 17).
+    std::vector<std::string> alternatives;
 };
 
 struct Manifest {

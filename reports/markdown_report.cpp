@@ -48,7 +48,8 @@ std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
     std::string s = number(*r.measured, r.figure.percent);
     if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
-    s += split_suffix(r, [&](double v) { return number(v, r.figure.percent); });
+    auto fmt_value = [&](double v) { return number(v, r.figure.percent); };
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
     return r.why.empty() ? s : s + " (" + r.why + ")";
 }
 
@@ -58,6 +59,7 @@ std::string_view mark(FigureStatus s) {
         case FigureStatus::kMismatch: return "✗";
         case FigureStatus::kUnchecked: return "unchecked";
         case FigureStatus::kNotComputed: return "not computed";
+        case FigureStatus::kExceeds: return "▲ exceeds: meshproof reproduces more than the document";
         case FigureStatus::kHoldsOnRead: return "✓ (partial)";
         case FigureStatus::kNotComparable: return "– (partial)";
     }
@@ -90,9 +92,12 @@ void write_config(std::string& out, const ReportModel& m) {
     out += fmt::format("| root | `{}` |\n", cell(m.context.root));
     out += fmt::format("| threads | {} |\n", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;
-    for (const auto& p : run.passes) passes += (passes.empty() ? "" : ", ") + std::string(p.pass->info().name);
+    for (const PassResult* p : passes_with_units(run)) passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
     for (const auto& d : run.decompressors) codecs += (codecs.empty() ? "" : ", ") + std::string(d);
-    out += fmt::format("| passes | {} |\n| decompressors | {} |\n", passes, cell(codecs));
+    out += fmt::format("| passes | {} |\n", passes);
+    if (const std::string idle = idle_pass_names(run); !idle.empty())
+        out += fmt::format("| passes that saw no unit | {} |\n", idle);
+    out += fmt::format("| decompressors | {} |\n", cell(codecs));
     if (m.figures) {
         const FigureSection& f = *m.figures;
         out += fmt::format("| manifest | {} (`{}`, {}{}) |\n", f.manifest_name, cell(f.manifest_path), manifest_source_name(f.source),
@@ -110,9 +115,10 @@ void write_figures(std::string& out, const ReportModel& m) {
     if (!m.figures) return;
     const FigureSection& f = *m.figures;
     const FigureTotals& t = f.totals;
-    out += fmt::format("## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {}{} unchecked, {} not computed yet.\n\n",
+    out += fmt::format("## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {}{} unchecked, {} not computed yet{}.\n\n",
                        f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(), t.match,
-                       t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed);
+                       t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
+                       t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
     if (f.partial_install)
         out += "A partial install (the run read fewer than the document's whole-install denominators): a rule that holds "
                "on every member read says so, and a whole-install count or maximum below the document's is not comparable.\n\n";

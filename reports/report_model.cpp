@@ -26,4 +26,18 @@ FigureSection make_figure_section(const Manifest& manifest, const RunResult& run
     return s;
 }
 
+std::vector<const PassResult*> passes_with_units(const RunResult& run) {
+    std::vector<const PassResult*> out;
+    for (const auto& p : run.passes)
+        if (p.tally.units() > 0) out.push_back(&p);
+    return out;
+}
+
+std::string idle_pass_names(const RunResult& run) {
+    std::string out;
+    for (const auto& p : run.passes)
+        if (p.tally.units() == 0) out += (out.empty() ? "" : ", ") + p.pass->info().name;
+    return out;
+}
+
 }  // namespace meshproof

@@ -47,6 +47,12 @@ struct ReportModel {
     std::optional<FigureSection> figures;   // nullopt: no manifest for this run
 };
 
+// The passes that were handed a unit of the run (Tally::units), in the run's name order: the
+// passes a human report describes. A .sur run hands nothing to the Havok passes and a Havok run
+// nothing to the sur passes; those are named in one line (idle_pass_names), never described.
+std::vector<const PassResult*> passes_with_units(const RunResult& run);
+std::string idle_pass_names(const RunResult& run);   // "custom_prims, degenerate, ..." ("" if none)
+
 // Measures `manifest` against `run` and fills the section.
 FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path, ManifestSource source);
 

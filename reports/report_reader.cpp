@@ -194,9 +194,10 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
         }
         MP_TRY_ASSIGN(fig.label, f.string("label"));
         MP_TRY_ASSIGN(fig.status, f.string("status"));
-        // holds-on-read and not-comparable: a document manifest's figures on a partial install.
+        // exceeds: issue 17; holds-on-read and not-comparable: a document manifest's figures on a
+        // partial install. Every status but unchecked and not-computed carries a measured value.
         if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" && fig.status != "not-computed" &&
-            fig.status != "holds-on-read" && fig.status != "not-comparable")
+            fig.status != "exceeds" && fig.status != "holds-on-read" && fig.status != "not-comparable")
             return f.bad("status", "unknown status '" + fig.status + "'");
         const bool measured_status = fig.status != "unchecked" && fig.status != "not-computed";
         if (measured_status != fig.measured.has_value())

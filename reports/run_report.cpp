@@ -124,6 +124,7 @@ void write_manifest(JsonWriter& w, const std::optional<FigureSection>& figures) 
     w.field("mismatch", static_cast<std::uint64_t>(figures->totals.mismatch));
     w.field("unchecked", static_cast<std::uint64_t>(figures->totals.unchecked));
     w.field("not_computed", static_cast<std::uint64_t>(figures->totals.not_computed));
+    w.field("exceeds", static_cast<std::uint64_t>(figures->totals.exceeds));
     w.field("partial_install", figures->partial_install);
     w.field("holds_on_read", static_cast<std::uint64_t>(figures->totals.holds_on_read));
     w.field("not_comparable", static_cast<std::uint64_t>(figures->totals.not_comparable));
@@ -175,6 +176,11 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     if (!r.split.empty()) {
         w.key("split").begin_object();
         for (const auto& [cls, value] : r.split) w.field(cls, value);
+        w.end_object();
+    }
+    if (!r.alternatives.empty()) {
+        w.key("alternatives").begin_object();
+        for (const auto& [counter, value] : r.alternatives) w.field(counter, value);
         w.end_object();
     }
     w.end_object();

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -28,6 +29,7 @@
 #include "engine/sur/mass_properties.h"
 #include "engine/sur/node_bounds.h"
 #include "engine/sur/pierce.h"
+#include "verifiers/sur_model_frames.h"
 #include "engine/sur/sur_model.h"
 #include "verifiers/sur_walk.h"
 
@@ -45,6 +47,13 @@ constexpr double kInertiaNear = 1e-3;      // "within 0.1%"
 constexpr double kInertiaFar = 0.25;       // "off by more than 25%"
 
 bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// "Identical" stored inertia components as the document counts them (issue 17: 92 parts agree to
+// 1e-4 relative, 88 bit for bit): |a − b| ≤ 1e-4 · max(|a|, |b|), in double.
+constexpr double kIdenticalBand = 1e-4;
+bool identical_within(float a, float b) {
+    return std::abs(double(a) - b) <= kIdenticalBand * std::max(std::abs(double(a)), std::abs(double(b)));
+}
 
 // The rules that hold on every retail part (notes §15); their failure makes a file "derived differ".
 const char* const kExactRules[] = {"pierce_in_range_fail", "opposite_derived_differ", "opposite_undetermined",
@@ -70,6 +79,9 @@ public:
             "Face.pierce 151,761 of 177,824 (notes §6: IVP's pairing in stored order; informational); pierce in range "
             "and not self 177,824/177,824",
             "severities (notes §14): derived exact, derived differ; statistical checks never fail a file",
+            "1,377 of 8,982 placeable hulls across 62 files are copies (of another part's hulls, folded into an ancestor); "
+            "over the 1,801 retail hulls where the two candidate frames differ, the containing part wins 1,753 to 48 "
+            "(freelancer-models.md §4: the scoring rule is ours, verifiers/sur_model_frames.h)",
         };
         info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
         info_.counters = {
@@ -107,21 +119,40 @@ public:
             {"inertia_within_0_1pct", "components within 0.1 % (exact included)", false},
             {"inertia_within_25pct", "components within 25 % (0.1 % band included)", false},
             {"inertia_beyond_25pct", "components off by more than 25 %", false},
-            {"fallback_parts", "surfaces enclosing no volume (the box-centre, 0.5 · r² fallback)", false},
+            {"fallback_parts", "surfaces enclosing no volume (the box-centre, 0.5 · r² fallback): Σdet ≤ (√Σ|n|²)³ · 1e-9 over the terminal hulls, in double as IVP_U_Point", false},
+            {"fallback_stored", "surfaces whose three stored inertia components are the fallback's 0.5 · r² of the hulls' box, bit for bit (the fallback as the file shows it, no threshold involved)", false},
+            {"fallback_f32_cross", "alternative criterion: surfaces taking the fallback with the cross products in f32 (sums in double; meshproof before issue 17)", false},
+            {"fallback_f32_all", "alternative criterion: surfaces taking the fallback with cross products, determinants and sums in f32", false},
+            {"fallback_without_hardpoint_hulls", "alternative criterion: surfaces taking the fallback when the hulls whose id is a hardpoint of the part are left out of the sums", false},
             {"fallback_inertia_exact", "of those, surfaces whose three inertia components are reproduced bit for bit", false},
             {"fallback_inertia_differ", "of those, surfaces with a component that differs", false},
-            {"inertia_identical_parts", "surfaces whose three stored inertia components are identical", false},
+            {"inertia_identical_parts", "surfaces whose three stored inertia components agree to within 1e-4 relative (the document's reading: 92 corpus-wide)", false},
             {"inertia_identical_reproduced", "of those, surfaces whose three components are reproduced bit for bit", false},
+            {"inertia_identical_exact_parts", "alternative reading: surfaces whose three stored inertia components are bit-identical (88 corpus-wide)", false},
+            {"inertia_identical_exact_reproduced", "of those, surfaces whose three components are reproduced bit for bit", false},
             {"opposite_faces", "faces whose three opposites are derived (every face of every hull, bare ledges included)", false},
             {"opposite_derived_exact", "faces whose three stored opposites are the derived ones: the half-edge over the "
                                        "same two points the other way, in the same hull", false},
             {"opposite_derived_differ", "faces with a stored opposite other than the derived one", false},
             {"opposite_undetermined", "faces with a half-edge that has no reverse in its hull, or more than one", false},
             {"pierce_faces", "faces whose pierce index is checked (every face of every hull, bare ledges included)", false},
-            {"pierce_exact", "faces whose stored pierce index is IVP's pairing in stored face order", false},
+            {"pierce_exact", "faces whose stored pierce index is IVP's pairing in stored face order (normals and dot products in double, as IVP_U_Point)", false},
+            {"pierce_exact_f32", "alternative: faces whose stored pierce index is the same pairing computed in f32 (n · (1 / |n|))", false},
             {"pierce_differ", "faces whose stored pierce index is another face", false},
             {"pierce_in_range_hold", "faces whose pierce index is inside the hull and not the face itself", false},
             {"pierce_in_range_fail", "faces whose pierce index is outside the hull or the face itself", false},
+            // With the sibling model (verifiers/sur_model_frames.h states both rules).
+            {"fold_placeable", "terminal hulls of parts matching their model (id zero or name)", false},
+            {"fold_copies", "of those, copies of a hull that a part below holds itself (its id names that part or one of its hardpoints)", false},
+            {"fold_copies_fixed", "copies whose chain up to the containing part has fixed joints only", false},
+            {"fold_copies_moving", "copies whose chain has a moving joint (Rev, Pris, Sphere)", false},
+            {"fold_files", "files holding a copy", false},
+            {"frame_same", "hulls whose id names another part whose rest frame equals the containing part's (within tolerance)", false},
+            {"frame_candidates", "hulls whose id names another part with a different rest frame", false},
+            {"frame_containing_wins", "of those, hulls whose centroid lies nearer the named part's sphere placed in the containing part's frame", false},
+            {"frame_named_wins", "of those, hulls whose centroid lies nearer the sphere in the named part's own frame", false},
+            {"frame_tie", "of those, hulls at equal distance", false},
+            {"frame_no_sphere", "of those, hulls whose named part has no VMeshRef sphere (not scored)", false},
         };
         // Per file these are the document's single-file figures ("pod_drab.sur computes 72.27 where
         // the file says 122.50", "misses by 41%"), measured in a file scope.
@@ -137,7 +168,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.sur == nullptr) return;
         const SurModel& m = *unit.sur;
-        Walk w{{unit, m, tally, UnitCounts(info_)}, {}, {}, {}, {}};
+        Walk w{{unit, m, tally, UnitCounts(info_)}, {}, {}, {}, {}, {}, {}};
         w.counts.add("files");
         std::vector<std::int32_t> part_of(m.surfaces.size(), -1);
         for (std::size_t p = 0; p < m.parts.size(); ++p)
@@ -147,7 +178,7 @@ public:
             const std::string label = part_of[s] >= 0
                                           ? fmt::format("part {} (id 0x{:08x})", part_of[s], m.parts[std::size_t(part_of[s])].id)
                                           : fmt::format("legacy surface {}", s);
-            surface(w, s, label);
+            surface(w, s, label, part_of[s]);
         }
         for (std::size_t r = 0; r < m.legacy_records.size(); ++r) {
             const sur::LegacyRecord& rec = m.legacy_records[r];
@@ -159,6 +190,7 @@ public:
                 pierce(w, l, where);
             }
         }
+        count_copies_and_frames(w);
         w.counts.add(w.judge(exact_slots_) ? "files_derived_exact" : "files_derived_differ");
         w.counts.flush(tally);
     }
@@ -167,7 +199,9 @@ private:
     struct Walk : SurWalk {
         std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
         std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
-        std::vector<float> normals;           // scratch: unit normals of one ledge
+        std::vector<std::int32_t> pierce_f32; // scratch: the f32 alternative's partners
+        std::vector<std::uint32_t> solid;     // scratch: the leaves without the part's hardpoint hulls
+        std::vector<double> normals;          // scratch: unit normals of one ledge
         std::vector<std::pair<std::uint64_t, std::uint32_t>> half_edges;  // scratch: (from << 32 | to, edge) of one ledge, sorted
     };
 
@@ -196,7 +230,7 @@ private:
         return true;
     }
 
-    void surface(Walk& w, std::size_t s, const std::string& label) const {
+    void surface(Walk& w, std::size_t s, const std::string& label, std::int32_t part) const {
         const SurModel& m = w.m;
         const sur::Surface& sf = m.surfaces[s];
         for (std::uint32_t i = 0; i < sf.ledges.count && sf.ledges.first + i < m.ledges.size(); ++i) {
@@ -259,7 +293,7 @@ private:
                          [&] { return fmt::format("derived box bytes {}, stored {}", box(b.box), box(m.nodes.box[n])); });
             }
         }
-        mass(w, s, label);
+        mass(w, s, label, part);
     }
 
     // Opposites derived from the triangles alone: the half-edge p → q of a hull has as opposite the
@@ -319,6 +353,7 @@ private:
     void pierce(Walk& w, std::uint32_t l, const std::string& label) const {
         const SurModel& m = w.m;
         auto ok = sur::derive_pierce(m, l, w.pierce, w.normals);
+        if (ok.ok()) ok = sur::derive_pierce(m, l, w.pierce_f32, w.normals, sur::PierceArithmetic::kFloat);
         if (!ok.ok()) {
             w.fail("tree_errors", [&] { return label; }, [&] { return ok.error().message; });
             return;
@@ -333,6 +368,7 @@ private:
             } else {
                 w.fail("pierce_in_range_fail", where, [&] { return fmt::format("pierce {} of {} faces", stored, f.count); });
             }
+            if (w.pierce_f32[t] == std::int32_t(stored)) w.counts.add("pierce_exact_f32");
             if (w.pierce[t] == std::int32_t(stored)) {
                 w.counts.add("pierce_exact");
             } else {
@@ -341,7 +377,32 @@ private:
         }
     }
 
-    void mass(Walk& w, std::size_t s, const std::string& label) const {
+    // The no-volume test's alternative criteria (issue 17: the document's 84 against IVP's 81 in
+    // double), and the fallback as the stored inertia shows it.
+    void fallback_readings(Walk& w, const sur::MassProperties& mp, std::size_t s, std::int32_t part) const {
+        const SurModel& m = w.m;
+        const sur::Surface& sf = m.surfaces[s];
+        if (same_bits(mp.box_inertia, sf.rotation_inertia[0]) && same_bits(mp.box_inertia, sf.rotation_inertia[1]) &&
+            same_bits(mp.box_inertia, sf.rotation_inertia[2]))
+            w.counts.add("fallback_stored");
+        auto count = [&](std::span<const std::uint32_t> ledges, sur::VolumeArithmetic a, const char* counter) {
+            auto nv = sur::encloses_no_volume(m, ledges, a);
+            if (nv.ok() && *nv) w.counts.add(counter);
+        };
+        count(w.leaves, sur::VolumeArithmetic::kF32Cross, "fallback_f32_cross");
+        count(w.leaves, sur::VolumeArithmetic::kF32All, "fallback_f32_all");
+        w.solid.clear();
+        const IndexRange hp = part >= 0 ? m.parts[std::size_t(part)].hardpoints : IndexRange{};
+        for (const std::uint32_t l : w.leaves) {
+            bool hardpoint = false;
+            for (std::uint32_t h = hp.first; h < hp.end() && h < m.hardpoints.size(); ++h)
+                hardpoint = hardpoint || m.hardpoints[h] == std::uint32_t(m.ledges.client_data[l]);
+            if (!hardpoint) w.solid.push_back(l);
+        }
+        count(w.solid, sur::VolumeArithmetic::kIvpDouble, "fallback_without_hardpoint_hulls");
+    }
+
+    void mass(Walk& w, std::size_t s, const std::string& label, std::int32_t part) const {
         const sur::Surface& sf = w.m.surfaces[s];
         auto mp = sur::mass_properties(w.m, s, w.leaves);
         if (!mp.ok()) {
@@ -406,6 +467,7 @@ private:
         if (stored_largest > 0) w.tally.max("inertia_stored_largest", stored_largest);
         if (derived_largest > 0) w.tally.max("inertia_derived_largest", derived_largest);
         if (miss_largest > 0) w.tally.max("inertia_miss_largest_pct", miss_largest);
+        fallback_readings(w, *mp, s, part);
         if (mp->fallback) {
             w.counts.add("fallback_parts");
             if (all_exact) {
@@ -417,7 +479,12 @@ private:
                 });
             }
         }
-        if (same_bits(sf.rotation_inertia[0], sf.rotation_inertia[1]) && same_bits(sf.rotation_inertia[0], sf.rotation_inertia[2])) {
+        const std::array<float, 3>& si = sf.rotation_inertia;
+        if (same_bits(si[0], si[1]) && same_bits(si[0], si[2])) {
+            w.counts.add("inertia_identical_exact_parts");
+            if (all_exact) w.counts.add("inertia_identical_exact_reproduced");
+        }
+        if (identical_within(si[0], si[1]) && identical_within(si[0], si[2]) && identical_within(si[1], si[2])) {
             w.counts.add("inertia_identical_parts");
             if (all_exact) w.counts.add("inertia_identical_reproduced");
         }

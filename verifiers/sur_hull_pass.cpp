@@ -80,6 +80,10 @@ public:
             {"more_vertices", "rebuilt hulls with more vertices than retail (a point invented or an interior one kept)", true},
             {"fewer_coplanar", "of the fewer, hulls where every vertex retail keeps and the rebuild drops lies on a rebuilt face's plane (it does not corner it)", false},
             {"fewer_interior", "of the fewer, hulls where a vertex retail keeps lies strictly inside the rebuilt hull", false},
+            {"flat_eps", "alternative tolerance FLT_EPSILON · m (m: the largest distance from the origin; up to twice the float spacing): hulls of four or more points with no tetrahedron", false},
+            {"rebuilt_eps", "alternative tolerance: hulls rebuilt", false},
+            {"exact_vertex_count_eps", "alternative tolerance: rebuilt hulls with retail's exact vertex count", false},
+            {"fewer_vertices_eps", "alternative tolerance: rebuilt hulls with fewer vertices than retail", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -139,6 +143,18 @@ private:
         if (n <= 3) {
             w.counts.add("le3_points");
             return;
+        }
+        // Issue 17: the document calls 3 more hulls flat (34 against 31) and drops 6 more vertices;
+        // the unrounded FLT_EPSILON · m is the reading counted beside ours.
+        sur::HullOptions eps;
+        eps.tolerance = sur::HullTolerance::kEpsilonTimesMagnitude;
+        if (const sur::HullResult alt = sur::convex_hull(w.buffer, eps, w.ws); !alt.ok()) {
+            if (sur::no_tetrahedron(alt.error())) w.counts.add("flat_eps");
+        } else {
+            w.counts.add("rebuilt_eps");
+            const std::size_t v = alt->indices.size();
+            if (v == n) w.counts.add("exact_vertex_count_eps");
+            if (v < n) w.counts.add("fewer_vertices_eps");
         }
         const sur::HullResult built = sur::convex_hull(w.buffer, {}, w.ws);
         if (!built.ok()) {

@@ -35,6 +35,7 @@ public:
             {"ptch_extra", "PTCH offsets that are no non-null reference field", true},
             {"ptch_duplicate", "PTCH offsets listed more than once", true},
             {"ptch_type_mismatch", "PTCH entries listed under another type than the field's", true},
+            {"ptch_walk_limit", "tagfiles whose types make the PTCH walk exceed its work budget (limit)", true},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -52,7 +53,15 @@ public:
         tally.add(tf.compendium_id() ? "types_from_compendium" : "types_own");
         tally.add("items", tf.item_count() > 0 ? tf.item_count() - 1 : 0);
 
-        const tagfile::PatchCheck patch = tagfile::check_patch_table(tf);
+        const auto checked = tagfile::check_patch_table(tf);
+        if (!checked.ok()) {  // a hostile type table: counted, never a hang (issue 19)
+            if (checked.error().code == ErrorCode::kTimeout) return;  // the pipeline abandons the member
+            tally.add("ptch_walk_limit");
+            tally.sample("ptch_walk_limit", fmt::format("{} @0x{:x}", unit.path, checked.error().offset),
+                         fmt::format("{}: {}", error_code_name(checked.error().code), checked.error().message));
+            return;
+        }
+        const tagfile::PatchCheck& patch = *checked;
         tally.add("references", patch.references);
         auto report = [&](std::string_view counter, std::size_t n, const std::vector<std::uint32_t>& offsets) {
             if (n == 0) return;

@@ -17,6 +17,8 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::kIo: return "io";
         case ErrorCode::kInternal: return "internal";
         case ErrorCode::kUnknownChunk: return "unknown-chunk";
+        case ErrorCode::kLimit: return "limit";
+        case ErrorCode::kTimeout: return "timeout";
     }
     return "internal";
 }

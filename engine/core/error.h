@@ -25,6 +25,8 @@ enum class ErrorCode : std::uint16_t {
     kIo,                 // the operating system refused a read
     kInternal,           // a bug: a broken invariant inside meshproof
     kUnknownChunk,       // a chunk / record tag the format does not define (.sur: cannot be skipped)
+    kLimit,              // the input asks for work out of proportion to its size (hostile nesting)
+    kTimeout,            // a unit ran past its time budget (RunOptions::member_timeout) and was abandoned
 };
 
 // Stable, dotted-free names used in reports ("truncated", "bad-magic", ...).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
@@ -10,12 +11,14 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "engine/containers/default_decompressors.h"
+#include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/game_from_tagfiles.h"
 #include "engine/pipeline/member_group.h"
 #include "engine/sur/sur_file.h"
 #include "engine/tagfile/tagfile.h"
+#include "engine/utf/model.h"
 
 namespace meshproof {
 
@@ -85,8 +88,9 @@ public:
 
     // Processes one group; returns its member statuses. Thread-safe.
     std::vector<MemberStatus> run_group(const Group& group, std::uint64_t group_index);
-    // Decodes one .sur input and hands it to the sur passes; returns its status. Thread-safe.
-    MemberStatus run_sur(const InputFile& in, std::uint64_t ordinal);
+    // Decodes one .sur input (and its sibling model) and hands it to the sur passes; returns
+    // its status, then the model's when the model is malformed. Thread-safe.
+    std::vector<MemberStatus> run_sur(const InputFile& in, std::uint64_t ordinal);
 
     Tally merged(std::size_t pass) {
         Tally out;
@@ -110,10 +114,21 @@ private:
     tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
 };
 
+Error timeout_error(double seconds, std::string_view stage) {
+    return make_error(ErrorCode::kTimeout, 0, fmt::format("abandoned {}: the member ran past its time budget of {} s",
+                                                          stage, seconds));
+}
+
 void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, MemberStatus& status) {
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
+    };
+    const ScopedDeadline deadline(options_.member_timeout);
+    auto timed_out = [&](std::string_view stage) {
+        if (!deadline_passed()) return false;
+        fail(timeout_error(options_.member_timeout, stage));
+        return true;
     };
     std::string skip;
     auto bytes = member_bytes(job, codecs_, skip);
@@ -124,6 +139,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         return;
     }
     if (!bytes.ok()) return fail(bytes.error());
+    if (timed_out("after decompression")) return;
     auto tf = tagfile::parse_tagfile(*bytes, &group.compendiums);
     if (!tf.ok()) {
         if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType) {
@@ -134,8 +150,10 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         }
         return fail(tf.error());
     }
+    if (timed_out("after the tagfile was parsed")) return;
     auto decoded = mesh::decode_member(*tf);
     if (!decoded.ok()) return fail(decoded.error());
+    if (timed_out("after the mesh was decoded")) return;
 
     Unit unit;
     unit.path = job.path;
@@ -148,11 +166,17 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), job.set);
     const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);
-    for (std::size_t p : havok_passes_) {
+    for (std::size_t i = 0; i < havok_passes_.size(); ++i) {
+        const std::size_t p = havok_passes_[i];
         tallies[p].begin_unit(scope, ordinal, !sub_scopes.empty());
         passes_[p]->run(unit, tallies[p]);
-        if (!sub_scopes.empty()) tallies[p].end_unit(sub_scopes);
+        if (timed_out(fmt::format("in pass {}", passes_[p]->info().name))) {
+            for (std::size_t j = 0; j <= i; ++j) tallies[havok_passes_[j]].discard_unit();
+            return;
+        }
     }
+    if (!sub_scopes.empty())
+        for (std::size_t p : havok_passes_) tallies[p].end_unit(sub_scopes);
 }
 
 std::vector<std::string> Runner::file_sub_scopes(const std::string& scope, std::string_view path) const {
@@ -167,23 +191,76 @@ std::vector<std::string> Runner::file_sub_scopes(const std::string& scope, std::
 // the documents' figures use. Retail and mod files cannot be told apart by their path.
 std::string sur_set(Bytes bytes) { return sur::is_sur_vers(bytes) ? "vers" : "legacy"; }
 
-MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
-    MemberStatus status;
+// The model a .sur file collides for, laid out as the game does: the same folder and base name,
+// `.cmp` before `.3db` (freelancer-models.md §2). Names are matched ignoring ASCII case, as the
+// game's file system does (an exact name first, then a scan of the folder).
+std::optional<fs::path> sibling_model(const fs::path& sur_path) {
+    const fs::path dir = sur_path.parent_path();
+    const std::string stem = sur_path.stem().string();
+    std::error_code ec;
+    for (const char* ext : {".cmp", ".3db"}) {
+        const fs::path exact = dir / (stem + ext);
+        if (fs::is_regular_file(exact, ec)) return exact;
+    }
+    std::optional<fs::path> found[2];
+    const std::string want[2] = {stem + ".cmp", stem + ".3db"};
+    for (fs::directory_iterator it(dir.empty() ? fs::path(".") : dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        for (int k = 0; k < 2; ++k)
+            if (!found[k] && component_names(name, want[k]) && name.size() == want[k].size() && it->is_regular_file(ec))
+                found[k] = it->path();
+    }
+    return found[0] ? found[0] : found[1];
+}
+
+// The model's path in the .sur's own terms: its relative path with the model's file name.
+std::string sibling_rel_path(const std::string& sur_rel, const fs::path& model) {
+    const std::size_t cut = sur_rel.find_last_of("/\\");
+    return (cut == std::string::npos ? std::string() : sur_rel.substr(0, cut + 1)) + model.filename().string();
+}
+
+std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
+    std::vector<MemberStatus> out(1);
+    out.reserve(2);   // the model's status may follow: `status` (and the unit's views of it) must not move
+    MemberStatus& status = out.front();
     status.path = in.rel_path;
     status.set = in.set;
     auto map = MappedFile::open(in.path);
     if (!map.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = map.error();
-        return status;
+        return out;
     }
     const Bytes bytes = map->bytes();
     status.set = sur_set(bytes);
+    const ScopedDeadline deadline(options_.member_timeout);
     auto model = sur::decode_sur(bytes);
     if (!model.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = model.error();
-        return status;
+        return out;
+    }
+    // The sibling model: a missing one is counted by the passes, a malformed one is a decode
+    // error of the model (its own member status), and the .sur is verified all the same.
+    std::optional<fs::path> model_path = sibling_model(in.path);
+    std::optional<MappedFile> model_map;
+    std::optional<Result<utf::Model>> pair;
+    if (model_path) {
+        auto mm = MappedFile::open(*model_path);
+        if (mm.ok()) {
+            model_map.emplace(std::move(*mm));
+            pair.emplace(utf::decode_model(model_map->bytes()));
+        } else {
+            pair.emplace(mm.error());
+        }
+        if (!pair->ok()) {
+            MemberStatus ms;
+            ms.path = sibling_rel_path(in.rel_path, *model_path);
+            ms.set = status.set;
+            ms.state = MemberState::kDecodeError;
+            ms.error = pair->error();
+            out.push_back(std::move(ms));
+        }
     }
     Unit unit;
     unit.path = status.path;
@@ -192,11 +269,20 @@ MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
     unit.ordinal = ordinal;
     unit.sur = &*model;
     unit.bytes = bytes;
+    if (pair && pair->ok()) unit.model = &pair->value();
+    unit.model_malformed = pair && !pair->ok();
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), status.set);
-    for (std::size_t p : sur_passes_) {
+    for (std::size_t i = 0; i < sur_passes_.size(); ++i) {
+        const std::size_t p = sur_passes_[i];
         tallies[p].begin_unit(scope, ordinal, true);
         passes_[p]->run(unit, tallies[p]);
+        if (deadline_passed()) {
+            for (std::size_t j = 0; j <= i; ++j) tallies[sur_passes_[j]].discard_unit();
+            status.state = MemberState::kDecodeError;
+            status.error = timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name));
+            return out;
+        }
     }
     // The file's severity (notes §14): IVP-exact when every judging pass found its exact rules
     // held, structurally valid otherwise; every pass's counts of the file are split by it.
@@ -209,7 +295,7 @@ MemberStatus Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
     std::vector<std::string> sub_scopes = file_sub_scopes(scope, status.path);
     if (judged) sub_scopes.push_back(fmt::format("{}{}{}", scope, kSubScopeMark, exact ? kIvpExact : kStructurallyValid));
     for (std::size_t p : sur_passes_) tallies[p].end_unit(sub_scopes);
-    return status;
+    return out;
 }
 
 std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t group_index) {
@@ -293,7 +379,7 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     std::vector<std::vector<MemberStatus>> per_group(groups.size());
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) { per_group[g] = runner.run_group(groups[g], g); });
     // .sur files are units of their own; ordinals continue after the groups' (group << 32 | member).
-    std::vector<MemberStatus> sur_status(sur_inputs.size());
+    std::vector<std::vector<MemberStatus>> sur_status(sur_inputs.size());
     const std::uint64_t sur_base = std::uint64_t(groups.size()) << 32;
     tbb::parallel_for(std::size_t{0}, sur_inputs.size(), [&](std::size_t i) {
         sur_status[i] = runner.run_sur(*sur_inputs[i], sur_base + i);
@@ -306,7 +392,8 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
 
     for (auto& list : per_group)
         for (auto& s : list) result.members.push_back(std::move(s));
-    for (auto& s : sur_status) result.members.push_back(std::move(s));
+    for (auto& list : sur_status)
+        for (auto& s : list) result.members.push_back(std::move(s));
     std::stable_sort(result.members.begin(), result.members.end(),
                      [](const MemberStatus& a, const MemberStatus& b) { return a.path < b.path; });
     for (std::size_t p = 0; p < passes.size(); ++p) result.passes.push_back(PassResult{passes[p], runner.merged(p)});

@@ -47,6 +47,13 @@ struct RunOptions {
     std::vector<std::string> passes;     // empty = every registered pass
     // Decode every member but run no pass: the decode-only baseline of bench/pipeline_bench.cpp.
     bool no_passes = false;
+    // Each member's time budget in seconds (0 = none): a member still being worked on after it
+    // is abandoned at the next check point (between stages and passes, and inside the loops
+    // that file-controlled counts drive), counted as a decode error "timeout", and the run goes
+    // on. What passes had counted of it is discarded, so the report reads as if it had failed
+    // to decode; it stays deterministic for every input that does not time out.
+    double member_timeout = kDefaultMemberTimeout;
+    static constexpr double kDefaultMemberTimeout = 60.0;
     const DecompressorRegistry* decompressors = nullptr;   // null = the default registry
     Progress* progress = nullptr;
 };

@@ -14,11 +14,14 @@ void Tally::add(std::string_view counter, std::uint64_t n) {
 }
 
 void Tally::add_in(std::string_view counter, std::string_view scope, std::uint64_t n) {
-    counts_[Key(std::string(counter), std::string(scope))] += n;
+    auto [it, inserted] = counts_.try_emplace(Key(std::string(counter), std::string(scope)), 0);
+    it->second += n;
+    if (journal_.on) journal_.counts.push_back(CountChange{it, inserted, n});
 }
 
 void Tally::max(std::string_view counter, double value) {
     auto [it, inserted] = maxima_.try_emplace(Key(std::string(counter), scope_), value);
+    if (journal_.on) journal_.maxima.push_back(MaxChange{it, inserted, inserted ? 0.0 : it->second});
     if (!inserted && value > it->second) it->second = value;
     if (keep_unit_) {
         auto [u, fresh] = unit_maxima_.try_emplace(std::string(counter), value);
@@ -38,17 +41,49 @@ void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
     unit_maxima_.clear();
 }
 
-void Tally::insert_sample(std::vector<Sample>& list, Sample s) {
-    if (list.size() == kSamplesPerCounter && !(s < list.back())) return;
+bool Tally::insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out) {
+    if (list.size() == kSamplesPerCounter && !(s < list.back())) return false;
     list.insert(std::upper_bound(list.begin(), list.end(), s), std::move(s));
-    if (list.size() > kSamplesPerCounter) list.pop_back();
+    if (list.size() <= kSamplesPerCounter) return false;
+    if (pushed_out) *pushed_out = std::move(list.back());
+    list.pop_back();
+    return pushed_out != nullptr;
 }
 
 void Tally::sample(std::string_view counter, std::string location, std::string detail) {
-    insert_sample(samples_[std::string(counter)], Sample{unit_ordinal_, sequence_++, std::move(location), std::move(detail)});
+    auto [list, inserted] = samples_.try_emplace(std::string(counter));
+    SampleChange change{list, inserted, false, {}};
+    change.pushed_out = insert_sample(list->second, Sample{unit_ordinal_, sequence_++, std::move(location), std::move(detail)}, &change.out);
+    if (journal_.on) journal_.samples.push_back(std::move(change));
+}
+
+void Tally::discard_unit() {
+    if (unit_open_) --units_;
+    unit_open_ = false;
+    // In reverse, so that a key the unit created is erased only after its later changes are undone
+    // (a key that exists only because of the discarded unit would list a 0 the run without it lacks).
+    for (auto it = journal_.counts.rbegin(); it != journal_.counts.rend(); ++it) {
+        it->at->second -= it->n;
+        if (it->inserted) counts_.erase(it->at);
+    }
+    for (auto it = journal_.maxima.rbegin(); it != journal_.maxima.rend(); ++it) {
+        if (it->inserted) maxima_.erase(it->at);
+        else it->at->second = it->before;
+    }
+    for (auto it = journal_.samples.rbegin(); it != journal_.samples.rend(); ++it) {
+        auto& list = it->list->second;
+        list.erase(std::remove_if(list.begin(), list.end(), [&](const Sample& s) { return s.unit_ordinal == unit_ordinal_; }),
+                   list.end());
+        if (it->pushed_out) insert_sample(list, std::move(it->out));
+        if (it->inserted) samples_.erase(it->list);
+    }
+    journal_.clear();
+    unit_counts_.clear();
+    unit_maxima_.clear();
 }
 
 void Tally::merge(const Tally& other) {
+    units_ += other.units_;
     for (const auto& [k, v] : other.counts_) counts_[k] += v;
     for (const auto& [k, v] : other.maxima_) {
         auto [it, inserted] = maxima_.try_emplace(k, v);

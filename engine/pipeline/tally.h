@@ -43,12 +43,16 @@ public:
     void begin_unit(std::string scope, std::uint64_t unit_ordinal, bool keep_unit = false) {
         scope_ = std::move(scope);
         unit_ordinal_ = unit_ordinal;
+        ++units_;
+        unit_open_ = true;
         sequence_ = 0;
         keep_unit_ = keep_unit;
         unit_counts_.clear();
         unit_maxima_.clear();
         judged_ = false;
         exact_ = true;
+        journal_.clear();
+        journal_.on = true;
     }
     const std::string& scope() const { return scope_; }
 
@@ -61,6 +65,10 @@ public:
     bool unit_exact() const { return exact_; }
     // Adds the kept counts and maxima of the current unit again under each sub-scope, then forgets them.
     void end_unit(const std::vector<std::string>& sub_scopes);
+    // Undoes everything add()/max()/sample() recorded since begin_unit(): the pipeline abandons a
+    // member that ran past its time budget (issue 19), and the report must read as if the member
+    // had been a decode error from the start (counts, maxima and the first-N samples alike).
+    void discard_unit();
 
     void add(std::string_view counter, std::uint64_t n = 1);
     void add_in(std::string_view counter, std::string_view scope, std::uint64_t n);
@@ -70,6 +78,9 @@ public:
 
     void merge(const Tally& other);
 
+    // The units the pass was handed (begin_unit calls): 0 for a pass of another family than every
+    // unit of the run (a Havok pass in a .sur run); the reports list such passes in one line.
+    std::uint64_t units() const { return units_; }
     const std::map<Key, std::uint64_t>& counts() const { return counts_; }
     const std::map<Key, double>& maxima() const { return maxima_; }
     const std::map<std::string, std::vector<Sample>>& samples() const { return samples_; }
@@ -78,11 +89,14 @@ public:
     std::uint64_t total(std::string_view counter) const;
 
 private:
-    void insert_sample(std::vector<Sample>& list, Sample s);
+    // Inserts in order, keeping the first kSamplesPerCounter; returns the one pushed out, if any.
+    bool insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out = nullptr);
 
     std::string scope_ = "all";
     std::uint64_t unit_ordinal_ = 0;
     std::uint64_t sequence_ = 0;
+    std::uint64_t units_ = 0;
+    bool unit_open_ = false;   // begun and not discarded: discard_unit() takes it back out of units_
     bool keep_unit_ = false;
     bool judged_ = false;
     bool exact_ = true;
@@ -91,6 +105,37 @@ private:
     std::map<Key, std::uint64_t> counts_;
     std::map<Key, double> maxima_;
     std::map<std::string, std::vector<Sample>> samples_;
+    // The current unit's changes, for discard_unit(): map nodes are stable, so an iterator to a
+    // count, a maximum or a sample list stays valid; a sample list remembers what the unit's
+    // samples pushed out of its first N. A copied or moved Tally starts without one (its
+    // iterators would point into the other Tally's maps).
+    struct CountChange {
+        std::map<Key, std::uint64_t>::iterator at;
+        bool inserted = false;
+        std::uint64_t n = 0;
+    };
+    struct MaxChange {
+        std::map<Key, double>::iterator at;
+        bool inserted = false;
+        double before = 0;
+    };
+    struct SampleChange {
+        std::map<std::string, std::vector<Sample>>::iterator list;
+        bool inserted = false;   // the counter had no sample list before
+        bool pushed_out = false;
+        Sample out;
+    };
+    struct Journal {
+        bool on = false;   // from the first begin_unit() on: a Tally used alone keeps no journal
+        std::vector<CountChange> counts;
+        std::vector<MaxChange> maxima;
+        std::vector<SampleChange> samples;
+        Journal() = default;
+        Journal(const Journal&) {}
+        Journal& operator=(const Journal&) { return clear(), on = false, *this; }
+        void clear() { counts.clear(), maxima.clear(), samples.clear(); }
+    };
+    Journal journal_;
 };
 
 }  // namespace meshproof

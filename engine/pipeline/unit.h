@@ -1,6 +1,7 @@
 // One decoded member, as the pipeline hands it to every pass. A Havok member carries `tagfile`
 // and `mesh`; a Freelancer .sur file carries `sur` (both null otherwise): Havok passes ignore
-// units without a mesh, sur passes units without a sur model.
+// units without a mesh, sur passes units without a sur model. A .sur unit also carries the
+// model it collides for when its sibling .cmp / .3db decodes (`model`; freelancer-models.md).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +14,7 @@ namespace meshproof {
 namespace tagfile { class Tagfile; }
 namespace mesh { struct DecodedMember; }
 namespace sur { struct SurModel; }
+namespace utf { struct Model; }
 
 struct Unit {
     std::string_view path;    // game terms: "map/m10/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000123.hkx.dcx"
@@ -22,6 +24,10 @@ struct Unit {
     const tagfile::Tagfile* tagfile = nullptr;   // the parsed tagfile (types resolved)
     const mesh::DecodedMember* mesh = nullptr;   // every body and shape, decoded to SoA columns
     const sur::SurModel* sur = nullptr;          // a .sur file, decoded to SoA columns
+    // The .sur file's sibling model (same folder and base name, .cmp before .3db), decoded; null
+    // when there is none or it is malformed (`model_malformed`: a decode error of its own).
+    const utf::Model* model = nullptr;
+    bool model_malformed = false;
     Bytes bytes;                                 // the bytes the unit was decoded from (decompressed)
 };
 

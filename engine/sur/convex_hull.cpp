@@ -255,7 +255,7 @@ std::string_view hull_error_name(HullError e) {
     return "unknown hull error";
 }
 
-float hull_tolerance(std::span<const HullPoint> points) {
+float hull_tolerance(std::span<const HullPoint> points, HullTolerance reading) {
     double m = 0;
     for (const HullPoint& p : points) {
         if (!std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2])) continue;
@@ -263,6 +263,7 @@ float hull_tolerance(std::span<const HullPoint> points) {
     }
     if (m == 0) return 0;
     if (m >= double(std::numeric_limits<float>::max())) return std::numeric_limits<float>::infinity();
+    if (reading == HullTolerance::kEpsilonTimesMagnitude) return static_cast<float>(double(std::numeric_limits<float>::epsilon()) * m);
     const float f = static_cast<float>(m);
     return std::nextafter(f, std::numeric_limits<float>::infinity()) - f;
 }
@@ -291,7 +292,7 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
     const std::uint32_t n = std::uint32_t(ws.distinct.size());
     if (n < 4) return HullError::kTooFewPoints;
 
-    const double tol = hull_tolerance(points);
+    const double tol = hull_tolerance(points, options.tolerance);
     ws.p.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) ws.p[i] = to_double(points[ws.distinct[i]]);
 

@@ -47,10 +47,19 @@ std::string_view hull_error_name(HullError e);
 // kFlat, kLine and kSpot: a point set with no tetrahedron in it.
 inline bool no_tetrahedron(HullError e) { return e == HullError::kFlat || e == HullError::kLine || e == HullError::kSpot; }
 
+// How the tolerance is derived from m, the largest distance of a point from the origin.
+enum class HullTolerance : std::uint8_t {
+    kUlpAtMagnitude,       // the float32 spacing just above m: a power of two, between ε·m / 2 and ε·m
+    kEpsilonTimesMagnitude,// FLT_EPSILON · m, unrounded: up to twice the spacing. Issue 17's
+                           // candidate for the document's reading (34 flat corpus-wide where the
+                           // spacing gives 31; retail sample: 4 flat against 3)
+};
+
 struct HullOptions {
     // Stop once the hull reaches this many points: a hull's face index is 12 bits, so 4,096
     // faces, and V = 2 + F / 2 makes that 2,050 (freelancer-surface.md "Convex hull").
     std::uint32_t max_points = 2050;
+    HullTolerance tolerance = HullTolerance::kUlpAtMagnitude;
 };
 
 struct ConvexHull {
@@ -112,7 +121,8 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
 
 // The tolerance convex_hull derives for `points`: one float32 ulp at the largest distance of a
 // point from the origin (the spacing of float32 just above that distance). 0 for no points.
-float hull_tolerance(std::span<const HullPoint> points);
+// With kEpsilonTimesMagnitude: FLT_EPSILON · m, rounded to float.
+float hull_tolerance(std::span<const HullPoint> points, HullTolerance reading = HullTolerance::kUlpAtMagnitude);
 
 // How far `which` (indices into `points`) reach above the planes of `hull`'s faces: the largest
 // signed distance, in double, over every face and every listed point (negative: strictly inside

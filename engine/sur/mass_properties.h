@@ -19,7 +19,21 @@ struct MassProperties {
     float radius = 0;
     std::int64_t deviation = 0;   // int(1 + deviation / (radius / 250)); unclamped
     bool fallback = false;        // no enclosed volume: box centre and 0.5 · r² (§10.2)
+    std::array<float, 3> box_center{};   // the fallback's centre and per-axis inertia, computed on
+    float box_inertia = 0;               // every part (a stored value can be recognised as them)
 };
+
+// How the no-volume test (§10.2: S_det > sqrt(S_n2)³ · 1e-9) is computed.
+enum class VolumeArithmetic : std::uint8_t {
+    kIvpDouble,   // IVP's: points widened to double (IVP_U_Point), cross products and sums in double
+    kF32Cross,    // cross products in f32, sums in double (meshproof before issue 17; the notes' §10.2 reading)
+    kF32All,      // cross products, determinants and sums in f32
+};
+
+// True when the ledges enclose no volume by the test of §10.2 in the given arithmetic (the
+// fallback is taken). Summed from the last ledge to the first (§10.1). Refuses what
+// mass_properties refuses; an empty list encloses no volume.
+Result<bool> encloses_no_volume(const SurModel& m, std::span<const std::uint32_t> ledges, VolumeArithmetic arithmetic);
 
 // `ledges`: the terminal ledges in tree-walk order (left before right), global indices of
 // surface s. Refuses indices outside the model and an empty list.

@@ -12,9 +12,21 @@
 
 namespace meshproof::sur {
 
+// The arithmetic of the unit normals and their dot products.
+enum class PierceArithmetic : std::uint8_t {
+    // IVP's: points widened to IVP_U_Point (double), n = (b − a) × (c − a), each component
+    // divided by |n|, dot products in double. Retail sample 37,758 of 43,586 (the notes' 151,761
+    // of 177,824 corpus-wide).
+    kIvpDouble,
+    // The same formulas in f32 with n · (1 / |n|): meshproof's reading before issue 17, kept as
+    // the alternative counter (sample 37,322).
+    kFloat,
+};
+
 // Fills `pierce` with one entry per face of ledge `l` (its face order): the partner's index
-// inside the ledge, or -1 when no triangle is opposed. `normals` is scratch (3 floats per face).
+// inside the ledge, or -1 when no triangle is opposed. `normals` is scratch (3 per face).
 // Refuses faces or points outside the model.
-Result<bool> derive_pierce(const SurModel& m, std::uint32_t l, std::vector<std::int32_t>& pierce, std::vector<float>& normals);
+Result<bool> derive_pierce(const SurModel& m, std::uint32_t l, std::vector<std::int32_t>& pierce, std::vector<double>& normals,
+                           PierceArithmetic arithmetic = PierceArithmetic::kIvpDouble);
 
 }  // namespace meshproof::sur

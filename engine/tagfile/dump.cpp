@@ -14,7 +14,10 @@ bool is_scalar(TypeKind k) { return k == TypeKind::kBool || k == TypeKind::kInt 
 
 class Dumper {
 public:
-    Dumper(const Tagfile& tf, const DumpOptions& opt) : tf_(tf), types_(tf.types()), opt_(opt), visited_(tf.item_count(), false) {}
+    Dumper(const Tagfile& tf, const DumpOptions& opt)
+        : tf_(tf), types_(tf.types()), opt_(opt), visited_(tf.item_count(), false),
+          budget_(opt.max_output_bytes ? opt.max_output_bytes
+                                       : tf.bytes().size() * DumpOptions::kOutputBytesPerInputByte + DumpOptions::kOutputAllowance) {}
 
     std::string run() {
         out_ += fmt::format("sdk {}\n", tf_.sdk_version());
@@ -29,6 +32,7 @@ public:
         visited_[1] = true;
         out_ += fmt::format("#1 {}{}\n", root.type_name(), where(root));
         record(root, 1, 0);
+        if (stopped_) out_ += fmt::format("… dump stopped at {} bytes of output (limit {} for this file)\n", out_.size(), budget_);
         return out_;
     }
 
@@ -40,6 +44,7 @@ private:
     void record(const ObjectView& obj, std::size_t depth, std::size_t nesting) {
         for (const Member& m : types_.members(obj.type())) {
             if (m.non_serializable() && !opt_.show_non_serializable) continue;
+            if (over_budget()) return;
             indent(depth);
             out_ += m.name;
             out_ += ": ";
@@ -123,7 +128,7 @@ private:
             return;
         }
         out_ += fmt::format("{}[{}]\n", arr->element_type_name(), arr->count());
-        for (std::size_t i = 0; i < shown; ++i) {
+        for (std::size_t i = 0; i < shown && !over_budget(); ++i) {
             indent(depth + 1);
             out_ += fmt::format("[{}]: ", i);
             value(arr->at(i), depth + 1, nesting + 1);
@@ -134,10 +139,19 @@ private:
         }
     }
 
+    // Records whose members overlap and nest again (a hostile type table) would print
+    // exponentially many lines: the output is bounded in proportion to the input.
+    bool over_budget() {
+        stopped_ = stopped_ || out_.size() > budget_;
+        return stopped_;
+    }
+
     const Tagfile& tf_;
     const TypeTable& types_;
     const DumpOptions& opt_;
     std::vector<bool> visited_;
+    const std::size_t budget_;
+    bool stopped_ = false;
     std::string out_;
 };
 

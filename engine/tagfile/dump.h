@@ -17,6 +17,11 @@ struct DumpOptions {
     std::size_t max_depth = 48;          // nesting bound (records in records, pointers)
     bool show_offsets = false;           // append "@DATA offset" to objects
     bool show_non_serializable = false;  // NonSerializable members are zero in files (§5.8)
+    // Output bound (0 = kOutputBytesPerInputByte per byte of the tagfile + kOutputAllowance): a
+    // dump past it ends with a line saying where it stopped.
+    std::size_t max_output_bytes = 0;
+    static constexpr std::size_t kOutputBytesPerInputByte = 256;
+    static constexpr std::size_t kOutputAllowance = std::size_t{4} << 20;
 };
 
 std::string dump_tagfile(const Tagfile& tagfile, const DumpOptions& options = {});

@@ -249,73 +249,125 @@ private:
         return ok_status();
     }
 
-    // The parent chain of `type`, most-derived first; a cycle is an error.
-    Result<std::vector<std::uint32_t>> chain(std::uint32_t type, std::uint64_t at) const {
-        std::vector<std::uint32_t> out;
-        for (std::uint32_t t = type; t != 0; t = t_.types_[t].parent) {
-            if (out.size() >= t_.types_.size())
-                return bad_type(at, "parent cycle at type " + std::to_string(type));
-            out.push_back(t);
-        }
-        return out;
-    }
-
     // §5.5 Resolution: size, alignment, format and subtype come from the first body up the
-    // parent chain that has them; members are flattened base first.
+    // parent chain that has them; members are flattened base first. Each type is resolved
+    // once, after its parent (a chain is walked only up to its first resolved ancestor), so
+    // the work is linear in the type count; a parent cycle is an error. The flattened member
+    // lists repeat every base's members in each subclass: a hostile deep chain would make
+    // them quadratic, so their total is bounded (kLimit) far above any real table.
     Status resolve(std::uint64_t at) {
-        for (std::uint32_t t = 1; t < t_.types_.size(); ++t) {
-            MP_TRY_ASSIGN(std::vector<std::uint32_t> ancestry, chain(t, at));
-            TypeInfo& info = t_.types_[t];
-            bool have_format = false, have_subtype = false, have_size = false;
-            for (std::uint32_t a : ancestry) {
-                const TypeInfo& ai = t_.types_[a];
-                if (!have_format && (ai.optionals & type_optional::kFormat)) {
-                    info.format.raw = ai.own_format;
-                    have_format = true;
-                }
-                if (!have_subtype && (ai.optionals & type_optional::kSubType)) {
-                    info.subtype = ai.own_subtype;
-                    have_subtype = true;
-                }
-                if (!have_size && (ai.optionals & type_optional::kSizeAlign)) {
-                    info.size = ai.own_size;
-                    info.alignment = ai.own_alignment;
-                    have_size = true;
-                }
+        const std::size_t n = t_.types_.size();
+        std::vector<std::uint8_t> state(n, 0);  // 0 unresolved, 1 on the current chain, 2 resolved
+        state[0] = 2;
+        const std::uint64_t member_budget = 16 * (std::uint64_t{t_.own_members_.size()} + n) + 65536;
+        std::vector<std::uint32_t> chain;
+        for (std::uint32_t t = 1; t < n; ++t) {
+            chain.clear();
+            for (std::uint32_t a = t; state[a] != 2; a = t_.types_[a].parent) {
+                if (state[a] == 1) return bad_type(at, "parent cycle at type " + std::to_string(a));
+                state[a] = 1;
+                chain.push_back(a);
             }
-            info.first_member = static_cast<std::uint32_t>(t_.members_.size());
-            for (auto it = ancestry.rbegin(); it != ancestry.rend(); ++it) {
-                const TypeInfo& ai = t_.types_[*it];
-                for (std::uint32_t m = 0; m < ai.own_member_count; ++m)
-                    t_.members_.push_back(t_.own_members_[ai.first_own_member + m]);
+            for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+                resolve_one(*it);
+                state[*it] = 2;
+                if (t_.members_.size() > member_budget)
+                    return make_error(ErrorCode::kLimit, at,
+                                      "inherited members exceed " + std::to_string(member_budget) +
+                                          " (an inheritance chain out of proportion to the table)");
             }
-            info.member_count = static_cast<std::uint32_t>(t_.members_.size()) - info.first_member;
         }
         return ok_status();
     }
 
-    // "name<arg, arg>", type arguments by their own full name. Template arguments may nest;
-    // depth is bounded so a hostile self-reference cannot recurse forever.
-    std::string full_name(std::uint32_t type, int depth) const {
+    // `type` after its parent (resolved, or 0).
+    void resolve_one(std::uint32_t type) {
+        TypeInfo& info = t_.types_[type];
+        const TypeInfo& parent = t_.types_[info.parent];
+        const bool has_parent = info.parent != 0;
+        if (info.optionals & type_optional::kFormat) info.format.raw = info.own_format;
+        else if (has_parent) info.format = parent.format;
+        if (info.optionals & type_optional::kSubType) info.subtype = info.own_subtype;
+        else if (has_parent) info.subtype = parent.subtype;
+        if (info.optionals & type_optional::kSizeAlign) {
+            info.size = info.own_size;
+            info.alignment = info.own_alignment;
+        } else if (has_parent) {
+            info.size = parent.size;
+            info.alignment = parent.alignment;
+        }
+        info.first_member = static_cast<std::uint32_t>(t_.members_.size());
+        if (has_parent) {
+            const std::uint32_t first = parent.first_member, count = parent.member_count;
+            for (std::uint32_t m = 0; m < count; ++m) t_.members_.push_back(t_.members_[first + m]);
+        }
+        for (std::uint32_t m = 0; m < info.own_member_count; ++m)
+            t_.members_.push_back(t_.own_members_[info.first_own_member + m]);
+        info.member_count = static_cast<std::uint32_t>(t_.members_.size()) - info.first_member;
+    }
+
+    // "name<arg, arg>", type arguments by their own full name. Each name is built once, after
+    // its arguments' (post-order with an explicit stack), and cut at kMaxFullName bytes: a
+    // hostile table whose arguments nest (T1<T2, T2>, T2<T3, T3>, …) cannot make the work or
+    // the names exponential. An argument that is still being named (a cycle, which no real
+    // table has) prints as its bare name with "<…>".
+    static constexpr std::size_t kMaxFullName = 1024;
+
+    void build_full_names() {
+        const std::size_t n = t_.types_.size();
+        std::vector<std::uint8_t> state(n, 0);  // 0 unnamed, 1 naming, 2 named
+        t_.full_names_.assign(n, std::string());
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;  // (type, next param)
+        for (std::uint32_t root = 0; root < n; ++root) {
+            if (state[root] != 0) continue;
+            stack.push_back({root, 0});
+            state[root] = 1;
+            while (!stack.empty()) {
+                auto& [type, next] = stack.back();
+                const TypeInfo& info = t_.types_[type];
+                bool descended = false;
+                while (next < info.param_count) {
+                    const TemplateParam& param = t_.params_[info.first_param + next++];
+                    if (!param.is_type()) continue;
+                    const auto arg = static_cast<std::uint32_t>(param.value);
+                    if (state[arg] == 0) {
+                        state[arg] = 1;
+                        stack.push_back({arg, 0});
+                        descended = true;
+                        break;
+                    }
+                }
+                if (descended) continue;
+                t_.full_names_[type] = compose_name(type, state);
+                state[type] = 2;
+                stack.pop_back();
+            }
+        }
+        for (std::uint32_t t = 0; t < n; ++t) t_.types_[t].full_name = t_.full_names_[t];
+    }
+
+    std::string compose_name(std::uint32_t type, const std::vector<std::uint8_t>& state) const {
         const TypeInfo& info = t_.types_[type];
         std::string out(type == 0 ? std::string_view("void") : info.name);
         if (info.param_count == 0) return out;
-        if (depth > 16) return out + "<…>";
         out += '<';
-        for (std::uint32_t p = 0; p < info.param_count; ++p) {
+        for (std::uint32_t p = 0; p < info.param_count && out.size() < kMaxFullName; ++p) {
             const TemplateParam& param = t_.params_[info.first_param + p];
             if (p) out += ", ";
-            out += param.is_type() ? full_name(static_cast<std::uint32_t>(param.value), depth + 1)
-                                   : std::to_string(param.value);
+            if (!param.is_type()) {
+                out += std::to_string(param.value);
+                continue;
+            }
+            const auto arg = static_cast<std::uint32_t>(param.value);
+            if (state[arg] == 2) out += t_.full_names_[arg];
+            else out += std::string(arg == 0 ? std::string_view("void") : t_.types_[arg].name) + "<…>";
+        }
+        if (out.size() >= kMaxFullName) {
+            out.resize(kMaxFullName);
+            out += "…";
         }
         out += '>';
         return out;
-    }
-
-    void build_full_names() {
-        t_.full_names_.reserve(t_.types_.size());
-        for (std::uint32_t t = 0; t < t_.types_.size(); ++t) t_.full_names_.push_back(full_name(t, 0));
-        for (std::uint32_t t = 0; t < t_.types_.size(); ++t) t_.types_[t].full_name = t_.full_names_[t];
     }
 
     void build_indices() {

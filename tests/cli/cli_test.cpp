@@ -49,6 +49,35 @@ TEST(Cli, VerifyOfOneLooseTagfileFindsItsCompendium) {
     EXPECT_EQ(r.text.find("compendium"), std::string::npos) << r.text;   // no "compendium ... not found"
 }
 
+// A Freelancer model: its parts with their FL-CRC ids, joints, spheres and hardpoints, then the
+// UTF tree (freelancer-models.md §2, §3); a truncated one is a typed error (exit 3).
+TEST(Cli, DumpShowsAModelsPartsAndTree) {
+    MP_REQUIRE_CORPUS();
+    auto r = run("dump " + corpus("sur-with-models/retail/ships__liberty__li_elite__li_elite.cmp"));
+    ASSERT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("compound (Cmpnd)"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("9 part(s), 8 joint record(s), 0 dropped"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("id 0xeef0ed36  Li_port_wing_lod1"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("Rev joint to Root"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("HpWeapon04 (revolute)"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("Level0 sphere centre (0.0098, 0.2224, 1.1134) radius 7.4598"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("VMeshRef  (60 bytes)"), std::string::npos) << r.text;
+    auto single = run("dump " + corpus("sur-with-models/retail/equipment__models__commodities__crates__pod_drab.3db"));
+    ASSERT_EQ(single.code, 0) << single.text;
+    EXPECT_NE(single.text.find("single part, "), std::string::npos) << single.text;
+    EXPECT_NE(single.text.find("id 0x00000000  (single part)"), std::string::npos) << single.text;
+
+    const fs::path cut = fs::temp_directory_path() / "meshproof-cli-cut.cmp";
+    {
+        const auto bytes = meshproof::test::read_file(corpus("sur-with-models/retail/ships__liberty__li_elite__li_elite.cmp"));
+        std::ofstream(cut, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), 2000);
+    }
+    auto bad = run("dump " + cut.string());
+    fs::remove(cut);
+    EXPECT_EQ(bad.code, 3) << bad.text;
+    EXPECT_NE(bad.text.find("truncated at byte"), std::string::npos) << bad.text;
+}
+
 TEST(Cli, DumpReachesTheCompressedMeshShape) {
     MP_REQUIRE_CORPUS();
     auto r = run("dump " + corpus("havok/h.hkx"));

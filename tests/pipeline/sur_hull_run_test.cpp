@@ -57,6 +57,12 @@ TEST(SurHullRun, RetailSampleHullsRebuildConvexAndNeverLarger) {
     EXPECT_EQ(c("exact_vertex_count"), 1218u);
     EXPECT_EQ(c("fewer_vertices"), 65u);
     EXPECT_EQ(c("fewer_coplanar"), c("fewer_vertices"));
+    // Issue 17, the alternative tolerance FLT_EPSILON · m (the document: 3 more flat hulls and 6
+    // more with fewer vertices corpus-wide): one more flat hull on the sample, two fewer exact.
+    EXPECT_EQ(c("flat_eps"), 4u);
+    EXPECT_EQ(c("flat_eps") + c("rebuilt_eps"), c("flat") + c("rebuilt"));
+    EXPECT_EQ(c("exact_vertex_count_eps"), 1216u);
+    EXPECT_EQ(c("fewer_vertices_eps"), 66u);
 }
 
 TEST(SurHullRun, ModHullsRebuildConvex) {

@@ -86,3 +86,76 @@ TEST(Tally, AJudgedUnitRepeatsItsCountsUnderSubScopesLeftOutOfTotals) {
 
 }  // namespace
 }  // namespace meshproof
+
+// Issue 19: a member abandoned past its time budget leaves no trace in any pass's tally, so the
+// report reads as if it had been a decode error from the start.
+namespace meshproof {
+namespace {
+
+Tally tally_of_units(bool with_abandoned) {
+    Tally t;
+    for (std::uint64_t unit = 0; unit < 30; ++unit) {
+        const bool abandoned = with_abandoned && unit == 3;
+        if (!with_abandoned && unit == 3) continue;
+        t.begin_unit(unit % 2 ? "eldenring/h" : "eldenring/l", unit);
+        t.add("triangles", 10 + unit);
+        if (unit == 3) t.add("only_in_the_abandoned_unit", 2);
+        t.max("excess", unit == 3 ? 1000.0 : double(unit));
+        if (unit == 3) t.max("excess_only_there", 5.0);
+        t.sample("outside", "unit " + std::to_string(unit));
+        t.sample(unit == 3 ? "sampled_only_there" : "outside", "unit " + std::to_string(unit) + " again");
+        if (abandoned) t.discard_unit();
+    }
+    return t;
+}
+
+TEST(Tally, DiscardedUnitLeavesNoTrace) {
+    const Tally with = tally_of_units(true), without = tally_of_units(false);
+    EXPECT_EQ(with.counts(), without.counts());
+    EXPECT_EQ(with.maxima(), without.maxima());
+    ASSERT_EQ(with.samples().size(), without.samples().size());
+    for (const auto& [counter, list] : without.samples()) {
+        const auto& mine = with.samples().at(counter);
+        ASSERT_EQ(mine.size(), list.size()) << counter;
+        for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(mine[i].location, list[i].location);
+    }
+    EXPECT_EQ(with.count("triangles", "eldenring/h"), without.count("triangles", "eldenring/h"));
+    EXPECT_FALSE(with.samples().contains("sampled_only_there"));
+}
+
+TEST(Tally, DiscardRestoresTheSampleItPushedOut) {
+    // 20 samples from units 1..20, then unit 0 (earlier in path order) adds one: unit 20's is
+    // pushed out of the first 20. Discarding unit 0 brings it back.
+    Tally t;
+    for (std::uint64_t unit = 1; unit <= kSamplesPerCounter; ++unit) {
+        t.begin_unit("s", unit);
+        t.sample("c", "unit " + std::to_string(unit));
+    }
+    t.begin_unit("s", 0);
+    t.sample("c", "unit 0");
+    ASSERT_EQ(t.samples().at("c").back().location, "unit 19");
+    t.discard_unit();
+    ASSERT_EQ(t.samples().at("c").size(), kSamplesPerCounter);
+    EXPECT_EQ(t.samples().at("c").front().location, "unit 1");
+    EXPECT_EQ(t.samples().at("c").back().location, "unit 20");
+}
+
+TEST(Tally, DiscardTouchesOnlyTheCurrentUnit) {
+    Tally t;
+    t.begin_unit("s", 0);
+    t.add("n", 5);
+    t.max("m", 3.0);
+    t.begin_unit("s", 1);
+    t.add("n", 7);
+    t.max("m", 9.0);
+    t.discard_unit();
+    t.discard_unit();  // a second discard has nothing left to undo
+    EXPECT_EQ(t.count("n", "s"), 5u);
+    EXPECT_EQ(t.maxima().at({"m", "s"}), 3.0);
+    Tally copy = t;     // a copy carries no journal: discarding it changes nothing
+    copy.discard_unit();
+    EXPECT_EQ(copy.count("n", "s"), 5u);
+}
+
+}  // namespace
+}  // namespace meshproof

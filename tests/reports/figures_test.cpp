@@ -196,6 +196,45 @@ TEST(Figures, AFileScopedFigureIsMeasuredInItsFileScopeOnly) {
     EXPECT_FALSE(bad.ok());
 }
 
+// Issue 17: a figure marked `exceeds` that measures more than the document (over the document's
+// denominator) is status exceeds, never a mismatch; less stays a mismatch; alternatives are
+// measured beside it.
+TEST(Figures, MoreThanTheDocumentIsExceedsWhereTheFigureAllowsIt) {
+    const std::string head = R"({"id": "x", "figure": "stored keys reproduced", "pass": "keys", "counter": "tri2key_len_equal",
+        "denominator_counter": "meshes_with_tri2key", "denominator": 10, "scope": {"game": "eldenring"},
+        "alternatives": ["empty_meshes"], "expected": 7, "label": "Proven")";
+    auto run_with = [](std::uint64_t x, std::uint64_t y) {
+        return test::make_run(Game::kEldenRing, {"l"}, {{"keys", "tri2key_len_equal", "eldenring/l", x},
+                                                        {"keys", "meshes_with_tri2key", "eldenring/l", y},
+                                                        {"keys", "empty_meshes", "eldenring/l", 6}});
+    };
+    const Manifest allowed = manifest(head + R"(, "exceeds": true})");
+    const Manifest plain = manifest(head + "}");
+    const FigureResult more = only(allowed, run_with(8, 10));
+    EXPECT_EQ(more.status, FigureStatus::kExceeds);
+    EXPECT_EQ(*more.measured, 8);
+    ASSERT_EQ(more.alternatives.size(), 1u);
+    EXPECT_EQ(more.alternatives[0].first, "empty_meshes");
+    EXPECT_EQ(more.alternatives[0].second, 6);
+    EXPECT_EQ(only(plain, run_with(8, 10)).status, FigureStatus::kMismatch);        // not marked: a mismatch
+    EXPECT_EQ(only(allowed, run_with(7, 10)).status, FigureStatus::kMatch);
+    EXPECT_EQ(only(allowed, run_with(6, 10)).status, FigureStatus::kMismatch);      // fewer: a mismatch
+    EXPECT_EQ(only(allowed, run_with(8, 11)).status, FigureStatus::kMismatch);      // another denominator
+    const FigureTotals t = count_figures({more});
+    EXPECT_EQ(t.exceeds, 1u);
+    EXPECT_EQ(t.mismatch, 0u);
+    EXPECT_EQ(figure_status_name(FigureStatus::kExceeds), "exceeds");
+}
+
+TEST(Figures, ExceedsAndAlternativesAreCheckedOnLoad) {
+    auto parse = [](const std::string& fig) { return parse_manifest(test::manifest_with(fig), PassRegistry::global()); };
+    EXPECT_FALSE(parse(R"({"id": "a", "figure": "f", "pass": "keys", "counter": "empty_meshes", "scope": {"game": "eldenring"},
+        "alternatives": ["no_such_counter"], "expected": 1, "label": "Proven"})").ok());
+    EXPECT_FALSE(parse(R"({"id": "a", "figure": "f", "pass": null, "scope": {"game": "eldenring"}, "exceeds": true,
+        "expected": 1, "label": "Proven"})").ok());
+    EXPECT_FALSE(parse(R"({"id": "a", "figure": "f", "pass": "keys", "counter": "empty_meshes", "scope": {"game": "eldenring"},
+        "exceeds": "yes", "expected": 1, "label": "Proven"})").ok());
+}
 
 // ---- a document manifest against a partial install (issue 15)
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/run.h"
+#include "reports/html_report.h"
 #include "reports/markdown_report.h"
 #include "reports/report_model.h"
 #include "reports/report_reader.h"
@@ -79,6 +80,36 @@ TEST(ReportRender, MarkdownHasATablePerPassWithMarks) {
 }
 
 // The same install at 1 and 3 threads: byte-identical reports except config.threads.
+// A Freelancer report is about Freelancer (issue 20): the Havok passes, handed no unit of a .sur
+// run, are named in one line and never described; the sur passes are. The JSON keeps every pass.
+TEST(ReportRender, SurRunDescribesOnlyThePassesThatSawUnits) {
+    MP_REQUIRE_CORPUS();
+    RunOptions o;
+    auto run = run_verify(test::corpus_path("sur/retail-sample"), o);
+    ASSERT_TRUE(run.ok());
+    std::string idle_expected, active_expected;
+    for (const auto& p : run->passes) {
+        std::string& list = p.pass->info().family == "sur" ? active_expected : idle_expected;
+        list += (list.empty() ? "" : ", ") + p.pass->info().name;
+    }
+    ASSERT_FALSE(idle_expected.empty());
+    EXPECT_EQ(idle_pass_names(*run), idle_expected);
+    ReportModel model{&*run, ReportContext{"sur", 1}, std::nullopt};
+    const std::string md = render_markdown(model);
+    EXPECT_NE(md.find("| passes | " + active_expected + " |"), std::string::npos) << md.substr(0, 1200);
+    EXPECT_NE(md.find("| passes that saw no unit | " + idle_expected + " |"), std::string::npos) << md.substr(0, 1200);
+    const std::string html = render_html(model);
+    for (const auto& p : run->passes) {
+        const std::string section = "<section id=\"pass-" + p.pass->info().name + "\">";
+        EXPECT_EQ(html.find(section) != std::string::npos, p.pass->info().family == "sur") << p.pass->info().name;
+        // A Havok pass's claims appear nowhere in a .sur report.
+        if (p.pass->info().family != "sur" && !p.pass->info().claims.empty())
+            EXPECT_EQ(html.find(p.pass->info().claims.front().substr(0, 40)), std::string::npos) << p.pass->info().name;
+    }
+    EXPECT_NE(html.find("passes that saw no unit"), std::string::npos);
+    EXPECT_NE(render_json(model).find("\"custom_prims\""), std::string::npos);   // the JSON keeps every pass
+}
+
 TEST(ReportRender, ReportsDifferOnlyInConfigThreadsAcrossThreadCounts) {
     MP_REQUIRE_CORPUS();
     const auto root = test::corpus_path("havok");
@@ -111,6 +142,37 @@ TEST(ReportRender, ReportsDifferOnlyInConfigThreadsAcrossThreadCounts) {
     EXPECT_EQ(reports[0], reports[1]);
     EXPECT_EQ(markdown[0], markdown[1]);
     EXPECT_NE(reports[0].find("\"status\": \"match\""), std::string::npos);   // the figures were measured
+}
+
+// Issue 17: an `exceeds` figure reads back as such, and the Markdown says so with its alternatives.
+TEST(ReportRender, ExceedsFiguresRenderAndReadBack) {
+    auto m = parse_manifest(test::manifest_with(
+        R"({"id": "e.page", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
+            "scope": {"game": "eldenring", "set": "l"}, "expected": 80, "exceeds": true, "alternatives": ["triangles"],
+            "label": "Proven"})"),
+        PassRegistry::global());
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    RunResult run = test::make_run(Game::kEldenRing, {"l"},
+                                   {{"page", "sections_page_1", "eldenring/l", 89}, {"page", "triangles", "eldenring/l", 1234}});
+    run.passes[0].tally.begin_unit("eldenring/l", 0);   // the pass saw a unit: the HTML report describes it
+    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
+    const std::string json = render_json(model);
+    EXPECT_NE(json.find(R"("exceeds": 1)"), std::string::npos) << json;
+    EXPECT_NE(json.find(R"("alternatives": {)"), std::string::npos) << json;
+    EXPECT_NE(json.find(R"("triangles": 1234)"), std::string::npos) << json;
+    auto back = parse_report(json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    ASSERT_TRUE(back->figures.has_value());
+    EXPECT_EQ((*back->figures)[0].status, "exceeds");
+    EXPECT_EQ(*(*back->figures)[0].measured, 89);
+    const std::string md = render_markdown(model);
+    EXPECT_NE(md.find("▲ exceeds: meshproof reproduces more than the document"), std::string::npos) << md;
+    EXPECT_NE(md.find("(alternatives: triangles 1234)"), std::string::npos) << md;
+    EXPECT_NE(md.find("1 exceed the document"), std::string::npos) << md;
+    const std::string html = render_html(model);
+    EXPECT_NE(html.find("class=\"exceeds\""), std::string::npos);
+    EXPECT_NE(html.find("▲ meshproof reproduces more than the document"), std::string::npos);
+    EXPECT_NE(html.find("0 + 1 exceeding"), std::string::npos);
 }
 
 }  // namespace

@@ -379,5 +379,27 @@ TEST(ConvexHull, RetailSampleHullsRebuildFromTheirOwnPoints) {
     EXPECT_EQ(fewer, 65u);
 }
 
+// Issue 17: a near-flat point set 1,901 from the origin, where the float spacing is 2^-13
+// (1.22e-4) and FLT_EPSILON · m is 2.27e-4: a fourth point h above the plane of three is flat
+// below the tolerance and a tetrahedron above it, each reading on both sides.
+TEST(ConvexHull, NearFlatPointsOnBothSidesOfEachTolerance) {
+    auto cloud = [](float h) { return Cloud{{1900, 0, 0}, {1901, 0, 0}, {1900, 1, 0}, {1901, 1, 0}, {1900.5f, 0.5f, h}}; };
+    HullOptions eps;
+    eps.tolerance = HullTolerance::kEpsilonTimesMagnitude;
+    const Cloud probe = cloud(0);
+    EXPECT_EQ(hull_tolerance(probe), 1.220703125e-4f);
+    EXPECT_NEAR(hull_tolerance(probe, HullTolerance::kEpsilonTimesMagnitude), 1901.0003 * 1.1920929e-7, 1e-9);
+    auto flat = [](const HullResult& r) { return !r.ok() && no_tetrahedron(r.error()); };
+    // 1.0e-4: below both.
+    EXPECT_TRUE(flat(convex_hull(cloud(1.0e-4f))));
+    EXPECT_TRUE(flat(convex_hull(cloud(1.0e-4f), eps)));
+    // 1.5e-4: above the spacing, below FLT_EPSILON · m.
+    EXPECT_FALSE(flat(convex_hull(cloud(1.5e-4f))));
+    EXPECT_TRUE(flat(convex_hull(cloud(1.5e-4f), eps)));
+    // 3.0e-4: above both.
+    EXPECT_FALSE(flat(convex_hull(cloud(3.0e-4f))));
+    EXPECT_FALSE(flat(convex_hull(cloud(3.0e-4f), eps)));
+}
+
 }  // namespace
 }  // namespace meshproof::sur
