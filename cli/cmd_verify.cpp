@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/nothing_to_check.h"
 #include "cli/progress_display.h"
 #include "cli/summary.h"
 #include "engine/pipeline/run.h"
@@ -132,6 +133,10 @@ int run_verify_command(const VerifyOptions& o) {
     }();
     if (!run.ok()) {
         std::fprintf(stderr, "meshproof verify: %s\n", run.error().message.c_str());
+        return kExitUsage;
+    }
+    if (nothing_to_check(*run)) {
+        std::fputs(nothing_to_check_message(*run, o.root).c_str(), stderr);
         return kExitUsage;
     }
     if (!chosen->has_value()) {

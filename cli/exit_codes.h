@@ -5,7 +5,7 @@ namespace meshproof::cli {
 
 inline constexpr int kExitOk = 0;           // everything checked matched
 inline constexpr int kExitMismatch = 1;     // mismatches found (a claim failed, a figure differs)
-inline constexpr int kExitUsage = 2;        // usage or configuration error
+inline constexpr int kExitUsage = 2;        // usage or configuration error; verify: nothing to check
 inline constexpr int kExitPartial = 3;      // partial run: some members unreadable or skipped
 inline constexpr int kExitInternal = 4;     // internal error (a bug in meshproof)
 
@@ -13,7 +13,7 @@ inline constexpr const char* kExitCodesHelp =
     "Exit codes:\n"
     "  0  everything checked matched\n"
     "  1  mismatches found\n"
-    "  2  usage or configuration error\n"
+    "  2  usage or configuration error; verify: nothing to check (no collision data under ROOT)\n"
     "  3  partial run: some members unreadable or skipped (and no mismatch)\n"
     "  4  internal error\n";
 

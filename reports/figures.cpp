@@ -4,6 +4,8 @@
 #include <cmath>
 #include <optional>
 
+#include <fmt/format.h>
+
 namespace meshproof {
 
 std::string_view figure_status_name(FigureStatus s) {
@@ -13,6 +15,8 @@ std::string_view figure_status_name(FigureStatus s) {
         case FigureStatus::kUnchecked: return "unchecked";
         case FigureStatus::kNotComputed: return "not-computed";
         case FigureStatus::kExceeds: return "exceeds";
+        case FigureStatus::kHoldsOnRead: return "holds-on-read";
+        case FigureStatus::kNotComparable: return "not-comparable";
     }
     return "not-computed";
 }
@@ -164,9 +168,54 @@ FigureTotals count_figures(const std::vector<FigureResult>& results) {
             case FigureStatus::kUnchecked: ++t.unchecked; break;
             case FigureStatus::kNotComputed: ++t.not_computed; break;
             case FigureStatus::kExceeds: ++t.exceeds; break;
+            case FigureStatus::kHoldsOnRead: ++t.holds_on_read; break;
+            case FigureStatus::kNotComparable: ++t.not_comparable; break;
         }
     }
     return t;
+}
+
+namespace {
+
+bool read_less_than_document(const FigureResult& r) {
+    return r.measured_denominator && r.figure.denominator && *r.measured_denominator < *r.figure.denominator;
+}
+
+// An x-of-y count whose rule holds on the members read: none of y where the document has none,
+// or all of y where the document has all (within its rounding), with something read (y > 0).
+bool holds_on_read(const FigureResult& r) {
+    const ManifestFigure& f = r.figure;
+    if (!r.measured || !r.measured_denominator || !f.denominator || !f.of.empty() || f.maximum) return false;
+    if (*r.measured_denominator <= 0) return false;
+    const bool none = within(f.expected, 0, f.tolerance) && *r.measured == 0;
+    const bool all = within(f.expected, *f.denominator, f.tolerance) && *r.measured == *r.measured_denominator;
+    return none || all;
+}
+
+}  // namespace
+
+std::string partial_totals_text(const FigureTotals& t) {
+    if (t.holds_on_read == 0 && t.not_comparable == 0) return "";
+    return fmt::format("{} hold on what was read, {} not comparable on a partial install, ", t.holds_on_read, t.not_comparable);
+}
+
+bool judge_partial_install(std::vector<FigureResult>& results) {
+    const bool partial = std::any_of(results.begin(), results.end(), [](const FigureResult& r) {
+        return (r.status == FigureStatus::kMatch || r.status == FigureStatus::kMismatch) && read_less_than_document(r);
+    });
+    if (!partial) return false;
+    for (FigureResult& r : results) {
+        if (r.status != FigureStatus::kMismatch) continue;
+        const ManifestFigure& f = r.figure;
+        if (holds_on_read(r)) {
+            r.status = FigureStatus::kHoldsOnRead;
+            r.why = fmt::format("holds on what was read: {} of {} {}", *r.measured, *r.measured_denominator, f.denominator_counter);
+        } else if (f.of.empty() && (*r.measured < f.expected || read_less_than_document(r))) {
+            r.status = FigureStatus::kNotComparable;
+            r.why = fmt::format("a whole-install {}: not comparable on a partial install", f.maximum ? "maximum" : "count");
+        }
+    }
+    return true;
 }
 
 }  // namespace meshproof

@@ -17,15 +17,20 @@ namespace meshproof {
 
 // kExceeds: a figure marked `exceeds` measures more than the document (meshproof reproduces more
 // stored values than the document's own implementation; issue 17). Never a mismatch.
-enum class FigureStatus { kMatch, kMismatch, kUnchecked, kNotComputed, kExceeds };
-std::string_view figure_status_name(FigureStatus s);   // "match", "mismatch", "unchecked", "not-computed", "exceeds"
+// kHoldsOnRead and kNotComparable are given only to a document manifest's figures on a partial
+// install (judge_partial_install): figures that would otherwise read as mismatches.
+enum class FigureStatus { kMatch, kMismatch, kUnchecked, kNotComputed, kExceeds, kHoldsOnRead, kNotComparable };
+// "match", "mismatch", "unchecked", "not-computed", "exceeds", "holds-on-read", "not-comparable"
+std::string_view figure_status_name(FigureStatus s);
 
 struct FigureResult {
     ManifestFigure figure;
     FigureStatus status = FigureStatus::kNotComputed;
     std::optional<double> measured;               // set for match, mismatch and exceeds only
     std::optional<double> measured_denominator;   // the denominator_counter's value, where checked
-    std::string why;                              // for unchecked: what the run lacks
+    // For unchecked: what the run lacks; for holds-on-read and not-comparable: what the status
+    // means ("holds on what was read: 0 of 60 keys_checked").
+    std::string why;
     // The same measure over each severity sub-scope the run holds ("ivp-exact",
     // "structurally-valid": .sur files, ivp-surface-notes.md §14), in that order; empty otherwise.
     std::vector<std::pair<std::string, double>> split;
@@ -56,8 +61,22 @@ std::string split_suffix(const FigureResult& r, Format format) {
 }
 
 struct FigureTotals {
-    std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0, exceeds = 0;
+    std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0, exceeds = 0, holds_on_read = 0, not_comparable = 0;
 };
+
+// A document's figures are whole-install figures. An install is partial against them when a
+// figure's measured denominator is below the document's (the run read fewer keys, meshes, files
+// than the document counted). On a partial install, a mismatching figure that is an x-of-y count
+// whose rule holds on every member read — none where the document has none (0 of 60 against 0 of
+// 65,846,233), all where the document has all (4 of 4 against 22,899 of 22,899) — becomes
+// holds-on-read, and a count or maximum below the document's (60 triangles against 66,239,498)
+// not-comparable; a percentage, and a count or maximum above the whole install's, stay
+// mismatches. Returns whether the install is partial (then nothing changes otherwise).
+bool judge_partial_install(std::vector<FigureResult>& results);
+
+// "3 hold on what was read, 40 not comparable on a partial install, " for the totals lines of
+// the reports and the summary; "" when both are 0 (every report of a whole install reads as before).
+std::string partial_totals_text(const FigureTotals& t);
 
 // "freelancer/vers pod_drab.sur", "eldenring/l +DLC": a figure's scope as the reports print it.
 std::string figure_scope_text(const FigureScope& s);

@@ -48,6 +48,7 @@ code, .path { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 svg { vertical-align: middle; }
 .match { fill: #2ea44f; background: #2ea44f; } .mismatch { fill: #d73a49; background: #d73a49; }
 .exceeds { fill: #1b7fd1; background: #1b7fd1; } .unchecked { fill: #959da5; background: #959da5; } .not-computed { fill: #e1e4e8; background: #e1e4e8; }
+.holds-on-read { fill: #85e89d; background: #85e89d; } .not-comparable { fill: #c8b8e8; background: #c8b8e8; }
 .ok { fill: #2ea44f; background: #2ea44f; } .error { fill: #d73a49; background: #d73a49; } .skipped { fill: #f9c513; background: #f9c513; }
 .counter { fill: #79b8ff; } .violation { fill: #d73a49; } .empty { fill: #f6f8fa; stroke: #e1e4e8; }
 .hist { fill: #d73a49; } .axis { stroke: #959da5; } svg text { font: 11px system-ui, sans-serif; fill: #444d56; }
@@ -130,7 +131,8 @@ std::string measured_value(const FigureResult& r) {
     std::string s = r.figure.percent ? fmt::format("{:.2f} %", *r.measured) : num(*r.measured);
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
     auto fmt_value = [&](double v) { return r.figure.percent ? fmt::format("{:.2f} %", v) : num(v); };
-    return s + split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
+    return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
 }
 
 const char* status_css(FigureStatus s) {
@@ -140,16 +142,23 @@ const char* status_css(FigureStatus s) {
         case FigureStatus::kUnchecked: return "unchecked";
         case FigureStatus::kNotComputed: return "not-computed";
         case FigureStatus::kExceeds: return "exceeds";
+        case FigureStatus::kHoldsOnRead: return "holds-on-read";
+        case FigureStatus::kNotComparable: return "not-comparable";
     }
     return "unchecked";
 }
 
+// The partial-install statuses appear only when a figure has one (a whole install's report reads as before).
 std::vector<Segment> figure_segments(const FigureTotals& t) {
     std::vector<Segment> out = {{static_cast<double>(t.match), "match", "match"},
                                 {static_cast<double>(t.mismatch), "mismatch", "mismatch"},
                                 {static_cast<double>(t.unchecked), "unchecked", "unchecked"},
                                 {static_cast<double>(t.not_computed), "not-computed", "not computed"}};
-    // Only where it occurs: meshproof reproducing more stored values than the document.
+    // Each only where it occurs: the partial-install statuses (a whole install's report reads as
+    // before), and meshproof reproducing more stored values than the document.
+    if (t.not_comparable > 0)
+        out.insert(out.begin() + 2, {static_cast<double>(t.not_comparable), "not-comparable", "not comparable (partial install)"});
+    if (t.holds_on_read > 0) out.insert(out.begin() + 2, {static_cast<double>(t.holds_on_read), "holds-on-read", "holds on what was read"});
     if (t.exceeds > 0) out.insert(out.begin() + 1, {static_cast<double>(t.exceeds), "exceeds", "exceeds the document"});
     return out;
 }
@@ -329,8 +338,8 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
     out += "<table><tr><th></th><th>claim</th><th>scope</th><th>counter</th><th>document</th><th>measured</th></tr>\n";
     for (const FigureResult* r : rows) {
         const ManifestFigure& f = r->figure;
-        const char* mark = r->status == FigureStatus::kMatch      ? "✓"
-                           : r->status == FigureStatus::kMismatch ? "✗"
+        const char* mark = r->status == FigureStatus::kMatch || r->status == FigureStatus::kHoldsOnRead ? "✓"
+                           : r->status == FigureStatus::kMismatch                                   ? "✗"
                            : r->status == FigureStatus::kExceeds  ? "▲ meshproof reproduces more than the document"
                                                                   : "–";
         std::string claim = html_escape(f.figure);

@@ -1,11 +1,10 @@
 #include "reports/manifest.h"
 
-#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
 
-#include <simdjson.h>
+#include "reports/json_fields.h"
 
 namespace meshproof {
 namespace {
@@ -15,10 +14,6 @@ using simdjson::dom::element;
 using simdjson::dom::object;
 
 constexpr std::size_t kMaxQuoteWords = 20;
-
-Error bad(const std::string& where, const std::string& what) {
-    return make_error(ErrorCode::kBadHeader, 0, "manifest " + where + ": " + what);
-}
 
 bool is_known_label(std::string_view l) {
     return l == "Proven" || l == "Observed" || l == "Inferred" || l == "Sourced" || l == "Unknown" ||
@@ -43,67 +38,6 @@ std::size_t word_count(std::string_view s) {
     return n;
 }
 
-// Field readers for one JSON object; each error names `where` and the key.
-class Fields {
-public:
-    Fields(object o, std::string where) : o_(o), where_(std::move(where)) {}
-
-    bool has(std::string_view key) const {
-        element e;
-        return o_.at_key(key).get(e) == simdjson::SUCCESS;
-    }
-    bool is_null(std::string_view key) const {
-        element e;
-        return o_.at_key(key).get(e) == simdjson::SUCCESS && e.is_null();
-    }
-    Result<std::string> string(std::string_view key) const {
-        element e;
-        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
-        std::string_view s;
-        if (e.get_string().get(s) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be a string");
-        return std::string(s);
-    }
-    Result<std::string> optional_string(std::string_view key) const {
-        if (!has(key)) return std::string();
-        return string(key);
-    }
-    Result<double> number(std::string_view key) const {
-        element e;
-        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
-        double v = 0;
-        if (e.get_double().get(v) != simdjson::SUCCESS || !std::isfinite(v))
-            return bad(where_, "'" + std::string(key) + "' must be a finite number");
-        return v;
-    }
-    Result<bool> boolean(std::string_view key, bool fallback) const {
-        element e;
-        if (o_.at_key(key).get(e) != simdjson::SUCCESS || e.is_null()) return fallback;
-        bool v = false;
-        if (e.get_bool().get(v) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be true or false");
-        return v;
-    }
-    Result<object> sub_object(std::string_view key) const {
-        element e;
-        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
-        object out;
-        if (e.get_object().get(out) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be an object");
-        return out;
-    }
-    Result<array> sub_array(std::string_view key) const {
-        element e;
-        if (o_.at_key(key).get(e) != simdjson::SUCCESS) return missing(key);
-        array out;
-        if (e.get_array().get(out) != simdjson::SUCCESS) return bad(where_, "'" + std::string(key) + "' must be an array");
-        return out;
-    }
-    const std::string& where() const { return where_; }
-
-private:
-    Error missing(std::string_view key) const { return bad(where_, "missing required field '" + std::string(key) + "'"); }
-    object o_;
-    std::string where_;
-};
-
 const CounterInfo* find_counter(const Pass& pass, std::string_view name) {
     for (const auto& c : pass.info().counters)
         if (c.name == name) return &c;
@@ -116,74 +50,73 @@ const CounterInfo* find_maximum(const Pass& pass, std::string_view name) {
     return nullptr;
 }
 
-Result<FigureScope> read_scope(const Fields& f) {
+Result<FigureScope> read_scope(const JsonFields& f) {
     MP_TRY_ASSIGN(object o, f.sub_object("scope"));
-    Fields s(o, f.where() + ".scope");
+    JsonFields s(o, f.path("scope"));
     FigureScope scope;
     MP_TRY_ASSIGN(scope.game, s.string("game"));
-    if (!is_known_game(scope.game)) return bad(s.where(), "unknown game '" + scope.game + "'");
-    if (s.has("set") && !s.is_null("set")) {
+    if (!is_known_game(scope.game)) return json_error(s.where(), "unknown game '" + scope.game + "'");
+    if (s.present("set")) {
         MP_TRY_ASSIGN(scope.set, s.string("set"));
-        if (!is_known_set(scope.set)) return bad(s.where(), "unknown set '" + scope.set + "'");
+        if (!is_known_set(scope.set)) return json_error(s.where(), "unknown set '" + scope.set + "'");
     }
-    MP_TRY_ASSIGN(scope.dlc, s.boolean("dlc", false));
-    if (s.has("file") && !s.is_null("file")) {
+    MP_TRY_ASSIGN(scope.dlc, s.optional_boolean("dlc", false));
+    if (s.present("file")) {
         MP_TRY_ASSIGN(scope.file, s.string("file"));
         if (scope.file.empty() || scope.file.find_first_of("/\\#") != std::string::npos)
-            return bad(s.where(), "file '" + scope.file + "' must be one file name (no separator, no '#')");
+            return json_error(s.where(), "file '" + scope.file + "' must be one file name (no separator, no '#')");
     }
     return scope;
 }
 
 Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegistry& registry) {
     std::string where = "figures[" + std::to_string(index) + "]";
-    object o;
-    if (e.get_object().get(o) != simdjson::SUCCESS) return bad(where, "must be an object");
+    MP_TRY_ASSIGN(object o, json_object_at(e, where));
     ManifestFigure fig;
     {
-        Fields first(o, where);
+        JsonFields first(o, where);
         MP_TRY_ASSIGN(fig.id, first.string("id"));
-        if (fig.id.empty()) return bad(where, "'id' is empty");
+        if (fig.id.empty()) return json_error(where, "'id' is empty");
     }
     where += " (" + fig.id + ")";   // every later error names the entry by its id too
-    Fields f(o, where);
+    JsonFields f(o, where);
     MP_TRY_ASSIGN(fig.figure, f.string("figure"));
 
-    if (!f.has("pass")) return bad(where, "missing required field 'pass' (null when no pass computes it)");
-    if (!f.is_null("pass")) {
+    if (!f.has("pass")) return f.bad("pass", "missing (null when no pass computes it)");
+    if (f.present("pass")) {
         MP_TRY_ASSIGN(std::string pass_name, f.string("pass"));
         const Pass* pass = registry.find(pass_name);
-        if (pass == nullptr) return bad(where, "unknown pass '" + pass_name + "'");
+        if (pass == nullptr) return json_error(where, "unknown pass '" + pass_name + "'");
         fig.pass = pass_name;
         MP_TRY_ASSIGN(fig.counter, f.string("counter"));
         fig.maximum = find_counter(*pass, fig.counter) == nullptr && find_maximum(*pass, fig.counter) != nullptr;
         if (!fig.maximum && find_counter(*pass, fig.counter) == nullptr)
-            return bad(where, "pass '" + pass_name + "' declares no counter or maximum '" + fig.counter + "'");
-        if (f.has("of") && !f.is_null("of")) {
+            return json_error(where, "pass '" + pass_name + "' declares no counter or maximum '" + fig.counter + "'");
+        if (f.present("of")) {
             MP_TRY_ASSIGN(fig.of, f.string("of"));
-            if (fig.maximum) return bad(where, "a maximum cannot be a percentage ('of' given)");
+            if (fig.maximum) return json_error(where, "a maximum cannot be a percentage ('of' given)");
             if (find_counter(*pass, fig.of) == nullptr)
-                return bad(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
+                return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
         }
         MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
         if (!fig.denominator_counter.empty() && find_counter(*pass, fig.denominator_counter) == nullptr)
-            return bad(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
-        MP_TRY_ASSIGN(fig.exceeds, f.boolean("exceeds", false));
-        if (fig.exceeds && fig.maximum) return bad(where, "a maximum cannot be 'exceeds'");
+            return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
+        MP_TRY_ASSIGN(fig.exceeds, f.optional_boolean("exceeds", false));
+        if (fig.exceeds && fig.maximum) return json_error(where, "a maximum cannot be 'exceeds'");
         if (f.has("alternatives")) {
             MP_TRY_ASSIGN(array list, f.sub_array("alternatives"));
             for (element v : list) {
                 std::string_view name;
-                if (v.get_string().get(name) != simdjson::SUCCESS) return bad(where, "'alternatives' must hold counter names only");
+                if (v.get_string().get(name) != simdjson::SUCCESS) return json_error(where, "'alternatives' must hold counter names only");
                 if (find_counter(*pass, name) == nullptr)
-                    return bad(where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
+                    return json_error(where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
                 fig.alternatives.emplace_back(name);
             }
         }
-    } else if ((f.has("counter") && !f.is_null("counter")) || (f.has("of") && !f.is_null("of"))) {
-        return bad(where, "'counter' or 'of' given for a figure whose pass is null");
+    } else if (f.present("counter") || f.present("of")) {
+        return json_error(where, "'counter' or 'of' given for a figure whose pass is null");
     } else if (f.has("exceeds") || f.has("alternatives")) {
-        return bad(where, "'exceeds' or 'alternatives' given for a figure whose pass is null");
+        return json_error(where, "'exceeds' or 'alternatives' given for a figure whose pass is null");
     }
 
     MP_TRY_ASSIGN(fig.scope, read_scope(f));
@@ -193,59 +126,64 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         MP_TRY_ASSIGN(array list, f.sub_array("expected_list"));
         for (element v : list) {
             double d = 0;
-            if (v.get_double().get(d) != simdjson::SUCCESS) return bad(where, "'expected_list' must hold numbers only");
+            if (v.get_double().get(d) != simdjson::SUCCESS) return json_error(where, "'expected_list' must hold numbers only");
             fig.expected_list.push_back(d);
         }
         if (static_cast<double>(fig.expected_list.size()) != fig.expected)
-            return bad(where, "'expected' must be the length of 'expected_list'");
-        if (fig.pass) return bad(where, "a list figure cannot name a pass (a counter is one number)");
+            return json_error(where, "'expected' must be the length of 'expected_list'");
+        if (fig.pass) return json_error(where, "a list figure cannot name a pass (a counter is one number)");
     }
-    MP_TRY_ASSIGN(fig.percent, f.boolean("percent", !fig.of.empty()));
-    if (!fig.of.empty() && !fig.percent) return bad(where, "a figure with 'of' is a percentage ('percent' cannot be false)");
-    if (f.has("denominator") && !f.is_null("denominator")) {
+    MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", !fig.of.empty()));
+    if (!fig.of.empty() && !fig.percent) return json_error(where, "a figure with 'of' is a percentage ('percent' cannot be false)");
+    if (f.present("denominator")) {
         MP_TRY_ASSIGN(double d, f.number("denominator"));
         fig.denominator = d;
     }
     if (!fig.denominator_counter.empty() && !fig.denominator)
-        return bad(where, "'denominator_counter' needs the document's 'denominator'");
-    if (f.has("tolerance") && !f.is_null("tolerance")) {
+        return json_error(where, "'denominator_counter' needs the document's 'denominator'");
+    if (f.present("tolerance")) {
         MP_TRY_ASSIGN(fig.tolerance, f.number("tolerance"));
-        if (fig.tolerance < 0) return bad(where, "'tolerance' must not be negative");
+        if (fig.tolerance < 0) return json_error(where, "'tolerance' must not be negative");
     }
     MP_TRY_ASSIGN(fig.label, f.string("label"));
-    if (!is_known_label(fig.label)) return bad(where, "unknown label '" + fig.label + "'");
+    if (!is_known_label(fig.label)) return json_error(where, "unknown label '" + fig.label + "'");
     MP_TRY_ASSIGN(fig.quote, f.optional_string("quote"));
-    if (word_count(fig.quote) > kMaxQuoteWords) return bad(where, "'quote' is longer than 20 words");
+    if (word_count(fig.quote) > kMaxQuoteWords) return json_error(where, "'quote' is longer than 20 words");
     return fig;
 }
 
-}  // namespace
-
-Result<Manifest> parse_manifest(std::string_view json, const PassRegistry& registry) {
+Result<Manifest> parse_manifest_fields(std::string_view json, const PassRegistry& registry) {
     simdjson::dom::parser parser;
-    const simdjson::padded_string padded(json);
-    element doc;
-    if (auto err = parser.parse(padded).get(doc); err != simdjson::SUCCESS)
-        return bad("(document)", std::string("not valid JSON: ") + simdjson::error_message(err));
-    object root;
-    if (doc.get_object().get(root) != simdjson::SUCCESS) return bad("(document)", "must be an object");
-    Fields top(root, "(top level)");
+    MP_TRY_ASSIGN(object root, parse_json_object(parser, json));
+    JsonFields top(root, "");
     MP_TRY_ASSIGN(double format, top.number("manifest_format"));
-    if (format != 1) return bad("manifest_format", "version " + std::to_string(format) + " is not 1, the version this build reads");
+    if (format != 1) return json_error("manifest_format", "version " + std::to_string(format) + " is not 1, the version this build reads");
     Manifest m;
     MP_TRY_ASSIGN(m.name, top.string("name"));
     MP_TRY_ASSIGN(m.document, top.optional_string("document"));
     MP_TRY_ASSIGN(m.game, top.string("game"));
-    if (!is_known_game(m.game)) return bad("game", "unknown game '" + m.game + "'");
+    if (!is_known_game(m.game)) return json_error("game", "unknown game '" + m.game + "'");
     MP_TRY_ASSIGN(array figures, top.sub_array("figures"));
     std::set<std::string> ids;
     std::size_t i = 0;
     for (element e : figures) {
         MP_TRY_ASSIGN(ManifestFigure fig, read_figure(e, i, registry));
         if (!ids.insert(fig.id).second)
-            return bad("figures[" + std::to_string(i) + "] (" + fig.id + ")", "duplicate id");
+            return json_error("figures[" + std::to_string(i) + "] (" + fig.id + ")", "duplicate id");
         m.figures.push_back(std::move(fig));
         ++i;
+    }
+    return m;
+}
+
+}  // namespace
+
+Result<Manifest> parse_manifest(std::string_view json, const PassRegistry& registry) {
+    Result<Manifest> m = parse_manifest_fields(json, registry);
+    if (!m.ok()) {
+        Error e = std::move(m).error();
+        e.message = "manifest " + e.message;
+        return e;
     }
     return m;
 }

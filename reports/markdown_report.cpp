@@ -49,7 +49,8 @@ std::string measured_value(const FigureResult& r) {
     std::string s = number(*r.measured, r.figure.percent);
     if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
     auto fmt_value = [&](double v) { return number(v, r.figure.percent); };
-    return s + split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
+    return r.why.empty() ? s : s + " (" + r.why + ")";
 }
 
 std::string_view mark(FigureStatus s) {
@@ -59,6 +60,8 @@ std::string_view mark(FigureStatus s) {
         case FigureStatus::kUnchecked: return "unchecked";
         case FigureStatus::kNotComputed: return "not computed";
         case FigureStatus::kExceeds: return "▲ exceeds: meshproof reproduces more than the document";
+        case FigureStatus::kHoldsOnRead: return "✓ (partial)";
+        case FigureStatus::kNotComparable: return "– (partial)";
     }
     return "";
 }
@@ -112,10 +115,13 @@ void write_figures(std::string& out, const ReportModel& m) {
     if (!m.figures) return;
     const FigureSection& f = *m.figures;
     const FigureTotals& t = f.totals;
-    out += fmt::format("## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {} unchecked, {} not computed yet{}.\n\n",
+    out += fmt::format("## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {}{} unchecked, {} not computed yet{}.\n\n",
                        f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(), t.match,
-                       t.mismatch, t.unchecked, t.not_computed,
+                       t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
                        t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
+    if (f.partial_install)
+        out += "A partial install (the run read fewer than the document's whole-install denominators): a rule that holds "
+               "on every member read says so, and a whole-install count or maximum below the document's is not comparable.\n\n";
     std::map<std::string, std::vector<const FigureResult*>> by_pass;   // name order
     std::vector<const FigureResult*> not_computed;
     for (const auto& r : f.results) {

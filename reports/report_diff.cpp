@@ -132,9 +132,10 @@ void diff_counters(const LoadedReport& a, const LoadedReport& b, ReportDiff& out
         if (!both_passes.contains(std::get<0>(key))) continue;
         const ReportCounterValue* o = old_values.contains(key) ? old_values[key] : nullptr;
         const ReportCounterValue* n = new_values.contains(key) ? new_values[key] : nullptr;
-        const std::uint64_t old_value = o ? o->value : 0;
-        const std::uint64_t new_value = n ? n->value : 0;
-        if (old_value == new_value) continue;   // a scope that appeared at zero is not a change
+        const double old_value = o ? o->value : 0;
+        const double new_value = n ? n->value : 0;
+        // A scope that appeared at zero is not a change; nor is a maximum null (NaN) in both.
+        if (old_value == new_value || (std::isnan(old_value) && std::isnan(new_value))) continue;
         CounterChange c;
         std::tie(c.pass, c.counter, c.scope, c.kind) = key;
         if (o) c.old_value = o->value;

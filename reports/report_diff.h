@@ -41,8 +41,8 @@ struct CounterChange {
     std::string counter;
     std::string scope;
     CounterKind kind = CounterKind::kCount;
-    std::optional<std::uint64_t> old_value;   // nullopt: absent from the old report (read as 0)
-    std::optional<std::uint64_t> new_value;
+    std::optional<double> old_value;   // nullopt: absent from the old report (read as 0)
+    std::optional<double> new_value;   // a count is a whole number; a maximum any number (NaN: null)
     bool violation = false;        // a violation counter, as far as either report shows
     bool violation_grew = false;
 };

@@ -18,14 +18,14 @@ std::string plural(std::size_t n, std::string_view one, std::string_view many) {
 }
 
 std::string number(const std::optional<double>& v) { return v ? fmt::format("{}", *v) : std::string(kAbsent); }
-std::string number(const std::optional<std::uint64_t>& v) { return v ? fmt::format("{}", *v) : std::string(kAbsent); }
 
 // new - old with its sign, for unsigned counts (absent reads as 0).
 std::string count_delta(std::uint64_t old_value, std::uint64_t new_value) {
     return new_value >= old_value ? fmt::format("+{}", new_value - old_value) : fmt::format("-{}", old_value - new_value);
 }
 
-std::string count_delta(const CounterChange& c) { return count_delta(c.old_value.value_or(0), c.new_value.value_or(0)); }
+// A counter's or maximum's new - old with its sign (absent reads as 0): "+3", "-0.5".
+std::string count_delta(const CounterChange& c) { return fmt::format("{:+}", c.new_value.value_or(0) - c.old_value.value_or(0)); }
 
 std::string figure_delta(const FigureChange& f) {
     if (!f.old_measured || !f.new_measured) return std::string(kAbsent);

@@ -19,6 +19,9 @@ FigureSection make_figure_section(const Manifest& manifest, const RunResult& run
     s.source = source;
     s.decides_exit = source != ManifestSource::kDocument;
     s.results = evaluate_figures(manifest, run);
+    // Only a document manifest is judged against a partial install: an explicit or install
+    // manifest states what this install holds, so a figure that differs is a mismatch.
+    if (source == ManifestSource::kDocument) s.partial_install = judge_partial_install(s.results);
     s.totals = count_figures(s.results);
     return s;
 }

@@ -34,6 +34,9 @@ struct FigureSection {
     std::string document;
     ManifestSource source = ManifestSource::kDocument;
     bool decides_exit = false;   // mismatches here make verify exit 1
+    // A document manifest's figures against a partial install (judge_partial_install): some
+    // figures hold on what was read, some are not comparable.
+    bool partial_install = false;
     std::vector<FigureResult> results;   // id order
     FigureTotals totals;
 };

@@ -24,7 +24,10 @@ struct ReportCounterValue {
     std::string counter;
     std::string scope;       // "game/set"
     CounterKind kind = CounterKind::kCount;
-    std::uint64_t value = 0;
+    // A count is an unsigned integer in the report (exact here up to 2^53, far above any
+    // install's); a maximum is any number (a measure in ulps, µm, a percentage), NaN when the
+    // report wrote null (a non-finite maximum).
+    double value = 0;
     // The report sets this only for a violation counter whose value is non-zero, so a zero
     // value says nothing about whether the counter is a violation counter.
     bool violation = false;
@@ -56,11 +59,11 @@ struct ReportFigure {
     std::string counter;     // empty when absent
     std::string of;          // empty when null or absent
     std::string scope;       // "eldenring/l"; "eldenring" for the sum over every set; "+dlc" appended
-    std::optional<double> measured;   // null unless the status is match or mismatch
+    std::optional<double> measured;   // null for unchecked and not-computed
     double expected = 0;
     double tolerance = 0;
     std::string label;
-    std::string status;      // match, mismatch, unchecked, not-computed
+    std::string status;      // match, mismatch, unchecked, not-computed, holds-on-read, not-comparable
 };
 
 struct ReportInputCounts {

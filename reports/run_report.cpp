@@ -125,6 +125,9 @@ void write_manifest(JsonWriter& w, const std::optional<FigureSection>& figures) 
     w.field("unchecked", static_cast<std::uint64_t>(figures->totals.unchecked));
     w.field("not_computed", static_cast<std::uint64_t>(figures->totals.not_computed));
     w.field("exceeds", static_cast<std::uint64_t>(figures->totals.exceeds));
+    w.field("partial_install", figures->partial_install);
+    w.field("holds_on_read", static_cast<std::uint64_t>(figures->totals.holds_on_read));
+    w.field("not_comparable", static_cast<std::uint64_t>(figures->totals.not_comparable));
     w.end_object();
 }
 

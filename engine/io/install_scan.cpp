@@ -140,6 +140,12 @@ Classified classify(std::string_view lower_name) {
 
 }  // namespace
 
+bool is_packed_archive_name(std::string_view lower_name) {
+    for (std::string_view ext : {".bhd", ".bdt", ".bhd5", ".bdt5"})
+        if (ends_with(lower_name, ext)) return true;
+    return false;
+}
+
 std::string set_from_name(std::string_view file_name, std::string_view fallback) {
     if (file_name.size() >= 2) {
         char c = static_cast<char>(std::tolower(static_cast<unsigned char>(file_name[0])));
@@ -179,6 +185,7 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
         Classified c = classify(lower);
         if (!c.collision) {
             ++scan.files_ignored;
+            if (is_packed_archive_name(lower)) scan.packed_archives.push_back(rel);
             return;
         }
         InputFile in{c.kind, rel, p, {}, c.set};
@@ -244,6 +251,7 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
     auto by_path = [](const auto& a, const auto& b) { return a.rel_path < b.rel_path; };
     std::sort(scan.inputs.begin(), scan.inputs.end(), by_path);
     std::sort(scan.strays.begin(), scan.strays.end(), by_path);
+    std::sort(scan.packed_archives.begin(), scan.packed_archives.end());
     return scan;
 }
 

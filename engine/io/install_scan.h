@@ -49,7 +49,14 @@ struct InstallScan {
     std::vector<StrayFile> strays;      // sorted by rel_path: unusable collision-looking files
     std::uint64_t files_seen = 0;
     std::uint64_t files_ignored = 0;    // not collision data (textures, params, ...)
+    // The game's packed archives (Data0.bhd + Data0.bdt, DLC.bdt, ...; counted in files_ignored):
+    // an install that was never unpacked, whose collision binders meshproof cannot reach.
+    std::vector<std::string> packed_archives;   // rel paths, sorted
 };
+
+// A FromSoftware packed archive half by its name: .bhd / .bdt, .bhd5 / .bdt5 (not the map
+// collision binders' .hkxbhd / .hkxbdt).
+bool is_packed_archive_name(std::string_view lower_name);
 
 // `root` may be a folder or a single file. `game` overrides detection.
 Result<InstallScan> scan_install(const std::filesystem::path& root, std::optional<Game> game = std::nullopt);

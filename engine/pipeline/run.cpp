@@ -14,6 +14,7 @@
 #include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
+#include "engine/pipeline/game_from_tagfiles.h"
 #include "engine/pipeline/member_group.h"
 #include "engine/sur/sur_file.h"
 #include "engine/tagfile/tagfile.h"
@@ -353,6 +354,7 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
         default_codecs = default_decompressors();
         codecs = &default_codecs;
     }
+    detect_game_from_tagfiles(scan, *codecs);
     std::unique_ptr<tbb::global_control> limit;
     if (options.threads > 0)
         limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,

@@ -18,10 +18,9 @@ struct CliOutput {
     std::string text;   // what the run wrote: stdout, or stdout and stderr (run_cli_all)
 };
 
-// `meshproof ARGS REDIRECT`, capturing what reaches stdout; REDIRECT says where stderr goes.
-inline CliOutput run_cli_with(const std::string& args, const char* redirect) {
+// A shell command line, capturing what reaches stdout (a script of scripts/, run as a user would).
+inline CliOutput run_shell(const std::string& cmd) {
     CliOutput out;
-    const std::string cmd = std::string(MESHPROOF_BINARY) + " " + args + redirect;
     FILE* p = ::popen(cmd.c_str(), "r");
     if (p == nullptr) return out;
     std::array<char, 4096> buf{};
@@ -30,6 +29,11 @@ inline CliOutput run_cli_with(const std::string& args, const char* redirect) {
     const int status = ::pclose(p);
     out.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return out;
+}
+
+// `meshproof ARGS REDIRECT`, capturing what reaches stdout; REDIRECT says where stderr goes.
+inline CliOutput run_cli_with(const std::string& args, const char* redirect) {
+    return run_shell(std::string(MESHPROOF_BINARY) + " " + args + redirect);
 }
 
 // stdout only: for output a test parses (JSON, a diff), which stderr's messages would break.

@@ -76,6 +76,32 @@ TEST_F(VerifyManifest, DocumentManifestChosenByGameIsInformational) {
     EXPECT_NE(r.text.find("informational"), std::string::npos) << r.text;
 }
 
+// Without --game: the folder has no install layout, its loose tagfiles' SDK version (20180100)
+// says Elden Ring, and the document manifest follows (issue 15: it got none).
+TEST_F(VerifyManifest, LooseEldenRingTagfilesGetTheDocumentManifestWithoutGame) {
+    const Output r = run("verify " + root_ + " --quiet");
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("game: eldenring (SDK version of the loose tagfiles"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("document manifest"), std::string::npos) << r.text;
+    EXPECT_EQ(r.text.find("no manifest for this game"), std::string::npos) << r.text;
+}
+
+// The sample is one corner of an install: "no key wrong" holds on its 60 keys, and the document's
+// whole-install counts are not comparable — neither is listed as a figure that differs.
+TEST_F(VerifyManifest, PartialInstallRulesHoldOnWhatWasRead) {
+    const fs::path json = dir_ / "partial.json";
+    const Output r = run("verify " + root_ + " --quiet --json " + json.string());
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find(" hold on what was read, "), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find(" not comparable on a partial install, "), std::string::npos) << r.text;
+    EXPECT_EQ(r.text.find("havok.interior.eldenring.keys_wrong"), std::string::npos) << r.text;
+    std::ifstream in(json);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NE(text.str().find("\"why\": \"holds on what was read: 0 of 60 keys_checked\""), std::string::npos);
+    EXPECT_NE(text.str().find("\"partial_install\": true"), std::string::npos);
+}
+
 TEST_F(VerifyManifest, MarkdownReportHasATablePerPass) {
     const std::string md = (dir_ / "report.md").string();
     const Output r = run("verify " + root_ + " --game eldenring --quiet --md " + md + " --manifest " + write_manifest("m.json", 3));

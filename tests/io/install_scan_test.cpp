@@ -109,6 +109,24 @@ TEST_F(TempTree, ASingleTagfileBringsItsFoldersCompendiums) {
     EXPECT_EQ(compendium->inputs.size(), 1u);
 }
 
+// An install never unpacked: its archives are listed (verify says to unpack them first), the
+// map collision binders' own halves are not archives.
+TEST_F(TempTree, PackedArchivesAreListedNotRead) {
+    touch("Data0.bhd");
+    touch("Data0.bdt");
+    touch("sd/sd.bhd");
+    touch("eldenring.exe");
+    touch("map/m10_00_00_00/h10_00_00_00.hkxbhd");
+    touch("map/m10_00_00_00/h10_00_00_00.hkxbdt");
+    auto scan = scan_install(root_);
+    ASSERT_TRUE(scan.ok());
+    EXPECT_EQ(scan->packed_archives, (std::vector<std::string>{"Data0.bdt", "Data0.bhd", "sd/sd.bhd"}));
+    EXPECT_EQ(scan->files_ignored, 4u);
+    EXPECT_EQ(scan->inputs.size(), 1u);
+    EXPECT_FALSE(is_packed_archive_name("h10_00_00_00.hkxbhd"));
+    EXPECT_TRUE(is_packed_archive_name("dlc.bdt5"));
+}
+
 TEST(InstallScan, MissingRootIsAnError) {
     auto scan = scan_install("/nonexistent/meshproof/root");
     ASSERT_FALSE(scan.ok());

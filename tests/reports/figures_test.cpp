@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "reports/figures.h"
+#include "reports/report_model.h"
 #include "tests/reports/report_fixtures.h"
 
 namespace meshproof {
@@ -233,6 +234,83 @@ TEST(Figures, ExceedsAndAlternativesAreCheckedOnLoad) {
         "expected": 1, "label": "Proven"})").ok());
     EXPECT_FALSE(parse(R"({"id": "a", "figure": "f", "pass": "keys", "counter": "empty_meshes", "scope": {"game": "eldenring"},
         "exceeds": "yes", "expected": 1, "label": "Proven"})").ok());
+}
+
+// ---- a document manifest against a partial install (issue 15)
+
+// The Elden Ring sample's interior figures: 60 keys read of the document's 65,846,233, none
+// wrong; 12 bits set of the document's 25,136,262; 60 triangles of 66,239,498; a share.
+Manifest partial_manifest() {
+    const auto m = parse_manifest(test::manifest_with(R"json(
+      {"id": "a.keys_wrong", "figure": "keys wrong", "pass": "interior", "counter": "keys_wrong",
+       "denominator_counter": "keys_checked", "denominator": 65846233, "scope": {"game": "eldenring"},
+       "expected": 0, "label": "Proven"},
+      {"id": "b.bits_set", "figure": "bits set", "pass": "interior", "counter": "bits_set",
+       "denominator_counter": "keys_checked", "denominator": 65846233, "scope": {"game": "eldenring"},
+       "expected": 25136262, "label": "Proven"},
+      {"id": "c.all_checked", "figure": "keys checked of keys", "pass": "interior", "counter": "keys_checked",
+       "denominator_counter": "keys_checked", "denominator": 65846233, "scope": {"game": "eldenring"},
+       "expected": 65846233, "label": "Proven"},
+      {"id": "d.triangles", "figure": "triangles", "pass": "page", "counter": "triangles",
+       "scope": {"game": "eldenring"}, "expected": 66239498, "label": "Proven"},
+      {"id": "e.share", "figure": "share of keys with the bit", "pass": "interior", "counter": "bits_set", "of": "keys_checked",
+       "scope": {"game": "eldenring"}, "expected": 38.2, "tolerance": 0.05, "label": "Proven"},
+      {"id": "f.too_many", "figure": "wrong keys (a count above the whole install's)", "pass": "interior",
+       "counter": "keys_wrong_exact_rsqrt", "scope": {"game": "eldenring"}, "expected": 3, "label": "Observed"})json"),
+                                  PassRegistry::global());
+    EXPECT_TRUE(m.ok()) << m.error().message;
+    return *m;
+}
+
+RunResult partial_run() {
+    return test::make_run(Game::kEldenRing, {"h"},
+                          {{"interior", "keys_wrong", "eldenring/h", 0},
+                           {"interior", "keys_checked", "eldenring/h", 60},
+                           {"interior", "bits_set", "eldenring/h", 12},
+                           {"interior", "keys_wrong_exact_rsqrt", "eldenring/h", 5},
+                           {"page", "triangles", "eldenring/h", 60}});
+}
+
+TEST(FiguresPartialInstall, RulesThatHoldOnWhatWasReadSaySoAndWholeInstallCountsAreNotComparable) {
+    const RunResult run = partial_run();
+    const FigureSection s = make_figure_section(partial_manifest(), run, "eldenring.json", ManifestSource::kDocument);
+    ASSERT_EQ(s.results.size(), 6u);
+    EXPECT_TRUE(s.partial_install);
+    EXPECT_EQ(s.results[0].status, FigureStatus::kHoldsOnRead);   // 0 of 60 wrong; the document: 0 of 65,846,233
+    EXPECT_EQ(s.results[0].why, "holds on what was read: 0 of 60 keys_checked");
+    EXPECT_EQ(s.results[1].status, FigureStatus::kNotComparable);   // 12 of 60 set: a whole-install count
+    EXPECT_EQ(s.results[1].why, "a whole-install count: not comparable on a partial install");
+    EXPECT_EQ(s.results[2].status, FigureStatus::kHoldsOnRead);   // all of them, as the document's all
+    EXPECT_EQ(s.results[3].status, FigureStatus::kNotComparable);   // 60 triangles of 66,239,498
+    EXPECT_EQ(s.results[4].status, FigureStatus::kMismatch);        // 20 % is a share: comparable
+    EXPECT_EQ(s.results[5].status, FigureStatus::kMismatch);        // 5 on a part, 3 on the whole: a real mismatch
+    EXPECT_EQ(s.totals.holds_on_read, 2u);
+    EXPECT_EQ(s.totals.not_comparable, 2u);
+    EXPECT_EQ(s.totals.mismatch, 2u);
+    EXPECT_EQ(partial_totals_text(s.totals), "2 hold on what was read, 2 not comparable on a partial install, ");
+}
+
+TEST(FiguresPartialInstall, AnExplicitManifestKeepsItsMismatches) {
+    const RunResult run = partial_run();
+    const FigureSection s = make_figure_section(partial_manifest(), run, "eldenring.json", ManifestSource::kExplicit);
+    EXPECT_FALSE(s.partial_install);
+    EXPECT_EQ(s.totals.mismatch, 6u);
+    EXPECT_EQ(partial_totals_text(s.totals), "");
+}
+
+TEST(FiguresPartialInstall, AWholeInstallIsNotPartial) {
+    // Every denominator as the document's: the statuses are the ones a report always had.
+    const RunResult run = test::make_run(Game::kEldenRing, {"h"},
+                                         {{"interior", "keys_wrong", "eldenring/h", 1},
+                                          {"interior", "keys_checked", "eldenring/h", 65846233},
+                                          {"interior", "bits_set", "eldenring/h", 25136262},
+                                          {"page", "triangles", "eldenring/h", 60}});
+    const FigureSection s = make_figure_section(partial_manifest(), run, "eldenring.json", ManifestSource::kDocument);
+    EXPECT_FALSE(s.partial_install);
+    EXPECT_EQ(s.results[0].status, FigureStatus::kMismatch);
+    EXPECT_EQ(s.results[1].status, FigureStatus::kMatch);
+    EXPECT_EQ(s.results[3].status, FigureStatus::kMismatch);
+    EXPECT_EQ(s.totals.holds_on_read + s.totals.not_comparable, 0u);
 }
 
 }  // namespace

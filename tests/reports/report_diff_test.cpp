@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -10,6 +11,8 @@
 #include "reports/report_diff.h"
 #include "reports/report_diff_render.h"
 #include "reports/report_reader.h"
+#include "reports/run_report.h"
+#include "tests/reports/report_fixtures.h"
 #include "tests/support/corpus.h"
 
 namespace {
@@ -50,7 +53,9 @@ std::string write_report(const LoadedReport& r) {
                 w.begin_object();
                 w.field("counter", c.counter);
                 w.field("scope", c.scope);
-                w.field("value", c.value);
+                // As the real writer: counts as integers, maxima as any number.
+                if (kind == CounterKind::kCount) w.field("value", static_cast<std::uint64_t>(c.value));
+                else w.field("value", c.value);
                 if (kind == CounterKind::kCount) w.field("violation", c.violation);
                 w.end_object();
             }
@@ -455,3 +460,66 @@ TEST(ReportDiffMarkdown, RegressionsComeFirstCellsAreEscapedLongTablesAreCut) {
 }
 
 }  // namespace
+
+// ---- reports the real writer (reports/run_report.cpp) wrote
+
+// The leafbox maximum of a defective install is a fraction of an ulp away from a whole number
+// (1765376.5 on the demo install with --defects all); a maximum that is not finite is written as
+// null. Both must read back, and the diff must show them; a reader that wants every value to be
+// an unsigned integer rejects the whole report (issue 15).
+TEST(ReportReader, WrittenMaximaThatAreNotWholeNumbersReadBack) {
+    auto run_with = [](double prims_max, double sections_max) {
+        RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"leafbox", "prims_outside", "eldenring/l", 1}});
+        Tally& t = run.passes[0].tally;
+        t.begin_unit("eldenring/l", 0);
+        t.max("prims_max_excess_ulps", prims_max);
+        t.max("sections_max_excess_ulps", sections_max);
+        return run;
+    };
+    const RunResult old_run = run_with(2.25, std::numeric_limits<double>::infinity());
+    const RunResult new_run = run_with(1765376.5, std::numeric_limits<double>::infinity());
+    const std::string old_text = render_json(old_run, ReportContext{"old"});
+    const std::string new_text = render_json(new_run, ReportContext{"new"});
+    ASSERT_TRUE(contains(new_text, "\"value\": 1765376.5")) << new_text;
+    ASSERT_TRUE(contains(new_text, "\"value\": null")) << new_text;
+    auto old_report = parse_report(old_text);
+    auto new_report = parse_report(new_text);
+    ASSERT_TRUE(old_report.ok()) << old_report.error().message;
+    ASSERT_TRUE(new_report.ok()) << new_report.error().message;
+    double prims = 0;
+    bool sections_nan = false;
+    for (const auto& c : new_report->counters) {
+        if (c.counter == "prims_max_excess_ulps") prims = c.value;
+        if (c.counter == "sections_max_excess_ulps") sections_nan = std::isnan(c.value);
+    }
+    EXPECT_EQ(prims, 1765376.5);
+    EXPECT_TRUE(sections_nan);
+
+    const ReportDiff d = diff_reports(*old_report, *new_report);
+    ASSERT_EQ(d.counters.size(), 1u);   // the null maximum is unchanged; the fractional one moved
+    EXPECT_EQ(d.counters[0].counter, "prims_max_excess_ulps");
+    EXPECT_EQ(d.counters[0].kind, CounterKind::kMaximum);
+    const std::string text = render_diff_text(d, DiffLabels{"old.json", "new.json"});
+    EXPECT_TRUE(contains(text, "2.25 -> 1765376.5 (+1765374.25)")) << text;
+}
+
+// A document manifest's figures on a partial install carry two more statuses (holds-on-read,
+// not-comparable; corpus-manifests/FORMAT.md): the reader takes them with their measured
+// value, and a figure that left `mismatch` for one of them is a change, not a regression.
+TEST(ReportReader, PartialInstallStatusesReadBackAndAreNoRegression) {
+    const std::string text = corrupted("\"status\": \"mismatch\"", "\"status\": \"holds-on-read\"");
+    auto read = parse_report(text);
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ((*read->figures)[1].status, "holds-on-read");
+    EXPECT_EQ((*read->figures)[1].measured, 95.0);
+    const ReportDiff d = diff_reports(base_report(), *read);
+    ASSERT_EQ(d.figures.size(), 1u);
+    EXPECT_EQ(d.figures[0].new_status, "holds-on-read");
+    EXPECT_FALSE(d.regressed());
+    auto comparable = parse_report(corrupted("\"status\": \"mismatch\"", "\"status\": \"not-comparable\""));
+    ASSERT_TRUE(comparable.ok()) << comparable.error().message;
+    std::string no_value = text;
+    const std::string measured = "\"measured\": 95";
+    no_value.replace(no_value.find(measured), measured.size(), "\"measured\": null");
+    expect_rejected(no_value, "figures[1].measured: null for a holds-on-read");
+}
