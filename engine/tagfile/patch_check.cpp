@@ -27,34 +27,38 @@ private:
     enum State : std::uint8_t { kUnknown, kDeciding, kYes, kNo };
 
     // Post-order over the type graph with an explicit stack (a chain of 10^5 nested types must
-    // not exhaust the call stack): each type's children are decided before it.
+    // not exhaust the call stack): each type's children are decided before it. Each frame keeps
+    // its place in its type's children, so a type's children are scanned once in all (a record
+    // of many members is not rescanned from its first member after every child it descends into).
     void decide(std::uint32_t root) {
-        std::vector<std::uint32_t> stack{root};
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{root, 0}};   // (type, next child)
         state_[root] = kDeciding;
         while (!stack.empty()) {
-            const std::uint32_t type = stack.back();
+            auto& [type, next] = stack.back();
+            const std::uint32_t count = child_count(type);
             bool pushed = false;
-            for (std::uint32_t child : children(type)) {
+            while (!pushed && next < count) {   // `pushed` first: a push may move the frame
+                const std::uint32_t child = child_at(type, next++);
                 if (child >= state_.size() || state_[child] != kUnknown) continue;
                 state_[child] = kDeciding;
-                stack.push_back(child);
+                stack.push_back({child, 0});   // `type` and `next` are not used past this point
                 pushed = true;
-                break;
             }
             if (pushed) continue;
-            stack.pop_back();
             state_[type] = own_verdict(type) ? kYes : kNo;
+            stack.pop_back();
         }
     }
 
-    // The types whose verdict this type's depends on.
-    std::vector<std::uint32_t> children(std::uint32_t type) const {
-        std::vector<std::uint32_t> out;
+    // The types whose verdict this type's depends on: an inline array's element, a record's members.
+    std::uint32_t child_count(std::uint32_t type) const {
         const FormatWord f = types_.format(type);
-        if (f.kind() == TypeKind::kArray && f.is_inline_array()) out.push_back(types_.subtype(type));
-        if (f.kind() == TypeKind::kRecord)
-            for (const Member& m : types_.members(type)) out.push_back(m.type);
-        return out;
+        if (f.kind() == TypeKind::kArray && f.is_inline_array()) return 1;
+        if (f.kind() == TypeKind::kRecord) return static_cast<std::uint32_t>(types_.members(type).size());
+        return 0;
+    }
+    std::uint32_t child_at(std::uint32_t type, std::uint32_t i) const {
+        return types_.format(type).kind() == TypeKind::kArray ? types_.subtype(type) : types_.members(type)[i].type;
     }
 
     bool own_verdict(std::uint32_t type) const {

@@ -153,6 +153,35 @@ TEST(PatchWalkHostile, RecordWithoutReferencesIsNeverEntered) {
     EXPECT_LT(c->visits, 16u);
 }
 
+TEST(PatchWalkHostile, WideRecordIsDecidedInOneScan) {
+    // Evil = a record of 20,000 members, each of its own type Wi = { Wi* p @0 } (each holds a
+    // reference, each must be decided before Evil). Deciding Evil scans its members once; a walk
+    // that went back to the first member after every descent would make 2e8 steps.
+    const Tables t = make_tables(
+        [](TypeTableBuilder& b, TypeRef evil, TypeRef) {
+            std::vector<MemberDecl> members;
+            for (int i = 0; i < 20000; ++i) {
+                const TypeRef w = b.declare("W" + std::to_string(i));
+                b.define_record(w, {.size = 8, .alignment = 8, .members = {{"p", 0, b.pointer(w, 0x40)}}});
+                members.push_back({"m" + std::to_string(i), 0, w});
+            }
+            b.define_record(evil, {.size = 16, .alignment = 8, .members = members});
+        },
+        [](TypeTableBuilder& b, TypeRef elem, TypeRef ptr) {
+            b.define_record(elem, {.size = 8, .alignment = 8, .members = {{"p", 0, ptr}}});
+        });
+    const auto bytes = write_file(t, 0, true);
+    auto tf = parse_tagfile(bytes, nullptr);
+    ASSERT_TRUE(tf.ok()) << tf.error().message;
+    Result<PatchCheck> c = PatchCheck{};
+    const double s = seconds_of([&] { c = check_patch_table(*tf); });
+    EXPECT_LT(s, kQuick);
+    // Deciding is quick; the walk then meets 20,000 overlapping members per object (two visits
+    // each) and stops at its budget (4 per DATA byte + 65,536) with `limit`, as it should.
+    ASSERT_FALSE(c.ok());
+    EXPECT_EQ(c.error().code, ErrorCode::kLimit);
+}
+
 TEST(PatchWalkHostile, ZeroStrideItemIsSkipped) {
     // Evil becomes a 0-byte record holding a pointer; its object ITEM is rewritten into an
     // array of 2^32 - 1 elements (0 bytes each: it passes the extent check). The old walk
