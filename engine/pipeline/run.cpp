@@ -114,6 +114,12 @@ private:
     tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
 };
 
+// A member abandoned past its time budget: what passes[0..last] of `order` had counted of it is
+// discarded, so the report reads as if it had failed to decode.
+void discard_unit_through(std::vector<Tally>& tallies, const std::vector<std::size_t>& order, std::size_t last) {
+    for (std::size_t j = 0; j <= last; ++j) tallies[order[j]].discard_unit();
+}
+
 Error timeout_error(double seconds, std::string_view stage) {
     return make_error(ErrorCode::kTimeout, 0, fmt::format("abandoned {}: the member ran past its time budget of {} s",
                                                           stage, seconds));
@@ -170,9 +176,9 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         const std::size_t p = havok_passes_[i];
         tallies[p].begin_unit(scope, ordinal, !sub_scopes.empty());
         passes_[p]->run(unit, tallies[p]);
-        if (timed_out(fmt::format("in pass {}", passes_[p]->info().name))) {
-            for (std::size_t j = 0; j <= i; ++j) tallies[havok_passes_[j]].discard_unit();
-            return;
+        if (deadline_passed()) {   // the stage's name is formatted only when it is needed
+            fail(timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name)));
+            return discard_unit_through(tallies, havok_passes_, i);
         }
     }
     if (!sub_scopes.empty())
@@ -278,7 +284,7 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
         tallies[p].begin_unit(scope, ordinal, true);
         passes_[p]->run(unit, tallies[p]);
         if (deadline_passed()) {
-            for (std::size_t j = 0; j <= i; ++j) tallies[sur_passes_[j]].discard_unit();
+            discard_unit_through(tallies, sur_passes_, i);
             status.state = MemberState::kDecodeError;
             status.error = timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name));
             return out;
