@@ -168,11 +168,16 @@ std::vector<std::uint32_t> leaves_left_to_right(const BinaryTree& tree) { return
 
 namespace {
 
-// The leaves' centres, computed once per rebuild ((min + max) × ½ per axis, as centre() does).
-void fill_centres(std::span<const Box> leaves, std::vector<std::array<float, 3>>& out) {
-    out.resize(leaves.size());
-    for (std::size_t i = 0; i < leaves.size(); ++i)
-        for (int a = 0; a < 3; ++a) out[i][a] = centre(leaves[i], a);
+// The list's entries carry their leaf's box and centre ((min + max) × ½ per axis, as centre()
+// computes it), so every pass of a split reads memory in order: the entries move, not indices.
+void fill_items(std::span<const Box> leaves, std::span<const std::uint32_t> order, std::vector<RebuildItem>& out) {
+    out.resize(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const Box& b = leaves[order[k]];
+        out[k].box = b;
+        for (int a = 0; a < 3; ++a) out[k].centre[a] = centre(b, a);
+        out[k].leaf = order[k];
+    }
 }
 
 struct SplitResult {
@@ -185,12 +190,10 @@ struct SplitResult {
 // One split of step 2, in place: `list` is rearranged into the first list followed by the second,
 // each in the order the rule gives (see stock_tree.h). `bins` (one byte per list entry and axis)
 // and `scratch` are the caller's, grown as needed: nothing is allocated per split once they are.
-SplitResult split_in_place(std::span<const Box> leaves, std::span<const std::array<float, 3>> centres,
-                           std::span<std::uint32_t> list, std::vector<std::uint8_t>& bins,
-                           std::vector<std::uint32_t>& scratch) {
+SplitResult split_in_place(std::span<RebuildItem> list, std::vector<std::uint8_t>& bins, std::vector<RebuildItem>& scratch) {
     const std::size_t n = list.size();
-    Box whole = leaves[list[0]];
-    for (std::uint32_t i : list) whole = box_union(whole, leaves[i]);
+    Box whole = list[0].box;
+    for (const RebuildItem& e : list) whole = box_union(whole, e.box);
     bins.resize(3 * n);
     for (int axis = 0; axis < 3; ++axis) {
         const float lo = whole.min[axis];
@@ -201,7 +204,7 @@ SplitResult split_in_place(std::span<const Box> leaves, std::span<const std::arr
             continue;
         }
         for (std::size_t k = 0; k < n; ++k) {
-            const float place = (centres[list[k]][axis] - lo) / extent;
+            const float place = (list[k].centre[axis] - lo) / extent;
             const float at = place * float(kBins) + 0.5f;
             out[k] = !(at >= 0) ? 0 : at >= float(kBins - 1) ? kBins - 1 : static_cast<std::uint8_t>(at);  // NaN: bin 0
         }
@@ -215,7 +218,7 @@ SplitResult split_in_place(std::span<const Box> leaves, std::span<const std::arr
         std::uint32_t count[kBins] = {};
         for (std::size_t k = 0; k < n; ++k) {
             const int b = bin[k];
-            bin_box[b] = count[b] ? box_union(bin_box[b], leaves[list[k]]) : leaves[list[k]];
+            bin_box[b] = count[b] ? box_union(bin_box[b], list[k].box) : list[k].box;
             ++count[b];
         }
         // Prefix and suffix unions and counts, each including its own bin.
@@ -262,9 +265,9 @@ SplitResult split_in_place(std::span<const Box> leaves, std::span<const std::arr
     std::size_t n_first = 0, n_middle = 0, n_second = 0;
     for (std::size_t k = 0; k < n; ++k) n_first += bin[k] < best_bin, n_middle += bin[k] == best_bin;
     n_second = n - n_first - n_middle;
-    std::uint32_t* first = scratch.data();
-    std::uint32_t* middle = first + n_first;
-    std::uint32_t* second = middle + n_middle;
+    RebuildItem* first = scratch.data();
+    RebuildItem* middle = first + n_first;
+    RebuildItem* second = middle + n_middle;
     for (std::size_t k = 0, f = 0, m = 0, s2 = 0; k < n; ++k) {
         if (bin[k] < best_bin) first[f++] = list[k];
         else if (bin[k] == best_bin) middle[m++] = list[k];
@@ -278,8 +281,8 @@ SplitResult split_in_place(std::span<const Box> leaves, std::span<const std::arr
         return r;
     }
     // Sorted by their centres on the axis with the Havok quicksort, divided at half.
-    mesh::havok_quicksort(std::span<std::uint32_t>(middle, n_middle), [&](std::uint32_t a, std::uint32_t b) {
-        return centres[a][best_axis] < centres[b][best_axis];
+    mesh::havok_quicksort(std::span<RebuildItem>(middle, n_middle), [&](const RebuildItem& a, const RebuildItem& b) {
+        return a.centre[best_axis] < b.centre[best_axis];
     });
     std::copy(scratch.begin(), scratch.begin() + long(n), list.begin());
     r.first_size = n_first + n_middle / 2;
@@ -292,32 +295,29 @@ bool binned_split(std::span<const Box> leaves, std::span<const std::uint32_t> li
     out.first.clear();
     out.second.clear();
     if (list.size() < 2) return false;
-    std::vector<std::array<float, 3>> centres;
-    fill_centres(leaves, centres);
-    std::vector<std::uint32_t> work(list.begin(), list.end()), scratch;
+    std::vector<RebuildItem> work, scratch;
+    fill_items(leaves, list, work);
     std::vector<std::uint8_t> bins;
-    const SplitResult r = split_in_place(leaves, centres, work, bins, scratch);
+    const SplitResult r = split_in_place(work, bins, scratch);
     out.axis = r.axis;
     out.bin = r.bin;
     out.cost = r.cost;
     out.bin_whole = r.bin_whole;
-    out.first.assign(work.begin(), work.begin() + long(r.first_size));
-    out.second.assign(work.begin() + long(r.first_size), work.end());
+    for (std::size_t k = 0; k < work.size(); ++k) (k < r.first_size ? out.first : out.second).push_back(work[k].leaf);
     return true;
 }
 
 namespace {
 
 // A list of 16 or fewer joined from the bottom (engine/mesh/tree_rule), copied into `tree`.
-std::uint32_t join_bottom_up(std::span<const Box> leaves, std::span<const std::uint32_t> list, BinaryTree& tree,
-                             RebuildWorkspace& ws) {
-    if (list.size() == 1) return tree.add_leaf(list[0], leaves[list[0]]);
+std::uint32_t join_bottom_up(std::span<const RebuildItem> list, BinaryTree& tree, RebuildWorkspace& ws) {
+    if (list.size() == 1) return tree.add_leaf(list[0].leaf, list[0].box);
     Box boxes[kBottomUpMax];
-    for (std::size_t i = 0; i < list.size(); ++i) boxes[i] = leaves[list[i]];
+    for (std::size_t i = 0; i < list.size(); ++i) boxes[i] = list[i].box;
     mesh::least_surface_merge(std::span<const Box>(boxes, list.size()), ws.merge, ws.merged);
     const auto n = static_cast<std::uint32_t>(list.size());
     std::uint32_t node_of[2 * kBottomUpMax];
-    for (std::uint32_t i = 0; i < n; ++i) node_of[i] = tree.add_leaf(list[i], leaves[list[i]]);
+    for (std::uint32_t i = 0; i < n; ++i) node_of[i] = tree.add_leaf(list[i].leaf, list[i].box);
     for (std::uint32_t k = 0; k + 1 < n; ++k)
         node_of[n + k] = tree.add_inner(node_of[ws.merged.child[0][k]], node_of[ws.merged.child[1][k]]);
     return node_of[2 * n - 2];
@@ -333,16 +333,15 @@ BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> o
     if (order.empty()) return t;
     const std::size_t n = order.size();
     t.first.reserve(2 * n), t.second.reserve(2 * n), t.leaf.reserve(2 * n), t.box.reserve(2 * n);
-    fill_centres(leaves, ws.centres);
-    ws.list.assign(order.begin(), order.end());
+    fill_items(leaves, order, ws.list);
     using Frame = RebuildFrame;
     std::vector<Frame>& stack = ws.frames;
     stack.clear();
     std::uint32_t result = kNoNode;  // the node the last finished frame made
     auto leaf_list = [&](std::uint32_t lo, std::uint32_t hi, bool whole) -> std::uint32_t {
-        const std::span<const std::uint32_t> list(ws.list.data() + lo, hi - lo);
-        if (list.size() == 1) return t.add_leaf(list[0], leaves[list[0]]);
-        if (list.size() <= kBottomUpMax && !whole) return join_bottom_up(leaves, list, t, ws);
+        const std::span<const RebuildItem> list(ws.list.data() + lo, hi - lo);
+        if (list.size() == 1) return t.add_leaf(list[0].leaf, list[0].box);
+        if (list.size() <= kBottomUpMax && !whole) return join_bottom_up(list, t, ws);
         return kNoNode;  // to be split
     };
     result = leaf_list(0, static_cast<std::uint32_t>(n), true);
@@ -350,8 +349,7 @@ BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> o
     while (!stack.empty()) {
         Frame& f = stack.back();
         if (f.state == 0) {
-            const SplitResult r = split_in_place(leaves, ws.centres, std::span<std::uint32_t>(ws.list.data() + f.lo, f.hi - f.lo),
-                                                 ws.bins, ws.scratch);
+            const SplitResult r = split_in_place(std::span<RebuildItem>(ws.list.data() + f.lo, f.hi - f.lo), ws.bins, ws.scratch);
             f.mid = f.lo + static_cast<std::uint32_t>(r.first_size);
             f.state = 1;
             const std::uint32_t lo = f.lo, mid = f.mid;

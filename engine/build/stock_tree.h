@@ -68,11 +68,15 @@ struct RebuildFrame {
     std::uint32_t first_node;  // the first list's node, once built
     std::uint8_t state;        // 0: not split yet, 1: waiting for the first list, 2: for the second
 };
+struct RebuildItem {
+    Box box;
+    std::array<float, 3> centre;
+    std::uint32_t leaf;
+};
 struct RebuildWorkspace {
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
-    std::vector<std::array<float, 3>> centres;  // per leaf
-    std::vector<std::uint32_t> list, scratch;   // the lists, split in place
+    std::vector<RebuildItem> list, scratch;     // the lists (with their boxes), split in place
     std::vector<std::uint8_t> bins;             // per list entry and axis, for the split at hand
     std::vector<RebuildFrame> frames;
 };
