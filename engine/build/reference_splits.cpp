@@ -15,18 +15,24 @@ namespace {
 
 inline float centre(const Box& b, int axis) { return (b.min[axis] + b.max[axis]) * 0.5f; }
 
-// Sorts list[begin, end) by the centre on `axis`, ties by leaf index (a total order: the result
-// does not depend on the sort's algorithm).
-void sort_by_centre(std::span<const Box> boxes, std::span<std::uint32_t> range, int axis) {
-    std::sort(range.begin(), range.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const float ca = centre(boxes[a], axis), cb = centre(boxes[b], axis);
-        if (ca < cb) return true;
-        if (cb < ca) return false;
-        return a < b;
-    });
+// Sorts the range by the centre on `axis`, ties by leaf index: a total order on finite centres
+// (NaN ones are ordered as +inf), so the result does not depend on the sort's algorithm. With
+// `half`, only the first `half` places are settled as a set (the median split needs no more: each
+// part is sorted again below). The keys are computed once per call, not per comparison.
+void sort_by_centre(std::span<const Box> boxes, std::span<std::uint32_t> range, int axis,
+                    std::vector<std::pair<float, std::uint32_t>>& keyed, std::size_t half = 0) {
+    keyed.resize(range.size());
+    for (std::size_t i = 0; i < range.size(); ++i) {
+        const float c = centre(boxes[range[i]], axis);
+        keyed[i] = {c == c ? c : std::numeric_limits<float>::infinity(), range[i]};
+    }
+    if (half > 0) std::nth_element(keyed.begin(), keyed.begin() + static_cast<long>(half), keyed.end());
+    else std::sort(keyed.begin(), keyed.end());
+    for (std::size_t i = 0; i < range.size(); ++i) range[i] = keyed[i].second;
 }
 
-std::uint32_t median_range(std::span<const Box> boxes, std::span<std::uint32_t> range, BinaryTree& out) {
+std::uint32_t median_range(std::span<const Box> boxes, std::span<std::uint32_t> range, ReferenceSplitWorkspace& ws,
+                           BinaryTree& out) {
     if (range.size() == 1) return out.add_leaf(range[0], boxes[range[0]]);
     float lo[3], hi[3];
     for (int a = 0; a < 3; ++a) lo[a] = std::numeric_limits<float>::infinity(), hi[a] = -lo[a];
@@ -38,10 +44,10 @@ std::uint32_t median_range(std::span<const Box> boxes, std::span<std::uint32_t> 
     int axis = 0;
     for (int a = 1; a < 3; ++a)
         if (hi[a] - lo[a] > hi[axis] - lo[axis]) axis = a;
-    sort_by_centre(boxes, range, axis);
     const std::size_t half = range.size() / 2;
-    const std::uint32_t first = median_range(boxes, range.first(half), out);
-    const std::uint32_t second = median_range(boxes, range.subspan(half), out);
+    sort_by_centre(boxes, range, axis, ws.keyed, half);
+    const std::uint32_t first = median_range(boxes, range.first(half), ws, out);
+    const std::uint32_t second = median_range(boxes, range.subspan(half), ws, out);
     return out.add_inner(first, second);
 }
 
@@ -70,7 +76,7 @@ std::uint32_t sah_range(std::span<const Box> boxes, std::span<std::uint32_t> ran
     for (int axis = 0; axis < 3; ++axis) {
         std::vector<std::uint32_t>& s = ws.sorted[axis];
         s.assign(range.begin(), range.end());
-        sort_by_centre(boxes, s, axis);
+        sort_by_centre(boxes, s, axis, ws.keyed);
         ws.suffix[n - 1] = boxes[s[n - 1]];
         for (std::size_t i = n - 1; i-- > 0;) ws.suffix[i] = box_union(ws.suffix[i + 1], boxes[s[i]]);
         Box prefix = boxes[s[0]];
@@ -97,7 +103,7 @@ void start(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& 
 
 void median_split_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
     start(boxes, ws, out);
-    if (!boxes.empty()) out.root = median_range(boxes, ws.list, out);
+    if (!boxes.empty()) out.root = median_range(boxes, ws.list, ws, out);
 }
 
 void sah16_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {

@@ -5,7 +5,7 @@
 // the readings here:
 //   median_split_tree: top-down; a list of two leaves or more is sorted by its leaves' box
 //                      centres along the longest axis of the centres' box (x before y before z on
-//                      a tie), ties by leaf index, and divided at half (n / 2 rounded down to the
+//                      a tie), ties by leaf index (NaN centres last), and divided at half (n / 2 rounded down to the
 //                      first list) — the rule of engine/synth/bvh_build, whose comment names it the
 //                      earlier tools' rule;
 //   sah16_tree:        top-down while a list has more than 16 leaves: the full sweep of the leaves
@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "engine/build/stock_tree.h"
@@ -28,7 +29,7 @@ namespace meshproof::build {
 // Reused between calls: no allocation per leaf once grown.
 struct ReferenceSplitWorkspace {
     std::vector<std::uint32_t> list;
-    std::vector<float> key;                 // per leaf: the centre on the axis being sorted
+    std::vector<std::pair<float, std::uint32_t>> keyed;   // (centre on the axis, leaf) being sorted
     std::vector<std::uint32_t> sorted[3];   // SAH: the list sorted on each axis
     std::vector<Box> suffix;                // SAH: union of the leaves from each cut on
     std::vector<Box> merge_boxes;
