@@ -20,8 +20,29 @@
 // and over the mesh tree: the inner nodes whose two children are both sections (both with a box
 // for each primitive), and of those the pairs holding more than 127 primitives together.
 //
-// Not computed: the rule's steps 1, 3 and 4 (insertion, binned rebuild, refinement, the cut) and
-// the figures of the cut tree: the leaves' order there is the quad pairing's.
+// The split costs ("The median split along the longest axis that earlier tools use costs 1.34 times
+// the stock trees' inner-node surface ...; a surface-area split down to 16 leaves with the bottom-up
+// merge below costs 0.92 of the stock's"), over the same section trees: the stored tree's inner-node
+// surface (union boxes), and that of a longest-axis median split and of a SAH-16 + merge tree over
+// the same leaves (engine/build/reference_splits.h states both rules). Counters are integers: each
+// section's three sums (double) are rounded once to µm² (1e-6 m²) and added, so the totals do not
+// depend on the threads; the figures are ratios of them (manifest `"ratio": true`).
+//
+// The whole rule over every mesh of two sections or more (insertion, binned rebuild, refinement,
+// the cut: engine/build/stock_tree.h), from the decoded leaves in the rule's order, against the
+// stored sections, section trees and mesh tree (engine/build/cut_comparison.h states what "exact",
+// "found", "shared" and "the same ordered shape" count; verifiers/tree_rule_leaves.h how the leaf
+// order, the boxes and the vertex ids are read from the files: the quads in the order the pairing
+// takes them, then the other primitives by their first row, a primitive no row names last, a mesh
+// without rows in storage order). A mesh with a primitive that has no box, or whose stored trees do
+// not name each primitive once, is counted in cut_meshes_left_out and nothing else. For units of
+// the object set (the document's jitter figure is of Sekiro's objects) the rule runs once more on
+// the vertices jittered by up to half the section's codec step, seeded by the member's path and the
+// mesh's index (the same report at any thread count).
+//
+// Not computed (corpus-manifests/counters.tsv '#why' rows): the figures of a sample the document
+// does not name (one Sekiro map, 40 meshes, a Sekiro sample), and lacks_leafset min / max (a
+// minimum / maximum over the seven bands; band_nodes_* and band_shared_* measure each band).
 #include <array>
 #include <cmath>
 #include <string>
@@ -156,6 +177,13 @@ public:
             "of the pairs of sibling sections … hold more than 127 primitives together (Observed)",
             "joining always the two nodes whose union has the least surface area … gives the stock subtree exactly (Observed)",
             "The rate falls with the size … drops to 8.9% (8.6%) at 17 leaves and under 1% by 33 (Observed)",
+            "The median split along the longest axis … costs 1.34 times the stock trees' inner-node surface …; a surface-area "
+            "split down to 16 leaves with the bottom-up merge below costs 0.92 of the stock's (Observed)",
+            "the cut gives exactly the stock sections in their stock order … the mesh tree above them is the stock mesh tree "
+            "(Observed)",
+            "the same ordered shape is there for this share … the larger child comes first (Observed)",
+            "Moving every decoded vertex of a section by a random amount of up to half a codec step … lowers the sections "
+            "found (Observed)",
         };
         info_.counters = {
             {"sections_checked", "section trees with a box for each primitive", false},
