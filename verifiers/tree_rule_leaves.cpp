@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "verifiers/mesh_walk.h"
 
@@ -112,6 +113,8 @@ bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out) {
         mesh::Box b = empty_box();
         for (int k = 0; k < c.count; ++k) {
             const float x = m.vertices.x[c.slot[k]], y = m.vertices.y[c.slot[k]], z = m.vertices.z[c.slot[k]];
+            // A vertex that decodes to no number (grow() would drop a NaN silently): no box.
+            if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) return false;
             grow(b, x, y, z);
             out.names.push_back(name_of(x, y, z));
         }

@@ -57,8 +57,8 @@ struct TreeRuleLeaves {
     }
 };
 
-// Fills `out` from `m`; false when the mesh cannot be given to the rule (a primitive without a box,
-// a tree link out of its array).
+// Fills `out` from `m`; false when the mesh cannot be given to the rule (a primitive without a box
+// or with a vertex that is not a finite number, a section out of range).
 bool tree_rule_leaves(const mesh::DecodedMesh& m, TreeRuleLeaves& out);
 
 // The leaf boxes again from the vertices jittered as above (seed: the member's and the mesh's).

@@ -103,6 +103,9 @@ TEST(TreeRuleLeaves, APrimitiveWithoutABoxIsRefused) {
     m.primitives.kind[0] = mesh::PrimitiveKind::kPointSet;
     TreeRuleLeaves l;
     EXPECT_FALSE(tree_rule_leaves(m, l));
+    mesh::DecodedMesh nan = three_primitives(false);
+    nan.vertices.y[4] = std::nanf("");
+    EXPECT_FALSE(tree_rule_leaves(nan, l));
 }
 
 TEST(TreeRuleLeaves, JitterStaysWithinHalfACodecStepAndDependsOnTheSeedOnly) {
