@@ -10,6 +10,9 @@
 // Counters: MB/s of decompressed member bytes (the same bytes for all three stages),
 // M triangles/s (compressed-mesh and extern triangles of the install), and the time ratios
 // decode/inflate and passes/decode. Arg: worker threads (0 = every core).
+// BM_TreeRulePassSmallInstall (issue 14): decode-only against decode + the tree_rule pass alone
+// (the whole stock rule over every mesh of two sections or more), back to back on the same
+// install; counter tree_rule/decode, the time ratio.
 #include <benchmark/benchmark.h>
 
 #include <atomic>
@@ -148,5 +151,36 @@ void BM_PipelineStagesSmallInstall(benchmark::State& state) {
                    std::to_string(install.triangles / 1000) + " k triangles, " + std::to_string(passes) + " passes");
 }
 BENCHMARK(BM_PipelineStagesSmallInstall)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+void BM_TreeRulePassSmallInstall(benchmark::State& state) {
+    const BenchInstall& install = small_install();
+    if (!install.error.empty()) return state.SkipWithError(install.error.c_str());
+    const int threads = static_cast<int>(state.range(0));
+    std::unique_ptr<tbb::global_control> limit;
+    if (threads > 0)
+        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    double decode_s = 0, tree_rule_s = 0;
+    for (auto _ : state) {
+        RunOptions decode_only;
+        decode_only.threads = threads;
+        decode_only.no_passes = true;
+        auto t0 = std::chrono::steady_clock::now();
+        auto decoded = run_verify(install.root, decode_only);
+        decode_s += seconds_since(t0);
+        RunOptions tree_rule;
+        tree_rule.threads = threads;
+        tree_rule.passes = {"tree_rule"};
+        t0 = std::chrono::steady_clock::now();
+        auto verified = run_verify(install.root, tree_rule);
+        tree_rule_s += seconds_since(t0);
+        if (!decoded.ok() || !verified.ok() || decoded->count(MemberState::kOk) != verified->count(MemberState::kOk))
+            return state.SkipWithError("verify failed or members differ between the stages");
+    }
+    const double mtri = static_cast<double>(install.triangles) * static_cast<double>(state.iterations()) / 1e6;
+    state.counters["decode_Mtri/s"] = mtri / decode_s;
+    state.counters["tree_rule_Mtri/s"] = mtri / tree_rule_s;
+    state.counters["tree_rule/decode"] = tree_rule_s / decode_s;
+}
+BENCHMARK(BM_TreeRulePassSmallInstall)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 }  // namespace

@@ -61,7 +61,7 @@ bool has_sub_scope(const Tally& tally, const FigureScope& scope, std::string_vie
     return false;
 }
 
-// The figure's value over one scope (or sub-scope); nullopt when a percentage has no whole.
+// The figure's value over one scope (or sub-scope); nullopt when a percentage or ratio has no whole.
 std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std::string_view sub, std::string_view counter = {}) {
     if (counter.empty()) counter = fig.counter;
     if (fig.maximum) return max_in_scope(tally, counter, fig.scope, sub).value_or(0.0);
@@ -69,7 +69,7 @@ std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std
     if (fig.of.empty()) return count;
     const std::uint64_t whole = sum_in_scope(tally, fig.of, fig.scope, sub);
     if (whole == 0) return std::nullopt;
-    return 100.0 * count / static_cast<double>(whole);
+    return (fig.ratio ? 1.0 : 100.0) * count / static_cast<double>(whole);
 }
 
 const PassResult* find_pass(const RunResult& run, std::string_view name) {
@@ -112,7 +112,7 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
     const std::string sub = file_sub(fig.scope);
     const std::optional<double> measured = measure(fig, pass->tally, sub);
     if (!measured) {
-        r.why = fig.of + " is 0: no percentage";
+        r.why = fig.of + (fig.ratio ? " is 0: no ratio" : " is 0: no percentage");
         return r;
     }
     r.measured = measured;

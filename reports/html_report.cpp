@@ -120,7 +120,7 @@ std::string document_value(const ManifestFigure& f) {
         for (double v : f.expected_list) s += (s.empty() ? "" : " ") + num(v);
         return s;
     }
-    std::string s = num(f.expected) + (f.percent ? " %" : "");
+    std::string s = num(f.expected) + (f.percent ? " %" : f.ratio ? " ×" : "");
     if (f.tolerance > 0) s += " ± " + num(f.tolerance);
     if (f.denominator) s += " of " + num(*f.denominator);
     return s;
@@ -128,9 +128,12 @@ std::string document_value(const ManifestFigure& f) {
 
 std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
-    std::string s = r.figure.percent ? fmt::format("{:.2f} %", *r.measured) : num(*r.measured);
+    // A ratio ("1.34 times") to four decimals, a percentage to two, a count as it is.
+    auto fmt_value = [&](double v) {
+        return r.figure.percent ? fmt::format("{:.2f} %", v) : r.figure.ratio ? fmt::format("{:.4f} ×", v) : num(v);
+    };
+    std::string s = fmt_value(*r.measured);
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
-    auto fmt_value = [&](double v) { return r.figure.percent ? fmt::format("{:.2f} %", v) : num(v); };
     s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
     return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
 }

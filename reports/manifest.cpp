@@ -98,6 +98,8 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
             if (find_counter(*pass, fig.of) == nullptr)
                 return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
         }
+        MP_TRY_ASSIGN(fig.ratio, f.optional_boolean("ratio", false));
+        if (fig.ratio && fig.of.empty()) return json_error(where, "'ratio' needs 'of' (the counter divided by)");
         MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
         if (!fig.denominator_counter.empty() && find_counter(*pass, fig.denominator_counter) == nullptr)
             return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
@@ -115,8 +117,8 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         }
     } else if (f.present("counter") || f.present("of")) {
         return json_error(where, "'counter' or 'of' given for a figure whose pass is null");
-    } else if (f.has("exceeds") || f.has("alternatives")) {
-        return json_error(where, "'exceeds' or 'alternatives' given for a figure whose pass is null");
+    } else if (f.has("exceeds") || f.has("alternatives") || f.has("ratio")) {
+        return json_error(where, "'exceeds', 'alternatives' or 'ratio' given for a figure whose pass is null");
     }
 
     MP_TRY_ASSIGN(fig.scope, read_scope(f));
@@ -133,8 +135,10 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
             return json_error(where, "'expected' must be the length of 'expected_list'");
         if (fig.pass) return json_error(where, "a list figure cannot name a pass (a counter is one number)");
     }
-    MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", !fig.of.empty()));
-    if (!fig.of.empty() && !fig.percent) return json_error(where, "a figure with 'of' is a percentage ('percent' cannot be false)");
+    MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", !fig.of.empty() && !fig.ratio));
+    if (!fig.of.empty() && !fig.ratio && !fig.percent)
+        return json_error(where, "a figure with 'of' is a percentage ('percent' cannot be false) unless it is a 'ratio'");
+    if (fig.ratio && fig.percent) return json_error(where, "a 'ratio' is not a percentage ('percent' cannot be true)");
     if (f.present("denominator")) {
         MP_TRY_ASSIGN(double d, f.number("denominator"));
         fig.denominator = d;

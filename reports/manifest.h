@@ -31,6 +31,7 @@ struct ManifestFigure {
     std::string counter;                      // set exactly when `pass` is
     bool maximum = false;                     // `counter` names a declared maximum (PassInfo::maxima)
     std::string of;                           // a percentage figure: 100 × counter / of
+    bool ratio = false;                       // with `of`: a ratio, counter / of (not × 100; "1.34 times")
     FigureScope scope;
     std::string scope_text;                   // the document's own scope words (optional)
     double expected = 0;

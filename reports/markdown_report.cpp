@@ -37,7 +37,7 @@ std::string document_value(const ManifestFigure& f) {
         }
         return s;
     }
-    std::string s = f.percent ? fmt::format("{} %", f.expected) : fmt::format("{}", f.expected);
+    std::string s = f.percent ? fmt::format("{} %", f.expected) : f.ratio ? fmt::format("{} ×", f.expected) : fmt::format("{}", f.expected);
     if (f.tolerance > 0) s += fmt::format(" ± {}", f.tolerance);
     if (f.denominator) s += fmt::format(" of {}", *f.denominator);
     return s;
@@ -46,9 +46,10 @@ std::string document_value(const ManifestFigure& f) {
 
 std::string measured_value(const FigureResult& r) {
     if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
-    std::string s = number(*r.measured, r.figure.percent);
+    // A ratio ("1.34 times") to four decimals, a percentage to two, a count as it is.
+    auto fmt_value = [&](double v) { return r.figure.ratio ? fmt::format("{:.4f} ×", v) : number(v, r.figure.percent); };
+    std::string s = fmt_value(*r.measured);
     if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
-    auto fmt_value = [&](double v) { return number(v, r.figure.percent); };
     s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
     return r.why.empty() ? s : s + " (" + r.why + ")";
 }

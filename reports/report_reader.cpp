@@ -186,6 +186,8 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
         MP_TRY_ASSIGN(fig.pass, f.optional_string("pass"));
         MP_TRY_ASSIGN(fig.counter, f.optional_string("counter"));
         MP_TRY_ASSIGN(fig.of, f.optional_string("of"));
+        MP_TRY_ASSIGN(fig.ratio, f.optional_boolean("ratio", false));
+        if (fig.ratio && fig.of.empty()) return f.bad("ratio", "set without 'of'");
         MP_TRY_ASSIGN(fig.scope, figure_scope(f));
         MP_TRY_ASSIGN(fig.measured, f.nullable_number("measured"));
         MP_TRY_ASSIGN(fig.expected, f.number("expected"));

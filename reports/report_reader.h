@@ -58,6 +58,7 @@ struct ReportFigure {
     std::string pass;        // empty when the figure's pass is null (not computed)
     std::string counter;     // empty when absent
     std::string of;          // empty when null or absent
+    bool ratio = false;      // measured is counter / of, not a percentage (absent: false)
     std::string scope;       // "eldenring/l"; "eldenring" for the sum over every set; "+dlc" appended
     std::optional<double> measured;   // null for unchecked and not-computed
     double expected = 0;

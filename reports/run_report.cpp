@@ -151,6 +151,7 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     string_or_null(w, "pass", f.pass.value_or(""));
     string_or_null(w, "counter", f.counter);
     string_or_null(w, "of", f.of);
+    if (f.ratio) w.field("ratio", true);   // only when set: reports of other figures read as before
     w.key("scope").begin_object();
     w.field("game", f.scope.game);
     string_or_null(w, "set", f.scope.set);

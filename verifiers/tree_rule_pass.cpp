@@ -20,14 +20,39 @@
 // and over the mesh tree: the inner nodes whose two children are both sections (both with a box
 // for each primitive), and of those the pairs holding more than 127 primitives together.
 //
-// Not computed: the rule's steps 1, 3 and 4 (insertion, binned rebuild, refinement, the cut) and
-// the figures of the cut tree: the leaves' order there is the quad pairing's.
+// The split costs ("The median split along the longest axis that earlier tools use costs 1.34 times
+// the stock trees' inner-node surface ...; a surface-area split down to 16 leaves with the bottom-up
+// merge below costs 0.92 of the stock's"), over the same section trees: the stored tree's inner-node
+// surface (union boxes), and that of a longest-axis median split and of a SAH-16 + merge tree over
+// the same leaves (engine/build/reference_splits.h states both rules). Counters are integers: each
+// section's three sums (double) are rounded once to µm² (1e-6 m²) and added, so the totals do not
+// depend on the threads; the figures are ratios of them (manifest `"ratio": true`).
+//
+// The whole rule over every mesh of two sections or more (insertion, binned rebuild, refinement,
+// the cut: engine/build/stock_tree.h), from the decoded leaves in the rule's order, against the
+// stored sections, section trees and mesh tree (engine/build/cut_comparison.h states what "exact",
+// "found", "shared" and "the same ordered shape" count; verifiers/tree_rule_leaves.h how the leaf
+// order, the boxes and the vertex ids are read from the files: the quads in the order the pairing
+// takes them, then the other primitives by their first row, a primitive no row names last, a mesh
+// without rows in storage order). A mesh with a primitive that has no box, or whose stored trees do
+// not name each primitive once, is counted in cut_meshes_left_out and nothing else. For units of
+// the object set (the document's jitter figure is of Sekiro's objects) the rule runs once more on
+// the vertices jittered by up to half the section's codec step, seeded by the member's path and the
+// mesh's index (the same report at any thread count).
+//
+// Not computed (corpus-manifests/counters.tsv '#why' rows): the figures of a sample the document
+// does not name (one Sekiro map, 40 meshes, a Sekiro sample), and lacks_leafset min / max (a
+// minimum / maximum over the seven bands; band_nodes_* and band_shared_* measure each band).
 #include <array>
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "engine/build/cut_comparison.h"
+#include "engine/build/reference_splits.h"
 #include "engine/mesh/tree_rule.h"
 #include "engine/pipeline/pass.h"
+#include "verifiers/tree_rule_leaves.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
 
@@ -55,7 +80,19 @@ struct Workspace {
     std::vector<std::uint64_t> stored_sets, merged_sets;
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
+    // split costs
+    build::ReferenceSplitWorkspace splits;
+    build::BinaryTree split_tree;
+    // the whole rule over a mesh
+    TreeRuleLeaves rule;
+    build::CutComparisonWorkspace cut;
 };
+
+// Surfaces are summed as integers of this unit (1 µm² = 1e-6 m²), each section's sum rounded once:
+// integer sums do not depend on the order the threads merge them.
+constexpr double kSurfaceUnitsPerSquareMetre = 1e6;
+
+constexpr const char* kBandNames[build::kShapeBands] = {"2", "3_4", "5_8", "9_16", "17_32", "33_64", "65up"};
 
 // Counter slots, looked up once per unit (UnitCounts::slot is a linear search).
 struct Slots {
@@ -78,14 +115,46 @@ struct Slots {
           small_exact(c.slot("small_subtrees_exact")),
           small_inner(c.slot("small_subtree_inner_nodes")),
           small_inner_exact(c.slot("small_subtree_inner_exact")),
+          split_sections(c.slot("split_cost_sections")),
+          stock_surface(c.slot("stock_inner_surface_um2")),
+          median_surface(c.slot("median_split_surface_um2")),
+          sah16_surface(c.slot("sah16_surface_um2")),
+          multi(c.slot("multi_section_meshes")),
+          multi_left_out(c.slot("cut_meshes_left_out")),
+          multi_no_rows(c.slot("cut_meshes_without_rows")),
+          exact(c.slot("cut_exact_meshes")),
+          exact_tree(c.slot("cut_exact_mesh_tree")),
+          stock_sections(c.slot("cut_stock_sections")),
+          found(c.slot("sections_found")),
+          two_differ(c.slot("shared_two_leaf_differ")),
+          two_differ_order(c.slot("larger_child_first")),
+          two_equal(c.slot("shared_two_leaf_equal")),
+          two_equal_order(c.slot("equal_surface_order")),
+          in_cut(c.slot("section_trees_in_cut_tree")),
+          whole_shape(c.slot("section_trees_same_shape")),
+          jitter_meshes(c.slot("jitter_meshes")),
+          jitter_stock(c.slot("jitter_stock_sections")),
+          jitter_found(c.slot("jitter_sections_found")),
+          jitter_exact(c.slot("jitter_exact_meshes")),
           size{c.slot("subtrees_3"), c.slot("subtrees_16"), c.slot("subtrees_17"), c.slot("subtrees_33")},
           size_exact{c.slot("subtrees_3_exact"), c.slot("subtrees_16_exact"), c.slot("subtrees_17_exact"),
-                     c.slot("subtrees_33_exact")} {}
+                     c.slot("subtrees_33_exact")} {
+        for (int b = 0; b < build::kShapeBands; ++b) {
+            band_nodes[b] = c.slot(std::string("band_nodes_") + kBandNames[b]);
+            band_shared[b] = c.slot(std::string("band_shared_") + kBandNames[b]);
+            band_same[b] = c.slot(std::string("same_shape_") + kBandNames[b]);
+        }
+    }
     std::size_t sections_checked, sections_left_out, sections_bad_tree, inner_nodes;
     std::size_t larger, smaller, equal, equal_two, equal_more, equal_fewer, equal_same, nan_surface;
     std::size_t pairs, pairs_over;
     std::size_t small, small_exact, small_inner, small_inner_exact;
+    std::size_t split_sections, stock_surface, median_surface, sah16_surface;
+    std::size_t multi, multi_left_out, multi_no_rows, exact, exact_tree, stock_sections, found;
+    std::size_t two_differ, two_differ_order, two_equal, two_equal_order, in_cut, whole_shape;
+    std::size_t jitter_meshes, jitter_stock, jitter_found, jitter_exact;
     std::array<std::size_t, 4> size, size_exact;   // 3, 16 (maximal), 17, 33 (every subtree)
+    std::array<std::size_t, build::kShapeBands> band_nodes{}, band_shared{}, band_same{};
 };
 
 int size_bucket(std::uint32_t leaves) {
@@ -108,6 +177,13 @@ public:
             "of the pairs of sibling sections … hold more than 127 primitives together (Observed)",
             "joining always the two nodes whose union has the least surface area … gives the stock subtree exactly (Observed)",
             "The rate falls with the size … drops to 8.9% (8.6%) at 17 leaves and under 1% by 33 (Observed)",
+            "The median split along the longest axis … costs 1.34 times the stock trees' inner-node surface …; a surface-area "
+            "split down to 16 leaves with the bottom-up merge below costs 0.92 of the stock's (Observed)",
+            "the cut gives exactly the stock sections in their stock order … the mesh tree above them is the stock mesh tree "
+            "(Observed)",
+            "the same ordered shape is there for this share … the larger child comes first (Observed)",
+            "Moving every decoded vertex of a section by a random amount of up to half a codec step … lowers the sections "
+            "found (Observed)",
         };
         info_.counters = {
             {"sections_checked", "section trees with a box for each primitive", false},
@@ -136,6 +212,48 @@ public:
             {"subtrees_17_exact", "of those, given exactly by the merge", false},
             {"subtrees_33", "subtrees of 33 leaves", false},
             {"subtrees_33_exact", "of those, given exactly by the merge", false},
+            {"split_cost_sections", "section trees whose inner-node surfaces are summed for the split costs (finite surfaces)", false},
+            {"stock_inner_surface_um2", "the stored section trees' inner-node surface (union boxes), µm² (1e-6 m², each section rounded)", false},
+            {"median_split_surface_um2", "inner-node surface of a longest-axis median split of the same leaves, µm²", false},
+            {"sah16_surface_um2", "inner-node surface of a surface-area split to 16 leaves plus the bottom-up merge, µm²", false},
+            {"multi_section_meshes", "meshes with two sections or more", false},
+            {"cut_meshes_left_out", "of those, meshes the rule is not run on (a primitive without a box, a stored tree that is not one pre-order tree naming each primitive once)", false},
+            {"cut_meshes_without_rows", "of those, meshes without triangleIndexToShapeKey (leaves in storage order)", false},
+            {"cut_exact_meshes", "meshes where the cut gives exactly the stock sections in stock order", false},
+            {"cut_exact_mesh_tree", "of those, meshes whose mesh tree above the sections is the stock mesh tree", false},
+            {"cut_stock_sections", "stock sections of the meshes the rule is run on", false},
+            {"sections_found", "of those, stock sections among the sections the cut finds", false},
+            {"band_nodes_2", "inner nodes of 2 leaves of the found stock sections", false},
+            {"band_shared_2", "of those, nodes whose leaf set is a node of the cut tree", false},
+            {"same_shape_2", "of those, nodes with the same ordered shape in the cut tree", false},
+            {"band_nodes_3_4", "inner nodes of 3 to 4 leaves of the found stock sections", false},
+            {"band_shared_3_4", "of those, nodes whose leaf set is a node of the cut tree", false},
+            {"same_shape_3_4", "of those, nodes with the same ordered shape in the cut tree", false},
+            {"band_nodes_5_8", "inner nodes of 5 to 8 leaves of the found stock sections", false},
+            {"band_shared_5_8", "of those, nodes whose leaf set is a node of the cut tree", false},
+            {"same_shape_5_8", "of those, nodes with the same ordered shape in the cut tree", false},
+            {"band_nodes_9_16", "inner nodes of 9 to 16 leaves of the found stock sections", false},
+            {"band_shared_9_16", "of those, nodes whose leaf set is a node of the cut tree", false},
+            {"same_shape_9_16", "of those, nodes with the same ordered shape in the cut tree", false},
+            {"band_nodes_17_32", "inner nodes of 17 to 32 leaves of the found stock sections", false},
+            {"band_shared_17_32", "of those, nodes whose leaf set is a node of the cut tree", false},
+            {"same_shape_17_32", "of those, nodes with the same ordered shape in the cut tree", false},
+            {"band_nodes_33_64", "inner nodes of 33 to 64 leaves of the found stock sections", false},
+            {"band_shared_33_64", "of those, nodes whose leaf set is a node of the cut tree", false},
+            {"same_shape_33_64", "of those, nodes with the same ordered shape in the cut tree", false},
+            {"band_nodes_65up", "inner nodes of 65 or more leaves of the found stock sections", false},
+            {"band_shared_65up", "of those, nodes whose leaf set is a node of the cut tree", false},
+            {"same_shape_65up", "of those, nodes with the same ordered shape in the cut tree", false},
+            {"shared_two_leaf_differ", "stock two-leaf nodes the cut tree shares whose leaf surfaces differ by 1% or more", false},
+            {"larger_child_first", "of those, nodes where the cut tree (larger child first) has the stock child order", false},
+            {"shared_two_leaf_equal", "stock two-leaf nodes the cut tree shares whose leaf surfaces are equal (single precision)", false},
+            {"equal_surface_order", "of those, nodes where the cut tree has the stock child order", false},
+            {"section_trees_in_cut_tree", "stock sections whose leaf set is a node of the cut tree", false},
+            {"section_trees_same_shape", "of those, sections whose whole tree, child order included, is that node's subtree", false},
+            {"jitter_meshes", "(object set) meshes the rule is run on again with every vertex jittered by up to half a codec step", false},
+            {"jitter_stock_sections", "stock sections of those meshes", false},
+            {"jitter_sections_found", "of those, stock sections the cut finds after the jitter", false},
+            {"jitter_exact_meshes", "of the jittered meshes, meshes in exact stock order after the jitter", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -145,6 +263,7 @@ public:
         UnitCounts counts(info_);
         const Slots slots(counts);
         thread_local Workspace ws;
+        std::uint32_t mesh_index = 0;
         for (const DecodedMesh& m : unit.mesh->meshes) {
             mark_boxed(m, ws);
             for (std::uint32_t sec = 0; sec < m.sections.size() && sec < m.section_trees.first_node.size(); ++sec) {
@@ -159,8 +278,11 @@ public:
                 }
                 child_order(m.section_trees, sec, ws, slots, counts);
                 merge_subtrees(ws, slots, counts);
+                split_costs(ws, slots, counts);
             }
             sibling_sections(m, ws, slots, counts);
+            whole_rule(unit, mesh_index, m, ws, slots, counts);
+            ++mesh_index;
         }
         counts.flush(tally);
     }
@@ -299,6 +421,73 @@ private:
                 if (exact) counts.add_at(slots.size_exact[bucket]);
             }
         }
+    }
+
+    // "The median split along the longest axis ... costs 1.34 times the stock trees' inner-node
+    // surface ...; a surface-area split down to 16 leaves with the bottom-up merge below costs 0.92"
+    // (reference_splits.h), over the section's leaves in pre-order (the order breaks centre ties).
+    static void split_costs(Workspace& ws, const Slots& slots, UnitCounts& counts) {
+        double stock = 0;
+        for (std::uint32_t k = 0; k < ws.leaves.size(); ++k)
+            if (ws.leaves[k] > 1) stock += mesh::box_surface(ws.below[k]);
+        build::median_split_tree(ws.leaf_box, ws.splits, ws.split_tree);
+        const double median = build::inner_surface(ws.split_tree);
+        build::sah16_tree(ws.leaf_box, ws.splits, ws.split_tree);
+        const double sah16 = build::inner_surface(ws.split_tree);
+        const double limit = 1e12;   // m²: keeps the µm² integers far from 2^64 over a whole install
+        for (double v : {stock, median, sah16})
+            if (!(std::isfinite(v) && v >= 0 && v < limit)) return;
+        counts.add_at(slots.split_sections);
+        counts.add_at(slots.stock_surface, static_cast<std::uint64_t>(std::llround(stock * kSurfaceUnitsPerSquareMetre)));
+        counts.add_at(slots.median_surface, static_cast<std::uint64_t>(std::llround(median * kSurfaceUnitsPerSquareMetre)));
+        counts.add_at(slots.sah16_surface, static_cast<std::uint64_t>(std::llround(sah16 * kSurfaceUnitsPerSquareMetre)));
+    }
+
+    // The whole rule (insertion, rebuild, refinement, the cut) over a mesh of two sections or more,
+    // against its stored trees (engine/build/cut_comparison.h, verifiers/tree_rule_leaves.h); for
+    // the object set, once more with the vertices jittered.
+    static void whole_rule(const Unit& unit, std::uint32_t mesh_index, const DecodedMesh& m, Workspace& ws, const Slots& slots,
+                           UnitCounts& counts) {
+        if (m.sections.size() < 2) return;
+        counts.add_at(slots.multi);
+        if (!tree_rule_leaves(m, ws.rule)) {
+            counts.add_at(slots.multi_left_out);
+            return;
+        }
+        const build::CutComparison r = build::compare_cut(ws.rule.rule(), ws.rule.stored(), ws.cut);
+        if (!r.valid) {
+            counts.add_at(slots.multi_left_out);
+            return;
+        }
+        if (!ws.rule.from_rows) counts.add_at(slots.multi_no_rows);
+        counts.add_at(slots.stock_sections, r.stock_sections);
+        counts.add_at(slots.found, r.sections_found);
+        if (r.exact) counts.add_at(slots.exact);
+        if (r.mesh_tree_exact) counts.add_at(slots.exact_tree);
+        for (int b = 0; b < build::kShapeBands; ++b) {
+            counts.add_at(slots.band_nodes[b], r.band_nodes[b]);
+            counts.add_at(slots.band_shared[b], r.band_shared[b]);
+            counts.add_at(slots.band_same[b], r.band_same_shape[b]);
+        }
+        counts.add_at(slots.two_differ, r.two_leaf_differ);
+        counts.add_at(slots.two_differ_order, r.two_leaf_differ_stock_order);
+        counts.add_at(slots.two_equal, r.two_leaf_equal);
+        counts.add_at(slots.two_equal_order, r.two_leaf_equal_stock_order);
+        counts.add_at(slots.in_cut, r.sections_in_cut_tree);
+        counts.add_at(slots.whole_shape, r.sections_same_shape);
+
+        // "Moving every decoded vertex of a section by a random amount of up to half a codec step
+        // ... lowers the sections found among the Sekiro object meshes": the object set only.
+        if (unit.set != "object") return;
+        std::uint64_t seed = 0xCBF29CE484222325ull;   // FNV-1a of the member's path, then the mesh
+        for (const char ch : unit.path) seed = (seed ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
+        seed = (seed ^ mesh_index) * 0x100000001B3ull;
+        jitter_leaf_boxes(m, seed, ws.rule);
+        const build::CutComparison j = build::compare_cut(ws.rule.rule(), ws.rule.stored(), ws.cut);
+        counts.add_at(slots.jitter_meshes);
+        counts.add_at(slots.jitter_stock, j.stock_sections);
+        counts.add_at(slots.jitter_found, j.sections_found);
+        if (j.exact) counts.add_at(slots.jitter_exact);
     }
 
     // "of the pairs of sibling sections in the mesh trees … hold more than 127 primitives together"

@@ -186,6 +186,10 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             EXPECT_EQ(f.scope.file, c[3].find('@') == std::string::npos ? "" : c[3].substr(c[3].find('@') + 1));
             EXPECT_EQ(f.of, c[4] == "-" ? "" : c[4]);
             EXPECT_EQ(f.denominator_counter, c[5] == "-" ? "" : c[5]);
+            // column 8 "ratio": counter / of, never a percentage
+            const bool ratio = c.size() > 7 && (";" + c[7] + ";").find(";ratio;") != std::string::npos;
+            EXPECT_EQ(f.ratio, ratio);
+            if (ratio) EXPECT_FALSE(f.percent);
         }
     }
     for (const auto& [id, c] : mapped) EXPECT_TRUE(seen.count(id)) << id << " is in counters.tsv but no manifest";

@@ -62,6 +62,37 @@ TEST(Figures, PercentageOfAnotherCounterWithinTheDocumentsRounding) {
     EXPECT_EQ(only(manifest(head + "93}", "sekiro"), run).status, FigureStatus::kMismatch);
 }
 
+TEST(Figures, RatioOfAnotherCounterIsNotTimesAHundred) {
+    // 134 / 100 = 1.34 (tolerance 0.005, "1.34"); without "ratio" the same counters read 134 %.
+    const RunResult run = test::make_run(Game::kSekiro, {"object"},
+                                         {{"tree_rule", "median_split_surface_um2", "sekiro/object", 134},
+                                          {"tree_rule", "stock_inner_surface_um2", "sekiro/object", 100}});
+    const std::string head = R"({"id": "r", "figure": "cost", "pass": "tree_rule", "counter": "median_split_surface_um2",
+        "of": "stock_inner_surface_um2", "ratio": true, "scope": {"game": "sekiro"}, "tolerance": 0.005, "label": "Observed", "expected": )";
+    const FigureResult near = only(manifest(head + "1.34}", "sekiro"), run);
+    EXPECT_EQ(near.status, FigureStatus::kMatch);
+    EXPECT_DOUBLE_EQ(*near.measured, 1.34);
+    EXPECT_FALSE(near.figure.percent);
+    EXPECT_EQ(only(manifest(head + "1.32}", "sekiro"), run).status, FigureStatus::kMismatch);
+    const RunResult no_whole = test::make_run(Game::kSekiro, {"object"}, {}, {"tree_rule"});
+    const FigureResult none = only(manifest(head + "1.34}", "sekiro"), no_whole);
+    EXPECT_FALSE(none.measured.has_value());
+    EXPECT_NE(none.why.find("no ratio"), std::string::npos) << none.why;
+}
+
+TEST(Figures, RatioNeedsOfAndIsNoPercentage) {
+    auto error = [](const std::string& fields) {
+        auto m = parse_manifest(test::manifest_with(R"({"id": "r", "figure": "f", "pass": "tree_rule",
+            "counter": "median_split_surface_um2", )" + fields + R"(, "scope": {"game": "sekiro"}, "expected": 1, "label": "Observed"})"),
+                                PassRegistry::global());
+        return m.ok() ? std::string() : m.error().message;
+    };
+    EXPECT_NE(error(R"("ratio": true)").find("'ratio' needs 'of'"), std::string::npos);
+    EXPECT_NE(error(R"("of": "stock_inner_surface_um2", "ratio": true, "percent": true)").find("not a percentage"), std::string::npos);
+    EXPECT_EQ(error(R"("of": "stock_inner_surface_um2", "ratio": true)"), "");
+    EXPECT_NE(error(R"("of": "stock_inner_surface_um2", "ratio": "yes")"), "");
+}
+
 TEST(Figures, DenominatorCounterMustMatchTheDocumentsY) {
     const std::string fig = R"({"id": "d", "figure": "x of y", "pass": "keys", "counter": "tri2key_len_equal",
         "denominator_counter": "meshes_with_tri2key", "denominator": 10, "scope": {"game": "eldenring"},

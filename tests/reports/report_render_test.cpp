@@ -174,5 +174,36 @@ TEST(ReportRender, ExceedsFiguresRenderAndReadBack) {
     EXPECT_NE(html.find("0 + 1 exceeding"), std::string::npos);
 }
 
+// A ratio figure (counter / of, "1.34 times"): JSON carries "ratio": true and the ratio itself,
+// the reader reads it back, Markdown and HTML print four decimals and "×", never "%".
+TEST(ReportRender, RatioFiguresRenderAndReadBack) {
+    auto m = parse_manifest(test::manifest_with(
+        R"({"id": "r.cost", "figure": "median split cost", "pass": "tree_rule", "counter": "median_split_surface_um2",
+            "of": "stock_inner_surface_um2", "ratio": true, "scope": {"game": "eldenring"}, "expected": 1.32,
+            "tolerance": 0.005, "label": "Observed"})"),
+        PassRegistry::global());
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    const RunResult run = test::make_run(Game::kEldenRing, {"l"},
+                                         {{"tree_rule", "median_split_surface_um2", "eldenring/l", 1183},
+                                          {"tree_rule", "stock_inner_surface_um2", "eldenring/l", 1000}});
+    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
+    const std::string json = render_json(model);
+    EXPECT_NE(json.find(R"("ratio": true)"), std::string::npos) << json;
+    auto back = parse_report(json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    ASSERT_TRUE(back->figures.has_value());
+    EXPECT_TRUE((*back->figures)[0].ratio);
+    EXPECT_DOUBLE_EQ(*(*back->figures)[0].measured, 1.183);
+    EXPECT_EQ((*back->figures)[0].status, "mismatch");
+    const std::string md = render_markdown(model);
+    EXPECT_NE(md.find("1.1830 ×"), std::string::npos) << md;
+    EXPECT_EQ(md.find("1.18 %"), std::string::npos) << md;
+    const std::string html = render_html(model);
+    EXPECT_NE(html.find("1.1830 ×"), std::string::npos);
+    // A figure without "ratio" writes no such field: reports of other figures read as before.
+    ReportModel plain{&run, ReportContext{"root", 0}, make_figure_section(two_figures(), sample_run(), "m.json", ManifestSource::kExplicit)};
+    EXPECT_EQ(render_json(plain).find(R"("ratio")"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace meshproof

@@ -1,0 +1,45 @@
+// The two split rules havok-compressed-mesh.txt costs against the stock trees ("The median split
+// along the longest axis that earlier tools use costs 1.34 times the stock trees' inner-node
+// surface in Sekiro and 1.32 in Elden Ring; a surface-area split down to 16 leaves with the
+// bottom-up merge below costs 0.92 of the stock's"). The document does not spell either out;
+// the readings here:
+//   median_split_tree: top-down; a list of two leaves or more is sorted by its leaves' box
+//                      centres along the longest axis of the centres' box (x before y before z on
+//                      a tie), ties by leaf index (NaN centres last), and divided at half (n / 2 rounded down to the
+//                      first list) — the rule of engine/synth/bvh_build, whose comment names it the
+//                      earlier tools' rule;
+//   sah16_tree:        top-down while a list has more than 16 leaves: the full sweep of the leaves
+//                      sorted by centre on each axis (ties by leaf index), cost = surface of the
+//                      first part × its count + surface of the second × its count, the least cost
+//                      (the first on a tie, axes in order, from the lowest cut); a list of 16 or
+//                      fewer is joined bottom-up by least_surface_merge (the stock rule's step 2
+//                      below 16 leaves).
+// Both put out a BinaryTree (engine/build/stock_tree.h) whose inner_surface is the cost compared.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "engine/build/stock_tree.h"
+
+namespace meshproof::build {
+
+// Reused between calls: no allocation per leaf once grown.
+struct ReferenceSplitWorkspace {
+    std::vector<std::uint32_t> list;
+    std::vector<std::pair<float, std::uint32_t>> keyed;   // (centre on the axis, leaf) being sorted
+    std::vector<std::uint32_t> sorted[3];   // SAH: the list sorted on each axis
+    std::vector<Box> suffix;                // SAH: union of the leaves from each cut on
+    std::vector<Box> merge_boxes;
+    mesh::MergeWorkspace merge;
+    mesh::MergedTree merged;
+    std::vector<std::uint32_t> node_of;
+};
+
+// `out` is cleared and filled (its capacity reused); leaves 0..boxes.size()−1.
+void median_split_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out);
+void sah16_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out);
+
+}  // namespace meshproof::build

@@ -1,0 +1,174 @@
+// See tree_rule_leaves.h.
+#include "verifiers/tree_rule_leaves.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "verifiers/mesh_walk.h"
+
+namespace meshproof::verifiers {
+
+using build::kNoNode;
+using mesh::DecodedMesh;
+using mesh::kNone;
+
+namespace {
+
+mesh::VertexName name_of(float x, float y, float z) {
+    return {std::bit_cast<std::uint32_t>(x), std::bit_cast<std::uint32_t>(y), std::bit_cast<std::uint32_t>(z)};
+}
+
+mesh::Box grown(mesh::Box b, float r) {
+    for (int a = 0; a < 3; ++a) b.min[a] = b.min[a] - r, b.max[a] = b.max[a] + r;
+    return b;
+}
+
+std::uint64_t mix(std::uint64_t z) {   // splitmix64's finaliser
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+constexpr std::uint64_t kClassShift = 40;   // sort key: class << 40 | place (< 2^32)
+
+// The rule's leaf order from the rows (tree_rule_leaves.h).
+void order_from_rows(const DecodedMesh& m, TreeRuleLeaves& out) {
+    const mesh::DecodedTriangles& t = m.triangles;
+    const mesh::DecodedPrimitives& P = m.primitives;
+    const auto n_prims = static_cast<std::uint32_t>(P.size());
+    out.sort_key.assign(n_prims, std::uint64_t{2} << kClassShift);   // no row: last
+    for (std::uint32_t p = 0; p < n_prims; ++p) {
+        const std::uint32_t tri = P.first_triangle[p];
+        if (tri == kNone || tri >= t.size()) continue;
+        std::uint32_t row = t.source_row[tri];
+        if (P.kind[p] == mesh::PrimitiveKind::kQuad && tri + 1 < t.size()) row = std::min(row, t.source_row[tri + 1]);
+        if (row != kNone) out.sort_key[p] = std::uint64_t{1} << kClassShift | row;
+    }
+    out.from_rows = m.has_triangle_index_to_shape_key;
+    if (out.from_rows) {
+        const std::size_t rows = std::min(m.row_key.size(), m.row_triangle.size());
+        const std::size_t param_rows = m.row_primitive_data_index.size();
+        out.rows.clear();
+        for (std::size_t r = 0; r < rows && r < param_rows; ++r) {
+            const std::uint32_t tri = m.row_triangle[r];
+            if (tri != kNone && tri < t.size()) out.rows.push_back(static_cast<std::uint32_t>(r));
+        }
+        const std::size_t n = out.rows.size();
+        out.names.resize(n * 3);
+        out.row_box.resize(n);
+        out.row_data.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t r = out.rows[i], tri = m.row_triangle[r];
+            mesh::Box b = empty_box();
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t v = t.vertex[k][tri];
+                out.names[i * 3 + k] = name_of(m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]);
+                grow(b, m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]);
+            }
+            out.row_box[i] = b;
+            out.row_data[i] = m.row_primitive_data_index[r];
+        }
+        out.numbers.resize(n * 3);
+        mesh::number_by_first_use(out.names, out.pairing, out.numbers);
+        out.row_vertex.resize(n);
+        for (std::size_t i = 0; i < n; ++i) out.row_vertex[i] = {out.numbers[i * 3], out.numbers[i * 3 + 1], out.numbers[i * 3 + 2]};
+        mesh::pair_quads(mesh::QuadPairingRows{out.row_vertex, out.row_box, out.row_data}, mesh::CandidateRule::kFirstFit,
+                         out.pairing, out.pairs);
+        std::uint32_t taken = 0;
+        for (const mesh::QuadPair& pair : out.pairs) {
+            const std::uint32_t a = m.row_triangle[out.rows[pair.first]], b = m.row_triangle[out.rows[pair.second]];
+            const std::uint32_t p = t.primitive[a];
+            if (a == b || p != t.primitive[b] || p >= n_prims || P.kind[p] != mesh::PrimitiveKind::kQuad) continue;
+            if ((out.sort_key[p] >> kClassShift) == 0) continue;   // taken already (a copy of a row)
+            out.sort_key[p] = taken++;
+        }
+    } else {
+        for (std::uint32_t p = 0; p < n_prims; ++p) out.sort_key[p] = std::uint64_t{2} << kClassShift;
+    }
+    out.rule_order.resize(n_prims);
+    for (std::uint32_t p = 0; p < n_prims; ++p) out.rule_order[p] = p;
+    std::sort(out.rule_order.begin(), out.rule_order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return out.sort_key[a] != out.sort_key[b] ? out.sort_key[a] < out.sort_key[b] : a < b;
+    });
+}
+
+}  // namespace
+
+bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out) {
+    const mesh::DecodedPrimitives& P = m.primitives;
+    const auto n_prims = static_cast<std::uint32_t>(P.size());
+    const mesh::DecodedSections& S = m.sections;
+    const mesh::StaticTreeNodes& st = m.section_trees;
+    if (st.first_node.size() < S.size() || st.node_count.size() < S.size()) return false;
+
+    // Boxes and vertex ids per primitive.
+    out.box.resize(n_prims);
+    out.vertex_first.resize(std::size_t{n_prims} + 1);
+    out.names.clear();
+    for (std::uint32_t p = 0; p < n_prims; ++p) {
+        if (!has_geometry(P.kind[p]) || P.section[p] >= S.size()) return false;
+        const PrimitiveCorners c = corners_of(m, p);
+        out.vertex_first[p] = static_cast<std::uint32_t>(out.names.size());
+        mesh::Box b = empty_box();
+        for (int k = 0; k < c.count; ++k) {
+            const float x = m.vertices.x[c.slot[k]], y = m.vertices.y[c.slot[k]], z = m.vertices.z[c.slot[k]];
+            // A vertex that decodes to no number (grow() would drop a NaN silently): no box.
+            if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) return false;
+            grow(b, x, y, z);
+            out.names.push_back(name_of(x, y, z));
+        }
+        out.box[p] = grown(b, m.convex_radius);
+    }
+    out.vertex_first[n_prims] = static_cast<std::uint32_t>(out.names.size());
+    out.vertex_ids.resize(out.names.size());
+    mesh::number_by_first_use(out.names, out.pairing, out.vertex_ids);
+
+    order_from_rows(m, out);
+
+    // The stored trees (section-tree links are indices into st's arrays already).
+    out.section_first.assign(st.first_node.begin(), st.first_node.begin() + static_cast<long>(S.size()));
+    out.section_count.assign(st.node_count.begin(), st.node_count.begin() + static_cast<long>(S.size()));
+    out.second_child.assign(st.second_child.begin(), st.second_child.end());
+    out.leaf_primitive.assign(st.size(), kNoNode);
+    for (std::size_t n = 0; n < st.size(); ++n) {
+        if (!st.is_leaf[n] || st.tree[n] >= S.size()) continue;
+        out.leaf_primitive[n] = S.primitive_base[st.tree[n]] + st.payload[n];
+    }
+    const mesh::StaticTreeNodes& mt = m.mesh_tree;
+    out.mesh_second_child.clear();
+    out.mesh_leaf_section.clear();
+    if (!mt.first_node.empty() && std::uint64_t{mt.first_node[0]} + mt.node_count[0] <= mt.size()) {
+        const std::uint32_t f = mt.first_node[0];
+        for (std::uint32_t n = f; n < f + mt.node_count[0]; ++n) {
+            const std::uint32_t b = mt.second_child[n];
+            out.mesh_second_child.push_back(mt.is_leaf[n] || b == kNone || b < f ? kNoNode : b - f);
+            out.mesh_leaf_section.push_back(mt.is_leaf[n] ? mt.payload[n] : kNoNode);
+        }
+    }
+    return true;
+}
+
+void jitter_leaf_boxes(const DecodedMesh& m, std::uint64_t seed, TreeRuleLeaves& out) {
+    const mesh::DecodedPrimitives& P = m.primitives;
+    for (std::uint32_t p = 0; p < P.size() && p < out.box.size(); ++p) {
+        const std::array<float, 6>& codec = m.sections.codec_parms[P.section[p]];
+        const PrimitiveCorners c = corners_of(m, p);
+        mesh::Box b = empty_box();
+        for (int k = 0; k < c.count; ++k) {
+            const float xyz[3] = {m.vertices.x[c.slot[k]], m.vertices.y[c.slot[k]], m.vertices.z[c.slot[k]]};
+            std::uint64_t h = mix(seed);
+            for (int a = 0; a < 3; ++a) h = mix(h ^ std::bit_cast<std::uint32_t>(xyz[a]));
+            float moved[3];
+            for (int a = 0; a < 3; ++a) {
+                const std::uint64_t ha = mix(h + static_cast<std::uint64_t>(a) + 1);
+                const float u = static_cast<float>(ha >> 40) * 0x1p-24f - 0.5f;   // [−½, ½)
+                moved[a] = xyz[a] + u * codec[3 + a];
+            }
+            grow(b, moved[0], moved[1], moved[2]);
+        }
+        out.box[p] = grown(b, m.convex_radius);
+    }
+}
+
+}  // namespace meshproof::verifiers
