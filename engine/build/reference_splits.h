@@ -6,8 +6,8 @@
 //   median_split_tree: top-down; a list of two leaves or more is sorted by its leaves' box
 //                      centres along the longest axis of the centres' box (x before y before z on
 //                      a tie), ties by leaf index (NaN centres last), and divided at half (n / 2 rounded down to the
-//                      first list) — the rule of engine/synth/bvh_build, whose comment names it the
-//                      earlier tools' rule;
+//                      first list) — the rule the synthetic writer used before it was built on the stock rule
+//                      (the earlier tools' rule);
 //   sah16_tree:        top-down while a list has more than 16 leaves: the full sweep of the leaves
 //                      sorted by centre on each axis (ties by leaf index), cost = surface of the
 //                      first part × its count + surface of the second × its count, the least cost
