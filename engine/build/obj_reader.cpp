@@ -31,10 +31,12 @@ struct Field {
 // records it; the first row after it interns it, so a name no row uses never reaches the table.
 class NameTable {
 public:
-    explicit NameTable(std::vector<std::string>& names) : names_(names) {}
+    explicit NameTable(std::vector<std::string>& names, std::vector<TextPosition>* positions = nullptr)
+        : names_(names), positions_(positions) {}
 
-    void set(std::string_view name) {
+    void set(std::string_view name, TextPosition at = {}) {
         pending_.assign(name);
+        pending_at_ = at;
         has_name_ = !name.empty();
         index_ = kUnresolved;
     }
@@ -42,7 +44,10 @@ public:
         if (!has_name_) return kNoObjName;
         if (index_ == kUnresolved) {
             auto [it, inserted] = index_of_.try_emplace(pending_, static_cast<std::uint32_t>(names_.size()));
-            if (inserted) names_.push_back(pending_);
+            if (inserted) {
+                names_.push_back(pending_);
+                if (positions_) positions_->push_back(pending_at_);
+            }
             index_ = it->second;
         }
         return index_;
@@ -51,6 +56,8 @@ public:
 private:
     static constexpr std::uint32_t kUnresolved = 0xFFFFFFFEu;  // never a table index: names ≤ rows ≤ kMaxCount
     std::vector<std::string>& names_;
+    std::vector<TextPosition>* positions_;
+    TextPosition pending_at_;
     std::unordered_map<std::string, std::uint32_t> index_of_;
     std::string pending_;
     bool has_name_ = false;
@@ -60,7 +67,7 @@ private:
 class ObjParser {
 public:
     explicit ObjParser(Bytes text)
-        : text_(text), materials_(mesh_.material_names), objects_(mesh_.object_names), groups_(mesh_.group_names) {}
+        : text_(text), materials_(mesh_.material_names, &mesh_.material_name_at), objects_(mesh_.object_names), groups_(mesh_.group_names) {}
 
     Result<ObjMesh> run() {
         std::size_t pos = 0;
@@ -107,12 +114,12 @@ private:
     }
 
     // The rest of the line, blanks trimmed at both ends (names may hold spaces).
-    std::string_view rest_of_line() {
+    Field rest_of_line() {
         std::size_t b = cursor_, e = end_;
         while (b < e && is_blank(text_[b])) ++b;
         while (e > b && is_blank(text_[e - 1])) --e;
         cursor_ = end_;
-        return view({b, e});
+        return {b, e};
     }
 
     std::optional<Error> statement() {
@@ -122,15 +129,16 @@ private:
         if (k == "v") return vertex(keyword);
         if (k == "f") return face(keyword);
         if (k == "o") {
-            objects_.set(rest_of_line());
+            objects_.set(view(rest_of_line()));
             return std::nullopt;
         }
         if (k == "g") {
-            groups_.set(rest_of_line());
+            groups_.set(view(rest_of_line()));
             return std::nullopt;
         }
         if (k == "usemtl") {
-            materials_.set(rest_of_line());
+            const Field name = rest_of_line();
+            materials_.set(view(name), TextPosition{line_, name.begin - line_begin_ + 1});
             return std::nullopt;
         }
         if (k == "vt" || k == "vn" || k == "vp" || k == "s" || k == "mtllib" || k == "l" || k == "p") {

@@ -42,6 +42,12 @@ namespace meshproof::build {
 // usemtl (resp. o, g) statement, or after one with no name.
 inline constexpr std::uint32_t kNoObjName = 0xFFFFFFFFu;
 
+// A 1-based line and byte column.
+struct TextPosition {
+    std::uint64_t line = 1;
+    std::uint64_t column = 1;
+};
+
 struct ObjMesh {
     std::vector<float> x, y, z;                         // every `v`, in file order
     std::vector<std::array<std::uint32_t, 3>> rows;     // triangles (0-based indices into x/y/z), fanned
@@ -51,6 +57,9 @@ struct ObjMesh {
     std::vector<std::uint64_t> row_line;                // per row: the 1-based line of its `f`
     // Names in the order rows first use them (a name no row uses is not listed).
     std::vector<std::string> material_names, object_names, group_names;
+    // Per material name: where the usemtl statement that the first row using it followed gives
+    // the name (a caller that cannot resolve the name points there).
+    std::vector<TextPosition> material_name_at;
 
     std::uint64_t faces = 0;                  // `f` statements read
     std::uint64_t ignored_statements = 0;     // vt, vn, vp, s, mtllib, l, p
@@ -61,12 +70,8 @@ struct ObjMesh {
 
 Result<ObjMesh> read_obj(Bytes text);
 
-// The 1-based line and byte column of a byte offset of `text` (an offset past the end: the
-// position just after the last byte).
-struct TextPosition {
-    std::uint64_t line = 1;
-    std::uint64_t column = 1;
-};
+// The position of a byte offset of `text` (an offset past the end: just after the last byte).
 TextPosition text_position(Bytes text, std::uint64_t offset);
+
 
 }  // namespace meshproof::build

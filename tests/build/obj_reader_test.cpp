@@ -113,6 +113,12 @@ TEST(ObjReader, NamesInFirstUseOrderAndCrLf) {
     ASSERT_TRUE(m.ok()) << m.error().message;
     EXPECT_EQ(m->material_names, (std::vector<std::string>{"wood", "stone"}));
     EXPECT_EQ(m->row_material, (std::vector<std::uint32_t>{kNoObjName, 0, 1, kNoObjName}));
+    // Where each name was given: the usemtl the first row using it followed (stone: line 12, not 7).
+    ASSERT_EQ(m->material_name_at.size(), 2u);
+    EXPECT_EQ(m->material_name_at[0].line, 9u);
+    EXPECT_EQ(m->material_name_at[0].column, 8u);
+    EXPECT_EQ(m->material_name_at[1].line, 12u);
+    EXPECT_EQ(m->material_name_at[1].column, 8u);
     EXPECT_EQ(m->object_names, (std::vector<std::string>{"Wall"}));
     EXPECT_EQ(m->row_object, (std::vector<std::uint32_t>{kNoObjName, 0, 0, 0}));
     EXPECT_EQ(m->group_names, (std::vector<std::string>{"left side"}));
