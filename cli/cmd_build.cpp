@@ -271,12 +271,16 @@ int run_build(const BuildArgs& a) {
                 static_cast<unsigned long long>(s.rows_dropped_degenerate));
     std::printf("  largest position error from quantisation: %.9g m (measured on the decoded output: %.9g m)\n",
                 s.max_position_error, s.decoded_max_position_error);
-    std::printf("  materials: %zu (", obj->material_names.size());
-    for (std::size_t i = 0; i < obj->material_names.size(); ++i)
-        std::printf("%s%s = %u", i ? ", " : "", obj->material_names[i].c_str(), id_of_name[i]);
-    std::printf(")%s\n", rows_without_material
-                             ? fmt::format("; {} rows before any usemtl take material 0", rows_without_material).c_str()
-                             : "");
+    if (obj->material_names.empty()) {
+        std::printf("  materials: no usemtl, every row takes material 0\n");
+    } else {
+        std::string list;
+        for (std::size_t i = 0; i < obj->material_names.size(); ++i)
+            list += fmt::format("{}{} = {}", i ? ", " : "", obj->material_names[i], id_of_name[i]);
+        std::printf("  materials: %zu (%s)%s\n", obj->material_names.size(), list.c_str(),
+                    rows_without_material ? fmt::format("; {} rows before any usemtl take material 0", rows_without_material).c_str()
+                                          : "");
+    }
     return kExitOk;
 }
 

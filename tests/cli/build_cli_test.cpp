@@ -267,6 +267,7 @@ TEST(BuildCli, AnExistingOutputIsOverwrittenOnlyWithForce) {
     EXPECT_EQ(read_text(out), "precious");
     auto forced = run_cli_all("build " + (dir / "a.obj").string() + " -o " + out.string() + " --game eldenring --force");
     EXPECT_EQ(forced.code, 0) << forced.text;
+    EXPECT_TRUE(contains(forced.text, "materials: no usemtl, every row takes material 0")) << forced.text;
     EXPECT_EQ(read_text(out).substr(0, 3), "DCX");
     std::size_t files = 0;
     for (const auto& e : fs::directory_iterator(dir)) files += e.is_regular_file();
