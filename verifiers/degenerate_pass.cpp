@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/mesh/degenerate_triangle.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -16,28 +17,10 @@ namespace {
 
 using namespace verifiers;
 
-struct V3 {
-    float x, y, z;
-};
-V3 sub(V3 a, V3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-// Single precision in the order written (the build has -ffp-contract=off).
-float cross_sq(V3 u, V3 v) {
-    const float cx = u.y * v.z - u.z * v.y;
-    const float cy = u.z * v.x - u.x * v.z;
-    const float cz = u.x * v.y - u.y * v.x;
-    return cx * cx + cy * cy + cz * cz;
-}
-float dot(V3 u, V3 v) { return u.x * v.x + u.y * v.y + u.z * v.z; }
-
-// The sum from corner a ((b − a) × (c − a)) and from corner b ((c − b) × (a − b)), the smaller.
-float smaller_cross_sq(V3 a, V3 b, V3 c) { return std::min(cross_sq(sub(b, a), sub(c, a)), cross_sq(sub(c, b), sub(a, b))); }
-bool collinear(V3 a, V3 b, V3 c) {
-    const V3 u = sub(b, a), v = sub(c, a);
-    const float uv = dot(u, v);
-    return dot(u, u) * dot(v, v) - uv * uv == 0.0f;
-}
-
-inline constexpr float kThreshold = 1e-7f;
+using V3 = mesh::V3f;
+using mesh::smaller_cross_sq;
+inline bool collinear(V3 a, V3 b, V3 c) { return mesh::exactly_collinear(a, b, c); }
+inline constexpr float kThreshold = mesh::kDegenerateThreshold;
 inline constexpr float kLooseThreshold = 1e-6f;  // "A threshold of 10⁻⁶ would call 2,574 … degenerate"
 
 class DegeneratePass final : public Pass {

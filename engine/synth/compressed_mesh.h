@@ -1,18 +1,12 @@
-// One compressed mesh built from a source mesh: everything an hknpCompressedMeshShape and its
-// fsnp wrapper store, as flat arrays ready for the tagfile (collision_tagfile.h).
+// One synthetic compressed mesh: the builder's stages (engine/build/mesh_builder.h: the
+// document's quad pairing, the stock tree rule, the cut, the numbering, vertices, trees, keys,
+// the simd tree, triangleIsInterior) run on a source mesh, with the writer's known defects
+// injected between them and their effects on every figure stated from what was stored.
 //
-// Steps (count first, reserve once, fill): quad pairing → one tree over all primitives →
-// the cut into sections (≤ 127 primitives, ≤ 255 vertex slots) → per section the primitives
-// numbered by the Havok quicksort of the pre-order (mesh/havok_quicksort.h) → vertex slots
-// (packed: used by this section alone; shared: used by several, or every vertex when
-// `all_shared`) → packed codes per section, shared codes over the mesh domain with pages →
-// section domains (decoded vertex box grown by convexRadius) → section trees (Codec3Axis4) and
-// the mesh tree (Codec3Axis5) by the floor rule → keys → simd tree → triangleIndexToShapeKey.
-//
-// Rules that hold by construction: run tiling; slot and primitive limits; every vertex inside
-// its leaf box and every section domain inside its mesh-tree leaf (the decoder's own f32 box
-// arithmetic is used); stored nibbles = the floor rule; one data run {0xFFFF, 0, count} per
-// section; leafIndex; page = the shared entries' page; numShapeKeyBits = bitsPerKey =
+// Rules that hold by construction (the builder's): run tiling; slot and primitive limits; every
+// vertex inside its leaf box and every section domain inside its mesh-tree leaf (the decoder's
+// own f32 box arithmetic is used); stored nibbles = the floor rule; one data run {0xFFFF, 0,
+// count} per section; leafIndex; page = the shared entries' page; numShapeKeyBits = bitsPerKey =
 // bitlen(maxKeyValue + 1); numPrimitiveKeys = keys; simd leaf boxes exact, child boxes unions;
 // triangleIsInterior has maxKeyValue + 1 bits, those of the interior-bit pass (mesh/interior_bits.h)
 // run last, on the vertices as a reader decodes the stored file (after every defect that moves
@@ -24,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/synth/aabb.h"
-#include "engine/synth/simd_tree_build.h"
+#include "engine/build/compressed_mesh.h"
+#include "engine/synth/build_names.h"
 #include "engine/synth/source_mesh.h"
 
 namespace meshproof::synth {
@@ -116,39 +110,8 @@ struct MeshBuildOptions {
     std::uint32_t interior_serial = 0;  // install-wide number of this mesh's first interior defect: even clears, odd sets
 };
 
-struct CompressedMesh {
-    float convex_radius = 0.015f;
-    Aabb domain;
-    // sections
-    std::vector<std::uint32_t> first_packed, num_packed, first_shared, num_shared, first_primitive, num_primitives;
-    std::vector<std::uint8_t> page;
-    std::vector<std::uint8_t> flags;  // 1 in the sections holding custom primitives (empty: all 0)
-    std::vector<std::uint16_t> leaf_index;
-    std::vector<Aabb> section_domain;
-    std::vector<std::array<float, 6>> codec_parms;
-    std::vector<std::uint32_t> first_node_byte, node_byte_count;  // into section_node_bytes
-    std::vector<std::uint8_t> section_node_bytes;                 // Axis4 nodes, section after section
-    std::vector<std::uint8_t> mesh_node_bytes;                    // Axis5 nodes
-    // mesh tree arrays
-    std::vector<std::array<std::uint8_t, 4>> primitives;
-    std::vector<std::uint32_t> packed_vertices;
-    std::vector<std::uint64_t> shared_vertices;
-    std::vector<std::uint16_t> shared_vertices_index;
-    // keys
-    std::uint32_t max_key_value = 0;
-    std::uint8_t bits_per_key = 0;
-    std::uint8_t num_shape_key_bits = 0;  // = bits_per_key unless a key_width defect
-    std::int64_t num_primitive_keys = 0;
-    std::vector<std::uint32_t> interior_words;
-    std::int64_t interior_bits = 0;
-    // fsnp
-    std::vector<std::uint32_t> row_key_word;                  // per source row, left-aligned
-    std::vector<std::array<std::uint32_t, 3>> row_vertices;   // pParam triangleDataArray
-    // simd
-    std::vector<SimdNode> simd_nodes;
-    // counts
-    std::uint64_t triangles = 0, quads = 0, paged_sections = 0, section_tree_nodes = 0;
-    std::uint64_t point_sets = 0;
+// A built mesh (engine/build) with what the writer injected into it and what that changes.
+struct CompressedMesh : build::CompressedMesh {
     std::vector<InjectedDefect> injected;
     MeshEffects effects;
     InteriorFigures interior;

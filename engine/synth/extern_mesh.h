@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/core/error.h"
-#include "engine/synth/collision_tagfile.h"
-#include "engine/synth/simd_tree_build.h"
+#include "engine/build/collision_tagfile.h"
+#include "engine/synth/build_names.h"
 #include "engine/synth/source_mesh.h"
 
 namespace meshproof::synth {
@@ -31,7 +31,7 @@ struct ExternMesh {
 
 ExternMesh build_extern_mesh(const SourceMesh& source, SimdNumbering numbering);
 
-Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& types, const ExternMesh& mesh,
+Result<std::vector<std::uint8_t>> write_extern_tag0(const build::CollisionTypeContext& types, const ExternMesh& mesh,
                                                     const std::string& body_name, tagfile::CompendiumId compendium_id);
 
 }  // namespace meshproof::synth

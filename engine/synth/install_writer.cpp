@@ -12,7 +12,7 @@
 
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
-#include "engine/synth/collision_tagfile.h"
+#include "engine/build/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
 #include "engine/synth/extern_mesh.h"
 #include "engine/synth/prng.h"
@@ -146,8 +146,8 @@ std::string defect_unit(DefectKind k) {
 Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOptions& o) {
     const ScaleParams sp = scale_params(o.game, o.scale);
     const bool er = o.game == SynthGame::kEldenRing;
-    MP_TRY_ASSIGN(const CollisionTypeContext types,
-                  make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
+    MP_TRY_ASSIGN(const build::CollisionTypeContext types,
+                  build::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
 
     // ---- plan every binder and member
     std::vector<BinderPlan> binders;
@@ -286,7 +286,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                         continue;
                     }
                     mo.source_rows = src.rows.size();
-                    auto tag0 = write_collision_tag0(types, mo.mesh, body, compendium_id);
+                    auto tag0 = build::write_collision_tag0(types, mo.mesh, body, compendium_id);
                     if (!tag0.ok()) {
                         mo.error = tag0.error().message;
                         continue;
@@ -444,7 +444,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                     }
                     std::string rel, member;
                     name_of(k, rel, member);
-                    auto tag0 = write_collision_tag0(types, meshes[k], member.substr(0, member.size() - 4), std::nullopt);
+                    auto tag0 = build::write_collision_tag0(types, meshes[k], member.substr(0, member.size() - 4), std::nullopt);
                     if (!tag0.ok()) {
                         errors[k] = tag0.error().message;
                         continue;

@@ -17,12 +17,13 @@
 #include <vector>
 
 #include "engine/synth/compressed_mesh.h"
-#include "engine/synth/section_cut.h"
+#include "engine/synth/build_names.h"
+#include "engine/build/preorder_tree.h"
 
 namespace meshproof::synth {
 
 struct PointSetSection {
-    PreorderTree tree;                  // the section tree (payload = primitive in section)
+    build::PreorderTree tree;                  // the section tree (payload = primitive in section)
     std::vector<Aabb> decoded_points;   // per primitive: the box of its decoded points (its simd leaf box)
 };
 

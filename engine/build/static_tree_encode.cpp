@@ -1,10 +1,10 @@
-#include "engine/synth/static_tree_encode.h"
+#include "engine/build/static_tree_encode.h"
 
 #include <cmath>
 
 #include "engine/mesh/static_tree_codec.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 namespace {
 
@@ -101,4 +101,4 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
     return out;
 }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

@@ -1,12 +1,12 @@
-#include "engine/synth/collision_tagfile.h"
+#include "engine/build/collision_tagfile.h"
 
 #include <cstring>
 
-#include "engine/synth/body_scaffold.h"
+#include "engine/build/body_scaffold.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 namespace {
 
 using tagfile::ArrayWriter;
@@ -58,13 +58,14 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     param.set_uint("version", 0x100000);
     const std::size_t rows = m.row_vertices.size();
     ArrayWriter tri = array_for(w, param, "triangleDataArray", rows);
-    tri.set_column("primitiveDataIndex", std::vector<std::uint32_t>(rows, 0u));
+    tri.set_column("primitiveDataIndex", m.row_primitive_data.size() == rows ? m.row_primitive_data : std::vector<std::uint32_t>(rows, 0u));
     tri.set_column("triangleDataIndex", column<std::uint32_t>(rows, [](std::size_t i) { return i; }));
     tri.set_column("vertexIndexA", column<std::uint32_t>(rows, [&](std::size_t i) { return m.row_vertices[i][0]; }));
     tri.set_column("vertexIndexB", column<std::uint32_t>(rows, [&](std::size_t i) { return m.row_vertices[i][1]; }));
     tri.set_column("vertexIndexC", column<std::uint32_t>(rows, [&](std::size_t i) { return m.row_vertices[i][2]; }));
-    ArrayWriter prim_data = array_for(w, param, "primitiveDataArray", 1);
-    prim_data.at(0).set_uint("materialNameData", material);
+    const std::vector<std::uint32_t> materials = m.materials.empty() ? std::vector<std::uint32_t>{material} : m.materials;
+    ArrayWriter prim_data = array_for(w, param, "primitiveDataArray", materials.size());
+    for (std::size_t i = 0; i < materials.size(); ++i) prim_data.at(i).set_uint("materialNameData", materials[i]);
 
     // ---- the mesh tree
     RecordWriter data = w.new_object("hknpCompressedMeshShapeData");
@@ -161,4 +162,4 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     return tagfile::write_tag0(w, root, {.sdk_version = types.sdk_version, .compendium_id = compendium_id});
 }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

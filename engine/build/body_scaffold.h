@@ -11,7 +11,7 @@
 
 #include "engine/tagfile/object_writer.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 struct BodyScaffold {
     tagfile::RecordWriter root;   // hkRootLevelContainer: pass it to write_tag0
@@ -24,4 +24,4 @@ BodyScaffold write_body_scaffold(tagfile::ObjectWriter& w, const std::string& bo
 tagfile::ArrayWriter array_for(tagfile::ObjectWriter& w, const tagfile::RecordWriter& owner, std::string_view path,
                                std::size_t count);
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

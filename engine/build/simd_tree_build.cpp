@@ -1,8 +1,8 @@
-#include "engine/synth/simd_tree_build.h"
+#include "engine/build/simd_tree_build.h"
 
 #include <limits>
 
-namespace meshproof::synth {
+namespace meshproof::build {
 namespace {
 
 struct TempNode {
@@ -108,4 +108,4 @@ std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::
     return out;
 }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

@@ -11,9 +11,9 @@
 #include <cstdint>
 
 #include "engine/mesh/vertex_codec.h"
-#include "engine/synth/aabb.h"
+#include "engine/build/aabb.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 // codecParms for packed vertices spanning `box` (the packed vertices' box). An empty box (a
 // section without packed vertices) gives the ER sample's (+FLT_MAX × 3, −inf × 3).
@@ -24,4 +24,4 @@ std::uint32_t quantise_packed(const std::array<float, 6>& codec_parms, float x, 
 // The shared codec of a mesh domain (mesh::shared_vertex_codec) and a code in it.
 std::uint64_t quantise_shared(const mesh::SharedVertexCodec& codec, float x, float y, float z);
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

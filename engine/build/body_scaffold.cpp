@@ -1,8 +1,8 @@
-#include "engine/synth/body_scaffold.h"
+#include "engine/build/body_scaffold.h"
 
 #include "engine/tagfile/collision_scaffold.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 using tagfile::ArrayWriter;
 using tagfile::ObjectWriter;
@@ -22,4 +22,4 @@ ArrayWriter array_for(ObjectWriter& w, const RecordWriter& owner, std::string_vi
     return a;
 }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

@@ -13,9 +13,9 @@
 #include <span>
 #include <vector>
 
-#include "engine/synth/aabb.h"
+#include "engine/build/aabb.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 enum class SimdNumbering : std::uint8_t { kEldenRing, kSekiro };
 
@@ -31,4 +31,4 @@ struct SimdNode {
 std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const Aabb> boxes,
                                       SimdNumbering numbering);
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

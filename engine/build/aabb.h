@@ -5,7 +5,7 @@
 #include <array>
 #include <limits>
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 struct Aabb {
     std::array<float, 3> min{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
@@ -44,4 +44,4 @@ struct Aabb {
     }
 };
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

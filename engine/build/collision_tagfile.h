@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "engine/core/error.h"
-#include "engine/synth/compressed_mesh.h"
+#include "engine/build/compressed_mesh.h"
 #include "engine/tagfile/collision_types.h"
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/type_table.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 // Built once per dialect and shared read-only by every member (thread-safe after creation).
 struct CollisionTypeContext {
@@ -31,10 +31,11 @@ Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect d
 
 // The TAG0 of one body named `body_name` whose shape is `mesh`, its types referenced through
 // the compendium `compendium_id` (TCRF), or, without one, in the file's own TYPE section (as
-// object and asset tagfiles can carry them).
+// object and asset tagfiles can carry them). pParam's primitive data are `mesh.materials` (one
+// entry of `material` when it is empty).
 Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContext& types, const CompressedMesh& mesh,
                                                        const std::string& body_name,
                                                        std::optional<tagfile::CompendiumId> compendium_id,
                                                        std::uint32_t material = 21);
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

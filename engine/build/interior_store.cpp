@@ -1,10 +1,10 @@
-#include "engine/synth/interior_store.h"
+#include "engine/build/interior_store.h"
 
 #include <bit>
 
 #include "engine/mesh/interior_bits.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::span<const std::uint32_t> first_slot,
                                std::span<const float> x, std::span<const float> y, std::span<const float> z,
@@ -63,4 +63,4 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     return ok_status();
 }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

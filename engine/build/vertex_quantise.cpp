@@ -1,9 +1,9 @@
-#include "engine/synth/vertex_quantise.h"
+#include "engine/build/vertex_quantise.h"
 
 #include <cmath>
 #include <limits>
 
-namespace meshproof::synth {
+namespace meshproof::build {
 namespace {
 
 std::uint32_t code_of(float v, float offset, float scale, std::uint32_t top) {
@@ -44,4 +44,4 @@ std::uint64_t quantise_shared(const mesh::SharedVertexCodec& c, float x, float y
     return cx | (cy << 21) | (cz << 42);
 }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

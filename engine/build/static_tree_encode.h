@@ -15,10 +15,10 @@
 #include <span>
 #include <vector>
 
-#include "engine/synth/aabb.h"
-#include "engine/synth/section_cut.h"
+#include "engine/build/aabb.h"
+#include "engine/build/preorder_tree.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 struct EncodedStaticTree {
     std::vector<std::array<std::uint8_t, 3>> nibbles;  // per node: (h << 4) | l per axis
@@ -35,4 +35,4 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
 // The floor rule on one axis (exposed for the tests and the nibble defect).
 std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max);
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "engine/core/error.h"
-#include "engine/synth/compressed_mesh.h"
+#include "engine/build/compressed_mesh.h"
 
-namespace meshproof::synth {
+namespace meshproof::build {
 
 struct ComputedInterior {
     // per triangle, key order
@@ -33,4 +33,4 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t triangle_s
                                std::span<const float> x, std::span<const float> y, std::span<const float> z,
                                ComputedInterior& out);
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::build

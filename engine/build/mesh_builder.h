@@ -1,0 +1,116 @@
+// The compressed-mesh builder (issue 14): source triangles → every array an
+// fsnpCustomParamCompressedMeshShape stores (compressed_mesh.h), by the rules of
+// havok-compressed-mesh.txt in single precision and the order written:
+//
+//   rows the stock degenerate test rejects are dropped (mesh/degenerate_triangle.h) →
+//   the document's quad pairing (primitive_list.h) → leaves (quads in pairing order, then the
+//   other rows in row order; a leaf's box its vertices' box grown by convexRadius) → the stock
+//   tree rule's insertion, rebuild and refinement (stock_tree.h) → the cut into sections (≤ 127
+//   leaves, ≤ 255 distinct vertices, queue order) → each section's primitives numbered by the
+//   quicksort ranks → vertex slots (packed: this section's alone; shared: used by several) →
+//   packed codes per section, shared codes over the mesh domain in pages of 65,536 → section
+//   domains (decoded vertices' box grown by convexRadius) → Codec3Axis4 section trees and the
+//   Codec3Axis5 mesh tree by the floor rule → keys (section << 8 | primitive << 1 | half) → the
+//   simd tree → triangleIsInterior (the interior-bit pass's own computation, on the vertices as
+//   a reader decodes them) → pParam rows, primitive data (one per material) and
+//   triangleIndexToShapeKey.
+//
+// The stages are exposed (MeshLayout carries what one stage hands the next) so the synthetic
+// writer (engine/synth) can inject its known defects between them; build_mesh runs them all.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/build/compressed_mesh.h"
+#include "engine/build/interior_store.h"
+#include "engine/build/preorder_tree.h"
+#include "engine/build/primitive_list.h"
+#include "engine/build/static_tree_encode.h"
+#include "engine/build/stock_tree.h"
+#include "engine/core/error.h"
+#include "engine/mesh/vertex_codec.h"
+
+namespace meshproof::build {
+
+// One mesh's source triangles: pParam's triangleDataArray rows, in order.
+struct MeshInput {
+    std::vector<float> x, y, z;
+    std::vector<std::array<std::uint32_t, 3>> rows;
+    std::vector<std::uint32_t> row_material;  // per row: hit material id (materialNameData); empty: all 0
+};
+
+struct MeshOptions {
+    SimdNumbering numbering = SimdNumbering::kEldenRing;
+    float convex_radius = 0.015f;
+    bool all_shared = false;  // every vertex shared (an l-set style mesh)
+};
+
+struct MeshStats {
+    std::uint64_t rows_in = 0, rows_dropped_degenerate = 0, rows_invalid = 0;
+    std::uint64_t triangles = 0, quads = 0, sections = 0, pages = 0, shared_vertices = 0, packed_vertices = 0;
+    double max_position_error = 0;  // largest |decoded − source| coordinate over the stored vertices (m)
+    double stock_surface = 0;       // inner-node surface of the whole-mesh tree (stock_tree.h inner_surface)
+};
+
+// What one stage hands the next.
+struct MeshLayout {
+    PrimitiveList prims;
+    std::vector<std::uint32_t> kept;                 // rows that became primitives
+    BinaryTree tree;
+    Cut cut;
+    std::vector<std::uint32_t> stored;               // primitive (in prims) at each stored index
+    std::vector<std::uint32_t> index_in_section, section_of;  // per primitive
+    std::vector<PreorderTree> section_trees;         // payload = primitive in section
+    std::vector<std::uint32_t> first_slot;           // per section and one past: into slot_vertex
+    std::vector<std::uint32_t> slot_vertex;          // source vertex of each slot, packed then shared per section
+    std::vector<float> sx, sy, sz;                   // per slot: the position a reader decodes
+    Aabb used;                                       // the stored vertices' box
+    mesh::SharedVertexCodec shared_codec{};
+    std::vector<std::uint8_t> gap_before;            // per section: a one-word gap before its packed run
+    std::vector<EncodedStaticTree> encoded;          // per section
+    std::vector<std::uint32_t> leaf_keys;            // simd leaves in key order
+    std::vector<Aabb> leaf_exact;                    // their exact boxes
+    std::uint32_t triangle_sections = 0;             // sections holding the source primitives
+
+    std::uint32_t corners(std::uint32_t primitive) const { return prims.is_quad[primitive] ? 4u : 3u; }
+    // The decoded box of the primitive at index p of section s (no convex radius).
+    Aabb primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
+};
+
+// The rows the stock degenerate test keeps, in row order (rows naming a vertex out of range are
+// left out too and counted in stats->rows_invalid).
+std::vector<std::uint32_t> kept_rows(const MeshInput& in, MeshStats* stats);
+
+// Stage 1: pairing, the tree, the cut, numbering, vertex slots, primitives, the mesh domain.
+void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, CompressedMesh& m);
+// Stage 2: packed vertices per section (layout.gap_before honoured), shared vertices in pages.
+void quantise_vertices(const MeshInput& in, MeshLayout& L, CompressedMesh& m);
+// Stage 3: section domains and Codec3Axis4 section trees.
+void encode_section_trees(MeshLayout& L, CompressedMesh& m);
+// Stage 4: the Codec3Axis5 mesh tree over the section domains and every section's leafIndex. A
+// mesh with one section more than the cut made (a section the caller appended) has it joined to
+// the cut's mesh tree by a new root.
+void encode_mesh_tree(MeshLayout& L, CompressedMesh& m);
+// Stage 5: keys of the layout's primitives (layout.leaf_keys / leaf_exact, counts, maxKeyValue).
+void assign_keys(MeshLayout& L, CompressedMesh& m);
+// Stage 6: bitsPerKey = numShapeKeyBits = bitlen(maxKeyValue + 1), the interior words' size.
+void set_key_widths(CompressedMesh& m);
+// Stage 7: pParam rows, primitive data and triangleIndexToShapeKey (left-aligned to the stored
+// numShapeKeyBits). Materials become primitive data in order of first use.
+void write_rows(const MeshInput& in, const MeshLayout& L, CompressedMesh& m);
+// Stage 8: the simd tree over layout.leaf_keys / leaf_exact.
+void build_simd(const MeshLayout& L, SimdNumbering numbering, CompressedMesh& m);
+// Stage 9: the interior-bit pass over the layout's triangle sections as a reader decodes them.
+Status compute_interior(const MeshLayout& L, const CompressedMesh& m, ComputedInterior& out);
+// Stores the computed bits (bit values 1 and 3: set; see interior_store.h).
+void store_interior(const ComputedInterior& ci, CompressedMesh& m);
+
+// Every stage, clean. Errors (ErrorCode::kLimit) when the format cannot hold the mesh: more than
+// 256 pages of shared vertices, a mesh tree beyond 65,535 nodes, keys beyond 32 bits; or an empty
+// mesh (no row kept).
+Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats = nullptr);
+
+}  // namespace meshproof::build

@@ -1,0 +1,60 @@
+#include "engine/build/primitive_list.h"
+
+#include <bit>
+
+namespace meshproof::build {
+
+PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) {
+    const std::size_t n = in.kept.size();
+    std::vector<mesh::VertexName> names(3 * n);
+    std::vector<mesh::Box> box(n);
+    std::vector<std::uint32_t> data(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& row = in.rows[in.kept[i]];
+        mesh::Box& b = box[i];
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t v = row[k];
+            const float p[3] = {in.x[v], in.y[v], in.z[v]};
+            names[3 * i + k] = {std::bit_cast<std::uint32_t>(p[0]), std::bit_cast<std::uint32_t>(p[1]),
+                                std::bit_cast<std::uint32_t>(p[2])};
+            for (int a = 0; a < 3; ++a) {
+                b.min[a] = k == 0 ? p[a] : std::min(b.min[a], p[a]);
+                b.max[a] = k == 0 ? p[a] : std::max(b.max[a], p[a]);
+            }
+        }
+        if (!in.row_primitive_data.empty()) data[i] = in.row_primitive_data[in.kept[i]];
+    }
+    std::vector<std::uint32_t> numbers(names.size());
+    mesh::number_by_first_use(names, ws, numbers);
+    std::vector<std::array<std::uint32_t, 3>> numbered(n);
+    for (std::size_t i = 0; i < n; ++i) numbered[i] = {numbers[3 * i], numbers[3 * i + 1], numbers[3 * i + 2]};
+    std::vector<mesh::QuadPair> pairs;
+    mesh::pair_quads(mesh::QuadPairingRows{numbered, box, data}, mesh::CandidateRule::kFirstFit, ws, pairs);
+
+    PrimitiveList out;
+    out.vertex.reserve(n - pairs.size());
+    out.is_quad.reserve(n - pairs.size());
+    out.row_primitive.assign(in.rows.size(), kNoPrimitive);
+    out.row_half.assign(in.rows.size(), 0);
+    for (const mesh::QuadPair& q : pairs) {
+        const std::uint32_t r1 = in.kept[q.first], r2 = in.kept[q.second];
+        const auto& a = in.rows[r1];
+        const auto& b = in.rows[r2];
+        const auto prim = static_cast<std::uint32_t>(out.vertex.size());
+        out.vertex.push_back({a[0], a[1], a[2], b[2]});
+        out.is_quad.push_back(1);
+        out.row_primitive[r1] = prim;
+        out.row_primitive[r2] = prim;
+        out.row_half[r2] = 1;
+    }
+    for (const std::uint32_t r : in.kept) {
+        if (out.row_primitive[r] != kNoPrimitive) continue;
+        const auto& a = in.rows[r];
+        out.row_primitive[r] = static_cast<std::uint32_t>(out.vertex.size());
+        out.vertex.push_back({a[0], a[1], a[2], a[2]});
+        out.is_quad.push_back(0);
+    }
+    return out;
+}
+
+}  // namespace meshproof::build
