@@ -3,29 +3,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 #include <fmt/format.h>
 
+#include "engine/build/collision_tagfile.h"
+#include "engine/build/mesh_builder.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 
-#if __has_include("engine/build/mesh_builder.h")
-#define MESHPROOF_HAS_MESH_BUILDER 1
-#include "engine/build/mesh_builder.h"
-#else
-// INTERIM, until engine/build/mesh_builder.h lands on main (issue 14 part 1): the synthetic
-// writer's builder (median-split tree, one material per mesh) stands in, so that the command,
-// its checks and its tests run end to end. It goes when the builder lands.
-#define MESHPROOF_HAS_MESH_BUILDER 0
-#include "engine/synth/collision_tagfile.h"
-#include "engine/synth/compressed_mesh.h"
-#endif
-
 namespace meshproof::cli {
 namespace {
-
-#if MESHPROOF_HAS_MESH_BUILDER
 
 Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
     build::MeshInput input;
@@ -33,16 +20,19 @@ Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
     input.y = in.y;
     input.z = in.z;
     input.rows = in.rows;
-    input.row_material = in.row_material;
+    // Always explicit: the tagfile writer's stand-in for "no materials" is the sample's 21, and
+    // `build` promises 0 for rows without a usemtl.
+    input.row_material = in.row_material.empty() ? std::vector<std::uint32_t>(in.rows.size(), 0u) : in.row_material;
     build::MeshOptions options;
-    options.dialect = in.dialect;
+    options.numbering = in.dialect == tagfile::HavokDialect::kSekiro2016 ? build::SimdNumbering::kSekiro
+                                                                          : build::SimdNumbering::kEldenRing;
     options.convex_radius = in.convex_radius;
     build::MeshStats stats{};
-    MP_TRY_ASSIGN(auto mesh, build::build_mesh(input, options, &stats));
-    MP_TRY_ASSIGN(auto types, build::make_collision_type_context(in.dialect));
+    MP_TRY_ASSIGN(build::CompressedMesh mesh, build::build_mesh(input, options, &stats));
+    MP_TRY_ASSIGN(build::CollisionTypeContext types, build::make_collision_type_context(in.dialect));
     MP_TRY_ASSIGN(out.tag0, build::write_collision_tag0(types, mesh, in.body_name, std::nullopt));
     out.rows_in = stats.rows_in;
-    out.rows_dropped_degenerate = stats.rows_dropped_degenerate;
+    out.rows_dropped_degenerate = stats.rows_dropped_degenerate + stats.rows_invalid;
     out.triangles = stats.triangles;
     out.quads = stats.quads;
     out.sections = stats.sections;
@@ -51,57 +41,9 @@ Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
     return ok_status();
 }
 
-#else
-
-// havok-compressed-mesh.txt: degenerate when the summed squares of the edge cross product's
-// components, from the first vertex in f32, are under 10^-7, or the corners are exactly collinear.
-bool degenerate(const MemberBuildInput& in, const std::array<std::uint32_t, 3>& r) {
-    const float ux = in.x[r[1]] - in.x[r[0]], uy = in.y[r[1]] - in.y[r[0]], uz = in.z[r[1]] - in.z[r[0]];
-    const float vx = in.x[r[2]] - in.x[r[0]], vy = in.y[r[2]] - in.y[r[0]], vz = in.z[r[2]] - in.z[r[0]];
-    const float cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-    const float sum = cx * cx + cy * cy + cz * cz;
-    const float uu = ux * ux + uy * uy + uz * uz, vv = vx * vx + vy * vy + vz * vz, uv = ux * vx + uy * vy + uz * vz;
-    return sum < 1e-7f || uu * vv - uv * uv == 0.0f;
-}
-
-Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
-    synth::SourceMesh source;
-    source.x = in.x;
-    source.y = in.y;
-    source.z = in.z;
-    for (const auto& r : in.rows) {
-        if (degenerate(in, r)) ++out.rows_dropped_degenerate;
-        else source.rows.push_back(r);
-    }
-    const std::set<std::uint32_t> materials(in.row_material.begin(), in.row_material.end());
-    if (materials.size() > 1)
-        return make_error(ErrorCode::kUnsupported, 0,
-                          fmt::format("{} materials: this build of meshproof writes one material per mesh until the "
-                                      "builder of issue 14 lands",
-                                      materials.size()));
-    synth::MeshBuildOptions options;
-    const bool sekiro = in.dialect == tagfile::HavokDialect::kSekiro2016;
-    options.numbering = sekiro ? synth::SimdNumbering::kSekiro : synth::SimdNumbering::kEldenRing;
-    options.sekiro = sekiro;
-    options.convex_radius = in.convex_radius;
-    const synth::CompressedMesh mesh = synth::build_compressed_mesh(source, options);
-    if (!mesh.error.empty()) return make_error(ErrorCode::kInternal, 0, mesh.error);
-    MP_TRY_ASSIGN(auto types, synth::make_collision_type_context(in.dialect));
-    MP_TRY_ASSIGN(out.tag0, synth::write_collision_tag0(types, mesh, in.body_name, std::nullopt,
-                                                        materials.empty() ? 0u : *materials.begin()));
-    out.rows_in = in.rows.size();
-    out.triangles = mesh.triangles;
-    out.quads = mesh.quads;
-    out.sections = mesh.page.size();
-    out.pages = std::set<std::uint8_t>(mesh.page.begin(), mesh.page.end()).size();
-    out.max_position_error = -1;  // not computed by the stand-in: the decoded figure is shown
-    return ok_status();
-}
-
-#endif
-
-double distance(double ax, double ay, double az, double bx, double by, double bz) {
-    return std::sqrt((ax - bx) * (ax - bx) + (ay - by) * (ay - by) + (az - bz) * (az - bz));
+// The largest coordinate difference (the builder's MeshStats measure).
+double largest_coordinate_difference(double ax, double ay, double az, double bx, double by, double bz) {
+    return std::max({std::fabs(ax - bx), std::fabs(ay - by), std::fabs(az - bz)});
 }
 
 // Decodes `out.tag0` and checks it against the input: one body with one compressed mesh; its
@@ -142,7 +84,7 @@ Status check_decoded(const MemberBuildInput& in, MemberBuildResult& out) {
                 const std::uint32_t v = m.triangles.vertex[(k + rot) % 3][t];
                 const std::uint32_t s = stored[k];
                 if (v >= m.vertices.size() || s >= in.x.size()) return fail(fmt::format("row {}: a corner out of range", r));
-                worst = std::max(worst, distance(in.x[s], in.y[s], in.z[s], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]));
+                worst = std::max(worst, largest_coordinate_difference(in.x[s], in.y[s], in.z[s], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]));
             }
             best = std::min(best, worst);
         }
@@ -164,7 +106,6 @@ Result<MemberBuildResult> build_collision_member(const MemberBuildInput& input) 
         e.code = ErrorCode::kInternal;  // whatever the decoder said, the fault is the builder's
         return e;
     }
-    if (out.max_position_error < 0) out.max_position_error = out.decoded_max_position_error;
     return out;
 }
 

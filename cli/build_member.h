@@ -27,16 +27,17 @@ struct MemberBuildInput {
 struct MemberBuildResult {
     std::vector<std::uint8_t> tag0;
     std::uint64_t rows_in = 0, rows_dropped_degenerate = 0, triangles = 0, quads = 0, sections = 0, pages = 0;
-    double max_position_error = 0;   // the builder's figure
-    // From the decoded TAG0: the largest distance between a row's source corner and the same
-    // corner decoded, and the rows that decoded to a triangle.
+    double max_position_error = 0;   // the builder's figure: the largest |decoded − source| coordinate
+    // From the decoded TAG0: the same measure over every row's corners, and the rows that
+    // decoded to a triangle.
     double decoded_max_position_error = 0;
     std::uint64_t decoded_rows_with_triangle = 0;
 };
 
-// Errors: kLimit (the format cannot hold the mesh: too many keys, pages) or kUnsupported from the
-// builder: the caller's usage error; anything else is an internal error (kInternal when the
-// decoded TAG0 disagrees with the input or does not decode).
+// Errors: kLimit from the builder (engine/build/mesh_builder.h: the format cannot hold the mesh —
+// more than 256 pages, a mesh tree beyond 65,535 nodes, keys beyond 32 bits — or no row is left
+// after the degenerate test): the caller's usage error; anything else is an internal error
+// (kInternal when the decoded TAG0 disagrees with the input or does not decode).
 Result<MemberBuildResult> build_collision_member(const MemberBuildInput& input);
 
 }  // namespace meshproof::cli

@@ -215,7 +215,7 @@ int run_build(const BuildArgs& a) {
     auto built = build_collision_member(input);
     if (!built.ok()) {
         const Error& e = built.error();
-        if (e.code == ErrorCode::kLimit || e.code == ErrorCode::kUnsupported)
+        if (e.code == ErrorCode::kLimit)
             return usage(fmt::format("{}: the mesh cannot be written: {}", a.in, e.message));
         std::fprintf(stderr, "meshproof build: internal error: %s: %s\n", std::string(error_code_name(e.code)).c_str(),
                      e.message.c_str());
@@ -265,7 +265,7 @@ int run_build(const BuildArgs& a) {
                 static_cast<unsigned long long>(obj->faces), static_cast<unsigned long long>(s.rows_in),
                 static_cast<unsigned long long>(welded->positions_in), static_cast<unsigned long long>(welded->duplicates_merged),
                 static_cast<unsigned long long>(welded->unused_dropped));
-    std::printf("  %llu triangles (%llu quads), %llu sections, %llu pages; %llu degenerate triangles dropped\n",
+    std::printf("  %llu triangles (%llu quads), %llu sections, %llu pages of shared vertices; %llu degenerate triangles dropped\n",
                 static_cast<unsigned long long>(s.triangles), static_cast<unsigned long long>(s.quads),
                 static_cast<unsigned long long>(s.sections), static_cast<unsigned long long>(s.pages),
                 static_cast<unsigned long long>(s.rows_dropped_degenerate));

@@ -107,9 +107,6 @@ TEST(BuildCli, SmallObjBuildsAndVerifiesClean) {
 
 // Several materials, by file, by number and by export's names; rows before any usemtl take 0.
 TEST(BuildCli, MaterialsByFileNumberAndExportName) {
-#if !__has_include("engine/build/mesh_builder.h")
-    GTEST_SKIP() << "the interim builder writes one material per mesh (engine/build/mesh_builder.h not merged yet)";
-#endif
     const fs::path dir = scratch("materials");
     write_text(dir / "m.obj",
                "v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nv 0 1 0\n"
