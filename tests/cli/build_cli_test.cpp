@@ -241,7 +241,14 @@ TEST(BuildCli, EveryBadInputExitsTwoNamingFileLineColumnAndWritesNothing) {
     // Nothing but the inputs in the folder: no output, no temporary left behind.
     std::size_t files = 0;
     for (const auto& e : fs::directory_iterator(dir)) files += e.is_regular_file();
-    EXPECT_EQ(files, cases.size() + 1);
+    EXPECT_EQ(files, cases.size() + 1);  // the OBJ files and bad-ids.txt
+    // A mesh the format cannot hold — here one with no triangle left once the degenerate test has
+    // dropped every row — is a usage error too, before anything is written.
+    write_text(dir / "flat.obj", "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\nf 3 2 1\n");
+    auto flat = run_cli_all("build " + (dir / "flat.obj").string() + " -o " + (dir / "flat.hkx").string() + " --game eldenring");
+    EXPECT_EQ(flat.code, 2) << flat.text;
+    EXPECT_TRUE(contains(flat.text, "flat.obj: the mesh cannot be written: ")) << flat.text;
+    EXPECT_FALSE(fs::exists(dir / "flat.hkx"));
     // Options: an unknown game, --member without --into.
     write_text(dir / "ok.obj", tri + "f 1 2 3\n");
     EXPECT_EQ(run_cli_all("build " + (dir / "ok.obj").string() + " -o " + (dir / "x.hkx").string() + " --game ds3").code, 2);
