@@ -70,18 +70,22 @@ public:
         : text_(text), materials_(mesh_.material_names, &mesh_.material_name_at), objects_(mesh_.object_names), groups_(mesh_.group_names) {}
 
     Result<ObjMesh> run() {
-        std::size_t pos = 0;
+        // A UTF-8 byte order mark (Windows editors write one) is not part of the first statement.
+        // Columns still count its bytes, as text_position does.
+        std::size_t pos = text_.size() >= 3 && text_[0] == 0xEF && text_[1] == 0xBB && text_[2] == 0xBF ? 3 : 0;
+        std::size_t line_start = 0;
         while (pos < text_.size()) {
             const void* nl = std::memchr(text_.data() + pos, '\n', text_.size() - pos);
             const std::size_t line_end = nl ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(nl) - text_.data())
                                             : text_.size();
-            line_begin_ = pos;
+            line_begin_ = line_start;
             // A comment runs from `#` to the end of the line.
             const void* hash = std::memchr(text_.data() + pos, '#', line_end - pos);
             end_ = hash ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(hash) - text_.data()) : line_end;
             cursor_ = pos;
             if (auto error = statement()) return std::move(*error);
             pos = line_end + 1;
+            line_start = pos;
             ++line_;
         }
         if (mesh_.rows.empty()) {

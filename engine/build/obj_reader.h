@@ -14,7 +14,7 @@
 // free-form geometry of the OBJ specification, vendor extensions): Blender and most other readers
 // skip what they do not know, so a file they open is read here too; the count and the first such
 // statement are returned for the caller to show. Comments (`#` to the end of the line), blank
-// lines, CR LF line ends.
+// lines, CR LF line ends, a UTF-8 byte order mark at the start (columns still count its bytes).
 //
 // Not read: the `\` line continuation; an index may only name a vertex defined above its line
 // (as a negative index must).

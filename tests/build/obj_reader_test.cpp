@@ -127,6 +127,15 @@ TEST(ObjReader, NamesInFirstUseOrderAndCrLf) {
     EXPECT_EQ(m->ignored_statements, 2u);  // mtllib, s
 }
 
+TEST(ObjReader, AByteOrderMarkIsSkipped) {
+    const auto m = read("\xEF\xBB\xBFv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_EQ(m->x.size(), 3u);
+    EXPECT_EQ(m->unknown_statements, 0u);
+    const Failure f = failure("\xEF\xBB\xBFv 0 q 0\n");
+    EXPECT_EQ(f.where, "1:8");  // byte columns: the mark's three bytes count
+}
+
 TEST(ObjReader, UnknownStatementsAreCountedAndSkipped) {
     const auto m = read("v 0 0 0\nv 1 0 0\ncstype bspline\nv 0 1 0\ncurv 0 1 1 2\nf 1 2 3\nl 1 2\np 1\nvp 0.5\n");
     ASSERT_TRUE(m.ok()) << m.error().message;
