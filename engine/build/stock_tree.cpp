@@ -73,34 +73,72 @@ float insertion_cost(const Box& child, const Box& leaf) {
 
 }  // namespace
 
+// The descent reads only the two children's boxes of each node it passes, so each inner node
+// keeps its children's boxes beside it (one cache line per level instead of two far reads); the
+// tree is copied out at the end with the numbering the rule's node-by-node version gives: leaf 0
+// is node 0, and leaf i (i ≥ 1) is node 2i − 1 and the node joining it node 2i.
 BinaryTree insert_leaves(std::span<const Box> leaves) {
     BinaryTree t;
     const auto n = static_cast<std::uint32_t>(leaves.size());
-    t.first.reserve(2 * n), t.second.reserve(2 * n), t.leaf.reserve(2 * n), t.box.reserve(2 * n);
-    std::vector<std::uint32_t> parent;
-    parent.reserve(2 * n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const std::uint32_t fresh = t.add_leaf(i, leaves[i]);
-        parent.push_back(kNoNode);
-        if (t.root == kNoNode) {
-            t.root = fresh;
+    if (n == 0) return t;
+    struct alignas(64) Inner {  // one cache line
+        Box box[2];                 // the children's boxes, grown as leaves pass through them
+        std::uint32_t child[2];     // node numbers
+    };
+    auto is_leaf_node = [](std::uint32_t id) { return id == 0 || (id & 1u) != 0; };
+    auto inner_of = [](std::uint32_t id) { return id / 2 - 1; };
+    std::vector<Inner> inner(n - 1);
+    std::uint32_t root = 0;
+    Box root_box = leaves[0];
+    for (std::uint32_t i = 1; i < n; ++i) {
+        const Box& leaf = leaves[i];
+        const std::uint32_t fresh = 2 * i - 1, joined = 2 * i;
+        Inner& made = inner[i - 1];
+        if (is_leaf_node(root)) {
+            made.box[0] = root_box, made.box[1] = leaf;
+            made.child[0] = root, made.child[1] = fresh;
+            root_box = box_union(root_box, leaf);
+            root = joined;
             continue;
         }
-        std::uint32_t node = t.root;
-        while (!t.is_leaf(node)) {
-            t.box[node] = box_union(t.box[node], leaves[i]);   // grow every box it passes
-            const float a = insertion_cost(t.box[t.first[node]], leaves[i]);
-            const float b = insertion_cost(t.box[t.second[node]], leaves[i]);
-            node = b < a ? t.second[node] : t.first[node];      // the first child on a tie
+        root_box = box_union(root_box, leaf);   // grow every box it passes
+        Inner* node = &inner[inner_of(root)];
+        for (;;) {
+            // Both children's lines are fetched while the costs are worked out.
+            if (!is_leaf_node(node->child[0])) __builtin_prefetch(&inner[inner_of(node->child[0])]);
+            if (!is_leaf_node(node->child[1])) __builtin_prefetch(&inner[inner_of(node->child[1])]);
+            const float a = insertion_cost(node->box[0], leaf);
+            const float b = insertion_cost(node->box[1], leaf);
+            const int c = b < a ? 1 : 0;        // the first child on a tie
+            const std::uint32_t child = node->child[c];
+            if (is_leaf_node(child)) {
+                // Where it stops at a leaf, the two become the children of a new node in its place.
+                made.box[0] = node->box[c], made.box[1] = leaf;
+                made.child[0] = child, made.child[1] = fresh;
+                node->box[c] = box_union(node->box[c], leaf);
+                node->child[c] = joined;
+                break;
+            }
+            node->box[c] = box_union(node->box[c], leaf);
+            node = &inner[inner_of(child)];
         }
-        // Where it stops at a leaf, the two become the children of a new node in its place.
-        const std::uint32_t up = parent[node];
-        const std::uint32_t joined = t.add_inner(node, fresh);
-        parent.push_back(up);
-        parent[node] = parent[fresh] = joined;
-        if (up == kNoNode) t.root = joined;
-        else (t.first[up] == node ? t.first[up] : t.second[up]) = joined;
     }
+    const std::uint32_t nodes = 2 * n - 1;
+    t.first.assign(nodes, kNoNode), t.second.assign(nodes, kNoNode), t.leaf.assign(nodes, kNoNode);
+    t.box.resize(nodes);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t id = i == 0 ? 0 : 2 * i - 1;
+        t.leaf[id] = i;
+        t.box[id] = leaves[i];
+    }
+    for (std::uint32_t k = 0; k + 1 < n; ++k) {
+        const std::uint32_t id = 2 * (k + 1);
+        t.first[id] = inner[k].child[0], t.second[id] = inner[k].child[1];
+        if (!is_leaf_node(inner[k].child[0])) t.box[inner[k].child[0]] = inner[k].box[0];
+        if (!is_leaf_node(inner[k].child[1])) t.box[inner[k].child[1]] = inner[k].box[1];
+    }
+    t.root = root;
+    t.box[root] = root_box;
     return t;
 }
 
@@ -128,55 +166,78 @@ std::vector<std::uint32_t> preorder_leaves(const BinaryTree& tree, std::uint32_t
 
 std::vector<std::uint32_t> leaves_left_to_right(const BinaryTree& tree) { return preorder_leaves(tree, tree.root); }
 
-bool binned_split(std::span<const Box> leaves, std::span<const std::uint32_t> list, BinSplit& out) {
-    out.first.clear();
-    out.second.clear();
-    if (list.size() < 2) return false;
+namespace {
+
+// The leaves' centres, computed once per rebuild ((min + max) × ½ per axis, as centre() does).
+void fill_centres(std::span<const Box> leaves, std::vector<std::array<float, 3>>& out) {
+    out.resize(leaves.size());
+    for (std::size_t i = 0; i < leaves.size(); ++i)
+        for (int a = 0; a < 3; ++a) out[i][a] = centre(leaves[i], a);
+}
+
+struct SplitResult {
+    std::size_t first_size = 0;  // list[0, first_size) is the first list, the rest the second
+    int axis = 0, bin = 0;
+    float cost = 0;
+    bool bin_whole = false;
+};
+
+// One split of step 2, in place: `list` is rearranged into the first list followed by the second,
+// each in the order the rule gives (see stock_tree.h). `bins` (one byte per list entry and axis)
+// and `scratch` are the caller's, grown as needed: nothing is allocated per split once they are.
+SplitResult split_in_place(std::span<const Box> leaves, std::span<const std::array<float, 3>> centres,
+                           std::span<std::uint32_t> list, std::vector<std::uint8_t>& bins,
+                           std::vector<std::uint32_t>& scratch) {
+    const std::size_t n = list.size();
     Box whole = leaves[list[0]];
     for (std::uint32_t i : list) whole = box_union(whole, leaves[i]);
-
-    struct Bin {
-        Box box;
-        std::uint32_t count = 0;
-    };
-    auto bin_of = [&](std::uint32_t i, int axis) {
-        const float extent = whole.max[axis] - whole.min[axis];
-        if (!(extent > 0)) return 0;
-        const float place = (centre(leaves[i], axis) - whole.min[axis]) / extent;
-        const float at = place * float(kBins) + 0.5f;
-        if (!(at >= 0)) return 0;   // NaN centres too
-        return at >= float(kBins - 1) ? kBins - 1 : static_cast<int>(at);
-    };
+    bins.resize(3 * n);
+    for (int axis = 0; axis < 3; ++axis) {
+        const float lo = whole.min[axis];
+        const float extent = whole.max[axis] - lo;
+        std::uint8_t* out = bins.data() + axis * n;
+        if (!(extent > 0)) {
+            std::fill(out, out + n, std::uint8_t{0});
+            continue;
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+            const float place = (centres[list[k]][axis] - lo) / extent;
+            const float at = place * float(kBins) + 0.5f;
+            out[k] = !(at >= 0) ? 0 : at >= float(kBins - 1) ? kBins - 1 : static_cast<std::uint8_t>(at);  // NaN: bin 0
+        }
+    }
 
     float best = std::numeric_limits<float>::infinity();
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
-        Bin bins[kBins];
-        for (std::uint32_t i : list) {
-            Bin& b = bins[bin_of(i, axis)];
-            b.box = b.count ? box_union(b.box, leaves[i]) : leaves[i];
-            ++b.count;
+        const std::uint8_t* bin = bins.data() + axis * n;
+        Box bin_box[kBins];
+        std::uint32_t count[kBins] = {};
+        for (std::size_t k = 0; k < n; ++k) {
+            const int b = bin[k];
+            bin_box[b] = count[b] ? box_union(bin_box[b], leaves[list[k]]) : leaves[list[k]];
+            ++count[b];
         }
         // Prefix and suffix unions and counts, each including its own bin.
-        Box below[kBins], above[kBins];
+        float below[kBins], above[kBins];
         std::uint32_t n_below[kBins], n_above[kBins];
         bool have = false;
         Box acc{};
-        std::uint32_t count = 0;
+        std::uint32_t c = 0;
         for (int b = 0; b < kBins; ++b) {
-            if (bins[b].count) acc = have ? box_union(acc, bins[b].box) : bins[b].box, have = true;
-            count += bins[b].count;
-            below[b] = acc, n_below[b] = count;
+            if (count[b]) acc = have ? box_union(acc, bin_box[b]) : bin_box[b], have = true;
+            c += count[b];
+            below[b] = box_surface(acc), n_below[b] = c;
         }
-        have = false, count = 0;
+        have = false, c = 0;
         for (int b = kBins - 1; b >= 0; --b) {
-            if (bins[b].count) acc = have ? box_union(acc, bins[b].box) : bins[b].box, have = true;
-            count += bins[b].count;
-            above[b] = acc, n_above[b] = count;
+            if (count[b]) acc = have ? box_union(acc, bin_box[b]) : bin_box[b], have = true;
+            c += count[b];
+            above[b] = box_surface(acc), n_above[b] = c;
         }
         for (int b = 0; b < kBins; ++b) {
-            if (!bins[b].count) continue;
-            const float cost = box_surface(below[b]) * float(n_below[b]) + box_surface(above[b]) * float(n_above[b]);
+            if (!count[b]) continue;
+            const float cost = below[b] * float(n_below[b]) + above[b] * float(n_above[b]);
             if (cost < best) {   // strict: the first on a tie, axes in order, bins from the lowest
                 best = cost;
                 best_axis = axis;
@@ -186,32 +247,62 @@ bool binned_split(std::span<const Box> leaves, std::span<const std::uint32_t> li
     }
     if (best_axis < 0) {   // every cost NaN: the first axis, the first occupied bin
         best_axis = 0;
-        best_bin = bin_of(list[0], 0);
-        for (std::uint32_t i : list) best_bin = std::min(best_bin, bin_of(i, 0));
+        best_bin = kBins;
+        for (std::size_t k = 0; k < n; ++k) best_bin = std::min(best_bin, int(bins[k]));
         best = std::numeric_limits<float>::quiet_NaN();
     }
-    out.axis = best_axis;
-    out.bin = best_bin;
-    out.cost = best;
+    SplitResult r;
+    r.axis = best_axis;
+    r.bin = best_bin;
+    r.cost = best;
 
-    std::vector<std::uint32_t> middle;
-    for (std::uint32_t i : list) {
-        const int b = bin_of(i, best_axis);
-        (b < best_bin ? out.first : b > best_bin ? out.second : middle).push_back(i);
+    // Below the bin, the bin, above it: each keeping the list's order.
+    const std::uint8_t* bin = bins.data() + best_axis * n;
+    scratch.resize(n);
+    std::size_t n_first = 0, n_middle = 0, n_second = 0;
+    for (std::size_t k = 0; k < n; ++k) n_first += bin[k] < best_bin, n_middle += bin[k] == best_bin;
+    n_second = n - n_first - n_middle;
+    std::uint32_t* first = scratch.data();
+    std::uint32_t* middle = first + n_first;
+    std::uint32_t* second = middle + n_middle;
+    for (std::size_t k = 0, f = 0, m = 0, s2 = 0; k < n; ++k) {
+        if (bin[k] < best_bin) first[f++] = list[k];
+        else if (bin[k] == best_bin) middle[m++] = list[k];
+        else second[s2++] = list[k];
     }
-    out.bin_whole = out.first.empty() != out.second.empty();
-    if (out.bin_whole) {
-        auto& empty_side = out.first.empty() ? out.first : out.second;
-        empty_side = middle;
-        return true;
+    r.bin_whole = (n_first == 0) != (n_second == 0);
+    if (r.bin_whole) {
+        // The split bin goes whole to the empty side: [bin | second] or [first | bin], as laid out.
+        std::copy(scratch.begin(), scratch.begin() + long(n), list.begin());
+        r.first_size = n_first == 0 ? n_middle : n_first;
+        return r;
     }
     // Sorted by their centres on the axis with the Havok quicksort, divided at half.
-    mesh::havok_quicksort(std::span<std::uint32_t>(middle), [&](std::uint32_t a, std::uint32_t b) {
-        return centre(leaves[a], best_axis) < centre(leaves[b], best_axis);
+    mesh::havok_quicksort(std::span<std::uint32_t>(middle, n_middle), [&](std::uint32_t a, std::uint32_t b) {
+        return centres[a][best_axis] < centres[b][best_axis];
     });
-    const std::size_t lower = middle.size() / 2;
-    out.first.insert(out.first.end(), middle.begin(), middle.begin() + long(lower));
-    out.second.insert(out.second.begin(), middle.begin() + long(lower), middle.end());
+    std::copy(scratch.begin(), scratch.begin() + long(n), list.begin());
+    r.first_size = n_first + n_middle / 2;
+    return r;
+}
+
+}  // namespace
+
+bool binned_split(std::span<const Box> leaves, std::span<const std::uint32_t> list, BinSplit& out) {
+    out.first.clear();
+    out.second.clear();
+    if (list.size() < 2) return false;
+    std::vector<std::array<float, 3>> centres;
+    fill_centres(leaves, centres);
+    std::vector<std::uint32_t> work(list.begin(), list.end()), scratch;
+    std::vector<std::uint8_t> bins;
+    const SplitResult r = split_in_place(leaves, centres, work, bins, scratch);
+    out.axis = r.axis;
+    out.bin = r.bin;
+    out.cost = r.cost;
+    out.bin_whole = r.bin_whole;
+    out.first.assign(work.begin(), work.begin() + long(r.first_size));
+    out.second.assign(work.begin() + long(r.first_size), work.end());
     return true;
 }
 
@@ -221,35 +312,82 @@ namespace {
 std::uint32_t join_bottom_up(std::span<const Box> leaves, std::span<const std::uint32_t> list, BinaryTree& tree,
                              RebuildWorkspace& ws) {
     if (list.size() == 1) return tree.add_leaf(list[0], leaves[list[0]]);
-    std::vector<Box> boxes(list.size());
+    Box boxes[kBottomUpMax];
     for (std::size_t i = 0; i < list.size(); ++i) boxes[i] = leaves[list[i]];
-    mesh::least_surface_merge(boxes, ws.merge, ws.merged);
+    mesh::least_surface_merge(std::span<const Box>(boxes, list.size()), ws.merge, ws.merged);
     const auto n = static_cast<std::uint32_t>(list.size());
-    std::vector<std::uint32_t> node_of(2 * n - 1);
+    std::uint32_t node_of[2 * kBottomUpMax];
     for (std::uint32_t i = 0; i < n; ++i) node_of[i] = tree.add_leaf(list[i], leaves[list[i]]);
     for (std::uint32_t k = 0; k + 1 < n; ++k)
         node_of[n + k] = tree.add_inner(node_of[ws.merged.child[0][k]], node_of[ws.merged.child[1][k]]);
     return node_of[2 * n - 2];
 }
 
-std::uint32_t build_list(std::span<const Box> leaves, std::span<const std::uint32_t> list, bool whole_list,
-                         BinaryTree& tree, RebuildWorkspace& ws) {
-    if (list.size() == 1) return tree.add_leaf(list[0], leaves[list[0]]);
-    if (list.size() <= kBottomUpMax && !whole_list) return join_bottom_up(leaves, list, tree, ws);
-    BinSplit split;
-    binned_split(leaves, list, split);
-    const std::vector<std::uint32_t> first = std::move(split.first), second = std::move(split.second);
-    const std::uint32_t a = build_list(leaves, first, false, tree, ws);
-    const std::uint32_t b = build_list(leaves, second, false, tree, ws);
-    return tree.add_inner(a, b);
-}
-
 }  // namespace
 
+// The rule's recursion (split the list, build the first list, build the second, join them) with an
+// explicit stack, so a list that splits off one leaf at a time cannot overflow the call stack;
+// nodes are made in the order the recursion would make them.
 BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws) {
     BinaryTree t;
     if (order.empty()) return t;
-    t.root = build_list(leaves, order, true, t, ws);
+    const std::size_t n = order.size();
+    t.first.reserve(2 * n), t.second.reserve(2 * n), t.leaf.reserve(2 * n), t.box.reserve(2 * n);
+    fill_centres(leaves, ws.centres);
+    ws.list.assign(order.begin(), order.end());
+    using Frame = RebuildFrame;
+    std::vector<Frame>& stack = ws.frames;
+    stack.clear();
+    std::uint32_t result = kNoNode;  // the node the last finished frame made
+    auto leaf_list = [&](std::uint32_t lo, std::uint32_t hi, bool whole) -> std::uint32_t {
+        const std::span<const std::uint32_t> list(ws.list.data() + lo, hi - lo);
+        if (list.size() == 1) return t.add_leaf(list[0], leaves[list[0]]);
+        if (list.size() <= kBottomUpMax && !whole) return join_bottom_up(leaves, list, t, ws);
+        return kNoNode;  // to be split
+    };
+    result = leaf_list(0, static_cast<std::uint32_t>(n), true);
+    if (result == kNoNode) stack.push_back({0, static_cast<std::uint32_t>(n), 0, kNoNode, 0});
+    while (!stack.empty()) {
+        Frame& f = stack.back();
+        if (f.state == 0) {
+            const SplitResult r = split_in_place(leaves, ws.centres, std::span<std::uint32_t>(ws.list.data() + f.lo, f.hi - f.lo),
+                                                 ws.bins, ws.scratch);
+            f.mid = f.lo + static_cast<std::uint32_t>(r.first_size);
+            f.state = 1;
+            const std::uint32_t lo = f.lo, mid = f.mid;
+            const std::uint32_t a = leaf_list(lo, mid, false);
+            if (a == kNoNode) {
+                stack.push_back({lo, mid, 0, kNoNode, 0});
+                continue;
+            }
+            result = a;
+        }
+        Frame& g = stack.back();
+        if (g.state == 1) {
+            g.first_node = result;
+            g.state = 2;
+            const std::uint32_t mid = g.mid, hi = g.hi;
+            const std::uint32_t b = leaf_list(mid, hi, false);
+            if (b == kNoNode) {
+                stack.push_back({mid, hi, 0, kNoNode, 0});
+                continue;
+            }
+            result = b;
+        }
+        Frame& h = stack.back();
+        // state 2: the second list is built (its node in `result`)
+        result = t.add_inner(h.first_node, result);
+        stack.pop_back();
+        // The parent frame resumes at its own state with `result` as the child it waited for.
+        while (!stack.empty()) {
+            Frame& p = stack.back();
+            if (p.state == 1) break;  // the loop's state-1 step takes `result` as its first list
+            // state 2: its second list finished
+            result = t.add_inner(p.first_node, result);
+            stack.pop_back();
+        }
+    }
+    t.root = result;
     return t;
 }
 

@@ -25,6 +25,7 @@
 // grandchildren in place (first child (a1, b1) and second (a2, b2), or (a1, b2) and (b1, a2)).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -61,10 +62,19 @@ BinaryTree insert_leaves(std::span<const Box> leaves);
 std::vector<std::uint32_t> leaves_left_to_right(const BinaryTree& tree);
 
 // Step 2: the tree built from `order` (leaf indices into `leaves`).
+struct RebuildFrame {
+    std::uint32_t lo, hi;      // the list: RebuildWorkspace::list[lo, hi)
+    std::uint32_t mid;         // where its second list starts (after the split)
+    std::uint32_t first_node;  // the first list's node, once built
+    std::uint8_t state;        // 0: not split yet, 1: waiting for the first list, 2: for the second
+};
 struct RebuildWorkspace {
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
-    std::vector<std::uint32_t> scratch;
+    std::vector<std::array<float, 3>> centres;  // per leaf
+    std::vector<std::uint32_t> list, scratch;   // the lists, split in place
+    std::vector<std::uint8_t> bins;             // per list entry and axis, for the split at hand
+    std::vector<RebuildFrame> frames;
 };
 BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws);
 
