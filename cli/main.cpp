@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     app.add_flag("--version", version, "Print the versions of meshproof and its libraries");
 
     std::vector<Command> commands;
-    for (auto add : {add_verify, add_dump, add_unpack, add_export, add_synth, add_diff}) commands.push_back(add(app));
+    for (auto add : {add_verify, add_dump, add_unpack, add_export, add_synth, add_diff, add_build}) commands.push_back(add(app));
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,310 @@
+// meshproof build IN.obj -o OUT.hkx[.dcx] --game eldenring|sekiro [--name NAME] [--convex-radius R]
+//                 [--materials FILE] [--force]
+// meshproof build IN.obj --into DIR/hNN_NN_NN_NN.hkxbhd --member NAME -o OUTDIR --game ... [...]
+// A Wavefront OBJ becomes one collision body (issue 14, parts 3 and 4): the OBJ read
+// (engine/build/obj_reader.h), its positions welded (weld.h), its usemtl names turned into hit
+// material ids (material_map.h), the compressed mesh built and written as the game's TAG0 with its
+// own TYPE section, checked by decoding it (cli/build_member.h), then written: a loose tagfile
+// (DCX DFLT around it when OUT ends in .dcx), or a copy of a split binder with the member added or
+// replaced. Bad input is a usage error naming file:line:column; nothing is written on any error.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "cli/atomic_outputs.h"
+#include "cli/build_member.h"
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "cli/input_bytes.h"
+#include "engine/build/material_map.h"
+#include "engine/build/obj_reader.h"
+#include "engine/build/weld.h"
+#include "engine/containers/binder_entry_data.h"
+#include "engine/containers/binder_writer.h"
+#include "engine/containers/dcx_writer.h"
+#include "engine/io/install_scan.h"
+#include "engine/io/mapped_file.h"
+
+namespace meshproof::cli {
+namespace {
+namespace fs = std::filesystem;
+
+struct BuildArgs {
+    std::string in, out, game, name, materials, into, member;
+    // The Elden Ring sample's (containers-and-tagfiles.md: "convexRadius 0.015"); the document
+    // states no other value for map meshes.
+    float convex_radius = 0.015f;
+    bool force = false;
+};
+
+// A usage error: the message printed after "meshproof build: ", exit 2.
+int usage(const std::string& message) {
+    std::fprintf(stderr, "meshproof build: %s\n", message.c_str());
+    return kExitUsage;
+}
+
+bool ends_with_dcx(const std::string& name) { return ascii_lower(name).ends_with(".dcx"); }
+
+std::string game_label(tagfile::HavokDialect d) {
+    return d == tagfile::HavokDialect::kSekiro2016 ? "Sekiro (Havok 2016.2)" : "Elden Ring (Havok 2018.1)";
+}
+
+// Names in binders are stored with `\` (the parser shows them with `/`).
+std::string stored_name(std::string name) {
+    for (char& c : name)
+        if (c == '/') c = '\\';
+    return name;
+}
+
+// The split binder of `--into`, with the member added or replaced: its two halves' bytes.
+struct BinderCopy {
+    Bxf4Bytes bytes;
+    std::string member_name;   // as stored
+    bool replaced = false;
+};
+
+Result<BinderCopy> binder_with_member(OpenedInput& input, const std::string& member, std::vector<std::uint8_t> data) {
+    const Binder& b = *input.binder;
+    std::vector<BinderFile> files;
+    files.reserve(b.entries.size() + 1);
+    for (const BinderEntry& e : b.entries) {
+        MP_TRY_ASSIGN(Bytes stored, entry_stored_bytes(e, input.container));
+        BinderFile f;
+        f.name = stored_name(e.name);
+        f.id = e.id.value_or(0);
+        f.data.assign(stored.begin(), stored.end());
+        f.flags = e.flags;
+        f.uncompressed_size = e.uncompressed_size;
+        files.push_back(std::move(f));
+    }
+    // The member: by full name, else by last path component (which must then be unique).
+    std::string wanted = member;
+    for (char& c : wanted)
+        if (c == '\\') c = '/';
+    const std::string wanted_lower = ascii_lower(wanted);
+    std::vector<std::size_t> matches;
+    for (std::size_t i = 0; i < b.entries.size(); ++i)
+        if (ascii_lower(b.entries[i].name) == wanted_lower) matches.push_back(i);
+    if (matches.empty())
+        for (std::size_t i = 0; i < b.entries.size(); ++i)
+            if (ascii_lower(b.entries[i].name_last_component()) == wanted_lower) matches.push_back(i);
+    if (matches.size() > 1)
+        return make_error(ErrorCode::kBadHeader, 0,
+                          fmt::format("--member {} names {} members ({}, {}, ...): give the full name", member, matches.size(),
+                                      b.entries[matches[0]].name, b.entries[matches[1]].name));
+    BinderCopy copy;
+    if (matches.size() == 1) {
+        BinderFile& f = files[matches[0]];
+        f.data = std::move(data);
+        f.uncompressed_size.reset();
+        copy.member_name = f.name;
+        copy.replaced = true;
+    } else {
+        BinderFile f;
+        f.name = stored_name(wanted);
+        // A bare file name goes into the folder every member shares, as the game's binders name them.
+        if (wanted.find('/') == std::string::npos && !b.entries.empty()) {
+            const std::string& first = b.entries[0].name;
+            const std::size_t slash = first.rfind('/');
+            const std::string folder = slash == std::string::npos ? "" : first.substr(0, slash + 1);
+            bool shared = !folder.empty();
+            for (const BinderEntry& e : b.entries) shared = shared && e.name.rfind(folder, 0) == 0;
+            if (shared) f.name = stored_name(folder + wanted);
+        }
+        std::int32_t next_id = 0;
+        for (const BinderFile& g : files) next_id = std::max(next_id, g.id + 1);
+        f.id = next_id;
+        f.flags = b.entries.empty() ? binder_entry_flags::kOrdinary : b.entries[0].flags;
+        f.data = std::move(data);
+        copy.member_name = f.name;
+        files.push_back(std::move(f));
+    }
+    BinderWriteOptions options;
+    options.version = b.version;
+    options.format = b.format;
+    options.unicode = b.unicode;
+    options.big_endian = b.big_endian;
+    options.bit_big_endian = b.bit_big_endian;
+    options.hash_table = b.extended == 4;
+    copy.bytes = write_bxf4(files, options);
+    return copy;
+}
+
+// The .hkxbdt beside a .hkxbhd (the same stem; "bhd" → "bdt" at the end of the name).
+fs::path data_half_of(const fs::path& bhd) {
+    std::string name = bhd.filename().string();
+    if (name.size() >= 3) {
+        const std::string tail = name.substr(name.size() - 3);
+        name.replace(name.size() - 3, 3, tail == "BHD" ? "BDT" : "bdt");
+    }
+    return bhd.parent_path() / name;
+}
+
+bool same_file(const fs::path& a, const fs::path& b) {
+    std::error_code ec;
+    return fs::exists(a, ec) && fs::exists(b, ec) && fs::equivalent(a, b, ec);
+}
+
+int run_build(const BuildArgs& a) {
+    tagfile::HavokDialect dialect;
+    if (a.game == "eldenring" || a.game == "er") dialect = tagfile::HavokDialect::kEldenRing2018;
+    else if (a.game == "sekiro") dialect = tagfile::HavokDialect::kSekiro2016;
+    else return usage(fmt::format("unknown game \"{}\" (eldenring, sekiro)", a.game));
+    if (a.into.empty() != a.member.empty()) return usage("--into and --member go together");
+    if (!std::isfinite(a.convex_radius) || a.convex_radius < 0)
+        return usage(fmt::format("--convex-radius {} must be a finite number of metres, 0 or more", a.convex_radius));
+
+    // ---- the OBJ
+    auto file = MappedFile::open(a.in);
+    if (!file.ok()) return usage(fmt::format("{}: {}", a.in, file.error().message));
+    auto obj = build::read_obj(file->bytes());
+    if (!obj.ok()) return usage(fmt::format("{}:{}", a.in, obj.error().message));  // the message begins "L:C: "
+    if (obj->unknown_statements > 0)
+        std::fprintf(stderr, "meshproof build: %s: %llu statements not read (the first: `%s` on line %llu)\n", a.in.c_str(),
+                     static_cast<unsigned long long>(obj->unknown_statements), obj->first_unknown_keyword.c_str(),
+                     static_cast<unsigned long long>(obj->first_unknown_line));
+
+    // ---- materials
+    build::MaterialMap map;
+    if (!a.materials.empty()) {
+        auto text = MappedFile::open(a.materials);
+        if (!text.ok()) return usage(fmt::format("{}: {}", a.materials, text.error().message));
+        auto read = build::read_material_map(text->bytes());
+        if (!read.ok()) return usage(fmt::format("{}:{}", a.materials, read.error().message));
+        map = std::move(*read);
+    }
+    std::vector<std::uint32_t> id_of_name(obj->material_names.size());
+    for (std::size_t i = 0; i < obj->material_names.size(); ++i) {
+        const auto id = build::material_id(map, obj->material_names[i]);
+        if (!id) {
+            const build::TextPosition at = obj->material_name_at[i];
+            return usage(fmt::format("{}:{}:{}: material `{}` has no id: give it one in a --materials file (`{} = ID`), "
+                                     "or name it by its number (`usemtl 21`)",
+                                     a.in, at.line, at.column, obj->material_names[i], obj->material_names[i]));
+        }
+        id_of_name[i] = *id;
+    }
+    MemberBuildInput input;
+    std::uint64_t rows_without_material = 0;
+    if (!obj->material_names.empty()) {
+        input.row_material.resize(obj->rows.size());
+        for (std::size_t r = 0; r < obj->rows.size(); ++r) {
+            const std::uint32_t n = obj->row_material[r];
+            if (n == build::kNoObjName) ++rows_without_material;
+            input.row_material[r] = n == build::kNoObjName ? 0u : id_of_name[n];
+        }
+    }
+
+    // ---- weld, build, check
+    auto welded = build::weld_positions(obj->x, obj->y, obj->z, obj->rows);
+    if (!welded.ok()) {
+        std::fprintf(stderr, "meshproof build: internal error: %s\n", welded.error().message.c_str());
+        return kExitInternal;
+    }
+    input.x = std::move(welded->x);
+    input.y = std::move(welded->y);
+    input.z = std::move(welded->z);
+    input.rows = std::move(welded->rows);
+    input.dialect = dialect;
+    input.convex_radius = a.convex_radius;
+    input.body_name = a.name.empty() ? fs::path(a.in).stem().string() : a.name;
+    auto built = build_collision_member(input);
+    if (!built.ok()) {
+        const Error& e = built.error();
+        if (e.code == ErrorCode::kLimit)
+            return usage(fmt::format("{}: the mesh cannot be written: {}", a.in, e.message));
+        std::fprintf(stderr, "meshproof build: internal error: %s: %s\n", std::string(error_code_name(e.code)).c_str(),
+                     e.message.c_str());
+        return kExitInternal;
+    }
+
+    // ---- write
+    std::vector<OutputFile> outputs;
+    std::string made;
+    if (a.into.empty()) {
+        std::vector<std::uint8_t> bytes = ends_with_dcx(a.out) ? dcx_write_dflt(built->tag0) : std::move(built->tag0);
+        outputs.push_back({a.out, std::move(bytes)});
+        made = a.out;
+    } else {
+        const fs::path bhd(a.into);
+        auto input_binder = open_input(bhd);
+        if (!input_binder.ok()) return usage(fmt::format("{}: {}", a.into, input_binder.error().message));
+        if (!input_binder->binder || input_binder->binder->kind != BinderKind::kBhf4)
+            return usage(fmt::format("{}: not a split binder's header half (.hkxbhd)", a.into));
+        std::vector<std::uint8_t> member = ends_with_dcx(a.member) ? dcx_write_dflt(built->tag0) : std::move(built->tag0);
+        auto copy = binder_with_member(*input_binder, a.member, std::move(member));
+        if (!copy.ok()) return usage(fmt::format("{}: {}", a.into, copy.error().message));
+        const fs::path out_dir(a.out);
+        const fs::path out_bhd = out_dir / bhd.filename(), out_bdt = out_dir / data_half_of(bhd).filename();
+        if (same_file(out_bhd, bhd) || same_file(out_bdt, data_half_of(bhd)))
+            return usage(fmt::format("{} is the input binder's own folder: build writes a copy elsewhere, never over its input",
+                                     a.out));
+        std::error_code ec;
+        if (!fs::exists(out_dir, ec)) fs::create_directories(out_dir, ec);
+        outputs.push_back({out_bhd, std::move(copy->bytes.bhd)});
+        outputs.push_back({out_bdt, std::move(copy->bytes.bdt)});
+        made = fmt::format("{} + {} :: {} ({})", out_bhd.string(), out_bdt.filename().string(), copy->member_name,
+                           copy->replaced ? "replaced" : "added");
+    }
+    const OutputRefusal refusal = write_outputs_atomically(outputs, a.force);
+    if (!refusal.message.empty()) {
+        if (refusal.refused) return usage(refusal.message);
+        std::fprintf(stderr, "meshproof build: %s\n", refusal.message.c_str());
+        return kExitUsage;
+    }
+
+    const MemberBuildResult& s = *built;
+    std::printf("%s -> %s\n", a.in.c_str(), made.c_str());
+    std::printf("  %s, body \"%s\", convexRadius %g\n", game_label(dialect).c_str(), input.body_name.c_str(),
+                static_cast<double>(a.convex_radius));
+    std::printf("  %llu faces, %llu rows in (%llu positions, %llu repeated ones welded, %llu unused dropped)\n",
+                static_cast<unsigned long long>(obj->faces), static_cast<unsigned long long>(s.rows_in),
+                static_cast<unsigned long long>(welded->positions_in), static_cast<unsigned long long>(welded->duplicates_merged),
+                static_cast<unsigned long long>(welded->unused_dropped));
+    std::printf("  %llu triangles (%llu quads), %llu sections, %llu pages of shared vertices; %llu degenerate triangles dropped\n",
+                static_cast<unsigned long long>(s.triangles), static_cast<unsigned long long>(s.quads),
+                static_cast<unsigned long long>(s.sections), static_cast<unsigned long long>(s.pages),
+                static_cast<unsigned long long>(s.rows_dropped_degenerate));
+    std::printf("  largest position error from quantisation: %.9g m (measured on the decoded output: %.9g m)\n",
+                s.max_position_error, s.decoded_max_position_error);
+    if (obj->material_names.empty()) {
+        std::printf("  materials: no usemtl, every row takes material 0\n");
+    } else {
+        std::string list;
+        for (std::size_t i = 0; i < obj->material_names.size(); ++i)
+            list += fmt::format("{}{} = {}", i ? ", " : "", obj->material_names[i], id_of_name[i]);
+        std::printf("  materials: %zu (%s)%s\n", obj->material_names.size(), list.c_str(),
+                    rows_without_material ? fmt::format("; {} rows before any usemtl take material 0", rows_without_material).c_str()
+                                          : "");
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+Command add_build(CLI::App& app) {
+    auto a = std::make_shared<BuildArgs>();
+    CLI::App* sub = app.add_subcommand("build", "Build one collision body (a compressed mesh) from a Wavefront OBJ");
+    sub->add_option("IN", a->in, "The Wavefront .obj file")->required();
+    sub->add_option("-o,--output", a->out,
+                    "Output tagfile (.hkx, or .hkx.dcx for DCX DFLT); with --into, the folder for the binder copy")
+        ->required();
+    sub->add_option("--game", a->game, "eldenring or sekiro: the SDK version and class layouts written")->required();
+    sub->add_option("--name", a->name, "The body's name (default: the OBJ file's stem)");
+    sub->add_option("--convex-radius", a->convex_radius, "The shape's convexRadius in metres (default 0.015, the Elden Ring sample's)");
+    sub->add_option("--materials", a->materials, "A file of `usemtl-name = material-id` lines (# comments)");
+    sub->add_option("--into", a->into, "A split binder's .hkxbhd: write a copy of it with the member added or replaced");
+    sub->add_option("--member", a->member, "With --into: the member's name (full, or the last path component)");
+    sub->add_flag("--force", a->force, "Overwrite existing output files");
+    sub->footer(std::string(
+                    "Materials: a usemtl name is looked up in --materials, else read as a number (`usemtl 21`) or as\n"
+                    "meshproof export's `m21`; rows before any usemtl take material 0.\n") +
+                kExitCodesHelp);
+    return {sub, [a] { return run_build(*a); }};
+}
+
+}  // namespace meshproof::cli
