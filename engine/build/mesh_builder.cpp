@@ -331,7 +331,7 @@ void store_interior(const ComputedInterior& ci, CompressedMesh& m) {
         if (ci.bit[j] == 1 || ci.bit[j] == 3) m.interior_words[ci.key[j] >> 5] |= 1u << (ci.key[j] & 31);
 }
 
-Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats) {
+Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats, MeshLayout* layout) {
     if (in.y.size() != in.x.size() || in.z.size() != in.x.size() || (!in.row_material.empty() && in.row_material.size() != in.rows.size()))
         return make_error(ErrorCode::kInternal, 0, "build: input columns differ in length");
     if (!(opt.convex_radius >= 0.0f) || !std::isfinite(opt.convex_radius))
@@ -340,7 +340,9 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
     MeshStats& st = stats != nullptr ? *stats : local;
     st = MeshStats{};
     CompressedMesh m;
-    MeshLayout L;
+    MeshLayout local_layout;
+    MeshLayout& L = layout != nullptr ? *layout : local_layout;
+    L = MeshLayout{};
     L.kept = kept_rows(in, &st);
     if (L.kept.empty()) return make_error(ErrorCode::kLimit, 0, "build: no triangle left (every row degenerate or invalid)");
     lay_out(in, opt, L, m);

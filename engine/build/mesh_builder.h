@@ -111,6 +111,9 @@ void store_interior(const ComputedInterior& ci, CompressedMesh& m);
 // Every stage, clean. Errors (ErrorCode::kLimit) when the format cannot hold the mesh: more than
 // 256 pages of shared vertices, a mesh tree beyond 65,535 nodes, keys beyond 32 bits; or an empty
 // mesh (no row kept).
-Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats = nullptr);
+// `layout`, when given, keeps what the stages handed each other (the tree, the cut, the leaf of
+// each stored primitive): tests and the tree_rule figures compare a stored mesh with it.
+Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats = nullptr,
+                                  MeshLayout* layout = nullptr);
 
 }  // namespace meshproof::build
