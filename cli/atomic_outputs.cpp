@@ -15,7 +15,14 @@ OutputRefusal write_outputs_atomically(const std::vector<OutputFile>& files, boo
         if (fs::is_directory(f.path, ec)) return {true, f.path.string() + " is a folder"};
         if (!force && fs::exists(f.path, ec)) return {true, f.path.string() + " exists (use --force to overwrite)"};
         const fs::path dir = f.path.parent_path().empty() ? fs::path(".") : f.path.parent_path();
-        if (!fs::is_directory(dir, ec)) return {true, dir.string() + ": no such folder"};
+        if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) return {true, dir.string() + " is not a folder"};
+    }
+    // Missing folders are made (as `-o out/x.hkx` asks), once nothing else refuses the outputs.
+    for (const OutputFile& f : files) {
+        const fs::path dir = f.path.parent_path();
+        if (dir.empty() || fs::is_directory(dir, ec)) continue;
+        fs::create_directories(dir, ec);
+        if (ec) return {false, "cannot make the folder " + dir.string() + ": " + ec.message()};
     }
     std::vector<fs::path> temporaries;
     const auto discard = [&] {

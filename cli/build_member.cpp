@@ -27,6 +27,7 @@ Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
     options.numbering = in.dialect == tagfile::HavokDialect::kSekiro2016 ? build::SimdNumbering::kSekiro
                                                                           : build::SimdNumbering::kEldenRing;
     options.convex_radius = in.convex_radius;
+    options.max_packed_error = in.max_packed_error;
     build::MeshStats stats{};
     MP_TRY_ASSIGN(build::CompressedMesh mesh, build::build_mesh(input, options, &stats));
     MP_TRY_ASSIGN(build::CollisionTypeContext types, build::make_collision_type_context(in.dialect));

@@ -21,6 +21,7 @@ struct MemberBuildInput {
     std::vector<std::uint32_t> row_material;           // per row: materialNameData
     tagfile::HavokDialect dialect = tagfile::HavokDialect::kEldenRing2018;
     float convex_radius = 0.0f;
+    float max_packed_error = 0.005f;   // build::MeshOptions::max_packed_error
     std::string body_name;
 };
 

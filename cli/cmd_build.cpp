@@ -38,6 +38,7 @@ struct BuildArgs {
     // The Elden Ring sample's (containers-and-tagfiles.md: "convexRadius 0.015"); the document
     // states no other value for map meshes.
     float convex_radius = 0.015f;
+    float max_packed_error = 0.005f;
     bool force = false;
 };
 
@@ -157,6 +158,9 @@ int run_build(const BuildArgs& a) {
     if (a.into.empty() != a.member.empty()) return usage("--into and --member go together");
     if (!std::isfinite(a.convex_radius) || a.convex_radius < 0)
         return usage(fmt::format("--convex-radius {} must be a finite number of metres, 0 or more", a.convex_radius));
+    if (!(a.max_packed_error >= 0))
+        return usage(fmt::format("--max-packed-error {} must be a number of metres, 0 or more (inf: pack every one-section vertex)",
+                                 a.max_packed_error));
 
     // ---- the OBJ
     auto file = MappedFile::open(a.in);
@@ -211,6 +215,7 @@ int run_build(const BuildArgs& a) {
     input.rows = std::move(welded->rows);
     input.dialect = dialect;
     input.convex_radius = a.convex_radius;
+    input.max_packed_error = a.max_packed_error;
     input.body_name = a.name.empty() ? fs::path(a.in).stem().string() : a.name;
     auto built = build_collision_member(input);
     if (!built.ok()) {
@@ -296,6 +301,10 @@ Command add_build(CLI::App& app) {
     sub->add_option("--game", a->game, "eldenring or sekiro: the SDK version and class layouts written")->required();
     sub->add_option("--name", a->name, "The body's name (default: the OBJ file's stem)");
     sub->add_option("--convex-radius", a->convex_radius, "The shape's convexRadius in metres (default 0.015, the Elden Ring sample's)");
+    sub->add_option("--max-packed-error", a->max_packed_error,
+                    "Largest quantisation error in metres a section's packed (11/11/10-bit) vertices may have; a "
+                    "section whose packed codec is coarser shares its vertices (21/21/22 bits) (default 0.005; inf: "
+                    "pack every vertex one section alone uses)");
     sub->add_option("--materials", a->materials, "A file of `usemtl-name = material-id` lines (# comments)");
     sub->add_option("--into", a->into, "A split binder's .hkxbhd: write a copy of it with the member added or replaced");
     sub->add_option("--member", a->member, "With --into: the member's name (full, or the last path component)");

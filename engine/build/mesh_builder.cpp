@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include "engine/build/vertex_quantise.h"
 #include "engine/mesh/degenerate_triangle.h"
@@ -131,6 +132,17 @@ void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, Compres
                 if (stamp[v] == s) continue;
                 stamp[v] = s;
                 (!opt.all_shared && section_count[v] == 1 ? packed_tmp : shared_tmp).push_back(v);
+            }
+        }
+        if (!packed_tmp.empty() && opt.max_packed_error < std::numeric_limits<float>::infinity()) {
+            Aabb box;
+            for (std::uint32_t v : packed_tmp) box.add(in.x[v], in.y[v], in.z[v]);
+            const float half_step[3] = {0.5f * (box.max[0] - box.min[0]) / 2047.0f, 0.5f * (box.max[1] - box.min[1]) / 2047.0f,
+                                        0.5f * (box.max[2] - box.min[2]) / 1023.0f};
+            if (half_step[0] > opt.max_packed_error || half_step[1] > opt.max_packed_error || half_step[2] > opt.max_packed_error) {
+                packed_tmp.insert(packed_tmp.end(), shared_tmp.begin(), shared_tmp.end());
+                shared_tmp.swap(packed_tmp);
+                packed_tmp.clear();
             }
         }
         L.first_slot[s] = static_cast<std::uint32_t>(L.slot_vertex.size());

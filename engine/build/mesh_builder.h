@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -46,6 +47,13 @@ struct MeshOptions {
     SimdNumbering numbering = SimdNumbering::kEldenRing;
     float convex_radius = 0.015f;
     bool all_shared = false;  // every vertex shared (an l-set style mesh)
+    // A vertex one section alone uses is packed (11/11/10 bits over the box of the section's
+    // packed vertices) unless half that codec's step exceeds this on some axis (metres): then the
+    // section shares all its vertices (21/21/22 bits over the mesh domain). The document does not
+    // give the stock tool's choice ("Shared vertices are not limited to those several sections
+    // use": Sekiro's h sets share none used by one section, Elden Ring 7.69 M of 19.1 M); infinity
+    // packs every one-section vertex, as Sekiro's h sets do.
+    float max_packed_error = std::numeric_limits<float>::infinity();
 };
 
 struct MeshStats {

@@ -212,3 +212,31 @@ TEST(BuilderTree, SectionsAreTheStockCutInQueueOrder) {
 
 }  // namespace
 }  // namespace meshproof::build
+
+namespace meshproof::build {
+namespace {
+
+// Large triangles (a 400 m floor of 8 cells): one section whose packed codec steps are 20 cm.
+TEST(BuilderVertices, ACoarsePackedCodecGivesWayToSharedVertices) {
+    MeshInput in = grid(2, 0.3f);
+    for (float& v : in.x) v *= 200.0f;
+    for (float& v : in.z) v *= 200.0f;
+    MeshStats packed, shared;
+    auto a = build_mesh(in, MeshOptions{}, &packed);
+    MeshOptions o;
+    o.max_packed_error = 0.005f;
+    auto b = build_mesh(in, o, &shared);
+    ASSERT_TRUE(a.ok());
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(a->shared_vertices.size(), 0u);
+    EXPECT_GT(packed.max_position_error, 0.005);
+    EXPECT_EQ(b->packed_vertices.size(), 0u);
+    EXPECT_EQ(b->shared_vertices.size(), 9u);
+    EXPECT_LE(shared.max_position_error, 0.001);  // 21/21/22 bits over 400 m: 0.1 mm steps
+    // The same triangles either way.
+    EXPECT_EQ(a->triangles, b->triangles);
+    EXPECT_EQ(a->quads, b->quads);
+}
+
+}  // namespace
+}  // namespace meshproof::build
