@@ -6,7 +6,13 @@ namespace meshproof::build {
 
 PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) {
     const std::size_t n = in.kept.size();
-    std::vector<mesh::VertexName> names(3 * n);
+    // The rule numbers names (position bits) in the order the corners first use them. Numbering
+    // the source vertices in the order the corners first use them, by their names, gives every
+    // corner the same number (a name's first corner is the first corner of the first vertex of
+    // that name), and hashes each vertex once instead of each corner.
+    const std::size_t nv = in.x.size();
+    std::vector<std::uint32_t> vertex_number(nv, kNoPrimitive), first_used;
+    first_used.reserve(nv);
     std::vector<mesh::Box> box(n);
     std::vector<std::uint32_t> data(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
@@ -14,9 +20,11 @@ PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) 
         mesh::Box& b = box[i];
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t v = row[k];
+            if (vertex_number[v] == kNoPrimitive) {
+                vertex_number[v] = 0;
+                first_used.push_back(v);
+            }
             const float p[3] = {in.x[v], in.y[v], in.z[v]};
-            names[3 * i + k] = {std::bit_cast<std::uint32_t>(p[0]), std::bit_cast<std::uint32_t>(p[1]),
-                                std::bit_cast<std::uint32_t>(p[2])};
             for (int a = 0; a < 3; ++a) {
                 b.min[a] = k == 0 ? p[a] : std::min(b.min[a], p[a]);
                 b.max[a] = k == 0 ? p[a] : std::max(b.max[a], p[a]);
@@ -24,10 +32,19 @@ PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) 
         }
         if (!in.row_primitive_data.empty()) data[i] = in.row_primitive_data[in.kept[i]];
     }
+    std::vector<mesh::VertexName> names(first_used.size());
+    for (std::size_t j = 0; j < first_used.size(); ++j) {
+        const std::uint32_t v = first_used[j];
+        names[j] = {std::bit_cast<std::uint32_t>(in.x[v]), std::bit_cast<std::uint32_t>(in.y[v]), std::bit_cast<std::uint32_t>(in.z[v])};
+    }
     std::vector<std::uint32_t> numbers(names.size());
     mesh::number_by_first_use(names, ws, numbers);
+    for (std::size_t j = 0; j < first_used.size(); ++j) vertex_number[first_used[j]] = numbers[j];
     std::vector<std::array<std::uint32_t, 3>> numbered(n);
-    for (std::size_t i = 0; i < n; ++i) numbered[i] = {numbers[3 * i], numbers[3 * i + 1], numbers[3 * i + 2]};
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& row = in.rows[in.kept[i]];
+        numbered[i] = {vertex_number[row[0]], vertex_number[row[1]], vertex_number[row[2]]};
+    }
     std::vector<mesh::QuadPair> pairs;
     mesh::pair_quads(mesh::QuadPairingRows{numbered, box, data}, mesh::CandidateRule::kFirstFit, ws, pairs);
 
