@@ -188,39 +188,37 @@ struct SplitResult {
 };
 
 // One split of step 2, in place: `list` is rearranged into the first list followed by the second,
-// each in the order the rule gives (see stock_tree.h). `bins` (one byte per list entry and axis)
-// and `scratch` are the caller's, grown as needed: nothing is allocated per split once they are.
-SplitResult split_in_place(std::span<RebuildItem> list, std::vector<std::uint8_t>& bins, std::vector<RebuildItem>& scratch) {
+// each in the order the rule gives (see stock_tree.h). `scratch` is the caller's, grown as needed:
+// nothing is allocated per split once it is.
+SplitResult split_in_place(std::span<RebuildItem> list, std::vector<RebuildItem>& scratch) {
     const std::size_t n = list.size();
     Box whole = list[0].box;
     for (const RebuildItem& e : list) whole = box_union(whole, e.box);
-    bins.resize(3 * n);
-    for (int axis = 0; axis < 3; ++axis) {
-        const float lo = whole.min[axis];
-        const float extent = whole.max[axis] - lo;
-        std::uint8_t* out = bins.data() + axis * n;
-        if (!(extent > 0)) {
-            std::fill(out, out + n, std::uint8_t{0});
-            continue;
-        }
-        for (std::size_t k = 0; k < n; ++k) {
-            const float place = (list[k].centre[axis] - lo) / extent;
-            const float at = place * float(kBins) + 0.5f;
-            out[k] = !(at >= 0) ? 0 : at >= float(kBins - 1) ? kBins - 1 : static_cast<std::uint8_t>(at);  // NaN: bin 0
+    float lo[3], extent[3];
+    for (int a = 0; a < 3; ++a) lo[a] = whole.min[a], extent[a] = whole.max[a] - whole.min[a];
+    // ((c − min) / (max − min)) × 32 + ½ truncated; an axis of no extent, and NaN, bin 0.
+    auto bin_of = [&](const RebuildItem& e, int axis) -> int {
+        if (!(extent[axis] > 0)) return 0;
+        const float place = (e.centre[axis] - lo[axis]) / extent[axis];
+        const float at = place * float(kBins) + 0.5f;
+        return !(at >= 0) ? 0 : at >= float(kBins - 1) ? kBins - 1 : static_cast<int>(at);
+    };
+
+    // One pass over the list fills the bins of all three axes (each bin's union in list order).
+    Box bin_box[3][kBins];
+    std::uint32_t count[3][kBins] = {};
+    for (std::size_t k = 0; k < n; ++k) {
+        const RebuildItem& e = list[k];
+        for (int axis = 0; axis < 3; ++axis) {
+            const int b = bin_of(e, axis);
+            bin_box[axis][b] = count[axis][b] ? box_union(bin_box[axis][b], e.box) : e.box;
+            ++count[axis][b];
         }
     }
 
     float best = std::numeric_limits<float>::infinity();
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
-        const std::uint8_t* bin = bins.data() + axis * n;
-        Box bin_box[kBins];
-        std::uint32_t count[kBins] = {};
-        for (std::size_t k = 0; k < n; ++k) {
-            const int b = bin[k];
-            bin_box[b] = count[b] ? box_union(bin_box[b], list[k].box) : list[k].box;
-            ++count[b];
-        }
         // Prefix and suffix unions and counts, each including its own bin.
         float below[kBins], above[kBins];
         std::uint32_t n_below[kBins], n_above[kBins];
@@ -228,18 +226,18 @@ SplitResult split_in_place(std::span<RebuildItem> list, std::vector<std::uint8_t
         Box acc{};
         std::uint32_t c = 0;
         for (int b = 0; b < kBins; ++b) {
-            if (count[b]) acc = have ? box_union(acc, bin_box[b]) : bin_box[b], have = true;
-            c += count[b];
+            if (count[axis][b]) acc = have ? box_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
+            c += count[axis][b];
             below[b] = box_surface(acc), n_below[b] = c;
         }
         have = false, c = 0;
         for (int b = kBins - 1; b >= 0; --b) {
-            if (count[b]) acc = have ? box_union(acc, bin_box[b]) : bin_box[b], have = true;
-            c += count[b];
+            if (count[axis][b]) acc = have ? box_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
+            c += count[axis][b];
             above[b] = box_surface(acc), n_above[b] = c;
         }
         for (int b = 0; b < kBins; ++b) {
-            if (!count[b]) continue;
+            if (!count[axis][b]) continue;
             const float cost = below[b] * float(n_below[b]) + above[b] * float(n_above[b]);
             if (cost < best) {   // strict: the first on a tie, axes in order, bins from the lowest
                 best = cost;
@@ -251,7 +249,11 @@ SplitResult split_in_place(std::span<RebuildItem> list, std::vector<std::uint8_t
     if (best_axis < 0) {   // every cost NaN: the first axis, the first occupied bin
         best_axis = 0;
         best_bin = kBins;
-        for (std::size_t k = 0; k < n; ++k) best_bin = std::min(best_bin, int(bins[k]));
+        for (int b = 0; b < kBins; ++b)
+            if (count[0][b]) {
+                best_bin = b;
+                break;
+            }
         best = std::numeric_limits<float>::quiet_NaN();
     }
     SplitResult r;
@@ -260,17 +262,16 @@ SplitResult split_in_place(std::span<RebuildItem> list, std::vector<std::uint8_t
     r.cost = best;
 
     // Below the bin, the bin, above it: each keeping the list's order.
-    const std::uint8_t* bin = bins.data() + best_axis * n;
     scratch.resize(n);
     std::size_t n_first = 0, n_middle = 0, n_second = 0;
-    for (std::size_t k = 0; k < n; ++k) n_first += bin[k] < best_bin, n_middle += bin[k] == best_bin;
-    n_second = n - n_first - n_middle;
+    for (int b = 0; b < kBins; ++b) (b < best_bin ? n_first : b == best_bin ? n_middle : n_second) += count[best_axis][b];
     RebuildItem* first = scratch.data();
     RebuildItem* middle = first + n_first;
     RebuildItem* second = middle + n_middle;
     for (std::size_t k = 0, f = 0, m = 0, s2 = 0; k < n; ++k) {
-        if (bin[k] < best_bin) first[f++] = list[k];
-        else if (bin[k] == best_bin) middle[m++] = list[k];
+        const int b = bin_of(list[k], best_axis);
+        if (b < best_bin) first[f++] = list[k];
+        else if (b == best_bin) middle[m++] = list[k];
         else second[s2++] = list[k];
     }
     r.bin_whole = (n_first == 0) != (n_second == 0);
@@ -297,8 +298,7 @@ bool binned_split(std::span<const Box> leaves, std::span<const std::uint32_t> li
     if (list.size() < 2) return false;
     std::vector<RebuildItem> work, scratch;
     fill_items(leaves, list, work);
-    std::vector<std::uint8_t> bins;
-    const SplitResult r = split_in_place(work, bins, scratch);
+    const SplitResult r = split_in_place(work, scratch);
     out.axis = r.axis;
     out.bin = r.bin;
     out.cost = r.cost;
@@ -349,7 +349,7 @@ BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> o
     while (!stack.empty()) {
         Frame& f = stack.back();
         if (f.state == 0) {
-            const SplitResult r = split_in_place(std::span<RebuildItem>(ws.list.data() + f.lo, f.hi - f.lo), ws.bins, ws.scratch);
+            const SplitResult r = split_in_place(std::span<RebuildItem>(ws.list.data() + f.lo, f.hi - f.lo), ws.scratch);
             f.mid = f.lo + static_cast<std::uint32_t>(r.first_size);
             f.state = 1;
             const std::uint32_t lo = f.lo, mid = f.mid;

@@ -77,7 +77,6 @@ struct RebuildWorkspace {
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
     std::vector<RebuildItem> list, scratch;     // the lists (with their boxes), split in place
-    std::vector<std::uint8_t> bins;             // per list entry and axis, for the split at hand
     std::vector<RebuildFrame> frames;
 };
 BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws);
