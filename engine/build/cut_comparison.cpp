@@ -83,7 +83,7 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
             ws.ordered_ids.push_back(L.vertex_ids[k]);
     }
     ws.ordered_first[P] = static_cast<std::uint32_t>(ws.ordered_ids.size());
-    ws.tree = build_stock_tree(ws.ordered_box);
+    build_stock_tree(ws.ordered_box, ws.stock, ws.tree);
     ws.cut = cut_sections(ws.tree, ws.ordered_first, ws.ordered_ids);
     const BinaryTree& T = ws.tree;
     const Cut& cut = ws.cut;

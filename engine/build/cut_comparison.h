@@ -81,6 +81,7 @@ struct CutComparison {
 struct CutComparisonWorkspace {
     std::vector<Box> ordered_box;
     std::vector<std::uint32_t> ordered_first, ordered_ids;
+    StockTreeWorkspace stock;
     BinaryTree tree;
     Cut cut;
     // cut tree, per node

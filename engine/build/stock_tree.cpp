@@ -74,27 +74,24 @@ float insertion_cost(const Box& child, const Box& leaf) {
 }  // namespace
 
 // The descent reads only the two children's boxes of each node it passes, so each inner node
-// keeps its children's boxes beside it (one cache line per level instead of two far reads); the
-// tree is copied out at the end with the numbering the rule's node-by-node version gives: leaf 0
-// is node 0, and leaf i (i ≥ 1) is node 2i − 1 and the node joining it node 2i.
-BinaryTree insert_leaves(std::span<const Box> leaves) {
-    BinaryTree t;
+// keeps its children's boxes beside it (one cache line per level instead of two far reads).
+// Nodes are numbered as the rule's node-by-node version makes them: leaf 0 is node 0, and leaf i
+// (i ≥ 1) is node 2i − 1 and the node joining it node 2i, which is inner[i − 1]. Returns the root.
+namespace {
+
+inline bool is_insertion_leaf(std::uint32_t id) { return id == 0 || (id & 1u) != 0; }
+inline std::uint32_t insertion_inner(std::uint32_t id) { return id / 2 - 1; }
+
+std::uint32_t insert_into(std::span<const Box> leaves, std::vector<InsertionNode>& inner, Box& root_box) {
     const auto n = static_cast<std::uint32_t>(leaves.size());
-    if (n == 0) return t;
-    struct alignas(64) Inner {  // one cache line
-        Box box[2];                 // the children's boxes, grown as leaves pass through them
-        std::uint32_t child[2];     // node numbers
-    };
-    auto is_leaf_node = [](std::uint32_t id) { return id == 0 || (id & 1u) != 0; };
-    auto inner_of = [](std::uint32_t id) { return id / 2 - 1; };
-    std::vector<Inner> inner(n - 1);
+    inner.resize(n - 1);
     std::uint32_t root = 0;
-    Box root_box = leaves[0];
+    root_box = leaves[0];
     for (std::uint32_t i = 1; i < n; ++i) {
         const Box& leaf = leaves[i];
         const std::uint32_t fresh = 2 * i - 1, joined = 2 * i;
-        Inner& made = inner[i - 1];
-        if (is_leaf_node(root)) {
+        InsertionNode& made = inner[i - 1];
+        if (is_insertion_leaf(root)) {
             made.box[0] = root_box, made.box[1] = leaf;
             made.child[0] = root, made.child[1] = fresh;
             root_box = box_union(root_box, leaf);
@@ -102,16 +99,16 @@ BinaryTree insert_leaves(std::span<const Box> leaves) {
             continue;
         }
         root_box = box_union(root_box, leaf);   // grow every box it passes
-        Inner* node = &inner[inner_of(root)];
+        InsertionNode* node = &inner[insertion_inner(root)];
         for (;;) {
             // Both children's lines are fetched while the costs are worked out.
-            if (!is_leaf_node(node->child[0])) __builtin_prefetch(&inner[inner_of(node->child[0])]);
-            if (!is_leaf_node(node->child[1])) __builtin_prefetch(&inner[inner_of(node->child[1])]);
+            if (!is_insertion_leaf(node->child[0])) __builtin_prefetch(&inner[insertion_inner(node->child[0])]);
+            if (!is_insertion_leaf(node->child[1])) __builtin_prefetch(&inner[insertion_inner(node->child[1])]);
             const float a = insertion_cost(node->box[0], leaf);
             const float b = insertion_cost(node->box[1], leaf);
             const int c = b < a ? 1 : 0;        // the first child on a tie
             const std::uint32_t child = node->child[c];
-            if (is_leaf_node(child)) {
+            if (is_insertion_leaf(child)) {
                 // Where it stops at a leaf, the two become the children of a new node in its place.
                 made.box[0] = node->box[c], made.box[1] = leaf;
                 made.child[0] = child, made.child[1] = fresh;
@@ -120,9 +117,39 @@ BinaryTree insert_leaves(std::span<const Box> leaves) {
                 break;
             }
             node->box[c] = box_union(node->box[c], leaf);
-            node = &inner[inner_of(child)];
+            node = &inner[insertion_inner(child)];
         }
     }
+    return root;
+}
+
+// The insertion tree's leaves left to right, read from its nodes.
+void insertion_order(const std::vector<InsertionNode>& inner, std::uint32_t root, std::vector<std::uint32_t>& stack,
+                     std::vector<std::uint32_t>& out) {
+    out.clear();
+    stack.assign(1, root);
+    while (!stack.empty()) {
+        const std::uint32_t id = stack.back();
+        stack.pop_back();
+        if (is_insertion_leaf(id)) {
+            out.push_back(id == 0 ? 0 : (id + 1) / 2);
+            continue;
+        }
+        const InsertionNode& node = inner[insertion_inner(id)];
+        stack.push_back(node.child[1]);
+        stack.push_back(node.child[0]);
+    }
+}
+
+}  // namespace
+
+BinaryTree insert_leaves(std::span<const Box> leaves) {
+    BinaryTree t;
+    const auto n = static_cast<std::uint32_t>(leaves.size());
+    if (n == 0) return t;
+    std::vector<InsertionNode> inner;
+    Box root_box;
+    const std::uint32_t root = insert_into(leaves, inner, root_box);
     const std::uint32_t nodes = 2 * n - 1;
     t.first.assign(nodes, kNoNode), t.second.assign(nodes, kNoNode), t.leaf.assign(nodes, kNoNode);
     t.box.resize(nodes);
@@ -134,8 +161,8 @@ BinaryTree insert_leaves(std::span<const Box> leaves) {
     for (std::uint32_t k = 0; k + 1 < n; ++k) {
         const std::uint32_t id = 2 * (k + 1);
         t.first[id] = inner[k].child[0], t.second[id] = inner[k].child[1];
-        if (!is_leaf_node(inner[k].child[0])) t.box[inner[k].child[0]] = inner[k].box[0];
-        if (!is_leaf_node(inner[k].child[1])) t.box[inner[k].child[1]] = inner[k].box[1];
+        if (!is_insertion_leaf(inner[k].child[0])) t.box[inner[k].child[0]] = inner[k].box[0];
+        if (!is_insertion_leaf(inner[k].child[1])) t.box[inner[k].child[1]] = inner[k].box[1];
     }
     t.root = root;
     t.box[root] = root_box;
@@ -330,7 +357,13 @@ std::uint32_t join_bottom_up(std::span<const RebuildItem> list, BinaryTree& tree
 // nodes are made in the order the recursion would make them.
 BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws) {
     BinaryTree t;
-    if (order.empty()) return t;
+    rebuild(leaves, order, ws, t);
+    return t;
+}
+
+void rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws, BinaryTree& t) {
+    t.clear();
+    if (order.empty()) return;
     const std::size_t n = order.size();
     t.first.reserve(2 * n), t.second.reserve(2 * n), t.leaf.reserve(2 * n), t.box.reserve(2 * n);
     fill_items(leaves, order, ws.list);
@@ -386,7 +419,6 @@ BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> o
         }
     }
     t.root = result;
-    return t;
 }
 
 std::uint32_t refine(BinaryTree& t) {
@@ -446,13 +478,22 @@ std::uint32_t refine(BinaryTree& t) {
 }
 
 BinaryTree build_stock_tree(std::span<const Box> leaves) {
-    BinaryTree inserted = insert_leaves(leaves);
-    if (leaves.size() < 3) return inserted;
-    const std::vector<std::uint32_t> order = leaves_left_to_right(inserted);
-    RebuildWorkspace ws;
-    BinaryTree t = rebuild(leaves, order, ws);
-    refine(t);
+    StockTreeWorkspace ws;
+    BinaryTree t;
+    build_stock_tree(leaves, ws, t);
     return t;
+}
+
+void build_stock_tree(std::span<const Box> leaves, StockTreeWorkspace& ws, BinaryTree& out) {
+    if (leaves.size() < 3) {
+        out = insert_leaves(leaves);
+        return;
+    }
+    Box root_box;
+    const std::uint32_t root = insert_into(leaves, ws.inserted, root_box);
+    insertion_order(ws.inserted, root, ws.stack, ws.order);
+    rebuild(leaves, ws.order, ws.rebuild, out);
+    refine(out);
 }
 
 namespace {

@@ -80,6 +80,7 @@ struct RebuildWorkspace {
     std::vector<RebuildFrame> frames;
 };
 BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws);
+void rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws, BinaryTree& out);
 
 // One split of step 2 on its own (exposed for the tests and the tree_rule pass): where the
 // leaves of `list` go. Returns false when the list has fewer than two leaves.
@@ -99,6 +100,17 @@ std::uint32_t refine(BinaryTree& tree);
 
 // Steps 1 to 3 (fewer than three leaves: the insertion tree).
 BinaryTree build_stock_tree(std::span<const Box> leaves);
+// The same with every array kept in `ws` and `out` (their capacity reused from call to call).
+struct alignas(64) InsertionNode {  // step 1's inner node: its children's boxes on one cache line
+    Box box[2];
+    std::uint32_t child[2];
+};
+struct StockTreeWorkspace {
+    std::vector<InsertionNode> inserted;
+    std::vector<std::uint32_t> order, stack;
+    RebuildWorkspace rebuild;
+};
+void build_stock_tree(std::span<const Box> leaves, StockTreeWorkspace& ws, BinaryTree& out);
 
 // Step 4. `vertex_first[i]..vertex_first[i + 1]` index the vertex ids of leaf i in `vertex_ids`.
 struct Cut {
