@@ -21,6 +21,16 @@ Aabb MeshLayout::primitive_box(const CompressedMesh& m, std::uint32_t s, std::ui
     return b;
 }
 
+Box MeshLayout::source_leaf_box(const MeshInput& in, std::uint32_t g, float convex_radius) const {
+    float xyz[12];
+    const std::uint32_t c = corners(g);
+    for (std::uint32_t k = 0; k < c; ++k) {
+        const std::uint32_t v = prims.vertex[g][k];
+        xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
+    }
+    return leaf_box(std::span<const float>(xyz, 3 * c), convex_radius);
+}
+
 std::vector<std::uint32_t> kept_rows(const MeshInput& in, MeshStats* stats) {
     std::vector<std::uint32_t> kept;
     kept.reserve(in.rows.size());
@@ -65,15 +75,9 @@ void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, Compres
     std::vector<Box> leaves(np);
     std::vector<std::uint32_t> vertex_first(np + 1, 0), vertex_ids;
     vertex_ids.reserve(4 * std::size_t{np});
-    float xyz[12];
     for (std::uint32_t p = 0; p < np; ++p) {
-        const std::uint32_t c = L.corners(p);
-        for (std::uint32_t k = 0; k < c; ++k) {
-            const std::uint32_t v = prims.vertex[p][k];
-            xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
-            vertex_ids.push_back(v);
-        }
-        leaves[p] = leaf_box(std::span<const float>(xyz, 3 * c), r);
+        leaves[p] = L.source_leaf_box(in, p, r);
+        for (std::uint32_t k = 0; k < L.corners(p); ++k) vertex_ids.push_back(prims.vertex[p][k]);
         vertex_first[p + 1] = static_cast<std::uint32_t>(vertex_ids.size());
     }
     L.tree = build_stock_tree(leaves);

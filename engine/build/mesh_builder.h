@@ -86,6 +86,8 @@ struct MeshLayout {
     std::uint32_t corners(std::uint32_t primitive) const { return prims.is_quad[primitive] ? 4u : 3u; }
     // The decoded box of the primitive at index p of section s (no convex radius).
     Aabb primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
+    // The rule's leaf box of primitive g: its source vertices' box grown by `convex_radius`.
+    Box source_leaf_box(const MeshInput& in, std::uint32_t g, float convex_radius) const;
 };
 
 // The rows the stock degenerate test keeps, in row order (rows naming a vertex out of range are

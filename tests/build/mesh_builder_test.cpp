@@ -13,6 +13,7 @@
 #include "engine/build/mesh_builder.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
+#include "tests/support/grid_mesh.h"
 
 namespace meshproof::build {
 namespace {
@@ -20,20 +21,11 @@ namespace {
 // An n × n grid of unit cells in the xz plane at height f(x, z), each cell two rows (a b c),
 // (a c d) as a modeller exports a quad.
 MeshInput grid(std::uint32_t n, float bump = 0.0f) {
-    MeshInput in;
-    for (std::uint32_t j = 0; j <= n; ++j)
-        for (std::uint32_t i = 0; i <= n; ++i) {
-            in.x.push_back(static_cast<float>(i));
-            in.y.push_back(bump * std::sin(0.7f * static_cast<float>(i)) * std::cos(0.4f * static_cast<float>(j)));
-            in.z.push_back(static_cast<float>(j));
-        }
-    auto v = [&](std::uint32_t i, std::uint32_t j) { return j * (n + 1) + i; };
-    for (std::uint32_t j = 0; j < n; ++j)
-        for (std::uint32_t i = 0; i < n; ++i) {
-            in.rows.push_back({v(i, j), v(i, j + 1), v(i + 1, j + 1)});
-            in.rows.push_back({v(i, j), v(i + 1, j + 1), v(i + 1, j)});
-        }
-    return in;
+    return test::grid_mesh(n, [&](std::uint32_t i, std::uint32_t j) {
+        return std::array<float, 3>{static_cast<float>(i),
+                                    bump * std::sin(0.7f * static_cast<float>(i)) * std::cos(0.4f * static_cast<float>(j)),
+                                    static_cast<float>(j)};
+    });
 }
 
 struct Decoded {
@@ -185,14 +177,8 @@ TEST(BuilderTree, SectionsAreTheStockCutInQueueOrder) {
     std::vector<Box> leaves(L.prims.size());
     std::vector<std::uint32_t> first(L.prims.size() + 1, 0), ids;
     for (std::uint32_t p = 0; p < L.prims.size(); ++p) {
-        float xyz[12];
-        const std::uint32_t c = L.corners(p);
-        for (std::uint32_t k = 0; k < c; ++k) {
-            const std::uint32_t v = L.prims.vertex[p][k];
-            xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
-            ids.push_back(v);
-        }
-        leaves[p] = leaf_box(std::span<const float>(xyz, 3 * c), 0.015f);
+        leaves[p] = L.source_leaf_box(in, p, 0.015f);
+        for (std::uint32_t k = 0; k < L.corners(p); ++k) ids.push_back(L.prims.vertex[p][k]);
         first[p + 1] = static_cast<std::uint32_t>(ids.size());
     }
     const BinaryTree t = build_stock_tree(leaves);

@@ -19,6 +19,7 @@
 #include "engine/build/reference_splits.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
+#include "tests/support/grid_mesh.h"
 #include "verifiers/tree_rule_leaves.h"
 
 namespace meshproof {
@@ -26,25 +27,18 @@ namespace {
 
 // An uneven terrain (no two cells alike, so no ties decide the tree) with a few boxes on it.
 build::MeshInput terrain(std::uint32_t n) {
-    build::MeshInput in;
     std::uint64_t state = 12345;
     auto rnd = [&] {
         state = state * 6364136223846793005ull + 1442695040888963407ull;
         return static_cast<float>((state >> 40) & 0xFFFF) / 65536.0f;
     };
-    for (std::uint32_t j = 0; j <= n; ++j)
-        for (std::uint32_t i = 0; i <= n; ++i) {
-            in.x.push_back(1.7f * static_cast<float>(i) + 0.3f * rnd());
-            in.y.push_back(2.0f * std::sin(0.21f * static_cast<float>(i)) + 1.5f * std::cos(0.17f * static_cast<float>(j)) + 0.2f * rnd());
-            in.z.push_back(1.9f * static_cast<float>(j) + 0.3f * rnd());
-        }
-    auto v = [&](std::uint32_t i, std::uint32_t j) { return j * (n + 1) + i; };
-    for (std::uint32_t j = 0; j < n; ++j)
-        for (std::uint32_t i = 0; i < n; ++i) {
-            in.rows.push_back({v(i, j), v(i, j + 1), v(i + 1, j + 1)});
-            in.rows.push_back({v(i, j), v(i + 1, j + 1), v(i + 1, j)});
-        }
-    return in;
+    return test::grid_mesh(n, [&](std::uint32_t i, std::uint32_t j) {
+        const float fi = static_cast<float>(i), fj = static_cast<float>(j);
+        const float x = 1.7f * fi + 0.3f * rnd();
+        const float y = 2.0f * std::sin(0.21f * fi) + 1.5f * std::cos(0.17f * fj) + 0.2f * rnd();
+        const float z = 1.9f * fj + 0.3f * rnd();
+        return std::array<float, 3>{x, y, z};
+    });
 }
 
 struct Built {
@@ -95,14 +89,8 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     std::vector<std::uint32_t> first(np + 1, 0), ids, order(np);
     for (std::size_t i = 0; i < np; ++i) {
         const std::uint32_t g = L.stored[i];
-        float xyz[12];
-        const std::uint32_t c = L.corners(g);
-        for (std::uint32_t k = 0; k < c; ++k) {
-            const std::uint32_t v = L.prims.vertex[g][k];
-            xyz[3 * k] = b.in.x[v], xyz[3 * k + 1] = b.in.y[v], xyz[3 * k + 2] = b.in.z[v];
-            ids.push_back(v);
-        }
-        box[i] = build::leaf_box(std::span<const float>(xyz, 3 * c), m.convex_radius);
+        box[i] = L.source_leaf_box(b.in, g, m.convex_radius);
+        for (std::uint32_t k = 0; k < L.corners(g); ++k) ids.push_back(L.prims.vertex[g][k]);
         first[i + 1] = static_cast<std::uint32_t>(ids.size());
         order[g] = static_cast<std::uint32_t>(i);
     }
@@ -127,15 +115,7 @@ TEST(TreeRuleOnBuiltMesh, MedianSplitCostsMoreAndSah16LessThanTheRule) {
     const Built b = build_and_decode(70);
     const build::MeshLayout& L = b.layout;
     std::vector<build::Box> leaves(L.prims.size());
-    for (std::uint32_t g = 0; g < leaves.size(); ++g) {
-        float xyz[12];
-        const std::uint32_t c = L.corners(g);
-        for (std::uint32_t k = 0; k < c; ++k) {
-            const std::uint32_t v = L.prims.vertex[g][k];
-            xyz[3 * k] = b.in.x[v], xyz[3 * k + 1] = b.in.y[v], xyz[3 * k + 2] = b.in.z[v];
-        }
-        leaves[g] = build::leaf_box(std::span<const float>(xyz, 3 * c), 0.015f);
-    }
+    for (std::uint32_t g = 0; g < leaves.size(); ++g) leaves[g] = L.source_leaf_box(b.in, g, 0.015f);
     build::ReferenceSplitWorkspace ws;
     build::BinaryTree median, sah;
     build::median_split_tree(leaves, ws, median);
