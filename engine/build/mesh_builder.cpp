@@ -365,12 +365,16 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
     const std::size_t ns = L.cut.sections.size();
     // Keys are section << 8 | primitive << 1 | half in 32 bits; leafIndex is 16 bits (a mesh tree
     // of 2 × sections − 1 nodes).
-    if (ns > 32768)
-        return make_error(ErrorCode::kLimit, 0, "build: the mesh needs " + std::to_string(ns) +
-                                                    " sections; the mesh tree's 16-bit leafIndex holds 32,768");
+    if (ns > std::min<std::uint32_t>(opt.max_sections, 32768))
+        return make_error(ErrorCode::kLimit, 0, "build: the mesh needs " + std::to_string(ns) + " sections; the format holds " +
+                                                    std::to_string(std::min<std::uint32_t>(opt.max_sections, 32768)) +
+                                                    " (a 16-bit leafIndex into the mesh tree)");
     quantise_vertices(in, L, m);
-    if (m.shared_vertices.size() > (std::size_t{256} << 16))
-        return make_error(ErrorCode::kLimit, 0, "build: the shared vertices need more than the 256 pages a section's 8-bit page can name");
+    const std::size_t max_pages = std::min<std::uint32_t>(opt.max_pages, 256);
+    if (m.shared_vertices.size() > (max_pages << 16))
+        return make_error(ErrorCode::kLimit, 0, "build: the shared vertices need " +
+                                                    std::to_string((m.shared_vertices.size() + 65535) / 65536) +
+                                                    " pages of 65,536; a section's 8-bit page names " + std::to_string(max_pages));
     encode_section_trees(L, m);
     encode_mesh_tree(L, m);
     assign_keys(L, m);

@@ -54,6 +54,11 @@ struct MeshOptions {
     // use": Sekiro's h sets share none used by one section, Elden Ring 7.69 M of 19.1 M); infinity
     // packs every one-section vertex, as Sekiro's h sets do.
     float max_packed_error = std::numeric_limits<float>::infinity();
+    // What the format can hold (lowered by tests to reach the errors): sections (a 16-bit
+    // leafIndex into a mesh tree of 2 × sections − 1 nodes) and pages of 65,536 shared vertices
+    // (an 8-bit page).
+    std::uint32_t max_sections = 32768;
+    std::uint32_t max_pages = 256;
 };
 
 struct MeshStats {

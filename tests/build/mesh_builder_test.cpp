@@ -135,6 +135,25 @@ TEST(BuilderRows, NothingLeftIsAnError) {
     EXPECT_EQ(built.error().code, ErrorCode::kLimit);
 }
 
+TEST(BuilderRows, AMeshTheFormatCannotHoldIsAnError) {
+    const MeshInput in = grid(40);  // 3,200 rows: more than 2 sections
+    MeshOptions few_sections;
+    few_sections.max_sections = 2;
+    auto a = build_mesh(in, few_sections);
+    ASSERT_FALSE(a.ok());
+    EXPECT_EQ(a.error().code, ErrorCode::kLimit);
+    EXPECT_NE(a.error().message.find("sections"), std::string::npos);
+    MeshOptions no_page;
+    no_page.all_shared = true;
+    no_page.max_pages = 0;
+    auto b = build_mesh(in, no_page);
+    ASSERT_FALSE(b.ok());
+    EXPECT_EQ(b.error().code, ErrorCode::kLimit);
+    EXPECT_NE(b.error().message.find("pages"), std::string::npos);
+    no_page.max_pages = 1;  // 1,681 shared vertices fit one page
+    EXPECT_TRUE(build_mesh(in, no_page).ok());
+}
+
 TEST(BuilderRows, MaterialsBecomePrimitiveDataAndNeverPairAcross) {
     MeshInput in = grid(4);
     in.row_material.resize(in.rows.size());
