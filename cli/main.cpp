@@ -5,10 +5,12 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/large_pages.h"
 #include "cli/version.h"
 
 int main(int argc, char** argv) {
     using namespace meshproof::cli;
+    use_large_pages();
     CLI::App app{"meshproof: proves claims about every collision mesh of a game install"};
     app.footer(kExitCodesHelp);
     app.require_subcommand(0, 1);

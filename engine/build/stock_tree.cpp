@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <limits>
 
 #include "engine/mesh/havok_quicksort.h"
+
+#include <emmintrin.h>  // SSE2, the x86-64 baseline: the split's bins and unions
 
 namespace meshproof::build {
 
@@ -214,31 +217,61 @@ struct SplitResult {
     bool bin_whole = false;
 };
 
+// Boxes as two SSE registers (min and max, lane 3 unused) for the split's unions. _mm_min_ps(e, u)
+// is (e < u) ? e : u and _mm_max_ps(e, u) is (e > u) ? e : u: std::min(u, e) and std::max(u, e),
+// the operand order of box_union(u, e), so NaNs go the same way as in the scalar code.
+struct SseBox {
+    __m128 min, max;
+};
+inline SseBox load_box(const Box& b) {
+    // min[0..2] and max[0] / max[0..2] and the item's centre[0]: lane 3 is never read back.
+    return {_mm_loadu_ps(b.min.data()), _mm_loadu_ps(b.max.data())};
+}
+inline SseBox sse_union(const SseBox& u, const SseBox& e) { return {_mm_min_ps(e.min, u.min), _mm_max_ps(e.max, u.max)}; }
+inline Box store_box(const SseBox& u) {
+    alignas(16) float lo[4], hi[4];
+    _mm_store_ps(lo, u.min), _mm_store_ps(hi, u.max);
+    return Box{{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
+}
+
 // One split of step 2, in place: `list` is rearranged into the first list followed by the second,
-// each in the order the rule gives (see stock_tree.h). `scratch` is the caller's, grown as needed:
-// nothing is allocated per split once it is.
-SplitResult split_in_place(std::span<RebuildItem> list, std::vector<RebuildItem>& scratch) {
+// each in the order the rule gives (see stock_tree.h). `scratch` and `bins` are the caller's,
+// grown as needed: nothing is allocated per split once they are.
+SplitResult split_in_place(std::span<RebuildItem> list, std::vector<RebuildItem>& scratch, std::vector<ItemBins>& bins) {
     const std::size_t n = list.size();
-    Box whole = list[0].box;
-    for (const RebuildItem& e : list) whole = box_union(whole, e.box);
+    SseBox whole = load_box(list[0].box);
+    for (const RebuildItem& e : list) whole = sse_union(whole, load_box(e.box));
+    const Box whole_box = store_box(whole);
     float lo[3], extent[3];
-    for (int a = 0; a < 3; ++a) lo[a] = whole.min[a], extent[a] = whole.max[a] - whole.min[a];
-    // ((c − min) / (max − min)) × 32 + ½ truncated; an axis of no extent, and NaN, bin 0.
-    auto bin_of = [&](const RebuildItem& e, int axis) -> int {
-        if (!(extent[axis] > 0)) return 0;
-        const float place = (e.centre[axis] - lo[axis]) / extent[axis];
-        const float at = place * float(kBins) + 0.5f;
-        return !(at >= 0) ? 0 : at >= float(kBins - 1) ? kBins - 1 : static_cast<int>(at);
-    };
+    for (int a = 0; a < 3; ++a) lo[a] = whole_box.min[a], extent[a] = whole_box.max[a] - whole_box.min[a];
+
+    // Each item's bin on the three axes at once, in single precision as the rule writes it:
+    // ((c − min) / (max − min)) × 32 + ½, truncated; below 0 and NaN bin 0, from 31 on bin 31; an
+    // axis of no extent (or a NaN extent) bin 0. Four lanes compute exactly what one float does.
+    const __m128 lo4 = _mm_setr_ps(lo[0], lo[1], lo[2], 0.0f);
+    const __m128 ext4 = _mm_setr_ps(extent[0], extent[1], extent[2], 1.0f);
+    const __m128 has_extent = _mm_cmpgt_ps(ext4, _mm_setzero_ps());
+    const __m128 centre_lanes = _mm_castsi128_ps(_mm_setr_epi32(-1, -1, -1, 0));  // lane 3 is the leaf id
+    const __m128 bins_f = _mm_set1_ps(float(kBins)), half = _mm_set1_ps(0.5f), last = _mm_set1_ps(float(kBins - 1));
+    bins.resize(n);
 
     // One pass over the list fills the bins of all three axes (each bin's union in list order).
-    Box bin_box[3][kBins];
+    SseBox bin_box[3][kBins];
     std::uint32_t count[3][kBins] = {};
     for (std::size_t k = 0; k < n; ++k) {
         const RebuildItem& e = list[k];
+        const __m128 c = _mm_and_ps(_mm_loadu_ps(e.centre.data()), centre_lanes);
+        const __m128 place = _mm_div_ps(_mm_sub_ps(c, lo4), ext4);
+        const __m128 at = _mm_add_ps(_mm_mul_ps(place, bins_f), half);
+        const __m128 keep = _mm_and_ps(has_extent, _mm_cmpge_ps(at, _mm_setzero_ps()));
+        const __m128i b4 = _mm_and_si128(_mm_cvttps_epi32(_mm_min_ps(at, last)), _mm_castps_si128(keep));
+        const __m128i b16 = _mm_packs_epi32(b4, b4);
+        const auto packed = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(b16, b16)));
+        std::memcpy(bins[k].axis.data(), &packed, 4);
+        const SseBox eb = load_box(e.box);
         for (int axis = 0; axis < 3; ++axis) {
-            const int b = bin_of(e, axis);
-            bin_box[axis][b] = count[axis][b] ? box_union(bin_box[axis][b], e.box) : e.box;
+            const int b = bins[k].axis[axis];
+            bin_box[axis][b] = count[axis][b] ? sse_union(bin_box[axis][b], eb) : eb;
             ++count[axis][b];
         }
     }
@@ -250,18 +283,18 @@ SplitResult split_in_place(std::span<RebuildItem> list, std::vector<RebuildItem>
         float below[kBins], above[kBins];
         std::uint32_t n_below[kBins], n_above[kBins];
         bool have = false;
-        Box acc{};
+        SseBox acc{};
         std::uint32_t c = 0;
         for (int b = 0; b < kBins; ++b) {
-            if (count[axis][b]) acc = have ? box_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
+            if (count[axis][b]) acc = have ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
             c += count[axis][b];
-            below[b] = box_surface(acc), n_below[b] = c;
+            below[b] = have ? box_surface(store_box(acc)) : 0.0f, n_below[b] = c;
         }
         have = false, c = 0;
         for (int b = kBins - 1; b >= 0; --b) {
-            if (count[axis][b]) acc = have ? box_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
+            if (count[axis][b]) acc = have ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
             c += count[axis][b];
-            above[b] = box_surface(acc), n_above[b] = c;
+            above[b] = have ? box_surface(store_box(acc)) : 0.0f, n_above[b] = c;
         }
         for (int b = 0; b < kBins; ++b) {
             if (!count[axis][b]) continue;
@@ -296,7 +329,7 @@ SplitResult split_in_place(std::span<RebuildItem> list, std::vector<RebuildItem>
     RebuildItem* middle = first + n_first;
     RebuildItem* second = middle + n_middle;
     for (std::size_t k = 0, f = 0, m = 0, s2 = 0; k < n; ++k) {
-        const int b = bin_of(list[k], best_axis);
+        const int b = bins[k].axis[best_axis];
         if (b < best_bin) first[f++] = list[k];
         else if (b == best_bin) middle[m++] = list[k];
         else second[s2++] = list[k];
@@ -324,8 +357,9 @@ bool binned_split(std::span<const Box> leaves, std::span<const std::uint32_t> li
     out.second.clear();
     if (list.size() < 2) return false;
     std::vector<RebuildItem> work, scratch;
+    std::vector<ItemBins> bins;
     fill_items(leaves, list, work);
-    const SplitResult r = split_in_place(work, scratch);
+    const SplitResult r = split_in_place(work, scratch, bins);
     out.axis = r.axis;
     out.bin = r.bin;
     out.cost = r.cost;
@@ -382,7 +416,7 @@ void rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, 
     while (!stack.empty()) {
         Frame& f = stack.back();
         if (f.state == 0) {
-            const SplitResult r = split_in_place(std::span<RebuildItem>(ws.list.data() + f.lo, f.hi - f.lo), ws.scratch);
+            const SplitResult r = split_in_place(std::span<RebuildItem>(ws.list.data() + f.lo, f.hi - f.lo), ws.scratch, ws.bins);
             f.mid = f.lo + static_cast<std::uint32_t>(r.first_size);
             f.state = 1;
             const std::uint32_t lo = f.lo, mid = f.mid;

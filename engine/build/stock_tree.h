@@ -73,10 +73,14 @@ struct RebuildItem {
     std::array<float, 3> centre;
     std::uint32_t leaf;
 };
+struct ItemBins {
+    std::array<std::uint8_t, 4> axis;  // a list item's bin on x, y, z (and a pad byte)
+};
 struct RebuildWorkspace {
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
     std::vector<RebuildItem> list, scratch;     // the lists (with their boxes), split in place
+    std::vector<ItemBins> bins;                 // the list being split: its items' bins
     std::vector<RebuildFrame> frames;
 };
 BinaryTree rebuild(std::span<const Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws);

@@ -1,0 +1,195 @@
+// The builder's vector forms of two rules against the rules written one float at a time, on many
+// random inputs with the awkward values mixed in (ties, zero and negative extents, NaN, ±inf,
+// subnormals): the binned split's bins and choice (stock_tree.cpp computes three axes in one SSE
+// register) and the floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once).
+// The scalar forms here are the references; any bit of difference fails.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "engine/build/static_tree_encode.h"
+#include "engine/build/stock_tree.h"
+#include "engine/mesh/box_measure.h"
+#include "engine/mesh/static_tree_codec.h"
+
+namespace meshproof::build {
+namespace {
+
+struct Rng {
+    std::uint64_t s;
+    std::uint32_t next() {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>(s >> 33);
+    }
+    float unit() { return static_cast<float>(next() & 0xFFFFFF) / float(1 << 24); }
+};
+
+// A float from a small set of awkward values, or a plain one.
+float awkward(Rng& r, float plain) {
+    switch (r.next() % 40) {
+        case 0: return std::numeric_limits<float>::quiet_NaN();
+        case 1: return std::numeric_limits<float>::infinity();
+        case 2: return -std::numeric_limits<float>::infinity();
+        case 3: return std::numeric_limits<float>::denorm_min();
+        case 4: return 0.0f;
+        case 5: return -0.0f;
+        default: return plain;
+    }
+}
+
+// The floor rule as a search over n with the decoder's arithmetic, started at the estimate of
+// exact arithmetic (the form the builder used before the vector form).
+std::uint8_t floor_rule_by_search(float pmin, float pmax, float bmin, float bmax) {
+    const float extent = pmax - pmin;
+    auto estimate = [&](float room) {
+        if (!(extent > 0.0f) || !(room > 0.0f)) return 0;
+        const double e = std::sqrt(static_cast<double>(room) / extent * 226.0);
+        return e >= 15.0 ? 15 : static_cast<int>(e);
+    };
+    auto largest = [](int n, auto ok) {
+        while (n > 0 && !ok(n)) --n;
+        while (n < 15 && ok(n + 1)) ++n;
+        return n;
+    };
+    const int h = largest(estimate(bmin - pmin), [&](int n) {
+        float lo = 0, hi = 0;
+        mesh::shrink_axis(pmin, pmax, static_cast<std::uint8_t>(n << 4), mesh::BoxRule::kProductFirst, lo, hi);
+        return lo <= bmin;
+    });
+    const int l = largest(estimate(pmax - bmax), [&](int n) {
+        float lo = 0, hi = 0;
+        mesh::shrink_axis(pmin, pmax, static_cast<std::uint8_t>(n), mesh::BoxRule::kProductFirst, lo, hi);
+        return hi >= bmax;
+    });
+    return static_cast<std::uint8_t>(h << 4 | l);
+}
+
+TEST(VectorRules, FloorRuleNibblesEqualTheSearch) {
+    Rng r{7};
+    int checked = 0;
+    for (int i = 0; i < 300000; ++i) {
+        const float scale = std::ldexp(1.0f, static_cast<int>(r.next() % 40) - 20);
+        float pmin = awkward(r, (r.unit() - 0.5f) * scale * 4);
+        float pmax = awkward(r, pmin + r.unit() * scale);
+        // Below: inside the parent mostly, sometimes on its faces or outside.
+        float bmin = awkward(r, pmin + (pmax - pmin) * (r.unit() * 0.6f - 0.05f));
+        float bmax = awkward(r, pmax - (pmax - pmin) * (r.unit() * 0.6f - 0.05f));
+        if (r.next() % 16 == 0) bmin = pmin;   // ties with every candidate 0
+        if (r.next() % 16 == 0) bmax = pmax;
+        if (r.next() % 32 == 0) std::swap(pmin, pmax);   // a negative extent
+        ASSERT_EQ(floor_rule_nibbles(pmin, pmax, bmin, bmax), floor_rule_by_search(pmin, pmax, bmin, bmax))
+            << pmin << " " << pmax << " " << bmin << " " << bmax;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 300000);
+    // The document's worked values come out of both.
+    EXPECT_EQ(floor_rule_nibbles(0.0f, 226.0f, 4.0f, 226.0f), 0x20);
+    EXPECT_EQ(floor_rule_nibbles(0.0f, 226.0f, 4.0f, 1.0f), 0x2F);
+}
+
+// The binned split's choice, one float at a time: each leaf's bin on each axis, each bin's box,
+// the cost of every occupied bin from the prefix and suffix boxes, the first least.
+struct ScalarChoice {
+    int axis = -1, bin = -1;
+    float cost = std::numeric_limits<float>::infinity();
+    bool every_cost_nan = false;  // then the first occupied bin of x, at cost NaN
+    std::vector<int> bin_of_leaf;  // on the chosen axis
+};
+
+ScalarChoice choose_by_scalar_rule(const std::vector<Box>& leaves) {
+    Box whole = leaves[0];
+    for (const Box& b : leaves) whole = mesh::box_union(whole, b);
+    ScalarChoice best;
+    std::vector<std::vector<int>> bins(3, std::vector<int>(leaves.size()));
+    for (int axis = 0; axis < 3; ++axis) {
+        const float lo = whole.min[axis], extent = whole.max[axis] - whole.min[axis];
+        Box bin_box[kBins];
+        int count[kBins] = {};
+        for (std::size_t k = 0; k < leaves.size(); ++k) {
+            const float c = (leaves[k].min[axis] + leaves[k].max[axis]) * 0.5f;
+            int b = 0;
+            if (extent > 0) {
+                const float at = (c - lo) / extent * float(kBins) + 0.5f;
+                b = !(at >= 0) ? 0 : at >= float(kBins - 1) ? kBins - 1 : static_cast<int>(at);
+            }
+            bins[axis][k] = b;
+            bin_box[b] = count[b] ? mesh::box_union(bin_box[b], leaves[k]) : leaves[k];
+            ++count[b];
+        }
+        float below[kBins], above[kBins];
+        int n_below[kBins], n_above[kBins];
+        Box acc{};
+        bool have = false;
+        for (int b = 0, c = 0; b < kBins; ++b) {
+            if (count[b]) acc = have ? mesh::box_union(acc, bin_box[b]) : bin_box[b], have = true;
+            c += count[b];
+            below[b] = mesh::box_surface(acc), n_below[b] = c;
+        }
+        have = false;
+        for (int b = kBins - 1, c = 0; b >= 0; --b) {
+            if (count[b]) acc = have ? mesh::box_union(acc, bin_box[b]) : bin_box[b], have = true;
+            c += count[b];
+            above[b] = mesh::box_surface(acc), n_above[b] = c;
+        }
+        for (int b = 0; b < kBins; ++b) {
+            if (!count[b]) continue;
+            const float cost = below[b] * float(n_below[b]) + above[b] * float(n_above[b]);
+            if (cost < best.cost) best.cost = cost, best.axis = axis, best.bin = b;
+        }
+    }
+    if (best.axis < 0) {
+        best.axis = 0;
+        best.bin = *std::min_element(bins[0].begin(), bins[0].end());
+        best.every_cost_nan = true;
+    }
+    best.bin_of_leaf = bins[best.axis];
+    return best;
+}
+
+TEST(VectorRules, BinnedSplitEqualsTheScalarRule) {
+    Rng r{11};
+    for (int set = 0; set < 3000; ++set) {
+        const std::size_t n = 2 + r.next() % 200;
+        const float spread = std::ldexp(1.0f, static_cast<int>(r.next() % 30) - 12);
+        const bool flat = r.next() % 8 == 0;       // every centre on one plane: an axis of no extent
+        const bool odd = r.next() % 10 == 0;       // NaN / inf / subnormal coordinates mixed in
+        const bool grid = r.next() % 4 == 0;       // centres on a coarse grid: ties everywhere
+        std::vector<Box> leaves(n);
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                float c = grid ? float(r.next() % 5) * spread : (r.unit() - 0.5f) * spread;
+                if (flat && k == 1) c = 3.0f;
+                const float half = r.unit() * spread * 0.1f;
+                b.min[k] = c - half, b.max[k] = c + half;
+                if (odd) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
+            }
+        std::vector<std::uint32_t> list(n);
+        for (std::uint32_t i = 0; i < n; ++i) list[i] = i;
+        BinSplit s;
+        ASSERT_TRUE(binned_split(leaves, list, s));
+        const ScalarChoice want = choose_by_scalar_rule(leaves);
+        ASSERT_EQ(s.axis, want.axis) << "set " << set;
+        ASSERT_EQ(s.bin, want.bin) << "set " << set;
+        if (want.every_cost_nan) EXPECT_TRUE(std::isnan(s.cost)) << "set " << set;
+        else ASSERT_EQ(std::bit_cast<std::uint32_t>(s.cost), std::bit_cast<std::uint32_t>(want.cost)) << "set " << set;
+        // Below the bin to the first list and above it to the second, each in list order.
+        std::vector<std::uint32_t> below, above;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (want.bin_of_leaf[i] < want.bin) below.push_back(i);
+            if (want.bin_of_leaf[i] > want.bin) above.push_back(i);
+        }
+        const std::vector<std::uint32_t> first_head(s.first.begin(), s.first.begin() + long(std::min(below.size(), s.first.size())));
+        if (!below.empty()) EXPECT_EQ(first_head, below) << "set " << set;
+        const std::vector<std::uint32_t> second_tail(s.second.end() - long(std::min(above.size(), s.second.size())), s.second.end());
+        if (!above.empty()) EXPECT_EQ(second_tail, above) << "set " << set;
+        EXPECT_EQ(s.first.size() + s.second.size(), n);
+    }
+}
+
+}  // namespace
+}  // namespace meshproof::build
