@@ -460,17 +460,25 @@ std::uint32_t refine(BinaryTree& t) {
     std::uint32_t exchanges = 0;
     std::vector<std::uint32_t> stack;
     auto inner = [&](std::uint32_t n) { return !t.is_leaf(n); };
+    // A node's test reads its children, their children and those six boxes; an exchange at n
+    // changes the children of A and B and the boxes of A and B, which the tests at n, A, B and n's
+    // parent read. A test whose inputs did not change since it last found nothing finds nothing
+    // again, so a pass tests only the nodes marked since: the same exchanges in the same order.
+    std::vector<std::uint8_t> stale(t.size(), 1);
+    std::vector<std::uint32_t> parent_of(t.size(), kNoNode);
     // Passes repeat until none changes anything; each exchange lowers the sum of the surfaces
     // strictly, so they end; the bound is a guard for NaN boxes, which compare false anyway.
     for (int pass = 0; pass < 10000; ++pass) {
         std::uint32_t changed = 0;
         stack.assign(1, t.root);
+        parent_of[t.root] = kNoNode;
         while (!stack.empty()) {
             const std::uint32_t n = stack.back();
             stack.pop_back();
             if (t.is_leaf(n)) continue;
             const std::uint32_t A = t.first[n], B = t.second[n];
-            if (n != t.root && inner(A) && inner(B)) {
+            if (stale[n] && n != t.root && inner(A) && inner(B)) {
+                stale[n] = 0;
                 const std::uint32_t a1 = t.first[A], a2 = t.second[A], b1 = t.first[B], b2 = t.second[B];
                 const float present = box_surface(t.box[A]) + box_surface(t.box[B]);
                 // Way 1: (a1, b1) and (a2, b2); way 2: (a1, b2) and (b1, a2).
@@ -488,9 +496,12 @@ std::uint32_t refine(BinaryTree& t) {
                         t.second[A] = b1, t.first[B] = a2, t.second[B] = b2;
                         t.box[A] = w1a, t.box[B] = w1b;
                     }
+                    stale[n] = stale[A] = stale[B] = 1;
+                    if (parent_of[n] != kNoNode) stale[parent_of[n]] = 1;
                     ++changed;
                 }
             }
+            parent_of[t.second[n]] = n, parent_of[t.first[n]] = n;
             stack.push_back(t.second[n]);
             stack.push_back(t.first[n]);
         }
@@ -556,9 +567,15 @@ Cut cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_firs
     Cut cut;
     if (t.root == kNoNode) return cut;
     const std::vector<std::uint32_t> count = leaf_counts(t);
-    std::vector<std::uint32_t> ids, stack;
-    auto distinct_vertices = [&](std::uint32_t node) {
-        ids.clear();
+    // Distinct vertices under a node, counted with a stamp per vertex id (one generation per node
+    // asked), stopping once past the limit: linear in the node's leaves, no sort.
+    std::uint32_t max_id = 0;
+    for (const std::uint32_t v : vertex_ids) max_id = std::max(max_id, v);
+    std::vector<std::uint32_t> stamp(vertex_ids.empty() ? 0 : std::size_t{max_id} + 1, 0), stack;
+    std::uint32_t generation = 0;
+    auto within_vertex_limit = [&](std::uint32_t node) {
+        ++generation;
+        std::uint32_t distinct = 0;
         stack.assign(1, node);
         while (!stack.empty()) {
             const std::uint32_t n = stack.back();
@@ -569,16 +586,19 @@ Cut cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_firs
             }
             const std::uint32_t l = t.leaf[n];
             if (l + 1 >= vertex_first.size()) continue;
-            for (std::uint32_t k = vertex_first[l]; k < vertex_first[l + 1] && k < vertex_ids.size(); ++k)
-                ids.push_back(vertex_ids[k]);
+            for (std::uint32_t k = vertex_first[l]; k < vertex_first[l + 1] && k < vertex_ids.size(); ++k) {
+                std::uint32_t& seen = stamp[vertex_ids[k]];
+                if (seen == generation) continue;
+                seen = generation;
+                if (++distinct > limits.max_vertices) return false;
+            }
         }
-        std::sort(ids.begin(), ids.end());
-        return static_cast<std::uint32_t>(std::unique(ids.begin(), ids.end()) - ids.begin());
+        return true;
     };
     std::deque<std::uint32_t> queue{t.root};
     while (!queue.empty()) {
         const std::uint32_t e = queue.front();
-        if (t.is_leaf(e) || (count[e] <= limits.max_leaves && distinct_vertices(e) <= limits.max_vertices)) {
+        if (t.is_leaf(e) || (count[e] <= limits.max_leaves && within_vertex_limit(e))) {
             cut.sections.push_back(e);
             queue.pop_front();
             continue;

@@ -1,14 +1,16 @@
-// The builder's vector forms of two rules against the rules written one float at a time, on many
-// random inputs with the awkward values mixed in (ties, zero and negative extents, NaN, ±inf,
-// subnormals): the binned split's bins and choice (stock_tree.cpp computes three axes in one SSE
-// register) and the floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once).
-// The scalar forms here are the references; any bit of difference fails.
+// The builder's fast forms of three rules against the rules written plainly, on many random inputs
+// with the awkward values mixed in (ties, zero and negative extents, NaN, ±inf, subnormals): the
+// binned split's bins and choice (stock_tree.cpp computes three axes in one SSE register), the
+// floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once) and the refinement
+// (stock_tree.cpp tests again only the nodes an exchange touched). The plain forms here are the
+// references; any bit of difference fails.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -69,7 +71,7 @@ std::uint8_t floor_rule_by_search(float pmin, float pmax, float bmin, float bmax
     return static_cast<std::uint8_t>(h << 4 | l);
 }
 
-TEST(VectorRules, FloorRuleNibblesEqualTheSearch) {
+TEST(FastRuleForms, FloorRuleNibblesEqualTheSearch) {
     Rng r{7};
     int checked = 0;
     for (int i = 0; i < 300000; ++i) {
@@ -151,7 +153,7 @@ ScalarChoice choose_by_scalar_rule(const std::vector<Box>& leaves) {
     return best;
 }
 
-TEST(VectorRules, BinnedSplitEqualsTheScalarRule) {
+TEST(FastRuleForms, BinnedSplitEqualsTheScalarRule) {
     Rng r{11};
     for (int set = 0; set < 3000; ++set) {
         const std::size_t n = 2 + r.next() % 200;
@@ -189,6 +191,83 @@ TEST(VectorRules, BinnedSplitEqualsTheScalarRule) {
         if (!above.empty()) EXPECT_EQ(second_tail, above) << "set " << set;
         EXPECT_EQ(s.first.size() + s.second.size(), n);
     }
+}
+
+// Step 3 as written: every pass tests every node in pre-order, until a pass changes nothing; then
+// the larger child first.
+std::uint32_t refine_every_node(BinaryTree& t) {
+    std::uint32_t exchanges = 0;
+    std::vector<std::uint32_t> stack;
+    for (int pass = 0; pass < 10000; ++pass) {
+        std::uint32_t changed = 0;
+        stack.assign(1, t.root);
+        while (!stack.empty()) {
+            const std::uint32_t n = stack.back();
+            stack.pop_back();
+            if (t.is_leaf(n)) continue;
+            const std::uint32_t A = t.first[n], B = t.second[n];
+            if (n != t.root && !t.is_leaf(A) && !t.is_leaf(B)) {
+                const std::uint32_t a1 = t.first[A], a2 = t.second[A], b1 = t.first[B], b2 = t.second[B];
+                const float present = mesh::box_surface(t.box[A]) + mesh::box_surface(t.box[B]);
+                const Box w1a = mesh::box_union(t.box[a1], t.box[b1]), w1b = mesh::box_union(t.box[a2], t.box[b2]);
+                const Box w2a = mesh::box_union(t.box[a1], t.box[b2]), w2b = mesh::box_union(t.box[b1], t.box[a2]);
+                const float cost1 = mesh::box_surface(w1a) + mesh::box_surface(w1b);
+                const float cost2 = mesh::box_surface(w2a) + mesh::box_surface(w2b);
+                const bool second_way = cost2 <= cost1;
+                if ((second_way ? cost2 : cost1) < present) {
+                    if (second_way) t.second[A] = b2, t.first[B] = b1, t.second[B] = a2, t.box[A] = w2a, t.box[B] = w2b;
+                    else t.second[A] = b1, t.first[B] = a2, t.second[B] = b2, t.box[A] = w1a, t.box[B] = w1b;
+                    ++changed;
+                }
+            }
+            stack.push_back(t.second[n]);
+            stack.push_back(t.first[n]);
+        }
+        exchanges += changed;
+        if (changed == 0) break;
+    }
+    stack.assign(1, t.root);
+    while (!stack.empty()) {
+        const std::uint32_t n = stack.back();
+        stack.pop_back();
+        if (t.is_leaf(n)) continue;
+        if (n != t.root && mesh::box_surface(t.box[t.second[n]]) > mesh::box_surface(t.box[t.first[n]])) std::swap(t.first[n], t.second[n]);
+        stack.push_back(t.second[n]);
+        stack.push_back(t.first[n]);
+    }
+    return exchanges;
+}
+
+TEST(FastRuleForms, RefinementTestingOnlyTouchedNodesEqualsEveryNodeEveryPass) {
+    Rng r{23};
+    std::uint32_t total_exchanges = 0;
+    for (int set = 0; set < 400; ++set) {
+        const std::size_t n = 3 + r.next() % 600;
+        const float spread = std::ldexp(1.0f, static_cast<int>(r.next() % 12) - 4);
+        std::vector<Box> leaves(n);
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                const float c = r.next() % 3 == 0 ? float(r.next() % 4) : (r.unit() - 0.5f) * spread;
+                const float half = r.unit() * spread * 0.2f;
+                b.min[k] = c - half, b.max[k] = c + half;
+            }
+        // The insertion tree, which refinement improves a lot, and the rebuilt one.
+        for (int which = 0; which < 2; ++which) {
+            BinaryTree t = insert_leaves(leaves);
+            if (which == 1) {
+                RebuildWorkspace ws;
+                t = rebuild(leaves, leaves_left_to_right(t), ws);
+            }
+            BinaryTree want = t;
+            const std::uint32_t e = refine(t);
+            ASSERT_EQ(e, refine_every_node(want)) << "set " << set;
+            ASSERT_EQ(t.first, want.first) << "set " << set;
+            ASSERT_EQ(t.second, want.second) << "set " << set;
+            for (std::uint32_t i = 0; i < t.size(); ++i) ASSERT_EQ(std::memcmp(&t.box[i], &want.box[i], sizeof(Box)), 0);
+            total_exchanges += e;
+        }
+    }
+    EXPECT_GT(total_exchanges, 1000u);   // the sets make the refinement work
 }
 
 }  // namespace
