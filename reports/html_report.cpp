@@ -41,7 +41,7 @@ h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 32px 0 8p
 h3 { font-size: 15px; margin: 18px 0 6px; }
 table { border-collapse: collapse; margin: 6px 0 12px; } td, th { padding: 3px 10px 3px 0; vertical-align: top; text-align: left; }
 th { font-weight: 600; color: #586069; border-bottom: 1px solid #e1e4e8; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; } td.state { white-space: nowrap; }
 code, .path { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
 .verdict { font-size: 15px; margin: 6px 0 18px; } .bad { color: #b31d28; font-weight: 600; } .good { color: #22863a; font-weight: 600; }
 .muted { color: #6a737d; } nav a { margin-right: 12px; } details { margin: 4px 0 8px; } summary { cursor: pointer; color: #0366d6; }
@@ -436,7 +436,7 @@ void write_headline(std::string& out, const ReportModel& m) {
     if (h.claims.empty()) out += "<p class=\"muted\">No pass with a rule saw a unit.</p>\n";
     else out += "<table>\n";
     for (const HeadlineClaim& c : h.claims)
-        out += fmt::format("<tr><td><svg width=\"12\" height=\"12\"><rect class=\"{}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> "
+        out += fmt::format("<tr><td class=\"state\"><svg width=\"12\" height=\"12\"><rect class=\"{}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> "
                            "<span class=\"{}\">{}</span></td><td>{}{}</td><td>{}</td><td><a href=\"#{}\">{}</a></td></tr>\n",
                            claim_css(c.state), c.state == ClaimState::kFails ? "bad" : c.state == ClaimState::kHolds ? "good" : "muted",
                            claim_state_name(c.state), c.lead ? "<strong>" : "", html_escape(c.title) + (c.lead ? "</strong>" : ""),
