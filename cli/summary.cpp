@@ -1,10 +1,12 @@
 #include "cli/summary.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
 
 #include "cli/exit_codes.h"
+#include "reports/headline.h"
 #include "reports/run_report.h"
 
 namespace meshproof::cli {
@@ -12,7 +14,6 @@ namespace meshproof::cli {
 namespace {
 
 constexpr std::size_t kListed = 20;
-constexpr std::size_t kListedInformational = 5;   // figures of a document manifest chosen by game
 
 std::string figure_line(const FigureResult& r) {
     const ManifestFigure& f = r.figure;
@@ -26,15 +27,37 @@ std::string figure_line(const FigureResult& r) {
                        expected, f.figure);
 }
 
+// The headline (reports/headline.h) as it opens the Markdown and HTML reports: one line a claim,
+// then the figures farthest from the document.
+void headline_lines(std::string& out, const ReportModel& model) {
+    const Headline h = make_headline(model);
+    out += "headline:\n";
+    for (const HeadlineClaim& c : h.claims) {
+        const std::string_view state = c.state == ClaimState::kFails ? "FAILS" : claim_state_name(c.state);
+        out += fmt::format("  {:<8} {}: {} [{}]\n", state, c.title, claim_count_text(c), c.anchor);
+    }
+    if (h.claims.empty()) out += "  no pass with a rule saw a unit\n";
+    if (h.farthest.empty()) return;
+    const std::size_t shown = std::min(h.farthest.size(), kHeadlineFigures);
+    out += fmt::format("farthest from the document ({} of {} figures that differ; distance = |measured − document| / max(|document|, 1)):\n",
+                       shown, h.farthest.size());
+    for (std::size_t i = 0; i < shown; ++i) {
+        const FigureDistance& d = h.farthest[i];
+        out += fmt::format("  {:>2}. distance {}: {}", i + 1, d.numeric ? fmt::format("{:.3g}", d.distance) : std::string("-"),
+                           figure_line(*d.result));
+    }
+}
+
 }  // namespace
 
 void print_summary(const ReportModel& model) {
     const RunResult& run = *model.run;
     std::string out;
     out += fmt::format("game: {} ({})\n", game_name(run.scan.game), run.scan.detection);
-    // Mismatches first: they are what the run is for. Figures of a manifest that decides the exit
-    // code lead; a document manifest chosen by game is informational and listed after the counters.
-    // On a partial install most document figures differ: list a few, the reports hold them all.
+    headline_lines(out, model);
+    // After the headline, the mismatches: they are what the run is for. Figures of a manifest that
+    // decides the exit code lead; those of a document manifest chosen by game are informational
+    // and only in the headline's farthest list (the reports hold them all).
     const auto figure_mismatches = [&](const char* tag, std::size_t most) {
         std::size_t total = 0;
         for (const auto& r : model.figures->results) {
@@ -60,7 +83,6 @@ void print_summary(const ReportModel& model) {
                 out += fmt::format("    at {}{}{}\n", sample.location, sample.detail.empty() ? "" : ": ", sample.detail);
         }
     }
-    if (model.figures && !model.figures->decides_exit) figure_mismatches("figure differs", kListedInformational);
     std::size_t listed = 0;
     for (const auto& m : run.members) {
         if (m.state != MemberState::kDecodeError) continue;

@@ -1,5 +1,6 @@
-// The human summary of a run on stderr: mismatches first (manifest figures, then violation
-// counters), then errors, skips, totals.
+// The human summary of a run on stderr: the headline (reports/headline.h: the claims holds /
+// fails, the figures farthest from the document), then mismatches (manifest figures, then
+// violation counters), errors, skips, totals.
 #pragma once
 
 #include "engine/pipeline/run.h"

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/headline.h"
 #include "reports/run_report.h"
 
 namespace meshproof {
@@ -40,7 +41,7 @@ h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 32px 0 8p
 h3 { font-size: 15px; margin: 18px 0 6px; }
 table { border-collapse: collapse; margin: 6px 0 12px; } td, th { padding: 3px 10px 3px 0; vertical-align: top; text-align: left; }
 th { font-weight: 600; color: #586069; border-bottom: 1px solid #e1e4e8; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; } td.state { white-space: nowrap; }
 code, .path { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
 .verdict { font-size: 15px; margin: 6px 0 18px; } .bad { color: #b31d28; font-weight: 600; } .good { color: #22863a; font-weight: 600; }
 .muted { color: #6a737d; } nav a { margin-right: 12px; } details { margin: 4px 0 8px; } summary { cursor: pointer; color: #0366d6; }
@@ -205,7 +206,7 @@ void write_verdict(std::string& out, const ReportModel& m) {
         out += "<span class=\"bad\">" + html_escape(fmt::format("{}", fmt::join(parts, "; "))) + ".</span>";
     }
     out += "</p>\n<nav>";
-    out += "<a href=\"#configuration\">configuration</a><a href=\"#members\">members</a>";
+    out += "<a href=\"#headline\">headline</a><a href=\"#configuration\">configuration</a><a href=\"#members\">members</a>";
     if (m.figures) out += "<a href=\"#figures\">figures</a>";
     for (const PassResult* p : passes_with_units(run))
         out += fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(p->pass->info().name));
@@ -348,11 +349,11 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
         std::string claim = html_escape(f.figure);
         if (!f.quote.empty()) claim += " <span class=\"muted\">“" + html_escape(f.quote) + "”</span>";
         out += fmt::format(
-            "<tr><td title=\"{0}\"><svg width=\"12\" height=\"12\"><rect class=\"{0}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> {1}</td>"
+            "<tr id=\"figure-{9}\"><td title=\"{0}\"><svg width=\"12\" height=\"12\"><rect class=\"{0}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> {1}</td>"
             "<td>{2}</td><td>{3}</td><td><code>{4}{5}</code></td><td>{6} <span class=\"muted\">{7}</span></td><td>{8}</td></tr>\n",
             status_css(r->status), mark, claim, html_escape(figure_scope_text(f.scope)), html_escape(f.counter),
             f.of.empty() ? std::string() : " / " + html_escape(f.of), html_escape(document_value(f)), html_escape(f.label),
-            html_escape(measured_value(*r)));
+            html_escape(measured_value(*r)), html_escape(f.id));
     }
     out += "</table>\n";
 }
@@ -418,12 +419,59 @@ void write_not_computed(std::string& out, const ReportModel& m) {
     out += "</details>\n";
 }
 
+const char* claim_css(ClaimState s) {
+    switch (s) {
+        case ClaimState::kHolds: return "match";
+        case ClaimState::kFails: return "mismatch";
+        case ClaimState::kMeasured: return "unchecked";
+        case ClaimState::kNothingChecked: return "not-computed";
+    }
+    return "unchecked";
+}
+
+// The opening (headline.h): the claims, then the figures farthest from the document.
+void write_headline(std::string& out, const ReportModel& m) {
+    const Headline h = make_headline(m);
+    out += "<section id=\"headline\"><h2>Headline</h2>\n";
+    if (h.claims.empty()) out += "<p class=\"muted\">No pass with a rule saw a unit.</p>\n";
+    else out += "<table>\n";
+    for (const HeadlineClaim& c : h.claims)
+        out += fmt::format("<tr><td class=\"state\"><svg width=\"12\" height=\"12\"><rect class=\"{}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> "
+                           "<span class=\"{}\">{}</span></td><td>{}{}</td><td>{}</td><td><a href=\"#{}\">{}</a></td></tr>\n",
+                           claim_css(c.state), c.state == ClaimState::kFails ? "bad" : c.state == ClaimState::kHolds ? "good" : "muted",
+                           claim_state_name(c.state), c.lead ? "<strong>" : "", html_escape(c.title) + (c.lead ? "</strong>" : ""),
+                           html_escape(claim_count_text(c)), html_escape(c.anchor), html_escape(c.pass));
+    if (!h.claims.empty()) out += "</table>\n";
+    if (m.figures) {
+        if (h.farthest.empty()) {
+            out += "<p>No figure of the manifest differs from its expected value (<a href=\"#figures\">all figures</a>).</p>\n";
+        } else {
+            const std::size_t shown = std::min(h.farthest.size(), kHeadlineFigures);
+            out += fmt::format("<h3>Figures farthest from the document ({} of {} that differ)</h3>\n<table><tr><th>figure</th><th>scope</th>"
+                               "<th>document</th><th>measured</th><th class=\"num\">distance</th></tr>\n",
+                               shown, h.farthest.size());
+            for (std::size_t i = 0; i < shown; ++i) {
+                const FigureResult& r = *h.farthest[i].result;
+                out += fmt::format("<tr><td><a href=\"#figure-{0}\"><code>{0}</code></a> {1}</td><td>{2}</td><td>{3}</td><td>{4}</td>"
+                                   "<td class=\"num\">{5}</td></tr>\n",
+                                   html_escape(r.figure.id), html_escape(r.figure.figure), html_escape(figure_scope_text(r.figure.scope)),
+                                   html_escape(document_value(r.figure)), html_escape(measured_value(r)),
+                                   h.farthest[i].numeric ? fmt::format("{:.3g}", h.farthest[i].distance) : std::string("—"));
+            }
+            out += fmt::format("</table>\n<p class=\"muted\">distance = |measured − document| / max(|document|, 1). "
+                               "<a href=\"#figures\">All {} figures that differ</a></p>\n", h.farthest.size());
+        }
+    }
+    out += "</section>\n";
+}
+
 }  // namespace
 
 std::string render_html(const ReportModel& model) {
     std::string out;
     write_head(out, model);
     write_verdict(out, model);
+    write_headline(out, model);
     write_configuration(out, model);
     write_members(out, *model.run);
     write_figures_overview(out, model);

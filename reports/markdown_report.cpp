@@ -1,9 +1,11 @@
 #include "reports/markdown_report.h"
 
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
+#include "reports/headline.h"
 #include "reports/run_report.h"
 
 namespace meshproof {
@@ -86,8 +88,7 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
 
 void write_config(std::string& out, const ReportModel& m) {
     const RunResult& run = *m.run;
-    out += "# meshproof verify report\n\n";
-    out += "| | |\n|---|---|\n";
+    out += "## Configuration\n\n| | |\n|---|---|\n";
     out += fmt::format("| meshproof | {} |\n", MESHPROOF_VERSION);
     out += fmt::format("| game | {} ({}) |\n", game_name(run.scan.game), cell(run.scan.detection));
     out += fmt::format("| root | `{}` |\n", cell(m.context.root));
@@ -112,31 +113,82 @@ void write_config(std::string& out, const ReportModel& m) {
                        run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
 }
 
-void write_figures(std::string& out, const ReportModel& m) {
-    if (!m.figures) return;
-    const FigureSection& f = *m.figures;
-    const FigureTotals& t = f.totals;
-    out += fmt::format("## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {}{} unchecked, {} not computed yet{}.\n\n",
-                       f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(), t.match,
-                       t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
-                       t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
-    if (f.partial_install)
-        out += "A partial install (the run read fewer than the document's whole-install denominators): a rule that holds "
-               "on every member read says so, and a whole-install count or maximum below the document's is not comparable.\n\n";
+// The pass sections the headline links to (anchor "pass-NAME"): every pass that saw a unit, with
+// its figures and its violation counters above 0, and any other pass the manifest has figures of.
+void write_passes(std::string& out, const ReportModel& m) {
     std::map<std::string, std::vector<const FigureResult*>> by_pass;   // name order
     std::vector<const FigureResult*> not_computed;
-    for (const auto& r : f.results) {
-        if (r.figure.pass) by_pass[*r.figure.pass].push_back(&r);
-        else not_computed.push_back(&r);
+    if (m.figures) {
+        const FigureSection& f = *m.figures;
+        const FigureTotals& t = f.totals;
+        out += fmt::format("<a id=\"figures\"></a>\n\n## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {}{} unchecked, {} not computed yet{}.\n\n",
+                           f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(), t.match,
+                           t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
+                           t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
+        if (f.partial_install)
+            out += "A partial install (the run read fewer than the document's whole-install denominators): a rule that holds "
+                   "on every member read says so, and a whole-install count or maximum below the document's is not comparable.\n\n";
+        for (const auto& r : f.results) {
+            if (r.figure.pass) by_pass[*r.figure.pass].push_back(&r);
+            else not_computed.push_back(&r);
+        }
+    } else {
+        out += "## Passes\n\n";
     }
+    std::map<std::string, const PassResult*> described;
+    for (const PassResult* p : passes_with_units(*m.run)) described[p->pass->info().name] = p;
+    for (const auto& entry : described) by_pass[entry.first];   // a section even without figures
     for (const auto& [pass, rows] : by_pass) {
-        out += fmt::format("### Pass `{}`\n\n", pass);
-        figure_table(out, rows, true);
+        out += fmt::format("<a id=\"pass-{0}\"></a>\n\n### Pass `{0}`\n\n", pass);
+        if (!rows.empty()) figure_table(out, rows, true);
+        const auto it = described.find(pass);
+        if (it == described.end()) continue;
+        std::string above;
+        for (const auto& c : it->second->pass->info().counters)
+            if (c.violation)
+                if (const std::uint64_t n = it->second->tally.total(c.name); n > 0) above += fmt::format("{}`{}` {}", above.empty() ? "" : ", ", c.name, n);
+        out += above.empty() ? std::string() : "Violation counters above 0: " + above + ".\n\n";
     }
     if (!not_computed.empty()) {
         out += fmt::format("### Not computed yet ({} figures)\n\n", not_computed.size());
         figure_table(out, not_computed, false);
     }
+}
+
+std::string_view claim_mark(ClaimState s) {
+    switch (s) {
+        case ClaimState::kHolds: return "✓ holds";
+        case ClaimState::kFails: return "✗ **fails**";
+        case ClaimState::kMeasured: return "· measured";
+        case ClaimState::kNothingChecked: return "– nothing checked";
+    }
+    return "";
+}
+
+// The opening (headline.h): the claims, then the figures farthest from the document.
+void write_headline(std::string& out, const ReportModel& m) {
+    const Headline h = make_headline(m);
+    out += "## Headline\n\n";
+    if (h.claims.empty()) out += "No pass with a rule saw a unit.\n";
+    for (const HeadlineClaim& c : h.claims)
+        out += fmt::format("- {} — {}: {} ([{}](#{}))\n", claim_mark(c.state), c.title, cell(claim_count_text(c)), c.pass, c.anchor);
+    out += "\n";
+    if (!m.figures) return;
+    if (h.farthest.empty()) {
+        out += fmt::format("No figure of manifest {} differs from its expected value ([all figures](#figures)).\n\n", m.figures->manifest_name);
+        return;
+    }
+    const std::size_t shown = std::min(h.farthest.size(), kHeadlineFigures);
+    out += fmt::format("### Figures farthest from the document ({} of {} that differ)\n\n", shown, h.farthest.size());
+    for (std::size_t i = 0; i < shown; ++i) {
+        const FigureResult& r = *h.farthest[i].result;
+        const std::string anchor = r.figure.pass ? "pass-" + *r.figure.pass : "figures";
+        out += fmt::format("{}. `{}` {} ({}): measured {}, document {}; distance {} ([detail](#{}))\n", i + 1, r.figure.id,
+                           cell(r.figure.figure), figure_scope_text(r.figure.scope), cell(measured_value(r)), cell(document_value(r.figure)),
+                           h.farthest[i].numeric ? fmt::format("{:.3g}", h.farthest[i].distance) : std::string("—"), anchor);
+    }
+    out += fmt::format("\ndistance = |measured − document| / max(|document|, 1). [All {} figures that differ](#figures)\n\n",
+                       h.farthest.size());
 }
 
 void write_violations(std::string& out, const RunResult& run) {
@@ -180,9 +232,10 @@ void write_problems(std::string& out, const RunResult& run) {
 }  // namespace
 
 std::string render_markdown(const ReportModel& model) {
-    std::string out;
+    std::string out = "# meshproof verify report\n\n";
+    write_headline(out, model);
     write_config(out, model);
-    write_figures(out, model);
+    write_passes(out, model);
     write_violations(out, *model.run);
     write_problems(out, *model.run);
     return out;

@@ -58,7 +58,13 @@ TEST_F(VerifyManifest, ExplicitManifestMismatchExitsOneAndLeadsTheSummary) {
     EXPECT_EQ(r.code, 1) << r.text;
     const auto game_line_end = r.text.find('\n', r.text.find("game: "));
     ASSERT_NE(game_line_end, std::string::npos);
-    EXPECT_EQ(r.text.compare(game_line_end + 1, 19, "FIGURE MISMATCH cli"), 0) << r.text;
+    // The headline first (issue 15 item 4): the figure is the farthest from the document, then
+    // the mismatches lead the rest of the summary.
+    EXPECT_EQ(r.text.compare(game_line_end + 1, 10, "headline:\n"), 0) << r.text;
+    const auto farthest = r.text.find("farthest from the document (1 of 1 figures that differ");
+    ASSERT_NE(farthest, std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("   1. distance 0.333: cli.", farthest), std::string::npos) << r.text;
+    EXPECT_LT(farthest, r.text.find("FIGURE MISMATCH cli"));
     EXPECT_NE(r.text.find("measured 2, expected 3"), std::string::npos) << r.text;
 }
 
