@@ -53,6 +53,7 @@ if [ ! -f "$install.complete" ]; then
   touch "$install.complete"
 fi
 
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 work=$(mktemp -d "${TMPDIR:-/tmp}/meshproof-full-install.XXXXXX")
 # Peak RSS: GNU time's %M; without /usr/bin/time, getrusage of the child through Python.
 timed() {   # timed OUTFILE CMD...: runs CMD, writes "wall_seconds peak_kb exit_code" to OUTFILE
@@ -117,14 +118,14 @@ stats=$(python3 - "$work/none.timings.json" <<'PY'
 import json, sys
 t = json.load(open(sys.argv[1]))
 d = t["decode"]
-print(f'{d["members"]:,} members decoded, {d["decompressed_bytes"] / 1e9:.2f} GB decompressed, '
+print(f'{d["members"]:,} members decoded, {d["decompressed_bytes"] / 1e6:,.0f} MB decompressed, '
       f'{d["triangles"] / 1e6:.1f} M triangles; {t["threads"]} threads')
 PY
 )
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 echo
-echo "meshproof $("$binary" --version 2>/dev/null | head -n 1) — $game $scale seed $seed ($install)"
-echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($cpu); load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$("$binary" --version 2>/dev/null | head -n 1) — $game $scale seed $seed ($install)"
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($cpu); load average (1, 5, 15 min) at the start: $load_start, at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$stats; fastest of $repeat run(s) each"
 echo
 echo "| stage | wall time | × floor | peak RSS |"
