@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <chrono>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -14,6 +15,8 @@
 #include "cli/nothing_to_check.h"
 #include "cli/progress_display.h"
 #include "cli/summary.h"
+#include "cli/timings_file.h"
+#include "engine/pipeline/inflate_floor.h"
 #include "engine/pipeline/run.h"
 #include "reports/figures.h"
 #include "reports/html_report.h"
@@ -34,7 +37,9 @@ struct VerifyOptions {
     std::string md;
     std::string html;
     std::string manifest;
-    std::vector<std::string> passes;
+    std::vector<std::string> passes;   // "none": decode only
+    std::string timings;
+    bool inflate_only = false;         // hidden: the floor of bench/full-install.sh
     bool quiet = false;
     double member_timeout = RunOptions::kDefaultMemberTimeout;
 };
@@ -93,11 +98,70 @@ Result<std::optional<ChosenManifest>> document_manifest(Game game) {
     return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), ManifestSource::kDocument});
 }
 
-int run_verify_command(const VerifyOptions& o) {
+// The word of --passes that selects no pass. No pass is named so (select_passes would reject it).
+constexpr std::string_view kNoPasses = "none";
+
+// `--passes none` alone runs the decode without a pass; "none" beside pass names is a usage error.
+Result<bool> decode_only(const std::vector<std::string>& passes) {
+    if (std::find(passes.begin(), passes.end(), kNoPasses) == passes.end()) return false;
+    if (passes.size() > 1) return make_error(ErrorCode::kBadHeader, 0, "--passes none runs no pass: give it alone");
+    return true;
+}
+
+std::string passes_text(const VerifyOptions& o, bool no_passes) {
+    if (no_passes) return "none (decode only)";
+    std::string out;
+    for (const auto& p : o.passes) out += (out.empty() ? "" : ",") + p;
+    return out.empty() ? "every pass" : out;
+}
+
+// The reports the user asked for; an error names the file that could not be written.
+Status write_reports(const VerifyOptions& o, const ReportModel& model) {
+    const struct { const std::string& target; std::string (*render)(const ReportModel&); } outputs[] = {
+        {o.json, render_json}, {o.md, render_markdown}, {o.html, render_html}};
+    for (const auto& out : outputs)
+        if (!out.target.empty() && !write_output(out.target, out.render(model)))
+            return make_error(ErrorCode::kIo, 0, "cannot write " + out.target);
+    return ok_status();
+}
+
+// `verify ROOT --inflate-only`: the floor under every run (inflate_floor.h), for
+// bench/full-install.sh. No report; one line on stderr; exit 3 when something failed to inflate.
+int run_inflate_only(const VerifyOptions& o) {
+    if (!o.passes.empty() || !o.json.empty() || !o.md.empty() || !o.html.empty() || !o.timings.empty() || !o.manifest.empty()) {
+        std::fputs("meshproof verify: --inflate-only reads no pass and writes no report\n", stderr);
+        return kExitUsage;
+    }
     RunOptions options;
     options.threads = o.threads;
-    options.passes = o.passes;
+    if (!o.game.empty()) options.game = parse_game(o.game);
+    const auto start = std::chrono::steady_clock::now();
+    auto floor = inflate_every_member(o.root, options);
+    if (!floor.ok()) {
+        std::fprintf(stderr, "meshproof verify: %s\n", floor.error().message.c_str());
+        return kExitUsage;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fputs(fmt::format("inflate only: {} members, {} decompressed bytes ({:.1f} MB/s), {} failures, checksum {:016x}, {:.3f} s\n",
+                           floor->members, floor->bytes, seconds > 0 ? double(floor->bytes) / 1e6 / seconds : 0.0,
+                           floor->failures, floor->checksum, seconds)
+                   .c_str(),
+               stderr);
+    return floor->failures ? kExitPartial : kExitOk;
+}
+
+int run_verify_command(const VerifyOptions& o) {
+    if (o.inflate_only) return run_inflate_only(o);
+    RunOptions options;
+    options.threads = o.threads;
     options.member_timeout = o.member_timeout;
+    auto no_passes = decode_only(o.passes);
+    if (!no_passes.ok()) {
+        std::fprintf(stderr, "meshproof verify: %s\n", no_passes.error().message.c_str());
+        return kExitUsage;
+    }
+    options.no_passes = *no_passes;
+    if (!options.no_passes) options.passes = o.passes;
     if (!o.game.empty()) {
         auto g = parse_game(o.game);
         if (!g) {
@@ -125,44 +189,45 @@ int run_verify_command(const VerifyOptions& o) {
                         options.file_scopes.push_back(std::move(name));
         }
     }
+    // Progress only for a display (the member count before the fan-out is for its total).
     Progress progress;
-    options.progress = &progress;
-    Result<RunResult> run = [&] {
-        ProgressDisplay display(progress, !o.quiet);
-        return run_verify(o.root, options);
-    }();
-    if (!run.ok()) {
-        std::fprintf(stderr, "meshproof verify: %s\n", run.error().message.c_str());
+    if (!o.quiet) options.progress = &progress;
+    RunTimings timings;
+    if (!o.timings.empty()) options.timings = &timings;
+    std::optional<ProgressDisplay> display;
+    display.emplace(progress, !o.quiet);
+    auto usage_error = [&](const std::string& message) {
+        display.reset();   // the bar is cleared before the message
+        std::fprintf(stderr, "meshproof verify: %s\n", message.c_str());
         return kExitUsage;
-    }
+    };
+
+    Result<RunResult> run = run_verify(o.root, options);
+    if (!run.ok()) return usage_error(run.error().message);
     if (nothing_to_check(*run)) {
+        display.reset();
         std::fputs(nothing_to_check_message(*run, o.root).c_str(), stderr);
         return kExitUsage;
     }
+    progress.phase = RunPhase::kWritingReport;
+    const auto report_start = std::chrono::steady_clock::now();
     if (!chosen->has_value()) {
         chosen = document_manifest(run->scan.game);
-        if (!chosen.ok()) {
-            std::fprintf(stderr, "meshproof verify: %s\n", chosen.error().message.c_str());
-            return kExitUsage;
-        }
+        if (!chosen.ok()) return usage_error(chosen.error().message);
     }
     ReportModel model{&*run, ReportContext{o.root, o.threads}, std::nullopt};
     if (chosen->has_value()) {
         const ChosenManifest& c = **chosen;
         model.figures = make_figure_section(c.manifest, *run, c.path, c.source);
     }
-    if (!o.json.empty() && !write_output(o.json, render_json(model))) {
-        std::fprintf(stderr, "meshproof verify: cannot write %s\n", o.json.c_str());
-        return kExitUsage;
+    if (auto written = write_reports(o, model); !written.ok()) return usage_error(written.error().message);
+    if (!o.timings.empty()) {
+        timings.phases.push_back(
+            PhaseTime{"report", std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count()});
+        const TimingsContext context{o.root, o.threads, passes_text(o, options.no_passes)};
+        if (!write_output(o.timings, render_timings(timings, context))) return usage_error("cannot write " + o.timings);
     }
-    if (!o.md.empty() && !write_output(o.md, render_markdown(model))) {
-        std::fprintf(stderr, "meshproof verify: cannot write %s\n", o.md.c_str());
-        return kExitUsage;
-    }
-    if (!o.html.empty() && !write_output(o.html, render_html(model))) {
-        std::fprintf(stderr, "meshproof verify: cannot write %s\n", o.html.c_str());
-        return kExitUsage;
-    }
+    display.reset();
     print_summary(model);
     return exit_code_for(model);
 }
@@ -181,8 +246,15 @@ Command add_verify(CLI::App& app) {
     sub->add_option("--manifest", o->manifest,
                     "Figures to check (corpus-manifests/FORMAT.md); a mismatch then exits 1. Default: ROOT/manifest.json "
                     "if present (same), else the detected game's document manifest (reported, informational)");
-    sub->add_option("--passes", o->passes, "Comma-separated passes to run (default: all)")->delimiter(',');
+    sub->add_option("--passes", o->passes,
+                    "Comma-separated passes to run (default: all); 'none' decodes every member and runs no pass")
+        ->delimiter(',');
+    sub->add_option("--timings", o->timings,
+                    "Write what the run spent (phases, stages, passes, decode throughput, slowest members) as JSON "
+                    "to FILE; never part of the report");
     sub->add_flag("--quiet", o->quiet, "No progress display");
+    // Hidden: the floor of bench/full-install.sh (README, "Performance").
+    sub->add_flag("--inflate-only", o->inflate_only, "Decompress every member, read each byte once, nothing else")->group("");
     sub->add_option("--member-timeout", o->member_timeout,
                     "Seconds one member may take before it is abandoned and counted as a 'timeout' error (0: no limit)")
         ->check(CLI::NonNegativeNumber)

@@ -1,5 +1,6 @@
 #include "cli/progress_display.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -22,6 +23,7 @@ ProgressDisplay::~ProgressDisplay() {
 
 namespace {
 
+// m:ss, or h:mm:ss; "--:--" when unknown.
 std::string clock_text(double seconds) {
     if (seconds < 0 || seconds > 1e7) return "--:--";
     auto s = static_cast<long>(seconds + 0.5);
@@ -39,32 +41,36 @@ void ProgressDisplay::loop() {
     bool drew = false;
     while (!stop_) {
         std::this_thread::sleep_for(std::chrono::milliseconds(tty_ ? 200 : 250));
-        const double elapsed = std::chrono::duration<double>(clock::now() - start).count();
-        const auto done = progress_.members_done.load();
-        const auto known = progress_.members_known.load();
-        const auto bytes_done = progress_.bytes_done.load();
-        const auto bytes_total = progress_.bytes_total.load();
-        const double fraction = bytes_total ? static_cast<double>(bytes_done) / static_cast<double>(bytes_total) : 0.0;
-        const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
-        const double eta = fraction > 0.001 ? elapsed * (1.0 - fraction) / fraction : -1.0;
+        const std::string line = progress_line(progress_, std::chrono::duration<double>(clock::now() - start).count());
         if (tty_) {
-            const int width = 30;
-            const int filled = static_cast<int>(fraction * width);
-            std::string bar(static_cast<std::size_t>(filled), '#');
-            bar.append(static_cast<std::size_t>(width - filled), '-');
-            std::fprintf(stderr, "\r[%s] %llu/%llu members  %.0f members/s  ETA %s ", bar.c_str(),
-                         static_cast<unsigned long long>(done), static_cast<unsigned long long>(known), rate,
-                         clock_text(eta).c_str());
+            std::fprintf(stderr, "\r%-79s", line.c_str());
             std::fflush(stderr);
             drew = true;
         } else if (clock::now() - last_line >= plain_every) {
             last_line = clock::now();
-            std::fprintf(stderr, "progress: %llu/%llu members, %.0f members/s, %.0f%% of bytes, ETA %s\n",
-                         static_cast<unsigned long long>(done), static_cast<unsigned long long>(known), rate,
-                         fraction * 100.0, clock_text(eta).c_str());
+            std::fprintf(stderr, "progress: %s\n", line.c_str());
         }
     }
     if (drew) std::fprintf(stderr, "\r%80s\r", "");
+}
+
+std::string progress_line(const Progress& progress, double elapsed) {
+    const RunPhase phase = progress.phase.load();
+    if (phase != RunPhase::kVerifying) return fmt::format("{} ({})", run_phase_name(phase), clock_text(elapsed));
+    const auto done = progress.members_done.load();
+    const auto total = progress.members_total.load();
+    const auto bytes_done = progress.bytes_done.load();
+    const auto bytes_total = progress.bytes_total.load();
+    // The ETA follows bytes (members differ in size by orders of magnitude); the bar, members.
+    const double fraction = bytes_total ? std::min(1.0, double(bytes_done) / double(bytes_total)) : 0.0;
+    const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
+    const double eta = fraction > 0.001 ? elapsed * (1.0 - fraction) / fraction : -1.0;
+    const int width = 16;   // the line stays under 80 columns
+    const int filled = total ? static_cast<int>(std::min(1.0, double(done) / double(total)) * width) : 0;
+    std::string bar(static_cast<std::size_t>(filled), '#');
+    bar.append(static_cast<std::size_t>(width - filled), '-');
+    return fmt::format("verifying [{}] {}/{} members  {:.0f}/s  {:.0f}% of bytes  ETA {}", bar, done, total, rate,
+                       fraction * 100.0, clock_text(eta));
 }
 
 }  // namespace meshproof::cli

@@ -104,8 +104,12 @@ void print_summary(const ReportModel& model) {
     out += fmt::format("inputs: {} files seen, {} collision inputs, {} binders; members: {} ok, {} decode errors, {} skipped\n",
                        run.scan.files_seen, run.scan.inputs.size(), run.binders, run.count(MemberState::kOk),
                        run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
-    out += fmt::format("passes: {}; {} mismatching counter(s); threads: {}\n", passes_with_units(run).size(), violations,
-                       model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads));
+    const std::string threads = model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads);
+    if (run.passes.empty())   // --passes none
+        out += fmt::format("passes: none run (decode only: every member decompressed, parsed and decoded); threads: {}\n", threads);
+    else
+        out += fmt::format("passes: {}; {} mismatching counter(s); threads: {}\n", passes_with_units(run).size(), violations,
+                           threads);
     if (const std::string idle = idle_pass_names(run); !idle.empty()) out += fmt::format("passes that saw no unit: {}\n", idle);
     if (model.figures) {
         const FigureSection& f = *model.figures;

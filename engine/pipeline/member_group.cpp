@@ -198,11 +198,16 @@ Result<std::vector<std::uint8_t>> member_bytes(const MemberJob& job, const Decom
     return entry_decompressed_bytes(entry, job.stored, codecs);
 }
 
-std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs) {
+std::unique_ptr<OpenedGroup> list_group(const Group& group, const DecompressorRegistry& codecs) {
     auto g = std::make_unique<OpenedGroup>();
     if (group.binder) open_binder(*group.binder, codecs, *g);
     else open_loose(group, *g);
     std::sort(g->jobs.begin(), g->jobs.end(), [](const MemberJob& a, const MemberJob& b) { return a.path < b.path; });
+    return g;
+}
+
+std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs) {
+    std::unique_ptr<OpenedGroup> g = list_group(group, codecs);
     g->job_status.resize(g->jobs.size());
     register_compendiums(codecs, *g);
     return g;

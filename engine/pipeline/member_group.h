@@ -58,4 +58,9 @@ struct OpenedGroup {
 // Never fails: problems become statuses in `failures` (the binder) or `job_status` (a member).
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs);
 
+// open_group's first half: the files mapped, the binder parsed (a DCX-wrapped one decompressed)
+// and its members listed as jobs (path order) or failures; compendiums not yet parsed and
+// job_status left empty. What count_members.h counts, so the count cannot drift from the run.
+std::unique_ptr<OpenedGroup> list_group(const Group& group, const DecompressorRegistry& codecs);
+
 }  // namespace meshproof

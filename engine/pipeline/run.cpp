@@ -9,13 +9,16 @@
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include "engine/containers/default_decompressors.h"
 #include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
+#include "engine/pipeline/count_members.h"
 #include "engine/pipeline/game_from_tagfiles.h"
 #include "engine/pipeline/member_group.h"
+#include "engine/pipeline/timing_collector.h"
 #include "engine/sur/sur_file.h"
 #include "engine/tagfile/tagfile.h"
 #include "engine/utf/model.h"
@@ -81,7 +84,8 @@ namespace fs = std::filesystem;
 class Runner {
 public:
     Runner(const RunOptions& options, Game game, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
-        : options_(options), game_(game), codecs_(codecs), passes_(std::move(passes)) {
+        : options_(options), game_(game), codecs_(codecs), passes_(std::move(passes)),
+          timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0) {
         for (std::size_t p = 0; p < passes_.size(); ++p)
             (passes_[p]->info().family == kSurFamily ? sur_passes_ : havok_passes_).push_back(p);
     }
@@ -97,6 +101,7 @@ public:
         for (const auto& local : tallies_) out.merge(local[pass]);
         return out;
     }
+    void merge_timings(RunTimings& out) const { timing_.merge_into(out, passes_); }
 
 private:
     void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, MemberStatus& status);
@@ -112,7 +117,16 @@ private:
     static constexpr std::string_view kSurFamily = "sur";
     std::vector<std::size_t> havok_passes_, sur_passes_;
     tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
+    TimingCollector timing_;
 };
+
+// Triangles of a decoded member: its compressed meshes' and its extern meshes'.
+std::uint64_t triangle_count(const mesh::DecodedMember& m) {
+    std::uint64_t n = 0;
+    for (const auto& mesh : m.meshes) n += mesh.triangles.size();
+    for (const auto& ext : m.extern_meshes) n += ext.triangle_count();
+    return n;
+}
 
 // A member abandoned past its time budget: what passes[0..last] of `order` had counted of it is
 // discarded, so the report reads as if it had failed to decode.
@@ -130,6 +144,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
     };
+    UnitClock clock(timing_, job.path);
     const ScopedDeadline deadline(options_.member_timeout);
     auto timed_out = [&](std::string_view stage) {
         if (!deadline_passed()) return false;
@@ -138,6 +153,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     };
     std::string skip;
     auto bytes = member_bytes(job, codecs_, skip);
+    clock.stage(Stage::kInflate);
     if (!skip.empty()) {
         status.state = MemberState::kSkipped;
         status.skip_reason = skip;
@@ -147,6 +163,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     if (!bytes.ok()) return fail(bytes.error());
     if (timed_out("after decompression")) return;
     auto tf = tagfile::parse_tagfile(*bytes, &group.compendiums);
+    clock.stage(Stage::kTagfile);
     if (!tf.ok()) {
         if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType) {
             status.state = MemberState::kSkipped;
@@ -158,8 +175,10 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     }
     if (timed_out("after the tagfile was parsed")) return;
     auto decoded = mesh::decode_member(*tf);
+    clock.stage(Stage::kMesh);
     if (!decoded.ok()) return fail(decoded.error());
     if (timed_out("after the mesh was decoded")) return;
+    clock.decoded(bytes->size(), triangle_count(*decoded));
 
     Unit unit;
     unit.path = job.path;
@@ -172,10 +191,12 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), job.set);
     const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);
+    clock.skip();
     for (std::size_t i = 0; i < havok_passes_.size(); ++i) {
         const std::size_t p = havok_passes_[i];
         tallies[p].begin_unit(scope, ordinal, !sub_scopes.empty());
         passes_[p]->run(unit, tallies[p]);
+        clock.pass(p);
         if (deadline_passed()) {   // the stage's name is formatted only when it is needed
             fail(timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name)));
             return discard_unit_through(tallies, havok_passes_, i);
@@ -239,9 +260,11 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     }
     const Bytes bytes = map->bytes();
     status.set = sur_set(bytes);
+    UnitClock clock(timing_, in.rel_path);
     const ScopedDeadline deadline(options_.member_timeout);
     auto model = sur::decode_sur(bytes);
     if (!model.ok()) {
+        clock.stage(Stage::kSurDecode);
         status.state = MemberState::kDecodeError;
         status.error = model.error();
         return out;
@@ -268,6 +291,8 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
             out.push_back(std::move(ms));
         }
     }
+    clock.stage(Stage::kSurDecode);
+    clock.decoded(bytes.size(), 0);
     Unit unit;
     unit.path = status.path;
     unit.set = status.set;
@@ -279,10 +304,12 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     unit.model_malformed = pair && !pair->ok();
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game_), status.set);
+    clock.skip();
     for (std::size_t i = 0; i < sur_passes_.size(); ++i) {
         const std::size_t p = sur_passes_[i];
         tallies[p].begin_unit(scope, ordinal, true);
         passes_[p]->run(unit, tallies[p]);
+        clock.pass(p);
         if (deadline_passed()) {
             discard_unit_through(tallies, sur_passes_, i);
             status.state = MemberState::kDecodeError;
@@ -305,9 +332,17 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
 }
 
 std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t group_index) {
+    Lap open;
     std::unique_ptr<OpenedGroup> g = open_group(group, codecs_);
+    timing_.local().stage[static_cast<std::size_t>(Stage::kOpen)] += open.next();
     Progress* progress = options_.progress;
-    if (progress) progress->members_known += g->jobs.size() + g->failures.size();
+    // Bytes of progress per member: its stored size, scaled down when the members' stored bytes
+    // exceed the group's files (a DCX-wrapped binder's members lie in its inflated body), so a
+    // group never advances the byte count past its own files.
+    std::uint64_t member_bytes = 0;
+    for (const auto& j : g->jobs) member_bytes += j.stored.size();
+    const double byte_scale = member_bytes > g->file_bytes ? double(g->file_bytes) / double(member_bytes) : 1.0;
+    std::atomic<std::uint64_t> advanced{0};
 
     // Members in parallel (nested in the parallel loop over groups): each task holds only its
     // own decompressed bytes, so memory stays bounded by the number of threads.
@@ -315,17 +350,17 @@ std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t gr
         const MemberJob& job = g->jobs[i];
         if (!job.is_compendium) process(job, (group_index << 32) | i, *g, g->job_status[i]);
         if (progress) {
+            const auto step = static_cast<std::uint64_t>(double(job.stored.size()) * byte_scale);
             progress->members_done += 1;
-            progress->bytes_done += job.stored.size();
+            progress->bytes_done += step;
+            advanced += step;
         }
     });
 
     std::vector<MemberStatus> statuses = std::move(g->failures);
     if (progress) {
         progress->members_done += statuses.size();
-        std::uint64_t member_bytes = 0;
-        for (const auto& j : g->jobs) member_bytes += j.stored.size();
-        progress->bytes_done += g->file_bytes > member_bytes ? g->file_bytes - member_bytes : 0;
+        progress->bytes_done += g->file_bytes > advanced ? g->file_bytes - advanced : 0;
     }
     for (auto& s : g->job_status) statuses.push_back(std::move(s));
     return statuses;
@@ -352,6 +387,14 @@ Result<std::vector<const Pass*>> select_passes(const std::vector<std::string>& n
 Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     MP_TRY_ASSIGN(std::vector<const Pass*> passes, select_passes(options.passes));
     if (options.no_passes) passes.clear();
+    Progress* progress = options.progress;
+    RunTimings* timings = options.timings;
+    Lap phase_clock;
+    auto phase_done = [&](const char* phase) {
+        const double s = phase_clock.next();
+        if (timings) timings->phases.push_back(PhaseTime{phase, s});
+    };
+    if (progress) progress->phase = RunPhase::kScanning;
     MP_TRY_ASSIGN(InstallScan scan, scan_install(root, options.game));
 
     DecompressorRegistry default_codecs;
@@ -365,6 +408,7 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     if (options.threads > 0)
         limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                       static_cast<std::size_t>(options.threads));
+    phase_done("scan");
 
     RunResult result;
     const std::vector<Group> groups = plan_groups(scan, result.binders);
@@ -376,10 +420,15 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
         if (!in.data_path.empty()) total_bytes += fs::file_size(in.data_path, ec);
         if (in.kind == InputKind::kSur) sur_inputs.push_back(&in);
     }
-    if (options.progress) {
-        options.progress->bytes_total = total_bytes;
-        options.progress->members_known += sur_inputs.size();
+    if (progress) {
+        // The whole count before the first member, so that the total (and the ETA) is right
+        // from the start; only a display needs it.
+        progress->phase = RunPhase::kCounting;
+        progress->bytes_total = total_bytes;
+        progress->members_total = count_members(groups, *codecs) + sur_inputs.size();
+        progress->phase = RunPhase::kVerifying;
     }
+    phase_done("count");
 
     Runner runner(options, scan.game, *codecs, passes);
     std::vector<std::vector<MemberStatus>> per_group(groups.size());
@@ -389,12 +438,13 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     const std::uint64_t sur_base = std::uint64_t(groups.size()) << 32;
     tbb::parallel_for(std::size_t{0}, sur_inputs.size(), [&](std::size_t i) {
         sur_status[i] = runner.run_sur(*sur_inputs[i], sur_base + i);
-        if (options.progress) {
+        if (progress) {
             std::error_code ec;
-            options.progress->members_done += 1;
-            options.progress->bytes_done += fs::file_size(sur_inputs[i]->path, ec);
+            progress->members_done += 1;
+            progress->bytes_done += fs::file_size(sur_inputs[i]->path, ec);
         }
     });
+    phase_done("verify");
 
     for (auto& list : per_group)
         for (auto& s : list) result.members.push_back(std::move(s));
@@ -406,7 +456,15 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     for (const auto& c : codecs->codecs())
         result.decompressors.push_back(fmt::format("{} ({})", c, codecs->find(c)->library_version()));
     result.scan = std::move(scan);
-    if (options.progress) options.progress->finished = true;
+    phase_done("gather");
+    if (timings) {
+        // The arena's concurrency as the global_control above limits it.
+        timings->threads = static_cast<int>(std::min<std::size_t>(
+            static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
+            tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)));
+        runner.merge_timings(*timings);
+    }
+    if (progress) progress->finished = true;
     return result;
 }
 

@@ -19,6 +19,7 @@
 #include "engine/io/install_scan.h"
 #include "engine/pipeline/pass.h"
 #include "engine/pipeline/progress.h"
+#include "engine/pipeline/run_timings.h"
 
 namespace meshproof {
 
@@ -45,7 +46,8 @@ struct RunOptions {
     std::vector<std::string> file_scopes;
     std::optional<Game> game;            // overrides layout detection
     std::vector<std::string> passes;     // empty = every registered pass
-    // Decode every member but run no pass: the decode-only baseline of bench/pipeline_bench.cpp.
+    // Decode every member but run no pass (`verify --passes none`): the decode-only baseline a
+    // user benchmarks decoding with, and bench/pipeline_bench.cpp's.
     bool no_passes = false;
     // Each member's time budget in seconds (0 = none): a member still being worked on after it
     // is abandoned at the next check point (between stages and passes, and inside the loops
@@ -56,6 +58,9 @@ struct RunOptions {
     static constexpr double kDefaultMemberTimeout = 60.0;
     const DecompressorRegistry* decompressors = nullptr;   // null = the default registry
     Progress* progress = nullptr;
+    // Where to put what the run spent (run_timings.h); null = nobody asked. Kept apart from
+    // RunResult so that nothing a report prints can depend on a clock.
+    RunTimings* timings = nullptr;
 };
 
 enum class MemberState { kOk, kDecodeError, kSkipped };

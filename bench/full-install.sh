@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The whole-install bench of issue 18: wall time and peak memory of `meshproof verify` on a
+# synthetic install, as a user runs it, against the floor under every run. Not a test (no ctest):
+# a full-scale run takes minutes and wants an idle machine.
+#
+#   bench/full-install.sh [--scale full|small|demo] [--game eldenring|sekiro] [--seed N]
+#                         [--threads N] [--repeat N] [--one-thread] [--no-each-pass]
+#                         [--cache DIR] [--binary PATH]
+#
+# The install is written once by `meshproof synth OUT --game G --scale S --seed N` into the
+# cache folder ($MESHPROOF_BENCH_CACHE, default ~/.cache/meshproof-bench/G-S-seedN; a
+# `.complete` file beside it marks a finished write) and reused by later runs. Then, each run
+# timed by /usr/bin/time (wall seconds, peak RSS), the fastest of --repeat runs kept:
+#   floor        `verify --inflate-only` (hidden): every member decompressed by the pipeline's own
+#                code in its fan-out and each byte read once; nothing parsed (engine/pipeline/inflate_floor.h)
+#   decode only  `verify --passes none`: inflate, tagfile parse, mesh decode, no pass
+#   numbering    `verify --passes numbering`: the issue's "≈ decode only" (a trivial pass)
+#   every pass   `verify`, every pass (with --one-thread, also at --threads 1)
+#   each pass    `verify --passes NAME` for every pass the install's game runs; "+ s" is its time
+#                minus decode only
+# and prints the tables in Markdown with ratios to the floor. A warm-up floor run first puts the
+# install in the page cache, so that every timed run reads it from memory. Every run's reports
+# and timings files stay in a temporary folder whose path is printed.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+
+scale=full game=eldenring seed=1 threads=0 repeat=1 one_thread=0 each_pass=1
+cache=${MESHPROOF_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/meshproof-bench}
+binary=${MESHPROOF_BINARY:-$repo/build/meshproof}
+while [ $# -gt 0 ]; do
+  case $1 in
+    --scale) scale=$2; shift 2 ;;
+    --game) game=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --repeat) repeat=$2; shift 2 ;;
+    --one-thread) one_thread=1; shift ;;
+    --no-each-pass) each_pass=0; shift ;;
+    --cache) cache=$2; shift 2 ;;
+    --binary) binary=$2; shift 2 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "full-install.sh: unknown argument '$1' (--help)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$binary" ] || { echo "full-install.sh: no meshproof binary at $binary (build it, or give --binary)" >&2; exit 2; }
+
+install=$cache/$game-$scale-seed$seed
+if [ ! -f "$install.complete" ]; then
+  echo "== writing the install once: meshproof synth $install --game $game --scale $scale --seed $seed" >&2
+  rm -rf "$install" "$install.complete"
+  mkdir -p "$cache"
+  "$binary" synth "$install" --game "$game" --scale "$scale" --seed "$seed" >&2
+  touch "$install.complete"
+fi
+
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+work=$(mktemp -d "${TMPDIR:-/tmp}/meshproof-full-install.XXXXXX")
+# Peak RSS: GNU time's %M; without /usr/bin/time, getrusage of the child through Python.
+timed() {   # timed OUTFILE CMD...: runs CMD, writes "wall_seconds peak_kb exit_code" to OUTFILE
+  local out=$1; shift
+  local code=0
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f '%e %M' -o "$out.time" "$@" >/dev/null 2>"$out.err" || code=$?
+    # GNU time adds "Command exited with non-zero status N" above its line: keep the last line.
+    echo "$(tail -n 1 "$out.time") $code" >"$out"
+  else
+    python3 - "$out" "$@" <<'PY' 2>"$out.err" || true
+import resource, subprocess, sys, time
+t = time.monotonic()
+code = subprocess.call(sys.argv[2:], stdout=subprocess.DEVNULL)
+wall = time.monotonic() - t
+with open(sys.argv[1], "w") as f:
+    f.write(f"{wall:.2f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss} {code}\n")
+PY
+  fi
+}
+
+thread_args=()
+[ "$threads" != 0 ] && thread_args=(--threads "$threads")
+
+# measure NAME ARGS...: the fastest of $repeat runs of `meshproof verify INSTALL ARGS`; prints
+# "wall peak_mb" and fails on a usage or internal error (exit 2 or 4).
+measure() {
+  local name=$1; shift
+  local best="" best_rss=0
+  for ((i = 0; i < repeat; i++)); do
+    timed "$work/$name.t" "$binary" verify "$install" --quiet "$@"
+    read -r wall kb code <"$work/$name.t"
+    if [ "$code" = 2 ] || [ "$code" = 4 ]; then
+      echo "full-install.sh: meshproof verify $* exited $code:" >&2
+      cat "$work/$name.t.err" >&2
+      exit 1
+    fi
+    if [ -z "$best" ] || awk -v a="$wall" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$wall; fi
+    [ "$kb" -gt "$best_rss" ] && best_rss=$kb
+  done
+  echo "$best $((best_rss / 1024))"
+}
+
+echo "== warm-up (page cache): verify --inflate-only" >&2
+timed "$work/warmup.t" "$binary" verify "$install" --inflate-only "${thread_args[@]}"
+
+echo "== floor" >&2
+r=$(measure floor --inflate-only "${thread_args[@]}"); read -r floor floor_rss <<<"$r"
+echo "== decode only" >&2
+r=$(measure none --passes none --timings "$work/none.timings.json" "${thread_args[@]}"); read -r none none_rss <<<"$r"
+echo "== numbering" >&2
+r=$(measure numbering --passes numbering "${thread_args[@]}"); read -r numbering numbering_rss <<<"$r"
+echo "== every pass" >&2
+r=$(measure every --json "$work/every.json" --timings "$work/every.timings.json" "${thread_args[@]}"); read -r every every_rss <<<"$r"
+if [ "$one_thread" = 1 ]; then
+  echo "== every pass, 1 thread" >&2
+  r=$(measure every1 --threads 1); read -r every1 every1_rss <<<"$r"
+fi
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+stats=$(python3 - "$work/none.timings.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+d = t["decode"]
+print(f'{d["members"]:,} members decoded, {d["decompressed_bytes"] / 1e6:,.0f} MB decompressed, '
+      f'{d["triangles"] / 1e6:.1f} M triangles; {t["threads"]} threads')
+PY
+)
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+echo
+echo "$("$binary" --version 2>/dev/null | head -n 1) — $game $scale seed $seed ($install)"
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($cpu); load average (1, 5, 15 min) at the start: $load_start, at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$stats; fastest of $repeat run(s) each"
+echo
+echo "| stage | wall time | × floor | peak RSS |"
+echo "|---|---|---|---|"
+echo "| floor: inflate every member, read each byte once (\`verify --inflate-only\`) | ${floor} s | 1.00 | ${floor_rss} MB |"
+echo "| \`verify --passes none\` (decode only: inflate, tagfile, mesh decode) | ${none} s | $(ratio "$none" "$floor") | ${none_rss} MB |"
+echo "| \`verify --passes numbering\` (≈ decode only, a trivial pass) | ${numbering} s | $(ratio "$numbering" "$floor") | ${numbering_rss} MB |"
+echo "| \`verify\` with every pass | **${every} s** | $(ratio "$every" "$floor") | ${every_rss} MB |"
+[ "$one_thread" = 1 ] && echo "| \`verify\` with every pass, \`--threads 1\` | ${every1} s | $(ratio "$every1" "$floor") | ${every1_rss} MB |"
+
+if [ "$each_pass" = 1 ]; then
+  # The passes the install's game runs: every pass of the full run's report outside the sur family
+  # (or only those, for Freelancer).
+  mapfile -t passes < <(python3 - "$work/every.json" "$game" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+sur = sys.argv[2] == "freelancer"
+for p in report["passes"]:
+    if (p["family"] == "sur") == sur:
+        print(p["name"])
+PY
+)
+  echo
+  echo "| pass alone | wall time | + s over decode only | × floor | thread s in the every-pass run |"
+  echo "|---|---|---|---|---|"
+  for p in "${passes[@]}"; do
+    echo "== pass $p" >&2
+    r=$(measure "pass-$p" --passes "$p" "${thread_args[@]}"); read -r wall _ <<<"$r"
+    share=$(python3 - "$work/every.timings.json" "$p" <<'PY'
+import json, sys
+for q in json.load(open(sys.argv[1]))["passes"]:
+    if q["pass"] == sys.argv[2]:
+        print(f'{q["thread_seconds"]:.2f} ({100 * q["share_of_passes"]:.0f} %)')
+PY
+)
+    echo "| $p | ${wall} s | $(awk -v a="$wall" -v b="$none" 'BEGIN { printf "%+.2f", a - b }') | $(ratio "$wall" "$floor") | ${share} |"
+  done
+fi
+echo
+echo "reports, timings files and stderr of every run: $work"
