@@ -465,6 +465,10 @@ std::uint32_t refine(BinaryTree& t) {
     // parent read. A test whose inputs did not change since it last found nothing finds nothing
     // again, so a pass tests only the nodes marked since: the same exchanges in the same order.
     std::vector<std::uint8_t> stale(t.size(), 1);
+    // stale_below[n]: some node of n's subtree is stale; a pass skips a subtree with none. A pass
+    // clears it when it enters the node, and an exchange sets it again on the path from the root
+    // to the node (the nodes it marks are on that path or children of its last node).
+    std::vector<std::uint8_t> stale_below(t.size(), 1);
     std::vector<std::uint32_t> parent_of(t.size(), kNoNode);
     // Passes repeat until none changes anything; each exchange lowers the sum of the surfaces
     // strictly, so they end; the bound is a guard for NaN boxes, which compare false anyway.
@@ -475,7 +479,8 @@ std::uint32_t refine(BinaryTree& t) {
         while (!stack.empty()) {
             const std::uint32_t n = stack.back();
             stack.pop_back();
-            if (t.is_leaf(n)) continue;
+            if (t.is_leaf(n) || !stale_below[n]) continue;
+            stale_below[n] = 0;
             const std::uint32_t A = t.first[n], B = t.second[n];
             if (stale[n] && n != t.root && inner(A) && inner(B)) {
                 stale[n] = 0;
@@ -497,7 +502,9 @@ std::uint32_t refine(BinaryTree& t) {
                         t.box[A] = w1a, t.box[B] = w1b;
                     }
                     stale[n] = stale[A] = stale[B] = 1;
+                    stale_below[A] = stale_below[B] = 1;
                     if (parent_of[n] != kNoNode) stale[parent_of[n]] = 1;
+                    for (std::uint32_t up = n; up != kNoNode && !stale_below[up]; up = parent_of[up]) stale_below[up] = 1;
                     ++changed;
                 }
             }
