@@ -65,18 +65,21 @@ std::uint32_t merge_range(std::span<const Box> boxes, std::span<const std::uint3
     return ws.node_of[2 * n - 2];
 }
 
-std::uint32_t sah_range(std::span<const Box> boxes, std::span<std::uint32_t> range, ReferenceSplitWorkspace& ws,
+// The sweep over [lo, hi) of the three lists ws.sorted (each the whole list sorted once by centre
+// on its axis, ties by leaf index): a subset of a list sorted by a total order is that list filtered
+// in order, so after a split each list is divided stably into the two parts and every part is
+// sorted on every axis without sorting again. `order` is the axis whose list gives the range's own
+// order (the parent's choice), which the bottom-up merge takes as its leaf order.
+std::uint32_t sah_range(std::span<const Box> boxes, std::size_t lo, std::size_t hi, int order, ReferenceSplitWorkspace& ws,
                         BinaryTree& out) {
-    if (range.size() <= kBottomUpMax) return merge_range(boxes, range, ws, out);
-    const std::size_t n = range.size();
+    const std::size_t n = hi - lo;
+    if (n <= kBottomUpMax) return merge_range(boxes, std::span<const std::uint32_t>(ws.sorted[order].data() + lo, n), ws, out);
     float best = std::numeric_limits<float>::infinity();
     int best_axis = 0;
     std::size_t best_cut = n / 2;   // every cost NaN: the median on x
     ws.suffix.resize(n);
     for (int axis = 0; axis < 3; ++axis) {
-        std::vector<std::uint32_t>& s = ws.sorted[axis];
-        s.assign(range.begin(), range.end());
-        sort_by_centre(boxes, s, axis, ws.keyed);
+        const std::uint32_t* s = ws.sorted[axis].data() + lo;
         ws.suffix[n - 1] = boxes[s[n - 1]];
         for (std::size_t i = n - 1; i-- > 0;) ws.suffix[i] = box_union(ws.suffix[i + 1], boxes[s[i]]);
         Box prefix = boxes[s[0]];
@@ -86,10 +89,18 @@ std::uint32_t sah_range(std::span<const Box> boxes, std::span<std::uint32_t> ran
             prefix = box_union(prefix, boxes[s[cut]]);
         }
     }
-    // The recursion reuses ws.sorted: the chosen order goes back into the range first.
-    std::copy(ws.sorted[best_axis].begin(), ws.sorted[best_axis].end(), range.begin());
-    const std::uint32_t first = sah_range(boxes, range.first(best_cut), ws, out);
-    const std::uint32_t second = sah_range(boxes, range.subspan(best_cut), ws, out);
+    const std::uint32_t* chosen = ws.sorted[best_axis].data() + lo;
+    for (std::size_t i = 0; i < n; ++i) ws.in_first[chosen[i]] = i < best_cut ? 1 : 0;
+    ws.divided.resize(n);
+    for (int axis = 0; axis < 3; ++axis) {
+        if (axis == best_axis) continue;
+        std::uint32_t* s = ws.sorted[axis].data() + lo;
+        std::size_t f = 0, g = best_cut;
+        for (std::size_t i = 0; i < n; ++i) ws.divided[ws.in_first[s[i]] ? f++ : g++] = s[i];
+        std::copy(ws.divided.begin(), ws.divided.begin() + static_cast<long>(n), s);
+    }
+    const std::uint32_t first = sah_range(boxes, lo, lo + best_cut, best_axis, ws, out);
+    const std::uint32_t second = sah_range(boxes, lo + best_cut, hi, best_axis, ws, out);
     return out.add_inner(first, second);
 }
 
@@ -108,7 +119,17 @@ void median_split_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, 
 
 void sah16_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
     start(boxes, ws, out);
-    if (!boxes.empty()) out.root = sah_range(boxes, ws.list, ws, out);
+    if (boxes.empty()) return;
+    if (boxes.size() <= kBottomUpMax) {
+        out.root = merge_range(boxes, ws.list, ws, out);
+        return;
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+        ws.sorted[axis] = ws.list;
+        sort_by_centre(boxes, ws.sorted[axis], axis, ws.keyed);
+    }
+    ws.in_first.resize(boxes.size());
+    out.root = sah_range(boxes, 0, boxes.size(), 0, ws, out);
 }
 
 }  // namespace meshproof::build

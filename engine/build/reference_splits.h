@@ -30,7 +30,9 @@ namespace meshproof::build {
 struct ReferenceSplitWorkspace {
     std::vector<std::uint32_t> list;
     std::vector<std::pair<float, std::uint32_t>> keyed;   // (centre on the axis, leaf) being sorted
-    std::vector<std::uint32_t> sorted[3];   // SAH: the list sorted on each axis
+    std::vector<std::uint32_t> sorted[3];   // SAH: the list sorted on each axis, divided at each split
+    std::vector<std::uint8_t> in_first;     // SAH: per leaf, in the first part of the split being made
+    std::vector<std::uint32_t> divided;     // SAH: a list being divided into its two parts
     std::vector<Box> suffix;                // SAH: union of the leaves from each cut on
     std::vector<Box> merge_boxes;
     mesh::MergeWorkspace merge;

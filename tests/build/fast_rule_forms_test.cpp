@@ -1,8 +1,9 @@
-// The builder's fast forms of three rules against the rules written plainly, on many random inputs
+// The builder's fast forms of four rules against the rules written plainly, on many random inputs
 // with the awkward values mixed in (ties, zero and negative extents, NaN, ±inf, subnormals): the
 // binned split's bins and choice (stock_tree.cpp computes three axes in one SSE register), the
 // floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once) and the refinement
-// (stock_tree.cpp tests again only the nodes an exchange touched). The plain forms here are the
+// (stock_tree.cpp tests again only the nodes an exchange touched) and the SAH-16 reference split
+// (reference_splits.cpp sorts once and divides the sorted lists). The plain forms here are the
 // references; any bit of difference fails.
 #include <gtest/gtest.h>
 
@@ -14,6 +15,7 @@
 #include <limits>
 #include <vector>
 
+#include "engine/build/reference_splits.h"
 #include "engine/build/static_tree_encode.h"
 #include "engine/build/stock_tree.h"
 #include "engine/mesh/box_measure.h"
@@ -268,6 +270,69 @@ TEST(FastRuleForms, RefinementTestingOnlyTouchedNodesEqualsEveryNodeEveryPass) {
         }
     }
     EXPECT_GT(total_exchanges, 1000u);   // the sets make the refinement work
+}
+
+// SAH-16 as reference_splits.h words it, sorting every list on every axis at every split.
+std::uint32_t sah_by_sorting(std::span<const Box> boxes, std::vector<std::uint32_t> range, BinaryTree& out) {
+    const std::size_t n = range.size();
+    if (n == 1) return out.add_leaf(range[0], boxes[range[0]]);
+    if (n <= kBottomUpMax) {
+        std::vector<Box> b(n);
+        for (std::size_t i = 0; i < n; ++i) b[i] = boxes[range[i]];
+        mesh::MergeWorkspace mws;
+        mesh::MergedTree merged;
+        mesh::least_surface_merge(b, mws, merged);
+        std::vector<std::uint32_t> node(2 * n - 1);
+        for (std::size_t i = 0; i < n; ++i) node[i] = out.add_leaf(range[i], boxes[range[i]]);
+        for (std::size_t k = 0; k + 1 < n; ++k) node[n + k] = out.add_inner(node[merged.child[0][k]], node[merged.child[1][k]]);
+        return node[2 * n - 2];
+    }
+    float best = std::numeric_limits<float>::infinity();
+    std::vector<std::uint32_t> best_order = range;
+    std::size_t best_cut = n / 2;
+    for (int axis = 0; axis < 3; ++axis) {
+        std::vector<std::uint32_t> s = range;
+        auto key = [&](std::uint32_t i) {
+            const float c = (boxes[i].min[axis] + boxes[i].max[axis]) * 0.5f;
+            return c == c ? c : std::numeric_limits<float>::infinity();
+        };
+        std::sort(s.begin(), s.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
+        if (axis == 0) best_order = s;
+        for (std::size_t cut = 1; cut < n; ++cut) {
+            Box p = boxes[s[0]], q = boxes[s[cut]];
+            for (std::size_t i = 1; i < cut; ++i) p = mesh::box_union(p, boxes[s[i]]);
+            for (std::size_t i = n - 1; i > cut; --i) q = mesh::box_union(boxes[s[i]], q);
+            const float cost = mesh::box_surface(p) * float(cut) + mesh::box_surface(q) * float(n - cut);
+            if (cost < best) best = cost, best_order = s, best_cut = cut;
+        }
+    }
+    const std::uint32_t first = sah_by_sorting(boxes, {best_order.begin(), best_order.begin() + long(best_cut)}, out);
+    const std::uint32_t second = sah_by_sorting(boxes, {best_order.begin() + long(best_cut), best_order.end()}, out);
+    return out.add_inner(first, second);
+}
+
+TEST(FastRuleForms, SahSixteenDividingSortedListsEqualsSortingAtEverySplit) {
+    Rng r{31};
+    ReferenceSplitWorkspace ws;
+    for (int set = 0; set < 300; ++set) {
+        const std::size_t n = 1 + r.next() % 300;
+        std::vector<Box> leaves(n);
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                const float c = r.next() % 3 == 0 ? float(r.next() % 4) : (r.unit() - 0.5f) * 50.0f;   // ties
+                const float half = r.unit() * 2.0f;
+                b.min[k] = c - half, b.max[k] = c + half;
+            }
+        BinaryTree fast, plain;
+        sah16_tree(leaves, ws, fast);
+        std::vector<std::uint32_t> all(n);
+        for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
+        plain.root = sah_by_sorting(leaves, all, plain);
+        ASSERT_EQ(fast.root, plain.root) << "set " << set;
+        ASSERT_EQ(fast.first, plain.first) << "set " << set;
+        ASSERT_EQ(fast.second, plain.second) << "set " << set;
+        ASSERT_EQ(fast.leaf, plain.leaf) << "set " << set;
+    }
 }
 
 }  // namespace
