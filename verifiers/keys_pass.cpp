@@ -19,6 +19,13 @@ using mesh::DecodedMesh;
 
 std::uint32_t bit_length(std::uint64_t v) { return static_cast<std::uint32_t>(std::bit_width(v)); }
 
+// Everything one thread reuses from mesh to mesh.
+struct Scratch {
+    std::vector<std::uint8_t> is_triangle_key;  // per key of triangleIsInterior's words
+    std::vector<std::uint32_t> keys;            // the keys the rows name
+    std::vector<std::uint32_t> key_uses;        // per key: rows naming it
+};
+
 class KeysPass final : public Pass {
 public:
     KeysPass() {
@@ -66,12 +73,12 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
-        std::vector<std::uint32_t> scratch;
+        thread_local Scratch scratch;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const DecodedMesh& m = unit.mesh->meshes[mi];
             counts.add("meshes");
             widths(unit, mi, m, tally, counts);
-            interior(unit, mi, m, tally, counts, scratch);
+            interior(unit, mi, m, tally, counts, scratch.is_triangle_key);
             tri2key(unit, mi, m, tally, counts, scratch);
         }
         counts.flush(tally);
@@ -79,24 +86,24 @@ public:
 
 private:
     void widths(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
-        const std::string where = mesh_location(unit, mi);
+        const auto where = [&] { return mesh_location(unit, mi); };  // built only for a sample
         if (m.sections.size() == 0) {
             counts.add("empty_meshes");
             if (m.num_shape_key_bits != 0 || m.bits_per_key != 0) {
                 counts.add("empty_mesh_key_bits_nonzero");
-                tally.sample("empty_mesh_key_bits_nonzero", where,
+                tally.sample("empty_mesh_key_bits_nonzero", where(),
                              fmt::format("numShapeKeyBits {}, bitsPerKey {}, expected 0 and 0", m.num_shape_key_bits, m.bits_per_key));
             }
             return;
         }
         if (m.num_shape_key_bits != m.bits_per_key) {
             counts.add("key_bits_differ");
-            tally.sample("key_bits_differ", where, fmt::format("numShapeKeyBits {}, bitsPerKey {}", m.num_shape_key_bits, m.bits_per_key));
+            tally.sample("key_bits_differ", where(), fmt::format("numShapeKeyBits {}, bitsPerKey {}", m.num_shape_key_bits, m.bits_per_key));
         }
         const std::uint32_t want_bits = bit_length(std::uint64_t{m.max_key_value} + 1);
         if (m.bits_per_key != want_bits) {
             counts.add("bits_per_key_not_bitlen");
-            tally.sample("bits_per_key_not_bitlen", where,
+            tally.sample("bits_per_key_not_bitlen", where(),
                          fmt::format("bitsPerKey {}, bit length of maxKeyValue + 1 = {}", m.bits_per_key, want_bits));
         }
         // Largest key: dead primitives have none; a quad's second half counts | 1.
@@ -109,7 +116,7 @@ private:
         }
         if (m.max_key_value != largest) {
             counts.add("max_key_not_largest");
-            tally.sample("max_key_not_largest", where, fmt::format("maxKeyValue {}, largest key {}", m.max_key_value, largest));
+            tally.sample("max_key_not_largest", where(), fmt::format("maxKeyValue {}, largest key {}", m.max_key_value, largest));
         }
         const mesh::DecodedSections& s = m.sections;
         const std::uint64_t last_formula = (std::uint64_t{s.size() - 1} << 8) |
@@ -127,20 +134,20 @@ private:
     }
 
     void interior(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
-                  std::vector<std::uint32_t>& is_triangle_key) const {
-        const std::string where = mesh_location(unit, mi);
+                  std::vector<std::uint8_t>& is_triangle_key) const {
+        const auto where = [&] { return mesh_location(unit, mi); };  // built only for a sample
         counts.add("triangle_keys", m.triangles.size());
         if (m.sections.size() > 0) {
             if (m.interior_num_bits != std::int64_t{m.max_key_value} + 1) {
                 counts.add("interior_num_bits_mismatch");
-                tally.sample("interior_num_bits_mismatch", where,
+                tally.sample("interior_num_bits_mismatch", where(),
                              fmt::format("numBits {}, expected maxKeyValue + 1 = {}", m.interior_num_bits, std::uint64_t{m.max_key_value} + 1));
             }
         }
         const std::int64_t want_words = (m.interior_num_bits + 31) / 32;
         if (static_cast<std::int64_t>(m.interior_words.size()) != want_words) {
             counts.add("interior_words_mismatch");
-            tally.sample("interior_words_mismatch", where,
+            tally.sample("interior_words_mismatch", where(),
                          fmt::format("{} words for {} bits, expected {}", m.interior_words.size(), m.interior_num_bits, want_words));
         }
         is_triangle_key.assign(m.interior_words.size() * 32, 0);
@@ -153,7 +160,7 @@ private:
                 ++set;
                 if (is_triangle_key[key]) continue;
                 counts.add("interior_bit_not_triangle_key");
-                tally.sample("interior_bit_not_triangle_key", fmt::format("{} / key {}", where, key),
+                tally.sample("interior_bit_not_triangle_key", fmt::format("{} / key {}", where(), key),
                              "triangleIsInterior bit set on a key no triangle or quad has");
             }
         }
@@ -161,10 +168,10 @@ private:
         if (set == 0 && m.triangles.size() > 0) counts.add("meshes_no_interior_bits");
     }
 
-    void tri2key(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
-                 std::vector<std::uint32_t>& keys) const {
+    void tri2key(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts, Scratch& scratch) const {
+        std::vector<std::uint32_t>& keys = scratch.keys;
         if (!m.has_triangle_index_to_shape_key) return;
-        const std::string where = mesh_location(unit, mi);
+        const auto where = [&] { return mesh_location(unit, mi); };  // built only for a sample
         counts.add("meshes_with_tri2key");
         counts.add("tri2key_rows", m.row_key_word.size());
         if (m.row_key_word.size() == m.triangles.size()) counts.add("tri2key_len_equal");
@@ -175,22 +182,37 @@ private:
             const std::uint32_t word = m.row_key_word[r];
             if ((word & low_mask) != low_mask) {
                 counts.add("tri2key_not_left_aligned");
-                tally.sample("tri2key_not_left_aligned", fmt::format("{} / row {}", where, r),
+                tally.sample("tri2key_not_left_aligned", fmt::format("{} / row {}", where(), r),
                              fmt::format("word 0x{:08X}: low {} bits not all ones", word, 32 - std::min(width, 32u)));
             }
             if (r >= m.row_triangle.size() || m.row_triangle[r] == mesh::kNone) {
                 counts.add("tri2key_names_no_primitive");
-                tally.sample("tri2key_names_no_primitive", fmt::format("{} / row {}", where, r),
+                tally.sample("tri2key_names_no_primitive", fmt::format("{} / row {}", where(), r),
                              fmt::format("word 0x{:08X} names no triangle of the mesh", word));
             }
             if (r < m.row_key.size() && m.row_key[r] != mesh::kNone) keys.push_back(m.row_key[r]);
         }
-        std::sort(keys.begin(), keys.end());
-        for (std::size_t i = 1; i < keys.size(); ++i) {
-            if (keys[i] != keys[i - 1]) continue;
+        // Each key named more than once, in ascending key order, once per extra word. Keys below a
+        // few times the row count are counted in an array; larger ones sorted.
+        auto duplicate = [&](std::uint32_t key) {
             counts.add("tri2key_duplicate");
-            tally.sample("tri2key_duplicate", fmt::format("{} / key {}", where, keys[i]), "key named by more than one word");
+            tally.sample("tri2key_duplicate", fmt::format("{} / key {}", where(), key), "key named by more than one word");
+        };
+        std::uint32_t largest = 0;
+        for (const std::uint32_t key : keys) largest = std::max(largest, key);
+        if (!keys.empty() && largest < 4 * keys.size() + 4096) {
+            std::vector<std::uint32_t>& uses = scratch.key_uses;
+            uses.assign(std::size_t{largest} + 1, 0);
+            bool any = false;
+            for (const std::uint32_t key : keys) any = uses[key]++ > 0 || any;
+            if (any)
+                for (std::uint32_t key = 0; key <= largest; ++key)
+                    for (std::uint32_t extra = 1; extra < uses[key]; ++extra) duplicate(key);
+            return;
         }
+        std::sort(keys.begin(), keys.end());
+        for (std::size_t i = 1; i < keys.size(); ++i)
+            if (keys[i] == keys[i - 1]) duplicate(keys[i]);
     }
 
     PassInfo info_;

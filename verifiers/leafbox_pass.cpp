@@ -71,6 +71,12 @@ double inversion(const Box& b) {
     return worst;
 }
 
+// Whether q lies in the box on every axis, bounds included; false when anything is NaN (the
+// comparisons fail), so a caller falls back to the full measure there.
+bool inside(const float (&q)[3], const Box& b) {
+    return q[0] >= b.min[0] && q[0] <= b.max[0] && q[1] >= b.min[1] && q[1] <= b.max[1] && q[2] >= b.min[2] && q[2] <= b.max[2];
+}
+
 bool is_root(const StaticTreeNodes& t, std::uint32_t n) { return t.first_node[t.tree[n]] == n; }
 
 class LeafboxPass final : public Pass {
@@ -163,6 +169,15 @@ private:
 
         const mesh::DecodedPrimitives& p = m.primitives;
         const mesh::DecodedVertices& v = m.vertices;
+        // Counter slots found once: these are counted per primitive.
+        const std::size_t slot_prims = counts.slot("prims");
+        const std::size_t slot_prims_in_leaf = counts.slot("prims_in_leaf");
+        const std::size_t slot_prims_exact = counts.slot("prims_exact");
+        const std::size_t slot_prims_within_tolerance = counts.slot("prims_within_tolerance");
+        const std::size_t slot_prims_outside = counts.slot("prims_outside");
+        const std::size_t slot_prims_own_magnitude_exceed = counts.slot("prims_own_magnitude_exceed");
+        const std::size_t slot_prims_outside_divisor225 = counts.slot("prims_outside_divisor225");
+        const std::size_t slot_prims_outside_swapped_nibbles = counts.slot("prims_outside_swapped_nibbles");
         double max_excess = 0;
         for (std::uint32_t i = 0; i < p.size(); ++i) {
             const std::uint32_t leaf = p.leaf_node[i];
@@ -173,9 +188,16 @@ private:
             for (int k = 0; k < c.count; ++k) {
                 const std::uint32_t s = c.slot[k];
                 const float q[3] = {v.x[s], v.y[s], v.z[s]};
-                excess = std::max(excess, point_excess_ulps(q[0], q[1], q[2], st.box[leaf], domain));
-                e225 = std::max(e225, point_excess_ulps(q[0], q[1], q[2], div225[leaf], domain));
-                eswap = std::max(eswap, point_excess_ulps(q[0], q[1], q[2], swapped[leaf], domain));
+                // Inside a box (bounds included, nothing NaN) the excess is 0 and nothing lies beyond.
+                // The controls and `own` are only compared with the tolerance: once past it, the
+                // primitive's answer is known and their later vertices are not measured.
+                const bool in_leaf = inside(q, st.box[leaf]);
+                if (!in_leaf) excess = std::max(excess, point_excess_ulps(q[0], q[1], q[2], st.box[leaf], domain));
+                if (!(e225 > kLeafBoxToleranceUlps) && !inside(q, div225[leaf]))
+                    e225 = std::max(e225, point_excess_ulps(q[0], q[1], q[2], div225[leaf], domain));
+                if (!(eswap > kLeafBoxToleranceUlps) && !inside(q, swapped[leaf]))
+                    eswap = std::max(eswap, point_excess_ulps(q[0], q[1], q[2], swapped[leaf], domain));
+                if (in_leaf || own > kLeafBoxToleranceUlps) continue;
                 for (int a = 0; a < 3; ++a) {
                     // "Measured at the coordinate's own magnitude alone"
                     const double beyond = std::max(static_cast<double>(st.box[leaf].min[a]) - q[a],
@@ -183,26 +205,26 @@ private:
                     if (beyond > 0) own = std::max(own, beyond / f32_ulp(q[a]));
                 }
             }
-            counts.add("prims");
+            counts.add_at(slot_prims);
             max_excess = std::max(max_excess, excess);
             switch (classify_excess(excess)) {
             case Containment::kExact:
-                counts.add("prims_in_leaf");
-                counts.add("prims_exact");
+                counts.add_at(slot_prims_in_leaf);
+                counts.add_at(slot_prims_exact);
                 break;
             case Containment::kWithinTolerance:
-                counts.add("prims_in_leaf");
-                counts.add("prims_within_tolerance");
+                counts.add_at(slot_prims_in_leaf);
+                counts.add_at(slot_prims_within_tolerance);
                 break;
             case Containment::kOutside:
-                counts.add("prims_outside");
+                counts.add_at(slot_prims_outside);
                 tally.sample("prims_outside", primitive_location(unit, mi, m, i),
                              fmt::format("a vertex {:.3g} ulps outside leaf node {}, expected ≤ 16", excess, leaf));
                 break;
             }
-            if (own > kLeafBoxToleranceUlps) counts.add("prims_own_magnitude_exceed");
-            if (e225 > kLeafBoxToleranceUlps) counts.add("prims_outside_divisor225");
-            if (eswap > kLeafBoxToleranceUlps) counts.add("prims_outside_swapped_nibbles");
+            if (own > kLeafBoxToleranceUlps) counts.add_at(slot_prims_own_magnitude_exceed);
+            if (e225 > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_divisor225);
+            if (eswap > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_swapped_nibbles);
         }
         if (max_excess > 0 && std::isfinite(max_excess)) tally.max("prims_max_excess_ulps", max_excess);
     }
@@ -271,12 +293,23 @@ private:
             domain = m.sections.domain[sec];
             return true;
         };
-        simd_tree_lanes(unit, mesh_location(unit, mi), t, leaf_box, tally, counts);
+        simd_tree_lanes(unit, [&] { return mesh_location(unit, mi); }, t, leaf_box, tally, counts);
     }
 
-    template <class LeafBox>
-    void simd_tree_lanes(const Unit&, const std::string& where, const mesh::SimdTreeNodes& t, LeafBox leaf_box,
+    // `where()` names the tree in a sample (built only for one).
+    template <class Where, class LeafBox>
+    void simd_tree_lanes(const Unit&, Where where, const mesh::SimdTreeNodes& t, LeafBox leaf_box,
                          Tally& tally, UnitCounts& counts) const {
+        // Counter slots found once: these are counted per lane.
+        const std::size_t slot_simd_child_lanes = counts.slot("simd_child_lanes");
+        const std::size_t slot_simd_child_lane_union = counts.slot("simd_child_lane_union");
+        const std::size_t slot_simd_child_lane_not_union = counts.slot("simd_child_lane_not_union");
+        const std::size_t slot_simd_leaf_lanes_other = counts.slot("simd_leaf_lanes_other");
+        const std::size_t slot_simd_leaf_lanes = counts.slot("simd_leaf_lanes");
+        const std::size_t slot_simd_leaf_exact = counts.slot("simd_leaf_exact");
+        const std::size_t slot_simd_leaf_larger = counts.slot("simd_leaf_larger");
+        const std::size_t slot_simd_leaf_short_within_tolerance = counts.slot("simd_leaf_short_within_tolerance");
+        const std::size_t slot_simd_leaf_short_beyond_tolerance = counts.slot("simd_leaf_short_beyond_tolerance");
         for (std::uint32_t lane = 0; lane < t.lane_kind.size(); ++lane) {
             const Box& box = t.lane_box[lane];
             if (t.lane_kind[lane] == mesh::LaneKind::kChild) {
@@ -285,31 +318,31 @@ private:
                 Box u = empty_box();
                 for (int k = 0; k < 4; ++k)
                     if (t.lane_kind[child * 4 + k] != mesh::LaneKind::kEmpty) grow(u, t.lane_box[child * 4 + k]);
-                counts.add("simd_child_lanes");
-                if (same_box(u, box)) counts.add("simd_child_lane_union");
+                counts.add_at(slot_simd_child_lanes);
+                if (same_box(u, box)) counts.add_at(slot_simd_child_lane_union);
                 if (!same_box(u, box)) {
-                    counts.add("simd_child_lane_not_union");
-                    tally.sample("simd_child_lane_not_union", fmt::format("{} / simd node {} lane {}", where, lane / 4, lane % 4),
+                    counts.add_at(slot_simd_child_lane_not_union);
+                    tally.sample("simd_child_lane_not_union", fmt::format("{} / simd node {} lane {}", where(), lane / 4, lane % 4),
                                  fmt::format("lane box differs from the union of node {}'s lanes", child));
                 }
             } else if (t.lane_kind[lane] == mesh::LaneKind::kLeaf) {
                 Box vb, domain;
                 if (!leaf_box(t.lane_target[lane], vb, domain)) {
-                    counts.add("simd_leaf_lanes_other");
+                    counts.add_at(slot_simd_leaf_lanes_other);
                     continue;
                 }
-                counts.add("simd_leaf_lanes");
+                counts.add_at(slot_simd_leaf_lanes);
                 const double short_by = box_excess_ulps(vb, box, domain);
                 if (same_box(vb, box)) {
-                    counts.add("simd_leaf_exact");
+                    counts.add_at(slot_simd_leaf_exact);
                 } else if (short_by == 0) {
-                    counts.add("simd_leaf_larger");
+                    counts.add_at(slot_simd_leaf_larger);
                 } else if (short_by <= kLeafBoxToleranceUlps) {
-                    counts.add("simd_leaf_short_within_tolerance");
+                    counts.add_at(slot_simd_leaf_short_within_tolerance);
                 } else {
-                    counts.add("simd_leaf_short_beyond_tolerance");
+                    counts.add_at(slot_simd_leaf_short_beyond_tolerance);
                     tally.sample("simd_leaf_short_beyond_tolerance",
-                                 fmt::format("{} / simd node {} lane {} / key {}", where, lane / 4, lane % 4, t.lane_target[lane]),
+                                 fmt::format("{} / simd node {} lane {} / key {}", where(), lane / 4, lane % 4, t.lane_target[lane]),
                                  fmt::format("lane box {:.3g} ulps short of the vertex box, expected ≤ 16", short_by));
                 }
             }
@@ -354,7 +387,8 @@ private:
                 domain = out;  // no section domain in an extern mesh: the triangle's own magnitude
                 return true;
             };
-            simd_tree_lanes(unit, shape_location(unit, mesh::ShapeKind::kExternMesh, ei), e.simd_tree, leaf_box, tally, counts);
+            simd_tree_lanes(unit, [&] { return shape_location(unit, mesh::ShapeKind::kExternMesh, ei); }, e.simd_tree, leaf_box, tally,
+                            counts);
         }
     }
 

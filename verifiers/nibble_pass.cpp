@@ -8,6 +8,7 @@
 // document's first reading), and from its stored parent (the second). Sections holding a dead or
 // custom primitive, which has no box, are left out.
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "engine/mesh/static_tree_codec.h"
@@ -23,19 +24,33 @@ using mesh::Box;
 using mesh::DecodedMesh;
 using mesh::StaticTreeNodes;
 
-// The floor rule on one axis: the byte (h << 4) | l the rule gives below `parent`.
+// The floor rule on one side of one axis: the largest k in 1..15 whose bound passes the test
+// (0 if none), the bound computed as shrink_axis computes it (e × k² ⁄ 226 in single precision,
+// left to right). With e ≥ 0 the bound moves one way as k grows (each rounded step is monotone),
+// so the k that pass are 1..K and a binary search finds K with four bounds instead of fifteen;
+// a negative or NaN extent (an inverted or broken parent) scans from 15 down as written.
+template <class Passes>
+int largest_passing(float extent, Passes passes) {
+    if (!(extent >= 0.0f)) {
+        for (int k = 15; k > 0; --k)
+            if (passes(static_cast<float>(k * k))) return k;
+        return 0;
+    }
+    int yes = 0, no = 16;  // passes(yes²) holds (0: none yet), passes(no²) does not (16: beyond)
+    while (no - yes > 1) {
+        const int mid = (yes + no) / 2;
+        if (passes(static_cast<float>(mid * mid))) yes = mid;
+        else no = mid;
+    }
+    return yes;
+}
+
+// The floor rule on one axis: the byte (h << 4) | l the rule gives below `parent` (shrink_axis
+// with BoxRule::kProductFirst, one side at a time).
 std::uint8_t floor_nibbles(float parent_min, float parent_max, float below_min, float below_max) {
-    int h = 0, l = 0;
-    for (int k = 15; k > 0; --k) {
-        float lo, hi;
-        mesh::shrink_axis(parent_min, parent_max, static_cast<std::uint8_t>(k << 4), mesh::BoxRule::kProductFirst, lo, hi);
-        if (lo <= below_min) { h = k; break; }
-    }
-    for (int k = 15; k > 0; --k) {
-        float lo, hi;
-        mesh::shrink_axis(parent_min, parent_max, static_cast<std::uint8_t>(k), mesh::BoxRule::kProductFirst, lo, hi);
-        if (hi >= below_max) { l = k; break; }
-    }
+    const float extent = parent_max - parent_min;
+    const int h = largest_passing(extent, [&](float h2) { return parent_min + (extent * h2) / 226.0f <= below_min; });
+    const int l = largest_passing(extent, [&](float l2) { return parent_max - (extent * l2) / 226.0f >= below_max; });
     return static_cast<std::uint8_t>(h << 4 | l);
 }
 
@@ -43,23 +58,29 @@ int nibble_distance(std::uint8_t a, std::uint8_t b) {
     return std::abs((a >> 4) - (b >> 4)) + std::abs((a & 15) - (b & 15));
 }
 
-enum class Reading : std::uint8_t { kRecomputedParent, kStoredParent };
-
-struct NodeCounters {
-    explicit NodeCounters(const std::string& s)
-        : total{"roots" + s, "inner_nodes" + s, "leaves" + s},
-          match{"root_match" + s, "inner_match" + s, "leaf_match" + s},
-          root_mismatch("root_mismatch" + s),
-          differing("differing_nodes" + s),
-          one_nibble("differ_one_nibble" + s) {}
-    std::string total[3], match[3];  // root, inner, leaf
-    std::string root_mismatch;       // the document counts roots that differ ("all but 35 of 272,471")
-    std::string differing, one_nibble;
+// The counter slots of one reading, found once per pass (UnitCounts::slot is a name search).
+struct ReadingSlots {
+    ReadingSlots(const UnitCounts& counts, const std::string& s)
+        : total{counts.slot("roots" + s), counts.slot("inner_nodes" + s), counts.slot("leaves" + s)},
+          match{counts.slot("root_match" + s), counts.slot("inner_match" + s), counts.slot("leaf_match" + s)},
+          root_mismatch(counts.slot("root_mismatch" + s)),
+          differing(counts.slot("differing_nodes" + s)),
+          one_nibble(counts.slot("differ_one_nibble" + s)) {}
+    std::size_t total[3], match[3];  // root, inner, leaf
+    std::size_t root_mismatch;       // the document counts roots that differ ("all but 35 of 272,471")
+    std::size_t differing, one_nibble;
 };
 
+// Everything one thread reuses from section to section.
 struct Scratch {
-    std::vector<Box> below, recomputed;
+    std::vector<Box> below;
+    std::vector<Box> recomputed;  // this section's nodes, parent box from its recomputed nibbles
+    // What the stored reading makes of each node: read by the first reading only for a parent
+    // that is not reached (structure reports it), as when both readings shared one array.
+    std::vector<Box> from_stored;
 };
+
+bool same_bits(const Box& a, const Box& b) { return std::memcmp(&a, &b, sizeof(Box)) == 0; }
 
 class NibblePass final : public Pass {
 public:
@@ -93,7 +114,9 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
-        Scratch scratch;
+        const ReadingSlots slots[2] = {ReadingSlots(counts, ""), ReadingSlots(counts, "_stored_parent")};
+        thread_local Scratch scratch;
+        scratch.from_stored.clear();  // a unit starts with zero boxes there, as it always did
         for (const DecodedMesh& m : unit.mesh->meshes) {
             const mesh::DecodedSections& s = m.sections;
             const StaticTreeNodes& st = m.section_trees;
@@ -107,8 +130,7 @@ public:
                 }
                 counts.add("sections_checked");
                 if (!boxes_below(m, sec, scratch)) continue;
-                check_tree(m, sec, Reading::kRecomputedParent, scratch, counts);
-                check_tree(m, sec, Reading::kStoredParent, scratch, counts);
+                check_tree(m, sec, slots, scratch, counts);
             }
         }
         counts.flush(tally);
@@ -140,36 +162,57 @@ private:
         return true;
     }
 
-    static void check_tree(const DecodedMesh& m, std::uint32_t sec, Reading reading, Scratch& scratch, UnitCounts& counts) {
+    // Both readings, node by node. Where the two parent boxes are the same bits (the root, whose
+    // parent box is the domain, and every node below an unbroken run of nodes the rule gives) the
+    // rule gives the same nibbles under both, so they are computed once.
+    static void check_tree(const DecodedMesh& m, std::uint32_t sec, const ReadingSlots (&slots)[2], Scratch& scratch,
+                           UnitCounts& counts) {
         const StaticTreeNodes& st = m.section_trees;
         const std::uint32_t first = st.first_node[sec], count = st.node_count[sec];
         scratch.recomputed.resize(count);
+        scratch.from_stored.resize(count);  // as the one shared array was: shrunk, grown with zero boxes
+        auto reached = [&](std::uint32_t n) { return n == first || st.parent[n] != mesh::kNone; };
         for (std::uint32_t k = 0; k < count; ++k) {
             const std::uint32_t n = first + k;
             const std::uint32_t parent = st.parent[n];
             const bool root = k == 0;
             if (!root && parent == mesh::kNone) continue;  // unreached: structure reports it
-            const Box& parent_box = root ? st.domain[sec]
-                                    : reading == Reading::kStoredParent ? st.box[parent] : scratch.recomputed[parent - first];
-            std::array<std::uint8_t, 3> rule{};
-            int distance = 0;
-            for (int a = 0; a < 3; ++a) {
-                rule[a] = floor_nibbles(parent_box.min[a], parent_box.max[a], scratch.below[k].min[a], scratch.below[k].max[a]);
-                distance += nibble_distance(rule[a], st.xyz[a][n]);
-            }
-            scratch.recomputed[k] = mesh::shrink_box(parent_box, rule);
-            // Counter names per reading, built once: no allocation per node.
-            static const NodeCounters kNames[2] = {NodeCounters(""), NodeCounters("_stored_parent")};
-            const NodeCounters& names = kNames[reading == Reading::kStoredParent ? 1 : 0];
+            const Box& recomputed_parent = root ? st.domain[sec]
+                                           : reached(parent) ? scratch.recomputed[parent - first] : scratch.from_stored[parent - first];
+            const Box& stored_parent = root ? st.domain[sec] : st.box[parent];
             const int kind = root && !st.is_leaf[n] ? 0 : st.is_leaf[n] ? 2 : 1;
-            counts.add(names.total[kind]);
-            if (distance == 0) {
-                counts.add(names.match[kind]);
+            const int distance = rule_at(st, n, recomputed_parent, scratch.below[k], scratch.recomputed[k]);
+            count_node(slots[0], kind, distance, counts);
+            if (same_bits(recomputed_parent, stored_parent)) {
+                scratch.from_stored[k] = scratch.recomputed[k];
+                count_node(slots[1], kind, distance, counts);
             } else {
-                if (kind == 0) counts.add(names.root_mismatch);
-                counts.add(names.differing);
-                if (distance == 1) counts.add(names.one_nibble);
+                count_node(slots[1], kind, rule_at(st, n, stored_parent, scratch.below[k], scratch.from_stored[k]), counts);
             }
+        }
+    }
+
+    // The rule's nibbles for node n below `parent_box`: `shrunk` gets the box they give, and the
+    // nibble distance to the stored ones is returned.
+    static int rule_at(const StaticTreeNodes& st, std::uint32_t n, const Box& parent_box, const Box& below, Box& shrunk) {
+        std::array<std::uint8_t, 3> rule{};
+        int distance = 0;
+        for (int a = 0; a < 3; ++a) {
+            rule[a] = floor_nibbles(parent_box.min[a], parent_box.max[a], below.min[a], below.max[a]);
+            distance += nibble_distance(rule[a], st.xyz[a][n]);
+        }
+        shrunk = mesh::shrink_box(parent_box, rule);
+        return distance;
+    }
+
+    static void count_node(const ReadingSlots& names, int kind, int distance, UnitCounts& counts) {
+        counts.add_at(names.total[kind]);
+        if (distance == 0) {
+            counts.add_at(names.match[kind]);
+        } else {
+            if (kind == 0) counts.add_at(names.root_mismatch);
+            counts.add_at(names.differing);
+            if (distance == 1) counts.add_at(names.one_nibble);
         }
     }
 

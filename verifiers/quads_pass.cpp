@@ -62,7 +62,8 @@ struct Scratch {
     std::vector<StockPair> stock;
     // per section
     std::vector<std::uint32_t> section_start, section_fill, by_section;
-    std::vector<VertexName> s_names;
+    std::vector<std::uint32_t> s_names;            // 3 per row of the section: whole-mesh vertex numbers
+    std::vector<std::uint32_t> section_number;     // per whole-mesh vertex number: its number in the section; kNone
     std::vector<std::uint32_t> s_data, s_rows;
     std::vector<std::uint8_t> found_in_section;  // per used row: in a stock pair the per-section rule makes
     std::vector<std::uint32_t> diagonal_uses;    // per used row: records on its third edge in its section's run
@@ -78,6 +79,18 @@ struct Scratch {
         float x, y, z;
     };
     std::vector<IndexCorner> index_corners;
+    std::vector<std::uint64_t> index_order;  // index << 32 | corner: the corners grouped by index
+    std::vector<IndexCorner> group;          // one index's corners, when its box leaves it open
+    // One index's corners' box (NaN coordinates left out, as std::min and std::max leave them).
+    struct IndexBox {
+        float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        bool open = false;
+        void grow(const IndexCorner& c) {
+            const float p[3] = {c.x, c.y, c.z};
+            for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], p[a]), hi[a] = std::max(hi[a], p[a]);
+        }
+    };
+    std::vector<IndexBox> index_box;         // per source index
 };
 
 class QuadsPass final : public Pass {
@@ -234,12 +247,13 @@ private:
         }
 
         // All rows at once, vertices by position.
-        number(s.names, s, s.vertex);
+        s.section_number.assign(number(s.names, s, s.vertex), kNone);
         s.position_vertex.resize(n * 3);
         for (std::size_t i = 0; i < n; ++i)
             for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = s.vertex[i][k];
         const mesh::QuadPairingRows all{s.vertex, s.box, s.data};
-        counts.add("candidates", mesh::pair_quads(all, mesh::CandidateRule::kFirstFit, s.ws, s.pairs));
+        mesh::sort_pairing_records(all, s.ws);  // one sort for the first-fit and every-fit rules
+        counts.add("candidates", mesh::pair_sorted_records(all, mesh::CandidateRule::kFirstFit, s.ws, s.pairs));
         std::uint64_t agrees = 0, swapped = 0;
         const std::uint64_t found = count_found(m, s.used, s.pairs, &agrees, &swapped);
         const std::uint64_t made = s.pairs.size();
@@ -251,8 +265,8 @@ private:
         if (found == stock && made == stock) counts.add("meshes_exact");
         const std::uint64_t most_uses = count_by_position(m, s, counts);
 
-        // Every fitting record a candidate.
-        mesh::pair_quads(all, mesh::CandidateRule::kEveryFit, s.ws, s.pairs);
+        // Every fitting record a candidate (the records sorted above, untouched since).
+        mesh::pair_sorted_records(all, mesh::CandidateRule::kEveryFit, s.ws, s.pairs);
         counts.add("all_records_made", s.pairs.size());
         counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
 
@@ -274,11 +288,28 @@ private:
         return most_uses;
     }
 
-    static void number(const std::vector<VertexName>& names, Scratch& s, std::vector<std::array<std::uint32_t, 3>>& vertex) {
+    // Returns the number of distinct names.
+    static std::uint32_t number(const std::vector<VertexName>& names, Scratch& s, std::vector<std::array<std::uint32_t, 3>>& vertex) {
         s.numbers.resize(names.size());
-        mesh::number_by_first_use(names, s.ws, s.numbers);
+        const std::uint32_t distinct = mesh::number_by_first_use(names, s.ws, s.numbers);
         vertex.resize(names.size() / 3);
         for (std::size_t i = 0; i < vertex.size(); ++i) vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
+        return distinct;
+    }
+
+    // The section's rows numbered by first use (number_by_first_use on their position names): two
+    // corners have the same name exactly when they have the same whole-mesh number, so the
+    // section's numbers are those numbers renumbered by first use, with no name hashed again.
+    static void renumber_in_section(Scratch& s, std::size_t rows) {
+        std::uint32_t next = 0;
+        s.s_vertex.resize(rows);
+        for (std::size_t k = 0; k < rows; ++k)
+            for (int j = 0; j < 3; ++j) {
+                std::uint32_t& number = s.section_number[s.s_names[k * 3 + j]];
+                if (number == kNone) number = next++;
+                s.s_vertex[k][j] = number;
+            }
+        for (const std::uint32_t v : s.s_names) s.section_number[v] = kNone;  // ready for the next section
     }
 
     // Copies of a triangle (the same three corner positions), and the stock quads a made pair
@@ -351,18 +382,18 @@ private:
             const std::uint32_t b = s.section_start[sec], e = s.section_start[sec + 1];
             const std::size_t c = e - b;
             if (c == 0) continue;
-            s.s_names.resize(c * 3);
+            s.s_names.resize(c * 3);  // the rows' vertex numbers over the whole mesh
             s.s_box.resize(c);
             s.s_data.resize(c);
             s.s_rows.resize(c);
             for (std::size_t k = 0; k < c; ++k) {
                 const std::uint32_t i = s.by_section[b + k];
-                for (int j = 0; j < 3; ++j) s.s_names[k * 3 + j] = s.names[i * 3 + j];
+                for (int j = 0; j < 3; ++j) s.s_names[k * 3 + j] = s.position_vertex[i * 3 + j];
                 s.s_box[k] = s.box[i];
                 s.s_data[k] = s.data[i];
                 s.s_rows[k] = s.used[i];
             }
-            number(s.s_names, s, s.s_vertex);
+            renumber_in_section(s, c);
             mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
             made += s.pairs.size();
             for (const QuadPair& p : s.pairs) {
@@ -394,49 +425,100 @@ private:
         counts.add("section_missed_two_edge", two);
     }
 
-    // Whether the rows use one source index for corners more than half a metre apart.
+    // Whether the rows use one source index for corners more than half a metre apart. The answer
+    // is whether any index has such a pair, whatever order the indices are visited in. With
+    // indices up to a few times the corner count (every file seen), each index's box is grown in
+    // one pass over the corners (min and max are exact in float); a box over half a metre on an
+    // axis decides it, one under on every axis but longer across leaves it to the pairs of its
+    // distinct positions. Larger indices are grouped by one sort of 64-bit words instead.
     static bool local_indices(const DecodedMesh& m, Scratch& s) {
         const std::size_t n = s.used.size();
         s.index_corners.resize(n * 3);
+        std::uint32_t largest = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
             for (int k = 0; k < 3; ++k) {
                 const std::uint32_t v = m.triangles.vertex[k][tri];
                 s.index_corners[i * 3 + k] = {m.row_vertex_index[k][r], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
+                largest = std::max(largest, m.row_vertex_index[k][r]);
             }
         }
+        if (n > 0 && largest < 4 * s.index_corners.size() + 1024) return local_indices_by_box(s, largest + std::size_t{1});
+        s.index_order.resize(n * 3);
+        for (std::size_t c = 0; c < s.index_corners.size(); ++c) s.index_order[c] = static_cast<std::uint64_t>(s.index_corners[c].index) << 32 | c;
+        std::sort(s.index_order.begin(), s.index_order.end());
+        const std::size_t total = s.index_order.size();
+        for (std::size_t g = 0; g < total;) {
+            std::size_t e = g + 1;
+            while (e < total && s.index_order[e] >> 32 == s.index_order[g] >> 32) ++e;
+            Scratch::IndexBox box;
+            for (std::size_t i = g; i < e; ++i) box.grow(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
+            if (const int verdict = box_verdict(box); verdict != 0) {
+                if (verdict > 0) return true;
+                s.group.clear();
+                for (std::size_t i = g; i < e; ++i) s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
+                if (far_pair(s.group)) return true;
+            }
+            g = e;
+        }
+        return false;
+    }
+
+    static bool local_indices_by_box(Scratch& s, std::size_t indices) {
+        s.index_box.assign(indices, Scratch::IndexBox{});
+        for (const Scratch::IndexCorner& c : s.index_corners) s.index_box[c.index].grow(c);
+        bool open = false;  // an index the box leaves undecided
+        for (std::size_t i = 0; i < indices; ++i) {
+            const int verdict = box_verdict(s.index_box[i]);
+            if (verdict > 0) return true;
+            if (verdict < 0) s.index_box[i].open = open = true;
+        }
+        if (!open) return false;
+        s.index_order.clear();
+        for (std::size_t c = 0; c < s.index_corners.size(); ++c)
+            if (s.index_box[s.index_corners[c].index].open)
+                s.index_order.push_back(static_cast<std::uint64_t>(s.index_corners[c].index) << 32 | c);
+        std::sort(s.index_order.begin(), s.index_order.end());
+        for (std::size_t g = 0; g < s.index_order.size();) {
+            std::size_t e = g + 1;
+            while (e < s.index_order.size() && s.index_order[e] >> 32 == s.index_order[g] >> 32) ++e;
+            s.group.clear();
+            for (std::size_t i = g; i < e; ++i) s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
+            if (far_pair(s.group)) return true;
+            g = e;
+        }
+        return false;
+    }
+
+    // 1: the box is over half a metre on an axis (its two extremes are that far apart); −1: under
+    // on every axis, longer across (the pairs decide); 0: no pair that far.
+    static int box_verdict(const Scratch::IndexBox& b) {
+        double diag2 = 0;
+        for (int a = 0; a < 3; ++a) {
+            const double extent = static_cast<double>(b.hi[a]) - b.lo[a];
+            if (extent > kLocalIndexDistance) return 1;
+            diag2 += extent * extent;
+        }
+        return diag2 > kLocalIndexDistance * kLocalIndexDistance ? -1 : 0;
+    }
+
+    // Whether two of the corners are more than half a metre apart (distinct positions, by their bits).
+    static bool far_pair(std::vector<Scratch::IndexCorner>& group) {
         using IC = Scratch::IndexCorner;
         auto bits = [](const IC& c) {
-            return std::array<std::uint32_t, 4>{c.index, std::bit_cast<std::uint32_t>(c.x), std::bit_cast<std::uint32_t>(c.y),
+            return std::array<std::uint32_t, 3>{std::bit_cast<std::uint32_t>(c.x), std::bit_cast<std::uint32_t>(c.y),
                                                 std::bit_cast<std::uint32_t>(c.z)};
         };
-        std::sort(s.index_corners.begin(), s.index_corners.end(), [&](const IC& a, const IC& b) { return bits(a) < bits(b); });
         const double limit2 = kLocalIndexDistance * kLocalIndexDistance;
         auto far = [&](const IC& a, const IC& b) {
             const double dx = static_cast<double>(a.x) - b.x, dy = static_cast<double>(a.y) - b.y, dz = static_cast<double>(a.z) - b.z;
             return dx * dx + dy * dy + dz * dz > limit2;
         };
-        for (std::size_t g = 0; g < s.index_corners.size();) {
-            std::size_t e = g + 1;
-            while (e < s.index_corners.size() && s.index_corners[e].index == s.index_corners[g].index) ++e;
-            double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-            for (std::size_t i = g; i < e; ++i) {
-                const double p[3] = {s.index_corners[i].x, s.index_corners[i].y, s.index_corners[i].z};
-                for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], p[a]), hi[a] = std::max(hi[a], p[a]);
-            }
-            double diag2 = 0;
-            for (int a = 0; a < 3; ++a) {
-                if (hi[a] - lo[a] > kLocalIndexDistance) return true;  // the two extremes on that axis
-                diag2 += (hi[a] - lo[a]) * (hi[a] - lo[a]);
-            }
-            if (diag2 > limit2) {  // undecided by the box: every pair of distinct positions
-                for (std::size_t i = g; i < e; ++i) {
-                    if (i > g && bits(s.index_corners[i]) == bits(s.index_corners[i - 1])) continue;
-                    for (std::size_t j = i + 1; j < e; ++j)
-                        if (far(s.index_corners[i], s.index_corners[j])) return true;
-                }
-            }
-            g = e;
+        std::sort(group.begin(), group.end(), [&](const IC& a, const IC& b) { return bits(a) < bits(b); });
+        for (std::size_t i = 0; i < group.size(); ++i) {
+            if (i > 0 && bits(group[i]) == bits(group[i - 1])) continue;
+            for (std::size_t j = i + 1; j < group.size(); ++j)
+                if (far(group[i], group[j])) return true;
         }
         return false;
     }

@@ -135,6 +135,8 @@ Vec3f sub(Vec3f a, Vec3f b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 Vec3f cross(Vec3f u, Vec3f v) { return {u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x}; }
 float dot(Vec3f u, Vec3f v) { return u.x * v.x + u.y * v.y + u.z * v.z; }
 
+void order_and_mark(InteriorWorkspace& ws);
+
 // The estimate without the mode switch in the inner loop (the table lookup inlined).
 template <RsqrtMode kMode>
 struct Estimator {
@@ -217,6 +219,11 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
         ws.order.push_back({ws.weight[f], f});
     }
 
+    order_and_mark(ws);
+}
+
+// Steps 3 and 4 on the weights and convex edges in the workspace (ws.order filled in face order).
+void order_and_mark(InteriorWorkspace& ws) {
     havok_quicksort(std::span<InteriorWorkspace::Weighted>(ws.order),
                     [](const InteriorWorkspace::Weighted& a, const InteriorWorkspace::Weighted& b) { return a.weight < b.weight; });
 
@@ -306,6 +313,15 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
     return ok_status();
 }
 
+// Per triangle: its face's bit under the face's first triangle.
+static void bits_by_triangle(const InteriorWorkspace& ws, std::span<std::uint8_t> bits) {
+    const std::size_t n = std::min(bits.size(), ws.triangle_face.size());
+    for (std::size_t t = 0; t < n; ++t) {
+        const std::uint32_t f = ws.triangle_face[t];
+        bits[t] = ws.face_triangle[f] == t ? ws.face_set[f] : 0;  // a polygon's bit under its first half's key
+    }
+}
+
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
                            std::span<std::uint8_t> bits) {
     switch (options.rsqrt) {
@@ -313,11 +329,22 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
         case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options.length, ws); break;
         case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options.length, ws); break;
     }
-    const std::size_t n = std::min(bits.size(), ws.triangle_face.size());
-    for (std::size_t t = 0; t < n; ++t) {
-        const std::uint32_t f = ws.triangle_face[t];
-        bits[t] = ws.face_triangle[f] == t ? ws.face_set[f] : 0;  // a polygon's bit under its first half's key
+    bits_by_triangle(ws, bits);
+}
+
+void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits) {
+    const std::uint32_t faces = ws.face_count();
+    ws.face_set.assign(faces, 0);
+    ws.order.clear();
+    for (std::uint32_t f = 0; f < faces; ++f) {
+        if (!ws.face_complete[f]) continue;
+        const float s = squared_length(ws.raw_normal[f]);
+        ws.length[f] = std::sqrt(s);
+        ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(std::popcount(ws.convex_mask[f]));
+        ws.order.push_back({ws.weight[f], f});
     }
+    order_and_mark(ws);
+    bits_by_triangle(ws, bits);
 }
 
 Status interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,

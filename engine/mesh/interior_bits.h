@@ -129,6 +129,12 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
                            std::span<std::uint8_t> bits);
 
+// Steps 3 and 4 again with |n| = sqrtf(s) (NormalLength::kSqrt), reusing step 2 as the last
+// compute_interior_bits left it in `ws`: the same as compute_interior_bits with that call's
+// estimate and kSqrt, since the length form changes the weights only (not the unit vectors, the
+// convex edges or the 70° test). `bits` must hold one byte per triangle.
+void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits);
+
 // All four steps.
 Status interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
                      std::span<std::uint8_t> bits);

@@ -80,7 +80,8 @@ std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairing
                 ws.slot_number[s] = next++;
                 break;
             }
-            if (ws.slot_name[s] == names[i]) break;
+            const VertexName& held = ws.slot_name[s];
+            if (held[0] == names[i][0] && held[1] == names[i][1] && held[2] == names[i][2]) break;  // no memcmp call
             s = (s + 1) & mask;
         }
         out[i] = ws.slot_number[s];
@@ -95,13 +96,10 @@ float pairing_cost(const Box& a, const Box& b) {
     return ub + ua;
 }
 
-std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
-    out.clear();
-    ws.candidates.clear();
+void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws) {
     ws.records.clear();
     const std::size_t n = rows.vertex.size();
-    ws.edge_uses.assign(n * 3, 0);
-    if (rows.box.size() != n || rows.primitive_data.size() != n) return 0;
+    if (rows.box.size() != n || rows.primitive_data.size() != n) return;
 
     // Step 1: the records, row by row and edge by edge, sorted by (lower, higher) vertex.
     ws.records.resize(n * 3);
@@ -116,6 +114,15 @@ std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPair
     }
     using Record = QuadPairingWorkspace::Record;
     havok_quicksort(std::span<Record>(ws.records), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+}
+
+std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+    out.clear();
+    ws.candidates.clear();
+    const std::size_t n = rows.vertex.size();
+    ws.edge_uses.assign(n * 3, 0);
+    if (rows.box.size() != n || rows.primitive_data.size() != n || ws.records.size() != n * 3) return 0;
+    using Record = QuadPairingWorkspace::Record;
 
     // Step 2: candidates; and how many records share each edge.
     const std::size_t m = ws.records.size();
@@ -156,6 +163,11 @@ std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPair
         out.push_back({c.first, c.second});
     }
     return ws.candidates.size();
+}
+
+std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+    sort_pairing_records(rows, ws);
+    return pair_sorted_records(rows, rule, ws, out);
 }
 
 }  // namespace meshproof::mesh

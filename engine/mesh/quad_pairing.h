@@ -91,4 +91,11 @@ float pairing_cost(const Box& a, const Box& b);
 // three spans differ in length: nothing is paired (0 returned).
 std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
 
+// pair_quads in two halves, so that callers running both rules on the same rows sort the records
+// once: step 1 leaves the sorted records in ws.records; steps 2 and 3 read them and leave them as
+// they are (pair_sorted_records on the same rows twice gives what pair_quads gives each time).
+// pair_sorted_records pairs nothing (0 returned) unless ws.records holds the rows' 3 × n records.
+void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws);
+std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
+
 }  // namespace meshproof::mesh

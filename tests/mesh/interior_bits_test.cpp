@@ -398,6 +398,37 @@ TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
     }
 }
 
+// The pass's shortcut for the sqrtf |n| alternative (steps 3 and 4 again on the table's convex
+// edges) must give what a whole run with NormalLength::kSqrt gives: on the nearly flat field the
+// two length forms order the faces differently, so a stale order or weight would show.
+TEST(InteriorOrder, SqrtLengthRecomputedFromTheTablesEdgesEqualsAWholeRun) {
+    HandMesh m;
+    const int n = 30;
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i) {
+            const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
+            m.vertex(static_cast<float>(i) * 1.25f, static_cast<float>(h) * 2e-6f, static_cast<float>(j) * 1.25f);
+        }
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    const InteriorMeshView view = m.view();
+    InteriorWorkspace whole, shortcut;
+    std::vector<std::uint8_t> want(view.corner[0].size()), got(view.corner[0].size()), table(view.corner[0].size());
+    InteriorOptions sqrt_length;
+    sqrt_length.length = NormalLength::kSqrt;
+    ASSERT_TRUE(interior_bits(view, sqrt_length, whole, want).ok());
+    ASSERT_TRUE(interior_bits(view, InteriorOptions{}, shortcut, table).ok());
+    recompute_interior_bits_with_sqrt_length(shortcut, got);
+    EXPECT_EQ(got, want);
+    EXPECT_NE(got, table);  // the length form decides bits here
+    ASSERT_EQ(shortcut.order.size(), whole.order.size());
+    for (std::size_t i = 0; i < whole.order.size(); ++i) {
+        EXPECT_EQ(shortcut.order[i].face, whole.order[i].face) << i;
+        EXPECT_EQ(bits_of(shortcut.order[i].weight), bits_of(whole.order[i].weight)) << i;
+    }
+}
+
 // ---- the real Elden Ring sample -----------------------------------------------------------------
 
 class InteriorErSample : public test::MeshErSampleTest {};

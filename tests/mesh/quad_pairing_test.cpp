@@ -245,5 +245,48 @@ TEST(QuadPairing, BucketSearchOfLongGroupsGivesTheScansPairs) {
     }
 }
 
+// The quads pass sorts the records once for the first-fit and every-fit rules: pairing the same
+// sorted records by one rule, then the other, gives what pair_quads gives for each.
+TEST(QuadPairing, RecordsSortedOnceServeBothRules) {
+    std::uint64_t state = 777;
+    int rounds_differing = 0;  // the two rules must differ on these rows, or the test shows nothing
+    auto next = [&](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    for (int round = 0; round < 20; ++round) {
+        const std::uint32_t vertices = 6 + next(30), rows = 20 + next(300);
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        std::vector<Box> box;
+        std::vector<std::uint32_t> data;
+        for (std::uint32_t r = 0; r < rows; ++r) {
+            vertex.push_back({next(vertices), next(vertices), next(vertices)});
+            Box x;
+            for (int k = 0; k < 3; ++k) {
+                x.min[k] = static_cast<float>(next(5));
+                x.max[k] = x.min[k] + static_cast<float>(next(4));
+            }
+            box.push_back(x);
+            data.push_back(next(2));
+        }
+        const QuadPairingRows in{vertex, box, data};
+        QuadPairingWorkspace fresh, shared;
+        std::vector<QuadPair> want_first, want_every, got_first, got_every;
+        const std::size_t c_first = pair_quads(in, CandidateRule::kFirstFit, fresh, want_first);
+        const std::size_t c_every = pair_quads(in, CandidateRule::kEveryFit, fresh, want_every);
+        sort_pairing_records(in, shared);
+        ASSERT_EQ(pair_sorted_records(in, CandidateRule::kFirstFit, shared, got_first), c_first) << round;
+        ASSERT_EQ(pair_sorted_records(in, CandidateRule::kEveryFit, shared, got_every), c_every) << round;
+        rounds_differing += c_every != c_first;
+        ASSERT_EQ(got_first.size(), want_first.size()) << round;
+        ASSERT_EQ(got_every.size(), want_every.size()) << round;
+        for (std::size_t i = 0; i < want_first.size(); ++i)
+            ASSERT_TRUE(got_first[i].first == want_first[i].first && got_first[i].second == want_first[i].second) << round;
+        for (std::size_t i = 0; i < want_every.size(); ++i)
+            ASSERT_TRUE(got_every[i].first == want_every[i].first && got_every[i].second == want_every[i].second) << round;
+    }
+    EXPECT_GT(rounds_differing, 10);
+}
+
 }  // namespace
 }  // namespace meshproof::mesh
