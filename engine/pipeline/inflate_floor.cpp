@@ -4,11 +4,10 @@
 #include <cstring>
 #include <memory>
 
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 
-#include "engine/containers/default_decompressors.h"
 #include "engine/pipeline/member_group.h"
+#include "engine/pipeline/run_setup.h"
 
 namespace meshproof {
 
@@ -32,16 +31,9 @@ std::uint64_t touch(Bytes bytes) {
 
 Result<InflateFloor> inflate_every_member(const std::filesystem::path& root, const RunOptions& options) {
     MP_TRY_ASSIGN(InstallScan scan, scan_install(root, options.game));
-    DecompressorRegistry default_codecs;
-    const DecompressorRegistry* codecs = options.decompressors;
-    if (codecs == nullptr) {
-        default_codecs = default_decompressors();
-        codecs = &default_codecs;
-    }
-    std::unique_ptr<tbb::global_control> limit;
-    if (options.threads > 0)
-        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                      static_cast<std::size_t>(options.threads));
+    RunSetup setup;
+    set_up_run(options, setup);
+    const DecompressorRegistry* codecs = setup.codecs;
     std::uint64_t binders = 0;
     const std::vector<Group> groups = plan_groups(scan, binders);
     std::atomic<std::uint64_t> members{0}, bytes{0}, failures{0}, checksum{0};

@@ -11,13 +11,13 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
-#include "engine/containers/default_decompressors.h"
 #include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/count_members.h"
 #include "engine/pipeline/game_from_tagfiles.h"
 #include "engine/pipeline/member_group.h"
+#include "engine/pipeline/run_setup.h"
 #include "engine/pipeline/timing_collector.h"
 #include "engine/sur/sur_file.h"
 #include "engine/tagfile/tagfile.h"
@@ -397,17 +397,10 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     if (progress) progress->phase = RunPhase::kScanning;
     MP_TRY_ASSIGN(InstallScan scan, scan_install(root, options.game));
 
-    DecompressorRegistry default_codecs;
-    const DecompressorRegistry* codecs = options.decompressors;
-    if (codecs == nullptr) {
-        default_codecs = default_decompressors();
-        codecs = &default_codecs;
-    }
+    RunSetup setup;
+    set_up_run(options, setup);
+    const DecompressorRegistry* codecs = setup.codecs;
     detect_game_from_tagfiles(scan, *codecs);
-    std::unique_ptr<tbb::global_control> limit;
-    if (options.threads > 0)
-        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                      static_cast<std::size_t>(options.threads));
     phase_done("scan");
 
     RunResult result;
@@ -458,7 +451,7 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     result.scan = std::move(scan);
     phase_done("gather");
     if (timings) {
-        // The arena's concurrency as the global_control above limits it.
+        // The arena's concurrency as set_up_run's global_control limits it.
         timings->threads = static_cast<int>(std::min<std::size_t>(
             static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
             tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)));
