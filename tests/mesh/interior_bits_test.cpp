@@ -366,13 +366,10 @@ TEST(InteriorOrder, EqualWeights0x41699B3EOverAConvexEdgeSetTheFirstKey) {
     EXPECT_EQ(bits[1], 0u);  // the second meets it over the convex ridge
 }
 
-TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
-    // "An exact reciprocal square root, or the table of one current processor, leaves some
-    // hundreds of bits per million wrong": the estimate enters |n| (s × refine(r)), so on a nearly
-    // flat field of congruent-looking cells (bumps of micrometres over 1.25 m) the weights move by
-    // an ulp, the quicksort orders the faces differently and other faces get set.
+// n × n quads of 1.25 m over bumps of up to 2 mm (hashed heights): congruent-looking cells whose
+// weights differ by an ulp or so, where the |n| forms order the faces differently.
+HandMesh nearly_flat_field(int n) {
     HandMesh m;
-    const int n = 40;
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i) {
             const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
@@ -381,6 +378,15 @@ TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
     auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    return m;
+}
+
+TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
+    // "An exact reciprocal square root, or the table of one current processor, leaves some
+    // hundreds of bits per million wrong": the estimate enters |n| (s × refine(r)), so on a nearly
+    // flat field of congruent-looking cells (bumps of micrometres over 1.25 m) the weights move by
+    // an ulp, the quicksort orders the faces differently and other faces get set.
+    HandMesh m = nearly_flat_field(40);
     InteriorWorkspace ws;
     const auto table = m.run(ws, RsqrtMode::kTable);
     const std::vector<float> table_weight(ws.weight.begin(), ws.weight.begin() + ws.face_count());
@@ -402,16 +408,7 @@ TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
 // edges) must give what a whole run with NormalLength::kSqrt gives: on the nearly flat field the
 // two length forms order the faces differently, so a stale order or weight would show.
 TEST(InteriorOrder, SqrtLengthRecomputedFromTheTablesEdgesEqualsAWholeRun) {
-    HandMesh m;
-    const int n = 30;
-    for (int j = 0; j <= n; ++j)
-        for (int i = 0; i <= n; ++i) {
-            const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
-            m.vertex(static_cast<float>(i) * 1.25f, static_cast<float>(h) * 2e-6f, static_cast<float>(j) * 1.25f);
-        }
-    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
-    for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    HandMesh m = nearly_flat_field(30);
     const InteriorMeshView view = m.view();
     InteriorWorkspace whole, shortcut;
     std::vector<std::uint8_t> want(view.corner[0].size()), got(view.corner[0].size()), table(view.corner[0].size());
