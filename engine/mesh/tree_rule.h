@@ -37,9 +37,11 @@ struct MergedTree {
 };
 
 struct MergeWorkspace {
-    std::vector<Box> box;             // per list entry
+    std::vector<float> columns;       // per list entry: min x, y, z, max x, y, z as six padded columns
     std::vector<std::uint32_t> node;  // per list entry: its node id
     std::vector<float> cost;          // list positions i < j: surface of the union, row-major n × n
+    std::vector<float> row_least;     // per list entry i: its first least cost over the entries after it
+    std::vector<std::uint32_t> row_at;  // ... and that entry's position (none when no cost is below +inf)
 };
 
 // Joins the leaves bottom-up by least union surface (rule step 2, lists of 16 or fewer, applied

@@ -3,8 +3,9 @@
 // binned split's bins and choice (stock_tree.cpp computes three axes in one SSE register), the
 // floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once) and the refinement
 // (stock_tree.cpp tests again only the nodes an exchange touched) and the SAH-16 reference split
-// (reference_splits.cpp sorts once and divides the sorted lists). The plain forms here are the
-// references; any bit of difference fails.
+// (reference_splits.cpp sorts once and divides the sorted lists) and the bottom-up merge
+// (tree_rule.cpp keeps each row's least cost instead of scanning every pair at every join). The
+// plain forms here are the references; any bit of difference fails.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "engine/build/stock_tree.h"
 #include "engine/mesh/box_measure.h"
 #include "engine/mesh/static_tree_codec.h"
+#include "engine/mesh/tree_rule.h"
 
 namespace meshproof::build {
 namespace {
@@ -333,6 +335,69 @@ TEST(FastRuleForms, SahSixteenDividingSortedListsEqualsSortingAtEverySplit) {
         ASSERT_EQ(fast.second, plain.second) << "set " << set;
         ASSERT_EQ(fast.leaf, plain.leaf) << "set " << set;
     }
+}
+
+// The bottom-up merge as rule step 2 words it: every join scans every pair for the first least
+// union surface; the joined node takes the first place, the last entry the second's. The costs are
+// kept in a matrix moved with the entries, as the builder did before it kept row minima: with a NaN
+// coordinate the union of two boxes depends on their order, so the reference keeps that order too.
+mesh::MergedTree merge_scanning_every_pair(std::vector<Box> box) {
+    mesh::MergedTree out;
+    const auto n = static_cast<std::uint32_t>(box.size());
+    out.leaves = n;
+    if (n < 2) return out;
+    auto cost_of = [&](std::uint32_t i, std::uint32_t j) { return mesh::box_surface(mesh::box_union(box[i], box[j])); };
+    std::vector<float> cost(std::size_t{n} * n);
+    for (std::uint32_t i = 0; i < n; ++i)
+        for (std::uint32_t j = i + 1; j < n; ++j) cost[i * n + j] = cost[j * n + i] = cost_of(i, j);
+    std::vector<std::uint32_t> node(n);
+    for (std::uint32_t i = 0; i < n; ++i) node[i] = i;
+    std::uint32_t next_id = n;
+    for (std::uint32_t m = n; m > 1; --m) {
+        std::uint32_t bi = 0, bj = 1;
+        float best = std::numeric_limits<float>::infinity();
+        for (std::uint32_t i = 0; i + 1 < m; ++i)
+            for (std::uint32_t j = i + 1; j < m; ++j)
+                if (cost[i * n + j] < best) best = cost[i * n + j], bi = i, bj = j;
+        out.child[0].push_back(node[bi]);
+        out.child[1].push_back(node[bj]);
+        box[bi] = mesh::box_union(box[bi], box[bj]);
+        node[bi] = next_id++;
+        const std::uint32_t last = m - 1;
+        if (bj != last) {
+            box[bj] = box[last], node[bj] = node[last];
+            for (std::uint32_t k = 0; k < last; ++k)
+                if (k != bj) cost[k * n + bj] = cost[bj * n + k] = cost[k * n + last];
+        }
+        for (std::uint32_t k = 0; k < last; ++k)
+            if (k != bi) cost[k * n + bi] = cost[bi * n + k] = k < bi ? cost_of(k, bi) : cost_of(bi, k);
+    }
+    return out;
+}
+
+TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
+    Rng r{47};
+    mesh::MergeWorkspace ws;
+    mesh::MergedTree fast;
+    std::uint32_t not_first_pair = 0;
+    for (int set = 0; set < 4000; ++set) {
+        const std::size_t n = 1 + r.next() % 40;
+        std::vector<Box> leaves(n);
+        const bool grid = set % 3 == 0;   // equal boxes and equal surfaces: ties in every row
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                const float c = grid ? float(r.next() % 3) : (r.unit() - 0.5f) * 20.0f;
+                const float half = grid ? 0.5f : r.unit();
+                b.min[k] = awkward(r, c - half), b.max[k] = awkward(r, c + half);
+            }
+        mesh::least_surface_merge(leaves, ws, fast);
+        const mesh::MergedTree plain = merge_scanning_every_pair(leaves);
+        ASSERT_EQ(fast.leaves, plain.leaves) << "set " << set;
+        ASSERT_EQ(fast.child[0], plain.child[0]) << "set " << set;
+        ASSERT_EQ(fast.child[1], plain.child[1]) << "set " << set;
+        for (std::size_t k = 0; k < plain.child[0].size(); ++k) not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
+    }
+    EXPECT_GT(not_first_pair, 10000u);   // the joins are not just the default pair
 }
 
 }  // namespace
