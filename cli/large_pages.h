@@ -4,7 +4,8 @@
 // third of its time went to page faults on this kind of VM (bench/build_bench.cpp, BM_BuildMesh:
 // 2.9 s → 1.6–2.0 s with huge pages). The kernel here gives huge pages only to regions advised
 // with MADV_HUGEPAGE ("madvise" mode), which mimalloc does for its regions when its
-// large-OS-pages option is on. A no-op where mimalloc is not linked (sanitizer builds).
+// large-OS-pages option is on. Freed pages are kept a second before they go back to the system, so
+// one member's arrays serve the next. A no-op where mimalloc is not linked (sanitizer builds).
 #pragma once
 
 namespace meshproof::cli {
