@@ -24,6 +24,7 @@ public:
             "the primitive stored at index p is the one of pre-order rank ranks(n)[p] (Proven)",
             "Every section tree … with two leaves or more has exactly these leaf payloads in file order (Proven)",
             "the payloads do not increase along the pre-order (Observed)",
+            "… the first source rows of the primitives do not increase with the primitive index (Observed)",
         };
         info_.counters = {
             {"section_trees", "section trees", false},
@@ -31,6 +32,10 @@ public:
             {"trees_rank_payloads", "section trees of 2+ leaves whose leaf payloads are the quicksort rank permutation", false},
             {"trees_not_rank_payloads", "section trees of 2+ leaves whose leaf payloads are not that permutation", true},
             {"payloads_not_preorder", "section trees of 2+ leaves whose payloads do not increase along the pre-order", false},
+            {"trees_with_rows", "section trees of 2+ primitives with a source row for every primitive", false},
+            {"rows_payloads_not_preorder", "of those, trees whose payloads do not increase along the pre-order", false},
+            {"rows_not_increasing",
+             "of those again, trees whose primitives' first source rows do not increase with the primitive index", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -39,9 +44,11 @@ public:
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
         std::vector<std::vector<std::uint32_t>> expected_by_n;  // leaf_payloads_in_preorder(n), made once per n
-        std::vector<std::uint32_t> payloads;
+        std::vector<std::uint32_t> payloads, first_row;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
-            const mesh::StaticTreeNodes& st = unit.mesh->meshes[mi].section_trees;
+            const mesh::DecodedMesh& m = unit.mesh->meshes[mi];
+            const mesh::StaticTreeNodes& st = m.section_trees;
+            first_rows(m, first_row);
             for (std::uint32_t t = 0; t < st.first_node.size(); ++t) {
                 counts.add("section_trees");
                 payloads.clear();
@@ -58,6 +65,13 @@ public:
                 bool increasing = true;
                 for (std::uint32_t k = 1; k < leaves; ++k) increasing = increasing && payloads[k - 1] < payloads[k];
                 if (!increasing) counts.add("payloads_not_preorder");
+                if (const int rows = rows_increase(m, t, first_row); rows >= 0) {
+                    counts.add("trees_with_rows");
+                    if (!increasing) {
+                        counts.add("rows_payloads_not_preorder");
+                        if (rows == 0) counts.add("rows_not_increasing");
+                    }
+                }
                 if (payloads == want) {
                     counts.add("trees_rank_payloads");
                     continue;
@@ -74,6 +88,32 @@ public:
     }
 
 private:
+    // Each primitive's first source row: the smallest triangleIndexToShapeKey row naming one of its
+    // triangles (a quad has two); kNone when no row names it.
+    static void first_rows(const mesh::DecodedMesh& m, std::vector<std::uint32_t>& out) {
+        out.assign(m.primitives.size(), mesh::kNone);
+        const mesh::DecodedTriangles& tri = m.triangles;
+        for (std::size_t i = 0; i < tri.size(); ++i) {
+            const std::uint32_t p = tri.primitive[i], row = tri.source_row[i];
+            if (p < out.size() && row < out[p]) out[p] = row;
+        }
+    }
+
+    // Section t's primitives in index order: −1 unless there are two or more and each has a source
+    // row; then 1 when their first source rows increase with the index, else 0.
+    static int rows_increase(const mesh::DecodedMesh& m, std::uint32_t t, const std::vector<std::uint32_t>& first_row) {
+        const mesh::DecodedSections& sec = m.sections;
+        if (t >= sec.size() || sec.num_primitives[t] < 2) return -1;
+        const std::uint64_t base = sec.primitive_base[t], end = base + sec.num_primitives[t];
+        if (base == mesh::kNone || end > first_row.size()) return -1;
+        int increasing = 1;
+        for (std::uint64_t p = base; p < end; ++p) {
+            if (first_row[p] == mesh::kNone) return -1;
+            if (p > base && !(first_row[p - 1] < first_row[p])) increasing = 0;
+        }
+        return increasing;
+    }
+
     PassInfo info_;
 };
 

@@ -20,6 +20,32 @@ TEST_F(SamplePasses, NumberingHoldsOnTheSample) {
     EXPECT_EQ(violations("numbering", t), 0u);
 }
 
+// The sample's one section tree: 12 primitives, each named by a source row; its payloads do not
+// increase along the pre-order (they are the rank permutation) and, as in Sekiro's objects, the
+// primitives' first source rows do not increase with the primitive index.
+TEST_F(SamplePasses, NumberingSourceRowsOfTheSample) {
+    const Tally t = run("numbering");
+    EXPECT_EQ(t.count("trees_with_rows", kScope), 1u);
+    EXPECT_EQ(t.count("rows_payloads_not_preorder", kScope), 1u);
+    EXPECT_EQ(t.count("rows_not_increasing", kScope), 1u);
+}
+
+TEST_F(SamplePasses, NumberingSourceRowsInIndexOrderOrMissing) {
+    mesh::DecodedMesh& m = mesh();
+    // First source rows made to follow the primitive index: the tree is no longer counted as not increasing.
+    for (std::size_t i = 0; i < m.triangles.size(); ++i)
+        m.triangles.source_row[i] = 2 * m.triangles.primitive[i] + m.triangles.half[i];
+    Tally t = run("numbering");
+    EXPECT_EQ(t.count("trees_with_rows", kScope), 1u);
+    EXPECT_EQ(t.count("rows_not_increasing", kScope), 0u);
+    // A primitive without a row: the tree leaves the figure's set.
+    for (std::size_t i = 0; i < m.triangles.size(); ++i)
+        if (m.triangles.primitive[i] == 5) m.triangles.source_row[i] = mesh::kNone;
+    t = run("numbering");
+    EXPECT_EQ(t.count("trees_with_rows", kScope), 0u);
+    EXPECT_EQ(t.count("rows_payloads_not_preorder", kScope), 0u);
+}
+
 TEST_F(SamplePasses, NumberingSwappedPayloadsAreCaught) {
     mesh::StaticTreeNodes& st = mesh().section_trees;
     std::vector<std::uint32_t> leaves;
