@@ -76,51 +76,57 @@ float insertion_cost(const Box& child, const Box& leaf) {
 
 }  // namespace
 
-// The descent reads only the two children's boxes of each node it passes, so each inner node
-// keeps its children's boxes beside it (one cache line per level instead of two far reads).
+// Each inner node keeps its own box (32 bytes, two to a cache line); a leaf's box is the leaf's,
+// which never grows (a leaf the descent stops at is replaced by a new node). The descent reads the
+// two children's boxes of each node it passes, and asks for their children's lines before it
+// works out the costs, so the next level is on its way while this one is decided.
 // Nodes are numbered as the rule's node-by-node version makes them: leaf 0 is node 0, and leaf i
 // (i ≥ 1) is node 2i − 1 and the node joining it node 2i, which is inner[i − 1]. Returns the root.
 namespace {
 
 inline bool is_insertion_leaf(std::uint32_t id) { return id == 0 || (id & 1u) != 0; }
 inline std::uint32_t insertion_inner(std::uint32_t id) { return id / 2 - 1; }
+inline std::uint32_t insertion_leaf(std::uint32_t id) { return id == 0 ? 0 : (id + 1) / 2; }
 
-std::uint32_t insert_into(std::span<const Box> leaves, std::vector<InsertionNode>& inner, Box& root_box) {
+std::uint32_t insert_into(std::span<const Box> leaves, std::vector<InsertionNode>& inner) {
     const auto n = static_cast<std::uint32_t>(leaves.size());
     inner.resize(n - 1);
-    std::uint32_t root = 0;
-    root_box = leaves[0];
-    for (std::uint32_t i = 1; i < n; ++i) {
+    InsertionNode* nodes = inner.data();
+    auto box_of = [&](std::uint32_t id) -> const Box& {
+        return is_insertion_leaf(id) ? leaves[insertion_leaf(id)] : nodes[insertion_inner(id)].box;
+    };
+    auto ask_for_children = [&](std::uint32_t id) {
+        if (is_insertion_leaf(id)) return;
+        const InsertionNode& c = nodes[insertion_inner(id)];
+        if (!is_insertion_leaf(c.child[0])) __builtin_prefetch(&nodes[insertion_inner(c.child[0])]);
+        if (!is_insertion_leaf(c.child[1])) __builtin_prefetch(&nodes[insertion_inner(c.child[1])]);
+    };
+    // The first join: leaf 0 and leaf 1.
+    nodes[0].box = box_union(leaves[0], leaves[1]);
+    nodes[0].child[0] = 0, nodes[0].child[1] = 1;
+    std::uint32_t root = 2;
+    for (std::uint32_t i = 2; i < n; ++i) {
         const Box& leaf = leaves[i];
         const std::uint32_t fresh = 2 * i - 1, joined = 2 * i;
-        InsertionNode& made = inner[i - 1];
-        if (is_insertion_leaf(root)) {
-            made.box[0] = root_box, made.box[1] = leaf;
-            made.child[0] = root, made.child[1] = fresh;
-            root_box = box_union(root_box, leaf);
-            root = joined;
-            continue;
-        }
-        root_box = box_union(root_box, leaf);   // grow every box it passes
-        InsertionNode* node = &inner[insertion_inner(root)];
+        InsertionNode& made = nodes[i - 1];
+        InsertionNode* node = &nodes[insertion_inner(root)];
+        node->box = box_union(node->box, leaf);   // grow every box it passes
         for (;;) {
-            // Both children's lines are fetched while the costs are worked out.
-            if (!is_insertion_leaf(node->child[0])) __builtin_prefetch(&inner[insertion_inner(node->child[0])]);
-            if (!is_insertion_leaf(node->child[1])) __builtin_prefetch(&inner[insertion_inner(node->child[1])]);
-            const float a = insertion_cost(node->box[0], leaf);
-            const float b = insertion_cost(node->box[1], leaf);
+            ask_for_children(node->child[0]);
+            ask_for_children(node->child[1]);
+            const float a = insertion_cost(box_of(node->child[0]), leaf);
+            const float b = insertion_cost(box_of(node->child[1]), leaf);
             const int c = b < a ? 1 : 0;        // the first child on a tie
             const std::uint32_t child = node->child[c];
             if (is_insertion_leaf(child)) {
                 // Where it stops at a leaf, the two become the children of a new node in its place.
-                made.box[0] = node->box[c], made.box[1] = leaf;
+                made.box = box_union(leaves[insertion_leaf(child)], leaf);
                 made.child[0] = child, made.child[1] = fresh;
-                node->box[c] = box_union(node->box[c], leaf);
                 node->child[c] = joined;
                 break;
             }
-            node->box[c] = box_union(node->box[c], leaf);
-            node = &inner[insertion_inner(child)];
+            node = &nodes[insertion_inner(child)];
+            node->box = box_union(node->box, leaf);
         }
     }
     return root;
@@ -135,7 +141,7 @@ void insertion_order(const std::vector<InsertionNode>& inner, std::uint32_t root
         const std::uint32_t id = stack.back();
         stack.pop_back();
         if (is_insertion_leaf(id)) {
-            out.push_back(id == 0 ? 0 : (id + 1) / 2);
+            out.push_back(insertion_leaf(id));
             continue;
         }
         const InsertionNode& node = inner[insertion_inner(id)];
@@ -150,9 +156,6 @@ BinaryTree insert_leaves(std::span<const Box> leaves) {
     BinaryTree t;
     const auto n = static_cast<std::uint32_t>(leaves.size());
     if (n == 0) return t;
-    std::vector<InsertionNode> inner;
-    Box root_box;
-    const std::uint32_t root = insert_into(leaves, inner, root_box);
     const std::uint32_t nodes = 2 * n - 1;
     t.first.assign(nodes, kNoNode), t.second.assign(nodes, kNoNode), t.leaf.assign(nodes, kNoNode);
     t.box.resize(nodes);
@@ -161,14 +164,15 @@ BinaryTree insert_leaves(std::span<const Box> leaves) {
         t.leaf[id] = i;
         t.box[id] = leaves[i];
     }
+    t.root = 0;
+    if (n == 1) return t;
+    std::vector<InsertionNode> inner;
+    t.root = insert_into(leaves, inner);
     for (std::uint32_t k = 0; k + 1 < n; ++k) {
         const std::uint32_t id = 2 * (k + 1);
         t.first[id] = inner[k].child[0], t.second[id] = inner[k].child[1];
-        if (!is_insertion_leaf(inner[k].child[0])) t.box[inner[k].child[0]] = inner[k].box[0];
-        if (!is_insertion_leaf(inner[k].child[1])) t.box[inner[k].child[1]] = inner[k].box[1];
+        t.box[id] = inner[k].box;
     }
-    t.root = root;
-    t.box[root] = root_box;
     return t;
 }
 
@@ -541,8 +545,7 @@ void build_stock_tree(std::span<const Box> leaves, StockTreeWorkspace& ws, Binar
         out = insert_leaves(leaves);
         return;
     }
-    Box root_box;
-    const std::uint32_t root = insert_into(leaves, ws.inserted, root_box);
+    const std::uint32_t root = insert_into(leaves, ws.inserted);
     insertion_order(ws.inserted, root, ws.stack, ws.order);
     rebuild(leaves, ws.order, ws.rebuild, out);
     refine(out);
