@@ -16,8 +16,10 @@ std::vector<FigureDistance> farthest_figures(const std::vector<FigureResult>& re
     std::vector<FigureDistance> out;
     for (const FigureResult& r : results) {
         if (r.status != FigureStatus::kMismatch) continue;
-        FigureDistance d{&r, r.measured.has_value(), 0};
-        if (r.measured) {
+        // A value set or list mismatches by the values seen, not by a distance of its one number.
+        const bool numeric = r.measured && r.figure.kind != FigureKind::kValueSet && r.figure.kind != FigureKind::kList;
+        FigureDistance d{&r, numeric, 0};
+        if (numeric) {
             d.distance = relative_distance(*r.measured, r.figure.expected);
             if (!partial_install && r.measured_denominator && r.figure.denominator)
                 d.distance = std::max(d.distance, relative_distance(*r.measured_denominator, *r.figure.denominator));

@@ -61,15 +61,86 @@ bool has_sub_scope(const Tally& tally, const FigureScope& scope, std::string_vie
     return false;
 }
 
-// The figure's value over one scope (or sub-scope); nullopt when a percentage or ratio has no whole.
-std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std::string_view sub, std::string_view counter = {}) {
-    if (counter.empty()) counter = fig.counter;
-    if (fig.maximum) return max_in_scope(tally, counter, fig.scope, sub).value_or(0.0);
-    const double count = static_cast<double>(sum_in_scope(tally, counter, fig.scope, sub));
+// The smallest value a minimum reached in any scope of the figure; nullopt when never recorded.
+std::optional<double> min_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, std::string_view sub = {}) {
+    std::optional<double> best;
+    for (const auto& [key, value] : tally.minima())
+        if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::min(*best, value) : value;
+    return best;
+}
+
+// The union of a value set over the figure's scopes; nullopt when no scope recorded one.
+std::optional<ValueSet> values_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, std::string_view sub) {
+    std::optional<ValueSet> all;
+    for (const auto& [key, set] : tally.value_sets())
+        if (key.first == name && in_scope(key.second, scope, sub)) {
+            if (!all) all.emplace();
+            all->merge(set);
+        }
+    return all;
+}
+
+// The median of a histogram of one-number values: the middle value, or the mean of the two
+// middle values when the count is even.
+std::optional<double> median_of(const ValueSet& set) {
+    std::uint64_t total = 0;
+    for (const auto& [v, n] : set.seen) total += n;
+    if (total == 0 || set.overflowed) return std::nullopt;
+    auto nth = [&](std::uint64_t i) {   // the i-th value (0-based) in sorted order
+        for (const auto& [v, n] : set.seen) {
+            if (i < n) return v.empty() ? 0.0 : v.front();
+            i -= n;
+        }
+        return 0.0;
+    };
+    return (nth((total - 1) / 2) + nth(total / 2)) / 2;
+}
+
+// The figure's value over one scope (or sub-scope); nullopt when a percentage, ratio or mean has
+// no whole, or a minimum was never recorded.
+std::optional<double> measure_in(const ManifestFigure& fig, const Tally& tally, const FigureScope& scope, std::string_view sub,
+                                 std::string_view counter) {
+    if (fig.maximum) return max_in_scope(tally, counter, scope, sub).value_or(0.0);
+    if (fig.minimum) return min_in_scope(tally, counter, scope, sub);
+    const double count = static_cast<double>(sum_in_scope(tally, counter, scope, sub));
     if (fig.of.empty()) return count;
-    const std::uint64_t whole = sum_in_scope(tally, fig.of, fig.scope, sub);
+    const std::uint64_t whole = sum_in_scope(tally, fig.of, scope, sub);
     if (whole == 0) return std::nullopt;
-    return (fig.ratio ? 1.0 : 100.0) * count / static_cast<double>(whole);
+    return (fig.ratio || fig.kind == FigureKind::kMean ? 1.0 : 100.0) * count / static_cast<double>(whole);
+}
+
+// The binder sets of the figure's game that the tally holds a scope of ("h", "l", ...), sorted.
+std::vector<std::string> sets_in_tally(const Tally& tally, const FigureScope& scope) {
+    std::vector<std::string> out;
+    const std::string prefix = scope.game + "/";
+    auto note = [&](const std::string& s) {
+        if (s.compare(0, prefix.size(), prefix) != 0 || is_sub_scope(s)) return;
+        std::string set = s.substr(prefix.size());
+        if (std::find(out.begin(), out.end(), set) == out.end()) out.push_back(std::move(set));
+    };
+    for (const auto& [key, v] : tally.counts()) note(key.second);
+    for (const auto& [key, v] : tally.maxima()) note(key.second);
+    for (const auto& [key, v] : tally.minima()) note(key.second);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// The figure's value: over its scope, or — for the lowest or highest binder set — in each set of
+// the game (kept in `sets` when given), the smallest or largest of them.
+std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std::string_view sub, std::string_view counter = {},
+                              std::vector<std::pair<std::string, double>>* sets = nullptr) {
+    if (counter.empty()) counter = fig.counter;
+    if (fig.kind != FigureKind::kLowestSet && fig.kind != FigureKind::kHighestSet) return measure_in(fig, tally, fig.scope, sub, counter);
+    std::optional<double> best;
+    for (const std::string& set : sets_in_tally(tally, fig.scope)) {
+        FigureScope one = fig.scope;
+        one.set = set;
+        const std::optional<double> v = measure_in(fig, tally, one, sub, counter);
+        if (!v) continue;
+        if (sets) sets->push_back({set, *v});
+        best = !best ? *v : fig.kind == FigureKind::kLowestSet ? std::min(*best, *v) : std::max(*best, *v);
+    }
+    return best;
 }
 
 const PassResult* find_pass(const RunResult& run, std::string_view name) {
@@ -93,6 +164,47 @@ bool within(double measured, double expected, double tolerance) {
     return std::fabs(measured - expected) <= tolerance + 1e-9 * std::max(1.0, std::fabs(expected));
 }
 
+// An upper bound ("under 1 %", "(bound) 16 µm"): the measure is within it, with the same hair of slack.
+bool within_bound(double measured, double bound, double tolerance) {
+    return measured <= bound + tolerance + 1e-9 * std::max(1.0, std::fabs(bound));
+}
+
+// A value-set figure: exactly the one value (or list) seen, or the median of the values seen.
+void evaluate_values(const ManifestFigure& fig, const Tally& tally, const std::string& sub, FigureResult& r) {
+    const std::optional<ValueSet> set = values_in_scope(tally, fig.counter, fig.scope, sub);
+    if (!set || (set->seen.empty() && !set->overflowed)) {
+        r.why = "no value seen in " + figure_scope_text(fig.scope);
+        return;
+    }
+    r.values.assign(set->seen.begin(), set->seen.end());
+    r.values_overflowed = set->overflowed;
+    if (fig.kind == FigureKind::kMedian) {
+        const std::optional<double> median = median_of(*set);
+        if (!median) {
+            r.why = fmt::format("more than {} distinct values: no exact median", kMaxDistinctValues);
+            return;
+        }
+        r.measured = median;
+        r.status = within(*median, fig.expected, fig.tolerance) ? FigureStatus::kMatch : FigureStatus::kMismatch;
+        return;
+    }
+    r.status = FigureStatus::kMismatch;
+    if (set->overflowed) {   // many values, so not the one: no single value to put as measured
+        r.why = fmt::format("more than {} distinct values seen", kMaxDistinctValues);
+        return;
+    }
+    // `measured`: the value seen most often (the smallest of those on a tie); a list's length.
+    const auto most = std::max_element(set->seen.begin(), set->seen.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    const std::vector<double>& value = most->first;
+    if (fig.kind == FigureKind::kList) {
+        r.measured = static_cast<double>(value.size());
+        if (set->seen.size() == 1 && value == fig.expected_list) r.status = FigureStatus::kMatch;
+    } else {
+        r.measured = value.empty() ? 0.0 : value.front();
+        if (set->seen.size() == 1 && value.size() == 1 && within(value.front(), fig.expected, fig.tolerance)) r.status = FigureStatus::kMatch;
+    }
+}
+
 FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
     FigureResult r;
     r.figure = fig;
@@ -107,19 +219,26 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
         r.why = "the run holds nothing in " + figure_scope_text(fig.scope);
         return r;
     }
+    const std::string sub = file_sub(fig.scope);
+    if (fig.kind == FigureKind::kValueSet || fig.kind == FigureKind::kList || fig.kind == FigureKind::kMedian) {
+        evaluate_values(fig, pass->tally, sub, r);
+        return r;
+    }
     // A maximum a pass never recorded had nothing to measure (passes record only values above
     // zero): the figure's largest value is then 0.
-    const std::string sub = file_sub(fig.scope);
-    const std::optional<double> measured = measure(fig, pass->tally, sub);
+    const std::optional<double> measured = measure(fig, pass->tally, sub, {}, &r.sets);
     if (!measured) {
-        r.why = fig.of + (fig.ratio ? " is 0: no ratio" : " is 0: no percentage");
+        r.why = fig.minimum ? "no value recorded: no minimum"
+                : fig.of.empty() ? "no binder set measured"
+                : fig.of + (fig.ratio ? " is 0: no ratio" : fig.kind == FigureKind::kMean ? " is 0: no mean" : " is 0: no percentage");
         return r;
     }
     r.measured = measured;
-    bool ok = within(*measured, fig.expected, fig.tolerance);
+    bool ok = fig.kind == FigureKind::kBound ? within_bound(*measured, fig.expected, fig.tolerance)
+                                             : within(*measured, fig.expected, fig.tolerance);
     // More stored values reproduced than the document reports (over the same denominator).
     bool exceeds = fig.exceeds && !ok && *measured > fig.expected + fig.tolerance;
-    if (!fig.maximum && !fig.denominator_counter.empty() && fig.denominator) {
+    if (!fig.maximum && !fig.minimum && !fig.denominator_counter.empty() && fig.denominator) {
         const double d = static_cast<double>(sum_in_scope(pass->tally, fig.denominator_counter, fig.scope, sub));
         r.measured_denominator = d;
         ok = ok && d == *fig.denominator;
@@ -135,6 +254,17 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
 }
 
 }  // namespace
+
+std::string values_text(const FigureResult& r) {
+    if (r.values_overflowed) return fmt::format("more than {} distinct values", kMaxDistinctValues);
+    std::string s;
+    for (const auto& [value, n] : r.values) {
+        if (!s.empty()) s += " · ";
+        for (std::size_t i = 0; i < value.size(); ++i) s += (i ? " " : "") + fmt::format("{}", value[i]);
+        s += fmt::format(" ×{}", n);
+    }
+    return s;
+}
 
 std::string figure_scope_text(const FigureScope& s) {
     std::string t = s.game + (s.set.empty() ? "" : "/" + s.set);
@@ -205,7 +335,9 @@ bool judge_partial_install(std::vector<FigureResult>& results) {
     });
     if (!partial) return false;
     for (FigureResult& r : results) {
-        if (r.status != FigureStatus::kMismatch) continue;
+        // Only a plain count, percentage or extreme is judged so: a value every member shares, a
+        // list, a median, a bound or a binder set's share holds or fails on what was read.
+        if (r.status != FigureStatus::kMismatch || !r.measured || r.figure.kind != FigureKind::kValue) continue;
         const ManifestFigure& f = r.figure;
         if (holds_on_read(r)) {
             r.status = FigureStatus::kHoldsOnRead;

@@ -37,7 +37,31 @@ struct FigureResult {
     // The figure's alternatives (ManifestFigure::alternatives), each measured like the figure
     // (same scope, same `of`), in the manifest's order; set wherever `measured` is.
     std::vector<std::pair<std::string, double>> alternatives;
+    // A value-set figure (kValueSet, kList, kMedian): every value seen in the scope with its
+    // count, in value order; `values_overflowed` when the set saw more than kMaxDistinctValues
+    // distinct values (then `values` is empty, and a value_set or list figure is a mismatch
+    // with no `measured`: it saw more than one value).
+    std::vector<std::pair<std::vector<double>, std::uint64_t>> values;
+    bool values_overflowed = false;
+    // kLowestSet / kHighestSet: the figure's value in each binder set of the game, in set order.
+    std::vector<std::pair<std::string, double>> sets;
 };
+
+// "0 ×1,204", "20160200 ×40 · 20180100 ×2", "2 3 0 1 ×57": the values a value-set figure saw,
+// each with its count; "more than 4096 distinct values" when the set overflowed; "" for other kinds.
+std::string values_text(const FigureResult& r);
+
+// " (lowest of h 40.00 %, l 32.00 %)" for a figure over binder sets, each value written by `format`; "" otherwise.
+template <class Format>
+std::string sets_suffix(const FigureResult& r, Format format) {
+    if (r.sets.empty()) return "";
+    std::string s = r.figure.kind == FigureKind::kLowestSet ? " (lowest of " : " (highest of ";
+    for (std::size_t i = 0; i < r.sets.size(); ++i) s += (i ? ", " : "") + r.sets[i].first + " " + format(r.sets[i].second);
+    return s + ")";
+}
+
+// "≤ " for a bound, "" otherwise: what the reports put before the document's value.
+inline std::string_view document_prefix(const ManifestFigure& f) { return f.kind == FigureKind::kBound ? "≤ " : ""; }
 
 // " (IVP-exact 1,248 · structurally valid 116,142)" for a figure with a severity split, each
 // value written by `format`; "" without one. Shared by the Markdown and HTML reports.

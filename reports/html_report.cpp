@@ -121,21 +121,25 @@ std::string document_value(const ManifestFigure& f) {
         for (double v : f.expected_list) s += (s.empty() ? "" : " ") + num(v);
         return s;
     }
-    std::string s = num(f.expected) + (f.percent ? " %" : f.ratio ? " ×" : "");
+    std::string s = std::string(document_prefix(f)) + num(f.expected) + (f.percent ? " %" : f.ratio ? " ×" : "");
     if (f.tolerance > 0) s += " ± " + num(f.tolerance);
     if (f.denominator) s += " of " + num(*f.denominator);
     return s;
 }
 
 std::string measured_value(const FigureResult& r) {
-    if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
+    const std::string seen = values_text(r);
+    if (!r.measured) return (seen.empty() ? "—" : "— (seen " + seen + ")") + (r.why.empty() ? "" : " (" + r.why + ")");
+    // A value every member shares or a list: what was seen, each value with its count.
+    if (r.figure.kind == FigureKind::kValueSet || r.figure.kind == FigureKind::kList) return "seen " + seen;
     // A ratio ("1.34 times") to four decimals, a percentage to two, a count as it is.
     auto fmt_value = [&](double v) {
         return r.figure.percent ? fmt::format("{:.2f} %", v) : r.figure.ratio ? fmt::format("{:.4f} ×", v) : num(v);
     };
     std::string s = fmt_value(*r.measured);
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
-    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + sets_suffix(r, fmt_value);
+    if (r.figure.kind == FigureKind::kMedian) s += " (median of " + seen + ")";
     return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
 }
 
@@ -283,7 +287,8 @@ std::string deviation_histogram(const std::vector<FigureResult>& results) {
     std::array<std::uint64_t, 5> counts{};
     std::uint64_t total = 0;
     for (const auto& r : results) {
-        if (r.status != FigureStatus::kMismatch || !r.measured) continue;
+        if (r.status != FigureStatus::kMismatch || !r.measured || r.figure.kind == FigureKind::kValueSet || r.figure.kind == FigureKind::kList)
+            continue;
         const double relative = std::fabs(*r.measured - r.figure.expected) / std::max(std::fabs(r.figure.expected), 1.0);
         const std::size_t bin = relative <= 0.001 ? 0 : relative <= 0.01 ? 1 : relative <= 0.1 ? 2 : relative <= 1.0 ? 3 : 4;
         ++counts[bin];

@@ -44,10 +44,36 @@ const CounterInfo* find_counter(const Pass& pass, std::string_view name) {
     return nullptr;
 }
 
-const CounterInfo* find_maximum(const Pass& pass, std::string_view name) {
-    for (const auto& c : pass.info().maxima)
+const CounterInfo* find_in(const std::vector<CounterInfo>& list, std::string_view name) {
+    for (const auto& c : list)
         if (c.name == name) return &c;
     return nullptr;
+}
+
+const CounterInfo* find_maximum(const Pass& pass, std::string_view name) { return find_in(pass.info().maxima, name); }
+const CounterInfo* find_minimum(const Pass& pass, std::string_view name) { return find_in(pass.info().minima, name); }
+const CounterInfo* find_value_set(const Pass& pass, std::string_view name) { return find_in(pass.info().value_sets, name); }
+
+bool measures_value_set(FigureKind k) { return k == FigureKind::kValueSet || k == FigureKind::kList || k == FigureKind::kMedian; }
+
+// The rules each kind adds (FORMAT.md, "Figure kinds"), checked once every field is read.
+Status check_kind(const ManifestFigure& fig, const std::string& where) {
+    const FigureKind k = fig.kind;
+    if (k == FigureKind::kValue) return ok_status();
+    const std::string name(figure_kind_name(k));
+    if (!fig.pass) return json_error(where, "kind '" + name + "' needs a pass");
+    if (fig.exceeds) return json_error(where, "kind '" + name + "' cannot be 'exceeds'");
+    if (measures_value_set(k)) {
+        if (!fig.of.empty() || !fig.denominator_counter.empty() || !fig.alternatives.empty())
+            return json_error(where, "kind '" + name + "' takes no 'of', 'denominator_counter' or 'alternatives'");
+    }
+    if ((k == FigureKind::kList) != !fig.expected_list.empty())
+        return json_error(where, k == FigureKind::kList ? "kind 'list' needs 'expected_list'" : "'expected_list' needs kind 'list'");
+    if (k == FigureKind::kMean && (fig.of.empty() || fig.ratio || fig.percent || fig.maximum || fig.minimum))
+        return json_error(where, "kind 'mean' needs 'of' (the count the sum is over), and is not a ratio, percentage, maximum or minimum");
+    if ((k == FigureKind::kLowestSet || k == FigureKind::kHighestSet) && (!fig.scope.set.empty() || !fig.denominator_counter.empty()))
+        return json_error(where, "kind '" + name + "' is over every binder set of the game: no 'scope.set', no 'denominator_counter'");
+    return ok_status();
 }
 
 Result<FigureScope> read_scope(const JsonFields& f) {
@@ -89,12 +115,24 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         if (pass == nullptr) return json_error(where, "unknown pass '" + pass_name + "'");
         fig.pass = pass_name;
         MP_TRY_ASSIGN(fig.counter, f.string("counter"));
-        fig.maximum = find_counter(*pass, fig.counter) == nullptr && find_maximum(*pass, fig.counter) != nullptr;
-        if (!fig.maximum && find_counter(*pass, fig.counter) == nullptr)
-            return json_error(where, "pass '" + pass_name + "' declares no counter or maximum '" + fig.counter + "'");
+        if (f.present("kind")) {
+            MP_TRY_ASSIGN(std::string kind, f.string("kind"));
+            const std::optional<FigureKind> k = figure_kind_from_name(kind);
+            if (!k) return f.bad("kind", "unknown kind '" + kind + "'");
+            fig.kind = *k;
+        }
+        const bool is_count = find_counter(*pass, fig.counter) != nullptr;
+        fig.maximum = !is_count && find_maximum(*pass, fig.counter) != nullptr;
+        fig.minimum = !is_count && !fig.maximum && find_minimum(*pass, fig.counter) != nullptr;
+        const bool is_value_set = !is_count && !fig.maximum && !fig.minimum && find_value_set(*pass, fig.counter) != nullptr;
+        if (!is_count && !fig.maximum && !fig.minimum && !is_value_set)
+            return json_error(where, "pass '" + pass_name + "' declares no counter, maximum, minimum or value set '" + fig.counter + "'");
+        if (is_value_set != measures_value_set(fig.kind))
+            return json_error(where, is_value_set ? "value set '" + fig.counter + "' needs kind 'value_set', 'list' or 'median'"
+                                                  : "kind '" + std::string(figure_kind_name(fig.kind)) + "' needs a value set, not '" + fig.counter + "'");
         if (f.present("of")) {
             MP_TRY_ASSIGN(fig.of, f.string("of"));
-            if (fig.maximum) return json_error(where, "a maximum cannot be a percentage ('of' given)");
+            if (fig.maximum || fig.minimum) return json_error(where, "a maximum or minimum cannot be a percentage ('of' given)");
             if (find_counter(*pass, fig.of) == nullptr)
                 return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
         }
@@ -104,7 +142,7 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         if (!fig.denominator_counter.empty() && find_counter(*pass, fig.denominator_counter) == nullptr)
             return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
         MP_TRY_ASSIGN(fig.exceeds, f.optional_boolean("exceeds", false));
-        if (fig.exceeds && fig.maximum) return json_error(where, "a maximum cannot be 'exceeds'");
+        if (fig.exceeds && (fig.maximum || fig.minimum)) return json_error(where, "a maximum or minimum cannot be 'exceeds'");
         if (f.has("alternatives")) {
             MP_TRY_ASSIGN(array list, f.sub_array("alternatives"));
             for (element v : list) {
@@ -117,8 +155,8 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         }
     } else if (f.present("counter") || f.present("of")) {
         return json_error(where, "'counter' or 'of' given for a figure whose pass is null");
-    } else if (f.has("exceeds") || f.has("alternatives") || f.has("ratio")) {
-        return json_error(where, "'exceeds', 'alternatives' or 'ratio' given for a figure whose pass is null");
+    } else if (f.has("exceeds") || f.has("alternatives") || f.has("ratio") || f.has("kind")) {
+        return json_error(where, "'exceeds', 'alternatives', 'ratio' or 'kind' given for a figure whose pass is null");
     }
 
     MP_TRY_ASSIGN(fig.scope, read_scope(f));
@@ -133,11 +171,12 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         }
         if (static_cast<double>(fig.expected_list.size()) != fig.expected)
             return json_error(where, "'expected' must be the length of 'expected_list'");
-        if (fig.pass) return json_error(where, "a list figure cannot name a pass (a counter is one number)");
+        if (fig.pass && fig.kind != FigureKind::kList) return json_error(where, "a list figure with a pass needs kind 'list' (a value set of lists)");
     }
-    MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", !fig.of.empty() && !fig.ratio));
-    if (!fig.of.empty() && !fig.ratio && !fig.percent)
-        return json_error(where, "a figure with 'of' is a percentage ('percent' cannot be false) unless it is a 'ratio'");
+    const bool quotient = fig.ratio || fig.kind == FigureKind::kMean;   // counter / of, not 100 × counter / of
+    MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", !fig.of.empty() && !quotient));
+    if (!fig.of.empty() && !quotient && !fig.percent)
+        return json_error(where, "a figure with 'of' is a percentage ('percent' cannot be false) unless it is a 'ratio' or a 'mean'");
     if (fig.ratio && fig.percent) return json_error(where, "a 'ratio' is not a percentage ('percent' cannot be true)");
     if (f.present("denominator")) {
         MP_TRY_ASSIGN(double d, f.number("denominator"));
@@ -153,6 +192,7 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
     if (!is_known_label(fig.label)) return json_error(where, "unknown label '" + fig.label + "'");
     MP_TRY_ASSIGN(fig.quote, f.optional_string("quote"));
     if (word_count(fig.quote) > kMaxQuoteWords) return json_error(where, "'quote' is longer than 20 words");
+    MP_TRY(check_kind(fig, where));
     return fig;
 }
 
@@ -181,6 +221,27 @@ Result<Manifest> parse_manifest_fields(std::string_view json, const PassRegistry
 }
 
 }  // namespace
+
+std::string_view figure_kind_name(FigureKind k) {
+    switch (k) {
+        case FigureKind::kValue: return "value";
+        case FigureKind::kValueSet: return "value_set";
+        case FigureKind::kList: return "list";
+        case FigureKind::kMean: return "mean";
+        case FigureKind::kMedian: return "median";
+        case FigureKind::kBound: return "bound";
+        case FigureKind::kLowestSet: return "lowest_set";
+        case FigureKind::kHighestSet: return "highest_set";
+    }
+    return "value";
+}
+
+std::optional<FigureKind> figure_kind_from_name(std::string_view name) {
+    for (FigureKind k : {FigureKind::kValue, FigureKind::kValueSet, FigureKind::kList, FigureKind::kMean, FigureKind::kMedian,
+                         FigureKind::kBound, FigureKind::kLowestSet, FigureKind::kHighestSet})
+        if (figure_kind_name(k) == name) return k;
+    return std::nullopt;
+}
 
 Result<Manifest> parse_manifest(std::string_view json, const PassRegistry& registry) {
     Result<Manifest> m = parse_manifest_fields(json, registry);

@@ -24,12 +24,29 @@ struct FigureScope {
     std::string file;      // a figure of one named file (engine/pipeline/run.h path_names_file); empty: every file
 };
 
+// What a figure measures and how its status is decided (corpus-manifests/FORMAT.md, `kind`).
+enum class FigureKind {
+    kValue,       // the counter (or maximum, minimum) summed over the scope; `of`: a percentage or ratio
+    kValueSet,    // "a value every member shares": a value set; match when exactly that one value is seen
+    kList,        // "payloads in pre-order: 2 3 0 1": a value set of lists; match when exactly that list is seen
+    kMean,        // counter / of: a sum over a count ("average faces per hull")
+    kMedian,      // the median of a value set's values (a small exact histogram)
+    kBound,       // the value, matching when it is within the bound: measured ≤ expected + tolerance
+    kLowestSet,   // the value in each binder set of the game; the smallest of them
+    kHighestSet,  // the same; the largest of them
+};
+// "value", "value_set", "list", "mean", "median", "bound", "lowest_set", "highest_set"
+std::string_view figure_kind_name(FigureKind k);
+std::optional<FigureKind> figure_kind_from_name(std::string_view name);
+
 struct ManifestFigure {
     std::string id;
     std::string figure;                       // what is counted, in the document's words
     std::optional<std::string> pass;          // nullopt: no pass computes it yet
     std::string counter;                      // set exactly when `pass` is
     bool maximum = false;                     // `counter` names a declared maximum (PassInfo::maxima)
+    bool minimum = false;                     // `counter` names a declared minimum (PassInfo::minima)
+    FigureKind kind = FigureKind::kValue;     // absent in the manifest: kValue
     std::string of;                           // a percentage figure: 100 × counter / of
     bool ratio = false;                       // with `of`: a ratio, counter / of (not × 100; "1.34 times")
     FigureScope scope;

@@ -39,7 +39,8 @@ std::string document_value(const ManifestFigure& f) {
         }
         return s;
     }
-    std::string s = f.percent ? fmt::format("{} %", f.expected) : f.ratio ? fmt::format("{} ×", f.expected) : fmt::format("{}", f.expected);
+    std::string s = std::string(document_prefix(f)) +
+                    (f.percent ? fmt::format("{} %", f.expected) : f.ratio ? fmt::format("{} ×", f.expected) : fmt::format("{}", f.expected));
     if (f.tolerance > 0) s += fmt::format(" ± {}", f.tolerance);
     if (f.denominator) s += fmt::format(" of {}", *f.denominator);
     return s;
@@ -47,12 +48,16 @@ std::string document_value(const ManifestFigure& f) {
 
 
 std::string measured_value(const FigureResult& r) {
-    if (!r.measured) return r.why.empty() ? "—" : "— (" + r.why + ")";
+    const std::string seen = values_text(r);
+    if (!r.measured) return (seen.empty() ? "—" : "— (seen " + seen + ")") + (r.why.empty() ? "" : " (" + r.why + ")");
+    // A value every member shares or a list: what was seen, each value with its count.
+    if (r.figure.kind == FigureKind::kValueSet || r.figure.kind == FigureKind::kList) return "seen " + seen;
     // A ratio ("1.34 times") to four decimals, a percentage to two, a count as it is.
     auto fmt_value = [&](double v) { return r.figure.ratio ? fmt::format("{:.4f} ×", v) : number(v, r.figure.percent); };
     std::string s = fmt_value(*r.measured);
     if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
-    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value);
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + sets_suffix(r, fmt_value);
+    if (r.figure.kind == FigureKind::kMedian) s += " (median of " + seen + ")";
     return r.why.empty() ? s : s + " (" + r.why + ")";
 }
 

@@ -4,7 +4,10 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <limits>
 #include <tuple>
+
+#include <fmt/format.h>
 
 namespace meshproof {
 
@@ -62,11 +65,35 @@ void diff_passes(const LoadedReport& a, const LoadedReport& b, ReportDiff& out) 
 
 // Whether a figure that mismatches in the new report got there by moving away from its
 // expected value (see report_diff.h).
-bool moved_away(const FigureChange& f, bool old_report_had_figures) {
+// For a value set or list figure, "farther" is more members off the one value: the count of
+// members whose value is not the expected one (every one of an overflowed set).
+double members_off(const ReportFigure& f) {
+    if (f.seen_overflowed) return std::numeric_limits<double>::infinity();
+    const std::vector<double> expected = f.kind == "list" ? f.expected_list : std::vector<double>{f.expected};
+    double off = 0;
+    for (const auto& [value, n] : f.seen)
+        if (value != expected) off += static_cast<double>(n);
+    return off;
+}
+
+bool moved_away(const FigureChange& f, const ReportFigure* o, const ReportFigure* n, bool old_report_had_figures) {
     if (f.new_status != "mismatch") return false;
     if (f.old_status.empty()) return old_report_had_figures;
     if (f.old_status != "mismatch") return true;
+    if (n->kind == "value_set" || n->kind == "list") return members_off(*n) > members_off(*o);
+    if (!f.new_measured || !f.old_measured) return f.old_measured.has_value();
     return std::fabs(*f.new_measured - f.expected) > std::fabs(*f.old_measured - f.expected);
+}
+
+std::string seen_text(const ReportFigure& f) {
+    if (f.seen_overflowed) return "many values";
+    std::string s;
+    for (const auto& [value, n] : f.seen) {
+        if (!s.empty()) s += " · ";
+        for (std::size_t i = 0; i < value.size(); ++i) s += (i ? " " : "") + fmt::format("{}", value[i]);
+        s += fmt::format(" ×{}", n);
+    }
+    return s;
 }
 
 void diff_figures(const LoadedReport& a, const LoadedReport& b, ReportDiff& out) {
@@ -87,7 +114,7 @@ void diff_figures(const LoadedReport& a, const LoadedReport& b, ReportDiff& out)
         const ReportFigure* o = old_by_id.contains(id) ? old_by_id[id] : nullptr;
         const ReportFigure* n = new_by_id.contains(id) ? new_by_id[id] : nullptr;
         if (o && n && o->status == n->status && o->measured == n->measured && o->expected == n->expected &&
-            o->tolerance == n->tolerance)
+            o->tolerance == n->tolerance && o->seen == n->seen && o->seen_overflowed == n->seen_overflowed)
             continue;
         const ReportFigure& shown = n ? *n : *o;
         FigureChange c;
@@ -101,22 +128,50 @@ void diff_figures(const LoadedReport& a, const LoadedReport& b, ReportDiff& out)
         if (o) {
             c.old_measured = o->measured;
             c.old_status = o->status;
+            c.old_seen = seen_text(*o);
             if (n && o->expected != n->expected) c.old_expected = o->expected;
         }
         if (n) {
             c.new_measured = n->measured;
             c.new_status = n->status;
+            c.new_seen = seen_text(*n);
         }
-        c.moved_away = moved_away(c, a.figures.has_value());
+        c.moved_away = moved_away(c, o, n, a.figures.has_value());
         out.figures.push_back(std::move(c));
     }
 }
 
+std::vector<ReportCounterValue> value_counts(const LoadedReport& r) {
+    std::vector<ReportCounterValue> out;
+    for (const auto& set : r.value_sets) {
+        auto one = [&](std::string name, double n) {
+            ReportCounterValue c;
+            c.pass = set.pass;
+            c.counter = std::move(name);
+            c.scope = set.scope;
+            c.kind = CounterKind::kValueCount;
+            c.value = n;
+            out.push_back(std::move(c));
+        };
+        if (set.overflowed) one(set.counter + " (overflowed)", 1);
+        for (const auto& [value, n] : set.values) {
+            std::string name = set.counter + " =";
+            for (double v : value) name += fmt::format(" {}", v);
+            one(std::move(name), static_cast<double>(n));
+        }
+    }
+    return out;
+}
+
 void diff_counters(const LoadedReport& a, const LoadedReport& b, ReportDiff& out) {
     using Key = std::tuple<std::string, std::string, std::string, CounterKind>;
+    // Each value of a value set is compared as a count "NAME = VALUE" (kValueCount).
+    const std::vector<ReportCounterValue> old_flat = value_counts(a), new_flat = value_counts(b);
     std::map<Key, const ReportCounterValue*> old_values, new_values;
     for (const auto& c : a.counters) old_values[{c.pass, c.counter, c.scope, c.kind}] = &c;
     for (const auto& c : b.counters) new_values[{c.pass, c.counter, c.scope, c.kind}] = &c;
+    for (const auto& c : old_flat) old_values[{c.pass, c.counter, c.scope, c.kind}] = &c;
+    for (const auto& c : new_flat) new_values[{c.pass, c.counter, c.scope, c.kind}] = &c;
     std::set<Key> keys;
     for (const auto& [k, c] : old_values) keys.insert(k);
     for (const auto& [k, c] : new_values) keys.insert(k);

@@ -33,6 +33,8 @@ struct FigureChange {
     double tolerance = 0;
     std::string old_status;  // empty: absent from the old report
     std::string new_status;  // empty: absent from the new report
+    // A value-set figure's values seen ("0 ×1,204 · 1 ×3"), old and new; empty for other kinds.
+    std::string old_seen, new_seen;
     bool moved_away = false;
 };
 

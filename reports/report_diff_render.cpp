@@ -41,8 +41,14 @@ std::string figure_expected(const FigureChange& f, std::string_view arrow) {
 
 std::string figure_status(const std::string& s) { return s.empty() ? "absent" : s; }
 
+// A figure's measured value, with the values a value-set figure saw: "0 (seen 0 ×12 · 1 ×3)".
+std::string figure_measured(const std::optional<double>& v, const std::string& seen) {
+    return seen.empty() ? number(v) : fmt::format("{} (seen {})", number(v), seen);
+}
+
 std::string counter_name(const CounterChange& c) {
-    return fmt::format("{}.{}{}", c.pass, c.counter, c.kind == CounterKind::kMaximum ? " (maximum)" : "");
+    return fmt::format("{}.{}{}", c.pass, c.counter,
+                       c.kind == CounterKind::kMaximum ? " (maximum)" : c.kind == CounterKind::kMinimum ? " (minimum)" : "");
 }
 
 std::string member_status(const MemberStatusView& s) {
@@ -152,7 +158,7 @@ std::string render_diff_text(const ReportDiff& d, const DiffLabels& labels) {
     for (std::size_t i : regressions_first(d.figures, kFigureMovedAway)) {
         const FigureChange& f = d.figures[i];
         out += fmt::format("  {} {} [{}]  {} -> {} ({}), expected {}, {} -> {}\n", f.moved_away ? '!' : ' ', f.id, f.scope,
-                           number(f.old_measured), number(f.new_measured), figure_delta(f), figure_expected(f, "->"),
+                           figure_measured(f.old_measured, f.old_seen), figure_measured(f.new_measured, f.new_seen), figure_delta(f), figure_expected(f, "->"),
                            figure_status(f.old_status), figure_status(f.new_status));
     }
 
@@ -207,7 +213,7 @@ std::string render_diff_markdown(const ReportDiff& d, const DiffLabels& labels, 
             if (shown++ == max_rows) break;
             const FigureChange& f = d.figures[i];
             out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} → {} |\n", f.moved_away ? "❌" : "", code_cell(f.id),
-                               cell(f.scope), number(f.old_measured), number(f.new_measured), figure_delta(f),
+                               cell(f.scope), cell(figure_measured(f.old_measured, f.old_seen)), cell(figure_measured(f.new_measured, f.new_seen)), figure_delta(f),
                                figure_expected(f, "→"), figure_status(f.old_status), figure_status(f.new_status));
         }
         table_cut_note(out, std::min(d.figures.size(), max_rows), d.figures.size());

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "reports/json_fields.h"
+#include "reports/manifest.h"
 
 namespace meshproof {
 
@@ -44,7 +45,8 @@ using CounterKey = std::tuple<std::string, std::string, std::string, CounterKind
 
 Status read_counter_list(const JsonFields& pass, const std::string& pass_name, CounterKind kind,
                          std::set<CounterKey>& seen, LoadedReport& out) {
-    const char* list = kind == CounterKind::kCount ? "counters" : "maxima";
+    const char* list = kind == CounterKind::kCount ? "counters" : kind == CounterKind::kMaximum ? "maxima" : "minima";
+    if (kind == CounterKind::kMinimum && !pass.has("minima")) return ok_status();   // written only where a pass has some
     MP_TRY_ASSIGN(array entries, pass.sub_array(list));
     std::size_t i = 0;
     for (element e : entries) {
@@ -61,7 +63,7 @@ Status read_counter_list(const JsonFields& pass, const std::string& pass_name, C
             c.value = static_cast<double>(count);
             MP_TRY_ASSIGN(c.violation, f.boolean("violation"));
         } else {
-            // A maximum is a measure (ulps, µm, a percentage), not a count: any number. The
+            // A maximum or minimum is a measure (ulps, µm, a percentage), not a count: any number. The
             // writer writes a non-finite one as null (JSON has no infinity); read it back as NaN.
             MP_TRY_ASSIGN(std::optional<double> v, f.nullable_number("value"));
             c.value = v.value_or(std::numeric_limits<double>::quiet_NaN());
@@ -69,6 +71,55 @@ Status read_counter_list(const JsonFields& pass, const std::string& pass_name, C
         if (!seen.insert({c.pass, c.counter, c.scope, kind}).second)
             return json_error(at, "duplicate " + c.counter + " in scope " + c.scope);
         out.counters.push_back(std::move(c));
+    }
+    return ok_status();
+}
+
+// "values": [{"value": 3 or [2, 3, 0, 1], "count": n}, ...] and "overflowed" (absent: false) of `f`.
+Status read_values(const JsonFields& f, std::vector<std::pair<std::vector<double>, std::uint64_t>>& out, bool& overflowed) {
+    MP_TRY_ASSIGN(array entries, f.sub_array("values"));
+    std::size_t i = 0;
+    for (element e : entries) {
+        const std::string at = json_index_path(f.path("values"), i++);
+        MP_TRY_ASSIGN(object o, json_object_at(e, at));
+        const JsonFields v(o, at);
+        std::vector<double> value;
+        MP_TRY_ASSIGN(element raw, v.required("value"));
+        double one = 0;
+        array list;
+        if (raw.get_double().get(one) == simdjson::SUCCESS) {
+            value.push_back(one);
+        } else if (raw.get_array().get(list) == simdjson::SUCCESS) {
+            for (element x : list) {
+                if (x.get_double().get(one) != simdjson::SUCCESS) return v.bad("value", "expected numbers only");
+                value.push_back(one);
+            }
+        } else {
+            return v.bad("value", "expected a number or an array of numbers");
+        }
+        MP_TRY_ASSIGN(std::uint64_t n, v.uint("count"));
+        out.push_back({std::move(value), n});
+    }
+    MP_TRY_ASSIGN(overflowed, f.optional_boolean("overflowed", false));
+    return ok_status();
+}
+
+Status read_value_sets(const JsonFields& pass, const std::string& pass_name, LoadedReport& out) {
+    if (!pass.has("value_sets")) return ok_status();   // written only where a pass has some
+    MP_TRY_ASSIGN(array entries, pass.sub_array("value_sets"));
+    std::set<std::pair<std::string, std::string>> seen;
+    std::size_t i = 0;
+    for (element e : entries) {
+        const std::string at = json_index_path(pass.path("value_sets"), i++);
+        MP_TRY_ASSIGN(object o, json_object_at(e, at));
+        const JsonFields f(o, at);
+        ReportValueSet s;
+        s.pass = pass_name;
+        MP_TRY_ASSIGN(s.counter, f.string("counter"));
+        MP_TRY_ASSIGN(s.scope, f.string("scope"));
+        MP_TRY(read_values(f, s.values, s.overflowed));
+        if (!seen.insert({s.counter, s.scope}).second) return json_error(at, "duplicate " + s.counter + " in scope " + s.scope);
+        out.value_sets.push_back(std::move(s));
     }
     return ok_status();
 }
@@ -110,6 +161,8 @@ Status read_passes(const JsonFields& root, LoadedReport& out) {
         if (!names.insert(name).second) return json_error(at, "duplicate pass " + name);
         MP_TRY(read_counter_list(pass, name, CounterKind::kCount, seen, out));
         MP_TRY(read_counter_list(pass, name, CounterKind::kMaximum, seen, out));
+        MP_TRY(read_counter_list(pass, name, CounterKind::kMinimum, seen, out));
+        MP_TRY(read_value_sets(pass, name, out));
         MP_TRY(read_failures(pass, name, out));
     }
     return ok_status();
@@ -188,6 +241,10 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
         MP_TRY_ASSIGN(fig.of, f.optional_string("of"));
         MP_TRY_ASSIGN(fig.ratio, f.optional_boolean("ratio", false));
         if (fig.ratio && fig.of.empty()) return f.bad("ratio", "set without 'of'");
+        if (f.present("kind")) {
+            MP_TRY_ASSIGN(fig.kind, f.string("kind"));
+            if (!figure_kind_from_name(fig.kind)) return f.bad("kind", "unknown kind '" + fig.kind + "'");
+        }
         MP_TRY_ASSIGN(fig.scope, figure_scope(f));
         MP_TRY_ASSIGN(fig.measured, f.nullable_number("measured"));
         MP_TRY_ASSIGN(fig.expected, f.number("expected"));
@@ -201,7 +258,21 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
         if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" && fig.status != "not-computed" &&
             fig.status != "exceeds" && fig.status != "holds-on-read" && fig.status != "not-comparable")
             return f.bad("status", "unknown status '" + fig.status + "'");
-        const bool measured_status = fig.status != "unchecked" && fig.status != "not-computed";
+        if (f.has("expected_list")) {
+            MP_TRY_ASSIGN(array list, f.sub_array("expected_list"));
+            for (element v : list) {
+                double d = 0;
+                if (v.get_double().get(d) != simdjson::SUCCESS) return f.bad("expected_list", "expected numbers only");
+                fig.expected_list.push_back(d);
+            }
+        }
+        if (f.has("seen")) {
+            MP_TRY_ASSIGN(object seen, f.sub_object("seen"));
+            MP_TRY(read_values(JsonFields(seen, f.path("seen")), fig.seen, fig.seen_overflowed));
+        }
+        // A value set that overflowed mismatches with no measured value (it saw many values).
+        const bool measured_status = fig.status != "unchecked" && fig.status != "not-computed" &&
+                                     !(fig.status == "mismatch" && fig.seen_overflowed);
         if (measured_status != fig.measured.has_value())
             return f.bad("measured", measured_status ? "null for a " + fig.status : "set for a " + fig.status);
         out.figures->push_back(std::move(fig));

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,7 +18,9 @@
 
 namespace meshproof {
 
-enum class CounterKind { kCount, kMaximum };   // the report's `counters` and `maxima`
+// The report's `counters`, `maxima` and `minima`; kValueCount: one value of a `value_sets` entry
+// (the diff lists each value's count as a counter "NAME = VALUE").
+enum class CounterKind { kCount, kMaximum, kMinimum, kValueCount };
 
 struct ReportCounterValue {
     std::string pass;
@@ -31,6 +34,17 @@ struct ReportCounterValue {
     // The report sets this only for a violation counter whose value is non-zero, so a zero
     // value says nothing about whether the counter is a violation counter.
     bool violation = false;
+};
+
+// One value set of a pass (the report's `value_sets`, absent in reports without any): each value
+// (one number, or a list) with its count.
+struct ReportValueSet {
+    std::string pass;
+    std::string counter;
+    std::string scope;
+    std::vector<std::pair<std::vector<double>, std::uint64_t>> values;
+    bool overflowed = false;
+    bool operator==(const ReportValueSet&) const = default;
 };
 
 struct ReportFailureSample {
@@ -65,6 +79,11 @@ struct ReportFigure {
     double tolerance = 0;
     std::string label;
     std::string status;      // match, mismatch, unchecked, not-computed, holds-on-read, not-comparable
+    std::string kind = "value";   // FORMAT.md "Figure kinds"; absent: value
+    std::vector<double> expected_list;   // a list figure's values
+    // A value-set figure's `seen` (absent: empty, not overflowed).
+    std::vector<std::pair<std::vector<double>, std::uint64_t>> seen;
+    bool seen_overflowed = false;
 };
 
 struct ReportInputCounts {
@@ -81,7 +100,8 @@ struct LoadedReport {
     std::vector<std::string> passes;
     std::string manifest;    // the name of the manifest the figures were measured against; empty: none
     ReportInputCounts inputs;
-    std::vector<ReportCounterValue> counters;        // counters then maxima, pass by pass
+    std::vector<ReportCounterValue> counters;        // counters, maxima then minima, pass by pass
+    std::vector<ReportValueSet> value_sets;          // pass by pass; empty in reports without any
     std::vector<ReportFailureSample> failures;       // the report's samples (first 20 per counter)
     std::vector<ReportMemberError> errors;
     std::vector<ReportMemberSkip> skipped;

@@ -63,6 +63,29 @@ void write_inputs(JsonWriter& w, const RunResult& run) {
     w.end_object();
 }
 
+// "values": [{"value": 20160200, "count": 40}, {"value": [2, 3, 0, 1], "count": 7}] (a one-number
+// value as a number, a list as an array), then "overflowed": true where the set overflowed.
+template <class It>
+void write_values(JsonWriter& w, It begin, It end, bool overflowed) {
+    w.key("values").begin_array();
+    for (It it = begin; it != end; ++it) {
+        const auto& [value, n] = *it;
+        w.begin_object();
+        w.key("value");
+        if (value.size() == 1) {
+            w.value(value.front());
+        } else {
+            w.begin_array();
+            for (double v : value) w.value(v);
+            w.end_array();
+        }
+        w.field("count", n);
+        w.end_object();
+    }
+    w.end_array();
+    if (overflowed) w.field("overflowed", true);
+}
+
 void write_pass(JsonWriter& w, const PassResult& p) {
     const PassInfo& info = p.pass->info();
     w.begin_object();
@@ -93,6 +116,29 @@ void write_pass(JsonWriter& w, const PassResult& p) {
         w.end_object();
     }
     w.end_array();
+    // Minima and value sets only where the pass recorded some: reports of runs without them read as before.
+    if (!p.tally.minima().empty()) {
+        w.key("minima").begin_array();
+        for (const auto& [key, value] : p.tally.minima()) {
+            w.begin_object();
+            w.field("counter", key.first);
+            w.field("scope", key.second);
+            w.field("value", value);
+            w.end_object();
+        }
+        w.end_array();
+    }
+    if (!p.tally.value_sets().empty()) {
+        w.key("value_sets").begin_array();
+        for (const auto& [key, set] : p.tally.value_sets()) {
+            w.begin_object();
+            w.field("counter", key.first);
+            w.field("scope", key.second);
+            write_values(w, set.seen.begin(), set.seen.end(), set.overflowed);
+            w.end_object();
+        }
+        w.end_array();
+    }
     w.key("failures").begin_object();
     for (const auto& [counter, samples] : p.tally.samples()) {
         w.key(counter).begin_array();
@@ -152,6 +198,7 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     string_or_null(w, "counter", f.counter);
     string_or_null(w, "of", f.of);
     if (f.ratio) w.field("ratio", true);   // only when set: reports of other figures read as before
+    if (f.kind != FigureKind::kValue) w.field("kind", figure_kind_name(f.kind));   // likewise
     w.key("scope").begin_object();
     w.field("game", f.scope.game);
     string_or_null(w, "set", f.scope.set);
@@ -182,6 +229,16 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     if (!r.alternatives.empty()) {
         w.key("alternatives").begin_object();
         for (const auto& [counter, value] : r.alternatives) w.field(counter, value);
+        w.end_object();
+    }
+    if (!r.values.empty() || r.values_overflowed) {
+        w.key("seen").begin_object();
+        write_values(w, r.values.begin(), r.values.end(), r.values_overflowed);
+        w.end_object();
+    }
+    if (!r.sets.empty()) {
+        w.key("sets").begin_object();
+        for (const auto& [set, value] : r.sets) w.field(set, value);
         w.end_object();
     }
     w.end_object();

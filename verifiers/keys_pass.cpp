@@ -67,6 +67,9 @@ public:
         info_.maxima = {
             {"numprimitivekeys_max_excess", "largest excess of numPrimitiveKeys over the primitive keys of a mesh", false},
         };
+        info_.minima = {
+            {"numprimitivekeys_min_excess", "smallest excess of numPrimitiveKeys over the primitive keys of a mesh whose count is not exact (negative: fewer)", false},
+        };
     }
     const PassInfo& info() const override { return info_; }
 
@@ -124,6 +127,8 @@ private:
         if (m.bits_per_key > 0 && bit_length(m.max_key_value) + 1 == m.bits_per_key && bit_length(last_formula) + 1 == m.bits_per_key)
             counts.add("bitlen_one_less");
         const std::int64_t keys = static_cast<std::int64_t>(m.triangles.size() + custom);
+        // "the smallest excess … in the other meshes": every mesh that is not exact, a shortfall as a negative excess.
+        if (m.num_primitive_keys != keys) tally.min("numprimitivekeys_min_excess", static_cast<double>(m.num_primitive_keys - keys));
         if (m.num_primitive_keys == keys) counts.add("numprimitivekeys_exact");
         else if (m.num_primitive_keys > keys) {
             counts.add("numprimitivekeys_more");

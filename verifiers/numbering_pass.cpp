@@ -1,6 +1,8 @@
 // Pass "numbering" (family havok-mesh): the primitive numbering of havok-compressed-mesh.txt.
 // "the leaf of pre-order rank r carries the payload p with ranks(n)[p] == r … Every section tree
 // of both games with two leaves or more has exactly these leaf payloads in file order" (Proven).
+#include <array>
+#include <map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -14,6 +16,9 @@ namespace meshproof {
 namespace {
 
 using namespace verifiers;
+
+// The leaf counts whose pre-order payloads the document lists ("for n = 4 the payloads in pre-order are 2, 3, 0, 1").
+inline constexpr std::array<std::uint32_t, 4> kListedLeaves = {4, 6, 8, 10};
 
 class NumberingPass final : public Pass {
 public:
@@ -37,6 +42,12 @@ public:
             {"rows_not_increasing",
              "of those again, trees whose primitives' first source rows do not increase with the primitive index", false},
         };
+        info_.value_sets = {
+            {"payloads_n4", "the leaf payloads in pre-order of every section tree of 4 leaves, each list with its count", false},
+            {"payloads_n6", "the same for 6 leaves", false},
+            {"payloads_n8", "the same for 8 leaves", false},
+            {"payloads_n10", "the same for 10 leaves", false},
+        };
     }
     const PassInfo& info() const override { return info_; }
 
@@ -45,6 +56,8 @@ public:
         UnitCounts counts(info_);
         std::vector<std::vector<std::uint32_t>> expected_by_n;  // leaf_payloads_in_preorder(n), made once per n
         std::vector<std::uint32_t> payloads, first_row;
+        // The document's lists for n = 4, 6, 8, 10: every list seen, counted in the unit, recorded once.
+        std::map<std::vector<double>, std::uint64_t> lists[kListedLeaves.size()];
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const mesh::DecodedMesh& m = unit.mesh->meshes[mi];
             const mesh::StaticTreeNodes& st = m.section_trees;
@@ -59,6 +72,8 @@ public:
                     if (leaves == 1) counts.add("single_leaf_trees");
                     continue;
                 }
+                for (std::size_t k = 0; k < kListedLeaves.size(); ++k)
+                    if (leaves == kListedLeaves[k]) ++lists[k][std::vector<double>(payloads.begin(), payloads.end())];
                 if (expected_by_n.size() <= leaves) expected_by_n.resize(leaves + 1);
                 if (expected_by_n[leaves].empty()) expected_by_n[leaves] = mesh::leaf_payloads_in_preorder(leaves);
                 const std::vector<std::uint32_t>& want = expected_by_n[leaves];
@@ -84,6 +99,8 @@ public:
                                          want[at]));
             }
         }
+        for (std::size_t k = 0; k < kListedLeaves.size(); ++k)
+            for (const auto& [list, n] : lists[k]) tally.values(fmt::format("payloads_n{}", kListedLeaves[k]), list, n);
         counts.flush(tally);
     }
 

@@ -105,6 +105,7 @@ public:
         };
         info_.maxima = {
             {"max_page", "largest page value of any section", false},
+            {"triangle_max_outside_domain_um", "largest distance of a triangle outside its section's domain, µm", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -182,6 +183,7 @@ private:
         // Triangles against their section's domain (a quad counts as two).
         const mesh::DecodedTriangles& t = m.triangles;
         counts.add("triangles", t.size());
+        double farthest = 0;   // the mesh's largest distance outside a domain, recorded once
         for (std::uint32_t ti = 0; ti < t.size(); ++ti) {
             const std::uint32_t sec = p.section[t.primitive[ti]];
             const Box& d = s.domain[sec];
@@ -196,6 +198,7 @@ private:
                     outside = std::isnan(beyond) ? INFINITY : std::max(outside, beyond);
                 }
             }
+            farthest = std::max(farthest, outside);
             if (outside > kDomainToleranceMetres) {
                 counts.add("triangles_outside_domain");
                 tally.sample("triangles_outside_domain",
@@ -213,6 +216,7 @@ private:
                              fmt::format("page {}: on or outside the section domain, expected strictly inside", s.page[sec]));
             }
         }
+        if (farthest > 0) tally.max("triangle_max_outside_domain_um", farthest * 1e6);
         return any_paged;
     }
 

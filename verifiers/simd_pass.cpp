@@ -4,6 +4,7 @@
 // children numbered above their node and every node from 2 on the child of exactly one lane
 // (Proven); hasSimdTree / isCompact in Elden Ring (Proven); the numbering rule of each game
 // (Observed on trees of 300 nodes or fewer: a plain rate). The lane boxes are the leafbox pass's.
+#include <array>
 #include <vector>
 
 #include <fmt/format.h>
@@ -65,7 +66,7 @@ public:
             "Node 0 is a sentinel and the root is node 1 … A lane is empty exactly when its box is (Proven)",
             "A lane holds a child node, whose index is always above its node's … every node from 2 on is the child of exactly one lane (Proven)",
             "In Elden Ring hasSimdTree is set in every mesh whose tree has leaves and clear in the rest [bar 3 empty meshes] (Proven)",
-            "isCompact: 1 in every mesh whose tree has leaves (Proven); isActive 0 (Proven, not decoded)",
+            "isCompact: 1 in every mesh whose tree has leaves (Proven); isActive 0 (Proven)",
             "The nodes of a simd tree are numbered by a rule that differs by game (Observed)",
         };
         info_.counters = {
@@ -89,6 +90,9 @@ public:
             {"extern_trees", "extern-mesh simd trees", false},
             {"extern_leaves", "extern-mesh simd leaves", false},
             {"extern_triangles_not_named_once", "extern-mesh triangles named by no simd leaf or several", true},
+        };
+        info_.value_sets = {
+            {"node_is_active", "the isActive byte of every node of a compressed mesh's simd tree (Elden Ring), with its count", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -134,6 +138,11 @@ private:
         if (!m.has_simd_tree_member) return;
         counts.add("meshes_with_simdtree");
         tree_shape(where, t, tally, counts, named, stack);
+        // "isActive 0": the nodes counted per stored byte, recorded once per byte value seen.
+        std::array<std::uint64_t, 256> active{};
+        for (std::uint8_t b : t.node_is_active) ++active[b];
+        for (std::size_t b = 0; b < active.size(); ++b)
+            if (active[b] != 0) tally.value("node_is_active", static_cast<double>(b), active[b]);
 
         const mesh::DecodedPrimitives& p = m.primitives;
         named.assign(p.size(), 0);

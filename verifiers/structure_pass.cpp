@@ -5,6 +5,8 @@
 // section's slots, a link outside the tree): those members are decode errors, never seen here.
 #include <vector>
 
+#include <map>
+
 #include <fmt/format.h>
 
 #include "engine/pipeline/pass.h"
@@ -72,6 +74,9 @@ public:
             {"num_triangles_nonzero", "meshes whose numTriangles is not 0", true},
             {"num_convex_shapes_nonzero", "meshes whose numConvexShapes is not 0", true},
             {"connectivity_not_empty", "meshes whose connectivity has headers or links", true},
+        };
+        info_.value_sets = {
+            {"section_data_run_value", "the value of every data run a section names (0xFFFF), with its count", false},
         };
         info_.maxima = {
             {"max_primitives", "most primitives in a section", false},
@@ -206,6 +211,7 @@ private:
         const mesh::DecodedSections& s = m.sections;
         named.assign(m.run_value.size(), 0);
         bool repeat = false;
+        std::map<std::uint32_t, std::uint64_t> run_values;   // "data run value of every section": few values
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
             if (s.num_data_runs[sec] != 1) {
                 counts.add("sections_data_runs_not_one");
@@ -215,6 +221,7 @@ private:
             for (std::uint32_t r = s.first_data_run[sec]; r < s.first_data_run[sec] + s.num_data_runs[sec] && r < named.size(); ++r) {
                 repeat = repeat || named[r] != 0;
                 ++named[r];
+                ++run_values[m.run_value[r]];
                 if (m.run_value[r] != kDataRunValue || m.run_index[r] != 0 || m.run_count[r] != s.num_primitives[sec]) {
                     counts.add("data_runs_not_ffff_0_count");
                     tally.sample("data_runs_not_ffff_0_count", fmt::format("{} / data run {}", section_location(unit, mi, sec), r),
@@ -229,6 +236,7 @@ private:
             tally.sample("data_runs_unnamed", fmt::format("{} / data run {}", mesh_location(unit, mi), r), "named by no section");
         }
         if (repeat) counts.add("meshes_repeat_run");
+        for (const auto& [value, n] : run_values) tally.value("section_data_run_value", static_cast<double>(value), n);
     }
 
     // One pre-order tree per tree, each node reached once; leaves name each primitive / section once.

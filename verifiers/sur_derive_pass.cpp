@@ -161,6 +161,9 @@ public:
             {"inertia_derived_largest", "largest derived rotationInertia component", false},
             {"inertia_miss_largest_pct", "largest relative miss of a derived rotationInertia component, in percent", false},
         };
+        info_.value_sets = {
+            {"maxlancer_error_pct", "signed error of MAXLancer's 0.2 × radius² against each stored rotationInertia component, % of it, rounded to 0.1", false},
+        };
         for (const char* r : kExactRules) exact_slots_.push_back(UnitCounts(info_).slot(r));
     }
     const PassInfo& info() const override { return info_; }
@@ -455,6 +458,12 @@ private:
             stored_largest = std::max(stored_largest, double(want));
             derived_largest = std::max(derived_largest, double(got));
             if (std::isfinite(rel)) miss_largest = std::max(miss_largest, 100.0 * rel);
+            // MAXLancer's constant 0.2 × radius² against retail, signed (above retail: positive), in % rounded
+            // to 0.1 so that the histogram stays small; the median's figure ("wrong by 46% at the median").
+            if (want != 0) {
+                const double maxlancer = 0.2 * double(sf.radius) * double(sf.radius);
+                w.tally.value("maxlancer_error_pct", std::round(1000.0 * (maxlancer - want) / double(want)) / 10.0);
+            }
             if (bit) w.counts.add("inertia_exact");
             if (bit || rel <= kInertiaNear) w.counts.add("inertia_within_0_1pct");
             if (bit || rel <= kInertiaFar) {

@@ -11,6 +11,18 @@
 namespace meshproof {
 namespace {
 
+// "20160200" as the number 20160200; -1 for a version that is not 1 to 9 digits (a value set is
+// of numbers, and no SDK version is negative).
+double sdk_number(std::string_view sdk) {
+    if (sdk.empty() || sdk.size() > 9) return -1;
+    double v = 0;
+    for (char c : sdk) {
+        if (c < '0' || c > '9') return -1;
+        v = v * 10 + (c - '0');
+    }
+    return v;
+}
+
 class TagfilePass final : public Pass {
 public:
     TagfilePass() {
@@ -37,6 +49,9 @@ public:
             {"ptch_type_mismatch", "PTCH entries listed under another type than the field's", true},
             {"ptch_walk_limit", "tagfiles whose types make the PTCH walk exceed its work budget (limit)", true},
         };
+        info_.value_sets = {
+            {"sdk_version", "the SDK version every tagfile stores (SDKV, read as a number; -1 when not all digits)", false},
+        };
     }
     const PassInfo& info() const override { return info_; }
 
@@ -50,6 +65,7 @@ public:
             tally.add("sdk_other");
             tally.sample("sdk_other", std::string(unit.path), fmt::format("SDKV {}", sdk));
         }
+        tally.value("sdk_version", sdk_number(sdk));
         tally.add(tf.compendium_id() ? "types_from_compendium" : "types_own");
         tally.add("items", tf.item_count() > 0 ? tf.item_count() - 1 : 0);
 

@@ -56,6 +56,7 @@ struct SimdTreeNodes {
     bool has_is_compact = false;
     std::uint8_t is_compact = 0;
     std::vector<std::uint8_t> node_is_leaf;  // stored isLeaf byte (kIsLeafFlag), else 0
+    std::vector<std::uint8_t> node_is_active;  // stored isActive byte per node where the type has one, else empty
     // per lane: index node × 4 + lane
     std::vector<Box> lane_box;
     std::vector<std::uint32_t> lane_data;    // stored word

@@ -73,6 +73,9 @@ Result<RawSimdTree> extract_simd_tree(const ObjectView& simd) {
     if (has_member(types, nodes.element_type(), "isLeaf")) {
         out.encoding = SimdEncoding::kIsLeafFlag;
         MP_TRY_ASSIGN(out.is_leaf, column_of<std::uint8_t>(types, nodes, {"isLeaf"}));
+        if (has_member(types, nodes.element_type(), "isActive")) {
+            MP_TRY_ASSIGN(out.is_active, column_of<std::uint8_t>(types, nodes, {"isActive"}));
+        }
     } else {
         out.encoding = SimdEncoding::kParity;
     }

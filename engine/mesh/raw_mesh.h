@@ -84,6 +84,7 @@ struct RawSimdTree {
     std::array<std::array<RawColumn<float>, 4>, 6> bounds;
     std::array<RawColumn<std::uint32_t>, 4> data;
     RawColumn<std::uint8_t> is_leaf;   // kIsLeafFlag only
+    RawColumn<std::uint8_t> is_active; // the isActive byte, where the node type has one (2018.1); else empty
     bool has_is_compact = false;
     std::uint8_t is_compact = 0;       // a byte, not a bool (§0 #9)
     std::uint64_t offset = 0;

@@ -18,6 +18,10 @@ Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw) {
     out.encoding = raw.encoding;
     out.has_is_compact = raw.has_is_compact;
     out.is_compact = raw.is_compact;
+    if (!raw.is_active.empty() && raw.is_active.size() != n)
+        return make_error(ErrorCode::kBadObject, raw.offset, "simd isActive column differs in length");
+    out.node_is_active.resize(raw.is_active.size());
+    for (std::size_t i = 0; i < out.node_is_active.size(); ++i) out.node_is_active[i] = raw.is_active[i];
     out.node_is_leaf.resize(n);
     out.lane_box.resize(n * 4);
     out.lane_data.resize(n * 4);

@@ -27,6 +27,11 @@ struct PassInfo {
     // The maxima the pass records (Tally::max), e.g. "the largest page": declared like the
     // counters so that a manifest figure can name them and a report can describe them.
     std::vector<CounterInfo> maxima;
+    // The minima (Tally::min, "the smallest gap") and the value sets (Tally::value / values: each
+    // value seen with its count, "the SDK version of every tagfile", a list per section), declared
+    // the same way. A name is declared in one of the four lists only.
+    std::vector<CounterInfo> minima;
+    std::vector<CounterInfo> value_sets;
     // The pass judges each unit (Tally::judge): whether every rule it holds exact held. Where
     // judging passes ran, the pipeline repeats every pass's counts of the unit under the
     // sub-scope "#ivp-exact" (all said exact) or "#structurally-valid" — the severities of

@@ -29,6 +29,49 @@ void Tally::max(std::string_view counter, double value) {
     }
 }
 
+void Tally::min(std::string_view counter, double value) {
+    auto [it, inserted] = minima_.try_emplace(Key(std::string(counter), scope_), value);
+    if (journal_.on) journal_.minima.push_back(MaxChange{it, inserted, inserted ? 0.0 : it->second});
+    if (!inserted && value < it->second) it->second = value;
+    if (keep_unit_) {
+        auto [u, fresh] = unit_minima_.try_emplace(std::string(counter), value);
+        if (!fresh && value < u->second) u->second = value;
+    }
+}
+
+void ValueSet::add(const std::vector<double>& value, std::uint64_t n) {
+    if (overflowed) return;
+    seen[value] += n;
+    if (seen.size() > kMaxDistinctValues) {
+        seen.clear();
+        overflowed = true;
+    }
+}
+
+void ValueSet::merge(const ValueSet& other) {
+    if (other.overflowed) {
+        seen.clear();
+        overflowed = true;
+    }
+    for (const auto& [value, n] : other.seen) add(value, n);
+}
+
+void Tally::values(std::string_view counter, std::vector<double> value, std::uint64_t n) {
+    Key key(std::string(counter), scope_);
+    auto [it, inserted] = value_sets_.try_emplace(key);
+    if (journal_.on) {
+        // Only the set's state before the unit first touched it is kept (a whole set: values are few).
+        const bool noted = std::any_of(journal_.values.begin(), journal_.values.end(), [&](const ValueChange& c) { return c.key == key; });
+        if (!noted) journal_.values.push_back(ValueChange{key, inserted, inserted ? ValueSet{} : it->second});
+    }
+    it->second.add(value, n);
+    if (keep_unit_) {
+        auto u = unit_values_.find(counter);
+        if (u == unit_values_.end()) u = unit_values_.emplace(std::string(counter), ValueSet{}).first;
+        u->second.add(value, n);
+    }
+}
+
 void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
     for (const std::string& sub : sub_scopes) {
         for (const auto& [counter, n] : unit_counts_) counts_[Key(counter, sub)] += n;
@@ -36,9 +79,16 @@ void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
             auto [it, inserted] = maxima_.try_emplace(Key(counter, sub), v);
             if (!inserted && v > it->second) it->second = v;
         }
+        for (const auto& [counter, v] : unit_minima_) {
+            auto [it, inserted] = minima_.try_emplace(Key(counter, sub), v);
+            if (!inserted && v < it->second) it->second = v;
+        }
+        for (const auto& [counter, set] : unit_values_) value_sets_[Key(counter, sub)].merge(set);
     }
     unit_counts_.clear();
     unit_maxima_.clear();
+    unit_minima_.clear();
+    unit_values_.clear();
 }
 
 bool Tally::insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out) {
@@ -70,6 +120,14 @@ void Tally::discard_unit() {
         if (it->inserted) maxima_.erase(it->at);
         else it->at->second = it->before;
     }
+    for (auto it = journal_.minima.rbegin(); it != journal_.minima.rend(); ++it) {
+        if (it->inserted) minima_.erase(it->at);
+        else it->at->second = it->before;
+    }
+    for (auto& change : journal_.values) {
+        if (change.inserted) value_sets_.erase(change.key);
+        else value_sets_[change.key] = std::move(change.before);
+    }
     for (auto it = journal_.samples.rbegin(); it != journal_.samples.rend(); ++it) {
         auto& list = it->list->second;
         list.erase(std::remove_if(list.begin(), list.end(), [&](const Sample& s) { return s.unit_ordinal == unit_ordinal_; }),
@@ -80,6 +138,8 @@ void Tally::discard_unit() {
     journal_.clear();
     unit_counts_.clear();
     unit_maxima_.clear();
+    unit_minima_.clear();
+    unit_values_.clear();
 }
 
 void Tally::merge(const Tally& other) {
@@ -89,6 +149,11 @@ void Tally::merge(const Tally& other) {
         auto [it, inserted] = maxima_.try_emplace(k, v);
         if (!inserted && v > it->second) it->second = v;
     }
+    for (const auto& [k, v] : other.minima_) {
+        auto [it, inserted] = minima_.try_emplace(k, v);
+        if (!inserted && v < it->second) it->second = v;
+    }
+    for (const auto& [k, set] : other.value_sets_) value_sets_[k].merge(set);
     for (const auto& [counter, list] : other.samples_) {
         auto& mine = samples_[counter];
         for (const auto& s : list) insert_sample(mine, s);

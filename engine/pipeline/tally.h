@@ -1,8 +1,8 @@
 // Tally: the thread-local state of a pass. Counters are per scope (game/set, e.g.
 // "eldenring/l"), so every figure can be reported with its denominator and split by binder
 // set. Samples of failing locations keep the first N in path order. Merging two tallies is
-// commutative and associative (sums, maxima, the N smallest keys), which is what makes the
-// report byte-identical at 1 thread and at N threads.
+// commutative and associative (sums, maxima, minima, value counts, the N smallest keys), which
+// is what makes the report byte-identical at 1 thread and at N threads.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,23 @@
 namespace meshproof {
 
 inline constexpr std::size_t kSamplesPerCounter = 20;
+
+// A value set (Tally::value, Tally::values) holds at most this many distinct values per counter
+// and scope. One more makes it `overflowed`: its values are dropped for good (a set whose values
+// are not few is not what the kind measures: "a value every member shares", a list, a median of
+// few distinct values). Overflow is decided by the union of what was seen, so it merges
+// commutatively like the counts.
+inline constexpr std::size_t kMaxDistinctValues = 4096;
+
+// The values a counter saw in one scope, each with how often: a value is a list of numbers (one
+// number for "the SDK version of every tagfile"; several for "payloads in pre-order: 2 3 0 1").
+struct ValueSet {
+    std::map<std::vector<double>, std::uint64_t> seen;
+    bool overflowed = false;   // more than kMaxDistinctValues distinct values: `seen` is empty
+    void add(const std::vector<double>& value, std::uint64_t n);
+    void merge(const ValueSet& other);
+    bool operator==(const ValueSet&) const = default;
+};
 
 // A sub-scope repeats a unit's counts under "game/set#class", the class being what the judging
 // passes said of the unit (PassInfo::judges_units). It splits a figure; it is never part of a
@@ -49,6 +66,8 @@ public:
         keep_unit_ = keep_unit;
         unit_counts_.clear();
         unit_maxima_.clear();
+        unit_minima_.clear();
+        unit_values_.clear();
         judged_ = false;
         exact_ = true;
         journal_.clear();
@@ -63,7 +82,7 @@ public:
     }
     bool unit_judged() const { return judged_; }
     bool unit_exact() const { return exact_; }
-    // Adds the kept counts and maxima of the current unit again under each sub-scope, then forgets them.
+    // Adds the kept counts, maxima, minima and values of the current unit again under each sub-scope, then forgets them.
     void end_unit(const std::vector<std::string>& sub_scopes);
     // Undoes everything add()/max()/sample() recorded since begin_unit(): the pipeline abandons a
     // member that ran past its time budget (issue 19), and the report must read as if the member
@@ -73,6 +92,11 @@ public:
     void add(std::string_view counter, std::uint64_t n = 1);
     void add_in(std::string_view counter, std::string_view scope, std::uint64_t n);
     void max(std::string_view counter, double value);
+    void min(std::string_view counter, double value);
+    // Counts `n` members that have `value` (a one-number value, or a list) under `counter`.
+    // Passes that see a value per element should count per unit first and record once.
+    void value(std::string_view counter, double value, std::uint64_t n = 1) { values(counter, std::vector<double>{value}, n); }
+    void values(std::string_view counter, std::vector<double> value, std::uint64_t n = 1);
     // Records a failing location; keeps the first kSamplesPerCounter in path order.
     void sample(std::string_view counter, std::string location, std::string detail = {});
 
@@ -83,6 +107,8 @@ public:
     std::uint64_t units() const { return units_; }
     const std::map<Key, std::uint64_t>& counts() const { return counts_; }
     const std::map<Key, double>& maxima() const { return maxima_; }
+    const std::map<Key, double>& minima() const { return minima_; }
+    const std::map<Key, ValueSet>& value_sets() const { return value_sets_; }
     const std::map<std::string, std::vector<Sample>>& samples() const { return samples_; }
     std::uint64_t count(std::string_view counter, std::string_view scope) const;
     // Sum of a counter over every scope (sub-scopes, which repeat counts, left out).
@@ -102,8 +128,12 @@ private:
     bool exact_ = true;
     std::map<std::string, std::uint64_t, std::less<>> unit_counts_;
     std::map<std::string, double, std::less<>> unit_maxima_;
+    std::map<std::string, double, std::less<>> unit_minima_;
+    std::map<std::string, ValueSet, std::less<>> unit_values_;
     std::map<Key, std::uint64_t> counts_;
     std::map<Key, double> maxima_;
+    std::map<Key, double> minima_;
+    std::map<Key, ValueSet> value_sets_;
     std::map<std::string, std::vector<Sample>> samples_;
     // The current unit's changes, for discard_unit(): map nodes are stable, so an iterator to a
     // count, a maximum or a sample list stays valid; a sample list remembers what the unit's
@@ -119,6 +149,12 @@ private:
         bool inserted = false;
         double before = 0;
     };
+    // A value set the unit changed: its state before the unit's first change to it.
+    struct ValueChange {
+        Key key;
+        bool inserted = false;
+        ValueSet before;
+    };
     struct SampleChange {
         std::map<std::string, std::vector<Sample>>::iterator list;
         bool inserted = false;   // the counter had no sample list before
@@ -129,11 +165,13 @@ private:
         bool on = false;   // from the first begin_unit() on: a Tally used alone keeps no journal
         std::vector<CountChange> counts;
         std::vector<MaxChange> maxima;
+        std::vector<MaxChange> minima;
+        std::vector<ValueChange> values;
         std::vector<SampleChange> samples;
         Journal() = default;
         Journal(const Journal&) {}
         Journal& operator=(const Journal&) { return clear(), on = false, *this; }
-        void clear() { counts.clear(), maxima.clear(), samples.clear(); }
+        void clear() { counts.clear(), maxima.clear(), minima.clear(), values.clear(), samples.clear(); }
     };
     Journal journal_;
 };

@@ -132,7 +132,13 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
             EXPECT_EQ(f.scope.dlc, name == "eldenring-dlc");
             EXPECT_NE(row.pass, "none") << "a figure measured in the game is not computable from files";
             // A rounded figure carries its rounding; an exact one none.
-            if (f.percent) {   // "99.2%" is 99.15 to 99.25: half a unit of the last stated digit
+            if (f.kind == FigureKind::kBound) {   // "(bound) 16": the bound is stated exactly
+                EXPECT_EQ(f.tolerance, 0) << "a bound";
+            } else if (f.kind == FigureKind::kMean && !f.percent) {   // "averaging 69": rounded to the digits shown
+                const auto dot = row.value.find('.');
+                const int decimals = dot == std::string::npos ? 0 : static_cast<int>(row.value.size() - dot - 1);
+                EXPECT_DOUBLE_EQ(f.tolerance, 0.5 * std::pow(10.0, -decimals)) << row.value;
+            } else if (f.percent) {   // "99.2%" is 99.15 to 99.25: half a unit of the last stated digit
                 const auto dot = row.value.find('.');
                 const int decimals = dot == std::string::npos ? 0 : static_cast<int>(row.value.size() - dot - 2);
                 EXPECT_DOUBLE_EQ(f.tolerance, 0.5 * std::pow(10.0, -decimals)) << row.value;
@@ -190,6 +196,11 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             const bool ratio = c.size() > 7 && (";" + c[7] + ";").find(";ratio;") != std::string::npos;
             EXPECT_EQ(f.ratio, ratio);
             if (ratio) EXPECT_FALSE(f.percent);
+            // column 8 "kind=KIND": the figure's kind (none: a plain value)
+            std::string kind = "value";
+            if (c.size() > 7)
+                if (const auto at = (";" + c[7]).find(";kind="); at != std::string::npos) kind = c[7].substr(at + 5, c[7].find(';', at + 5) - at - 5);
+            EXPECT_EQ(figure_kind_name(f.kind), kind);
         }
     }
     for (const auto& [id, c] : mapped) EXPECT_TRUE(seen.count(id)) << id << " is in counters.tsv but no manifest";

@@ -61,6 +61,26 @@ TEST_F(SamplePasses, NumberingSwappedPayloadsAreCaught) {
               "12 leaves: leaf 3 in file order carries payload " + std::to_string(want[7]) + ", expected " + std::to_string(want[3]));
 }
 
+// "For n = 4 the payloads in pre-order are 2, 3, 0, 1": the sample's 12-leaf tree cut to 4 leaves
+// (the other 8 no longer leaves) records its 4 payloads as one list of the payloads_n4 value set.
+TEST_F(SamplePasses, NumberingRecordsTheListOfAFourLeafTree) {
+    mesh::StaticTreeNodes& st = mesh().section_trees;
+    std::vector<std::uint32_t> leaves;
+    for (std::uint32_t n = 0; n < st.size(); ++n)
+        if (st.is_leaf[n]) leaves.push_back(n);
+    ASSERT_EQ(leaves.size(), 12u);
+    const std::uint32_t payloads[4] = {2, 3, 0, 1};
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+        if (k < 4) st.payload[leaves[k]] = payloads[k];
+        else st.is_leaf[leaves[k]] = 0;
+    }
+    const Tally t = run("numbering");
+    EXPECT_EQ(t.count("trees_rank_payloads", kScope), 1u);
+    const ValueSet& n4 = t.value_sets().at({"payloads_n4", std::string(kScope)});
+    EXPECT_EQ(n4.seen, (std::map<std::vector<double>, std::uint64_t>{{{2, 3, 0, 1}, 1}}));
+    EXPECT_FALSE(t.value_sets().contains({"payloads_n6", std::string(kScope)}));
+}
+
 TEST_F(SamplePasses, SimdHoldsOnTheSample) {
     const Tally t = run("simd");
     EXPECT_EQ(t.count("meshes_with_simdtree", kScope), 1u);

@@ -1,0 +1,85 @@
+// The tally's minima and value sets (Tally::min, Tally::value / values): merged commutatively
+// whatever the order of threads (the report's determinism), bounded (kMaxDistinctValues), undone
+// by discard_unit, and repeated under sub-scopes by end_unit like the counts and maxima.
+#include <gtest/gtest.h>
+
+#include "engine/pipeline/tally.h"
+
+namespace meshproof {
+namespace {
+
+// Units 0..n split over two "threads" by `pick`, each unit recording its own values.
+std::pair<Tally, Tally> split_units(std::uint64_t n, bool (*pick)(std::uint64_t), double (*value_of)(std::uint64_t)) {
+    Tally a, b;
+    for (std::uint64_t unit = 0; unit < n; ++unit) {
+        Tally& t = pick(unit) ? a : b;
+        t.begin_unit(unit % 3 ? "eldenring/h" : "eldenring/l", unit);
+        t.value("active", value_of(unit), unit + 1);
+        t.values("payloads", {double(unit % 2), 1.0, 0.0});
+        t.min("gap", 100.0 - double(unit));
+    }
+    return {a, b};
+}
+
+TEST(TallyValues, MergeIsCommutativeAndEqualsOneThread) {
+    auto few = [](std::uint64_t u) { return double(u % 4); };
+    auto [a, b] = split_units(40, [](std::uint64_t u) { return u % 3 == 1; }, few);
+    Tally ab = a, ba = b;
+    ab.merge(b);
+    ba.merge(a);
+    auto [all, none] = split_units(40, [](std::uint64_t) { return true; }, few);
+    EXPECT_EQ(ab.value_sets(), ba.value_sets());
+    EXPECT_EQ(ab.value_sets(), all.value_sets());
+    EXPECT_EQ(ab.minima(), all.minima());
+    EXPECT_EQ(ab.minima().at({"gap", "eldenring/h"}), 62.0);   // unit 39 is in l (39 % 3 == 0): 38 is the last h
+    const ValueSet& l = ab.value_sets().at({"active", "eldenring/l"});
+    EXPECT_FALSE(l.overflowed);
+    EXPECT_EQ(l.seen.size(), 4u);
+    EXPECT_EQ(ab.value_sets().at({"payloads", "eldenring/h"}).seen.size(), 2u);
+}
+
+TEST(TallyValues, OverflowIsDecidedByTheUnionWhateverTheOrder) {
+    // Each thread alone stays under the limit; together they pass it.
+    auto many = [](std::uint64_t u) { return double(u); };
+    const std::uint64_t n = 2 * kMaxDistinctValues;   // h: 2/3 of the units, each thread about half of those
+    auto [a, b] = split_units(n, [](std::uint64_t u) { return u % 2 == 0; }, many);
+    Tally ab = a, ba = b;
+    ab.merge(b);
+    ba.merge(a);
+    EXPECT_EQ(ab.value_sets(), ba.value_sets());
+    EXPECT_TRUE(ab.value_sets().at({"active", "eldenring/h"}).overflowed);
+    EXPECT_TRUE(ab.value_sets().at({"active", "eldenring/h"}).seen.empty());
+    auto [all, none] = split_units(n, [](std::uint64_t) { return true; }, many);
+    EXPECT_EQ(ab.value_sets(), all.value_sets());
+}
+
+TEST(TallyValues, DiscardUndoesValuesAndMinima) {
+    Tally with, without;
+    for (Tally* t : {&with, &without}) {
+        t->begin_unit("s", 0);
+        t->value("v", 0, 3);
+        t->min("m", 5.0);
+    }
+    with.begin_unit("s", 1);
+    with.value("v", 0, 2);
+    with.value("v", 7, 1);
+    with.value("only_there", 1);
+    with.min("m", 1.0);
+    with.min("m_only_there", 1.0);
+    with.discard_unit();
+    EXPECT_EQ(with.value_sets(), without.value_sets());
+    EXPECT_EQ(with.minima(), without.minima());
+}
+
+TEST(TallyValues, EndUnitRepeatsValuesAndMinimaUnderSubScopes) {
+    Tally t;
+    t.begin_unit("freelancer/vers", 0, true);
+    t.value("v", 2, 4);
+    t.min("m", 3.0);
+    t.end_unit({"freelancer/vers#ivp-exact"});
+    EXPECT_EQ(t.value_sets().at({"v", "freelancer/vers#ivp-exact"}).seen.at({2.0}), 4u);
+    EXPECT_EQ(t.minima().at({"m", "freelancer/vers#ivp-exact"}), 3.0);
+}
+
+}  // namespace
+}  // namespace meshproof
