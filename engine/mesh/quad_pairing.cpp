@@ -100,19 +100,46 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
     ws.records.clear();
     const std::size_t n = rows.vertex.size();
     if (rows.box.size() != n || rows.primitive_data.size() != n) return;
+    using Record = QuadPairingWorkspace::Record;
+    auto record = [&](std::size_t r, std::uint8_t e) {
+        const std::uint32_t p = rows.vertex[r][e], q = rows.vertex[r][(e + 1) % 3];
+        const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
+        return Record{static_cast<std::uint64_t>(lo) << 32 | hi, static_cast<std::uint32_t>(r), e, static_cast<std::uint8_t>(p < q)};
+    };
 
     // Step 1: the records, row by row and edge by edge, sorted by (lower, higher) vertex.
-    ws.records.resize(n * 3);
-    for (std::size_t r = 0; r < n; ++r) {
-        const auto& v = rows.vertex[r];
-        for (std::uint8_t e = 0; e < 3; ++e) {
-            const std::uint32_t p = v[e], q = v[(e + 1) % 3];
-            const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
-            ws.records[r * 3 + e] = {static_cast<std::uint64_t>(lo) << 32 | hi, static_cast<std::uint32_t>(r), e,
-                                     static_cast<std::uint8_t>(p < q)};
+    // The quicksort's permutation depends only on how the keys compare, so when the key
+    // lo × V + hi (V: one past the largest vertex number; ordered as (lo, hi) is) and the
+    // record's place fit one 64-bit word together, the word is sorted (comparing the key bits
+    // alone) and the records are laid out from it afterwards: the same order, ties included,
+    // with half the bytes moved.
+    std::uint64_t vertices = 0;
+    for (const auto& v : rows.vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
+    const std::size_t m = n * 3;
+    const int place_bits = std::max(1, static_cast<int>(std::bit_width(m)));
+    const int key_bits = vertices == 0 ? 0 : static_cast<int>(std::bit_width(vertices * vertices - 1));
+    ws.records.resize(m);
+    if (vertices < (std::uint64_t{1} << 32) && key_bits + place_bits <= 64) {
+        const int shift = place_bits;
+        ws.packed.resize(m);
+        for (std::size_t r = 0; r < n; ++r) {
+            const auto& v = rows.vertex[r];
+            for (int e = 0; e < 3; ++e) {
+                const std::uint64_t p = v[e], q = v[(e + 1) % 3];
+                const std::uint64_t key = std::min(p, q) * vertices + std::max(p, q);
+                ws.packed[r * 3 + e] = key << shift | (r * 3 + e);
+            }
         }
+        havok_quicksort(std::span<std::uint64_t>(ws.packed), [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
+        const std::uint64_t place_mask = (std::uint64_t{1} << place_bits) - 1;
+        for (std::size_t i = 0; i < m; ++i) {
+            const std::size_t place = ws.packed[i] & place_mask;
+            ws.records[i] = record(place / 3, static_cast<std::uint8_t>(place % 3));
+        }
+        return;
     }
-    using Record = QuadPairingWorkspace::Record;
+    for (std::size_t r = 0; r < n; ++r)
+        for (std::uint8_t e = 0; e < 3; ++e) ws.records[r * 3 + e] = record(r, e);
     havok_quicksort(std::span<Record>(ws.records), [](const Record& a, const Record& b) { return a.edge < b.edge; });
 }
 

@@ -63,6 +63,7 @@ struct QuadPairingWorkspace {
     // a scan quadratic in the group (a file repeating one triangle thousands of times).
     std::size_t scan_limit = 32;
     std::vector<Record> records;
+    std::vector<std::uint64_t> packed;  // sort_pairing_records: key << place bits | place (see there)
     struct Entry {
         std::uint64_t bucket;      // index << 33 | forward << 32 | primitive data
         std::uint32_t position;    // in records

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/mesh/havok_quicksort.h"
 #include "engine/mesh/quad_pairing.h"
 
 namespace meshproof::mesh {
@@ -286,6 +287,48 @@ TEST(QuadPairing, RecordsSortedOnceServeBothRules) {
             ASSERT_TRUE(got_every[i].first == want_every[i].first && got_every[i].second == want_every[i].second) << round;
     }
     EXPECT_GT(rounds_differing, 10);
+}
+
+// sort_pairing_records sorts a packed word (key lo × V + hi, then the record's place) when it fits
+// 64 bits, and the records themselves otherwise: both must leave exactly the order the quicksort
+// makes of the records compared by (lo, hi) as written in step 1, equal keys included.
+TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
+    std::uint64_t state = 4242;
+    auto next = [&](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    using Record = QuadPairingWorkspace::Record;
+    for (int round = 0; round < 40; ++round) {
+        // Few vertices (long runs of equal keys), then numbers too large for one word (the fallback).
+        const bool large = round % 2 == 1;
+        const std::uint32_t vertices = 3 + next(large ? 40 : 12), rows = 10 + next(500);
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        for (std::uint32_t r = 0; r < rows; ++r) {
+            std::array<std::uint32_t, 3> v{next(vertices), next(vertices), next(vertices)};
+            if (large)
+                for (auto& x : v) x = 0xFFFFFF00u - x * 977u;
+            vertex.push_back(v);
+        }
+        const std::vector<Box> box(rows);
+        const std::vector<std::uint32_t> data(rows, 0);
+        QuadPairingWorkspace ws;
+        sort_pairing_records(QuadPairingRows{vertex, box, data}, ws);
+        std::vector<Record> want;
+        for (std::uint32_t r = 0; r < rows; ++r)
+            for (std::uint8_t e = 0; e < 3; ++e) {
+                const std::uint32_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
+                want.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
+            }
+        havok_quicksort_reference(std::span<Record>(want), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+        ASSERT_EQ(ws.records.size(), want.size()) << round;
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            ASSERT_EQ(ws.records[i].edge, want[i].edge) << round << " at " << i;
+            ASSERT_EQ(ws.records[i].row, want[i].row) << round << " at " << i;
+            ASSERT_EQ(ws.records[i].index, want[i].index) << round << " at " << i;
+            ASSERT_EQ(ws.records[i].forward, want[i].forward) << round << " at " << i;
+        }
+    }
 }
 
 }  // namespace
