@@ -62,6 +62,31 @@ void first_fits_by_bucket(const QuadPairingRows& rows, QuadPairingWorkspace& ws,
     }
 }
 
+// Step 3's sort. Without NaN, `<` on the costs is `<` on an order-keeping integer of their bits
+// (−0 made +0 first, as `<` holds them equal), so one 64-bit word per candidate (that integer
+// above its place) sorted on its upper half gets the permutation the candidates would, ties
+// included, with fewer bytes moved; the candidates are then laid out in that order.
+void sort_candidates(QuadPairingWorkspace& ws) {
+    using Candidate = QuadPairingWorkspace::Candidate;
+    const std::size_t k = ws.candidates.size();
+    bool nan = false;
+    for (const Candidate& c : ws.candidates) nan = nan || c.cost != c.cost;
+    if (nan || k >= (std::size_t{1} << 32)) {
+        havok_quicksort(std::span<Candidate>(ws.candidates), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+        return;
+    }
+    ws.packed.resize(k);
+    for (std::size_t i = 0; i < k; ++i) {
+        const std::uint32_t b = std::bit_cast<std::uint32_t>(ws.candidates[i].cost + 0.0f);  // −0 + 0 = +0
+        const std::uint32_t ordered = (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+        ws.packed[i] = static_cast<std::uint64_t>(ordered) << 32 | i;
+    }
+    havok_quicksort(std::span<std::uint64_t>(ws.packed), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+    ws.sorted_candidates.resize(k);
+    for (std::size_t i = 0; i < k; ++i) ws.sorted_candidates[i] = ws.candidates[static_cast<std::uint32_t>(ws.packed[i])];
+    ws.candidates.swap(ws.sorted_candidates);
+}
+
 }  // namespace
 
 std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairingWorkspace& ws, std::span<std::uint32_t> out) {
@@ -181,10 +206,9 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule,
     }
 
     // Step 3: by cost, taken in order unless a triangle is taken.
-    using Candidate = QuadPairingWorkspace::Candidate;
-    havok_quicksort(std::span<Candidate>(ws.candidates), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+    sort_candidates(ws);
     ws.taken.assign(n, 0);
-    for (const Candidate& c : ws.candidates) {
+    for (const QuadPairingWorkspace::Candidate& c : ws.candidates) {
         if (ws.taken[c.first] || ws.taken[c.second]) continue;
         ws.taken[c.first] = ws.taken[c.second] = 1;
         out.push_back({c.first, c.second});
