@@ -30,6 +30,7 @@ struct Scratch {
     InteriorWorkspace ws;
     std::vector<std::uint8_t> flat, bits, alternative;
     std::vector<std::uint32_t> position;  // per face: its place in the marking order
+    std::vector<InteriorWorkspace::Weighted> table_order;  // the table's marking order, the alternatives' reference
 };
 
 class InteriorPass final : public Pass {
@@ -141,8 +142,10 @@ private:
         count_close_pairs(m, s, tally, counts);
 
         // |n| as sqrtf first, while the workspace holds the table's convex edges (all it changes is the weights).
+        // The alternatives' weights mostly order the faces as the table's do: then they reuse its order.
+        s.table_order.assign(s.ws.order.begin(), s.ws.order.end());
         s.alternative.assign(t.size(), 0);
-        mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative);
+        mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order);
         count_alternative(m, s, counts, "keys_wrong_sqrt_length", nullptr);
         alternative(view, m, mesh::RsqrtMode::kExact, mesh::NormalLength::kTimesRefinedRsqrt, s, counts, "keys_wrong_exact_rsqrt",
                     "meshes_exact_exact_rsqrt");
@@ -191,7 +194,7 @@ private:
         o.rsqrt = mode;
         o.length = length;
         s.alternative.assign(m.triangles.size(), 0);
-        mesh::compute_interior_bits(view, o, s.ws, s.alternative);
+        mesh::compute_interior_bits(view, o, s.ws, s.alternative, s.table_order);
         count_alternative(m, s, counts, wrong_counter, exact_counter);
     }
 

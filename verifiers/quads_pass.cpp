@@ -58,7 +58,13 @@ struct Scratch {
     std::vector<mesh::Box> box;
     std::vector<std::uint32_t> data;            // primitiveDataIndex per used row
     std::vector<std::uint32_t> position_vertex; // per used row × 3: vertex numbers by position (all rows)
+    std::vector<std::uint32_t> slot_first;      // per vertex slot: its place in first_slots; kNone
+    std::vector<std::uint32_t> first_slots;     // the slots the used rows name, in order of first use
+    std::vector<std::uint32_t> index_number;    // per source index: its number by first use; kNone
     std::vector<QuadPair> pairs;
+    std::vector<QuadPair> first_pairs;          // the document's rule on all rows, vertices by position
+    std::vector<std::array<std::uint32_t, 3>> position_rows;  // per used row: vertex numbers by position
+    std::vector<std::uint32_t> slot_numbers;    // per first_slots entry: its position's number
     std::vector<StockPair> stock;
     // per section
     std::vector<std::uint32_t> section_start, section_fill, by_section;
@@ -229,8 +235,7 @@ private:
         const std::uint64_t stock = s.stock.size();
         counts.add("stock_pairs", stock);
 
-        // Corner names by position, boxes and primitive data, per used row.
-        s.names.resize(n * 3);
+        // Boxes and primitive data per used row.
         s.box.resize(n);
         s.data.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
@@ -238,25 +243,23 @@ private:
             mesh::Box b = empty_box();
             for (int k = 0; k < 3; ++k) {
                 const std::uint32_t v = t.vertex[k][tri];
-                const float x = m.vertices.x[v], y = m.vertices.y[v], z = m.vertices.z[v];
-                s.names[i * 3 + k] = {std::bit_cast<std::uint32_t>(x), std::bit_cast<std::uint32_t>(y), std::bit_cast<std::uint32_t>(z)};
-                grow(b, x, y, z);
+                grow(b, m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]);
             }
             s.box[i] = b;
             s.data[i] = m.row_primitive_data_index[r];
         }
 
         // All rows at once, vertices by position.
-        s.section_number.assign(number(s.names, s, s.vertex), kNone);
+        s.section_number.assign(number_by_position(m, s), kNone);
         s.position_vertex.resize(n * 3);
         for (std::size_t i = 0; i < n; ++i)
-            for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = s.vertex[i][k];
-        const mesh::QuadPairingRows all{s.vertex, s.box, s.data};
+            for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = s.position_rows[i][k];
+        const mesh::QuadPairingRows all{s.position_rows, s.box, s.data};
         mesh::sort_pairing_records(all, s.ws);  // one sort for the first-fit and every-fit rules
-        counts.add("candidates", mesh::pair_sorted_records(all, mesh::CandidateRule::kFirstFit, s.ws, s.pairs));
+        counts.add("candidates", mesh::pair_sorted_records(all, mesh::CandidateRule::kFirstFit, s.ws, s.first_pairs));
         std::uint64_t agrees = 0, swapped = 0;
-        const std::uint64_t found = count_found(m, s.used, s.pairs, &agrees, &swapped);
-        const std::uint64_t made = s.pairs.size();
+        const std::uint64_t found = count_found(m, s.used, s.first_pairs, &agrees, &swapped);
+        const std::uint64_t made = s.first_pairs.size();
         counts.add("made", made);
         counts.add("found", found);
         counts.add("missed", stock - found);
@@ -272,13 +275,17 @@ private:
 
         per_section(m, s, counts);
 
-        // Vertices named by the rows' source indices.
-        for (std::size_t i = 0; i < n; ++i)
-            for (int k = 0; k < 3; ++k) s.names[i * 3 + k] = {m.row_vertex_index[k][s.used[i]], 0, 0};
-        number(s.names, s, s.vertex);
-        mesh::pair_quads(mesh::QuadPairingRows{s.vertex, s.box, s.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
-        counts.add("source_index_made", s.pairs.size());
-        counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
+        // Vertices named by the rows' source indices. Numbered by first use as positions are, so
+        // where the two numberings agree corner for corner the rule makes the pairs made above.
+        number_by_source_index(m, s);
+        if (s.vertex == s.position_rows) {
+            counts.add("source_index_made", made);
+            counts.add("source_index_found", found);
+        } else {
+            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, s.box, s.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            counts.add("source_index_made", s.pairs.size());
+            counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
+        }
 
         if (local_indices(m, s)) {
             counts.add("meshes_local_indices");
@@ -288,13 +295,69 @@ private:
         return most_uses;
     }
 
-    // Returns the number of distinct names.
-    static std::uint32_t number(const std::vector<VertexName>& names, Scratch& s, std::vector<std::array<std::uint32_t, 3>>& vertex) {
-        s.numbers.resize(names.size());
-        const std::uint32_t distinct = mesh::number_by_first_use(names, s.ws, s.numbers);
-        vertex.resize(names.size() / 3);
-        for (std::size_t i = 0; i < vertex.size(); ++i) vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
+    // The used rows' corners numbered by first use of their positions (number_by_first_use on the
+    // bits of x, y, z) into s.position_rows; returns the number of distinct positions. A vertex
+    // slot always has the same position, so only each slot's first use is named and hashed, in
+    // the order the rows first use the slots: a position's first corner is its slot's first use,
+    // so the names come first in the same order and get the same numbers.
+    static std::uint32_t number_by_position(const DecodedMesh& m, Scratch& s) {
+        const std::size_t n = s.used.size();
+        s.slot_first.assign(m.vertices.size(), kNone);
+        s.first_slots.clear();
+        s.numbers.resize(n * 3);  // per corner: its slot's place in first_slots
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t tri = m.row_triangle[s.used[i]];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t v = m.triangles.vertex[k][tri];
+                std::uint32_t& first = s.slot_first[v];
+                if (first == kNone) {
+                    first = static_cast<std::uint32_t>(s.first_slots.size());
+                    s.first_slots.push_back(v);
+                }
+                s.numbers[i * 3 + k] = first;
+            }
+        }
+        s.names.resize(s.first_slots.size());
+        for (std::size_t j = 0; j < s.first_slots.size(); ++j) {
+            const std::uint32_t v = s.first_slots[j];
+            s.names[j] = {std::bit_cast<std::uint32_t>(m.vertices.x[v]), std::bit_cast<std::uint32_t>(m.vertices.y[v]),
+                          std::bit_cast<std::uint32_t>(m.vertices.z[v])};
+        }
+        s.slot_numbers.resize(s.names.size());
+        const std::uint32_t distinct = mesh::number_by_first_use(s.names, s.ws, s.slot_numbers);
+        s.position_rows.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            for (int k = 0; k < 3; ++k) s.position_rows[i][k] = s.slot_numbers[s.numbers[i * 3 + k]];
         return distinct;
+    }
+
+    // The used rows' corners numbered by first use of their source indices (pParam
+    // vertexIndexA/B/C) into s.vertex: number_by_first_use on the names {index, 0, 0}, by a table
+    // per index when the indices are few against the corners, else by hashing the names.
+    static void number_by_source_index(const DecodedMesh& m, Scratch& s) {
+        const std::size_t n = s.used.size();
+        s.vertex.resize(n);
+        std::uint32_t largest = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            for (int k = 0; k < 3; ++k) largest = std::max(largest, m.row_vertex_index[k][s.used[i]]);
+        if (n == 0) return;
+        if (largest < 4 * n * 3 + 1024) {
+            s.index_number.assign(std::size_t{largest} + 1, kNone);
+            std::uint32_t next = 0;
+            for (std::size_t i = 0; i < n; ++i)
+                for (int k = 0; k < 3; ++k) {
+                    std::uint32_t& number = s.index_number[m.row_vertex_index[k][s.used[i]]];
+                    if (number == kNone) number = next++;
+                    s.vertex[i][k] = number;
+                }
+            return;
+        }
+        s.names.resize(n * 3);
+        for (std::size_t i = 0; i < n; ++i)
+            for (int k = 0; k < 3; ++k) s.names[i * 3 + k] = {m.row_vertex_index[k][s.used[i]], 0, 0};
+        s.numbers.resize(n * 3);
+        mesh::number_by_first_use(s.names, s.ws, s.numbers);
+        for (std::size_t i = 0; i < n; ++i) s.vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
     }
 
     // The section's rows numbered by first use (number_by_first_use on their position names): two
@@ -313,7 +376,7 @@ private:
     }
 
     // Copies of a triangle (the same three corner positions), and the stock quads a made pair
-    // matches by the positions of its two triangles (s.pairs: the all-rows pairs). Returns the
+    // matches by the positions of its two triangles (s.first_pairs: the all-rows pairs). Returns the
     // most uses of one set of corners.
     static std::uint64_t count_by_position(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
@@ -346,7 +409,7 @@ private:
             if (s.local[p.first_row] != kNone && s.local[p.second_row] != kNone)
                 s.stock_keys.push_back(key(s.local[p.first_row], s.local[p.second_row]));
         s.made_keys.clear();
-        for (const QuadPair& p : s.pairs) s.made_keys.push_back(key(p.first, p.second));
+        for (const QuadPair& p : s.first_pairs) s.made_keys.push_back(key(p.first, p.second));
         std::sort(s.stock_keys.begin(), s.stock_keys.end());
         std::sort(s.made_keys.begin(), s.made_keys.end());
         std::uint64_t matched = 0;
@@ -358,6 +421,20 @@ private:
         counts.add("found_by_position", matched);
         (void)m;
         return most;
+    }
+
+    // One section's pairs (local rows k of section `sec`, rows[k] its row) and its records per edge (ws.edge_uses).
+    static void tally_section(const DecodedMesh& m, Scratch& s, std::uint32_t sec, const std::vector<QuadPair>& pairs,
+                              std::span<const std::uint32_t> rows, std::uint64_t& made, std::uint64_t& found) {
+        const std::uint32_t b = s.section_start[sec];
+        made += pairs.size();
+        for (const QuadPair& p : pairs) {
+            bool agrees = false;
+            if (!is_stock(m, rows[p.first], rows[p.second], agrees)) continue;
+            ++found;
+            s.found_in_section[s.by_section[b + p.first]] = s.found_in_section[s.by_section[b + p.second]] = 1;
+        }
+        for (std::size_t k = 0; k < rows.size(); ++k) s.diagonal_uses[s.by_section[b + k]] = s.ws.edge_uses[k * 3 + 2];
     }
 
     // The rule on each section's rows on their own (vertices by position, numbered per section).
@@ -382,6 +459,13 @@ private:
             const std::uint32_t b = s.section_start[sec], e = s.section_start[sec + 1];
             const std::size_t c = e - b;
             if (c == 0) continue;
+            if (c == n) {
+                // Every row in this section, in row order (by_section is stable): its rows renumbered
+                // by first use are the whole mesh's numbers, so the rule makes the whole mesh's pairs,
+                // and ws.edge_uses still holds the whole mesh's records per edge.
+                tally_section(m, s, sec, s.first_pairs, s.used, made, found);
+                continue;
+            }
             s.s_names.resize(c * 3);  // the rows' vertex numbers over the whole mesh
             s.s_box.resize(c);
             s.s_data.resize(c);
@@ -395,14 +479,7 @@ private:
             }
             renumber_in_section(s, c);
             mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
-            made += s.pairs.size();
-            for (const QuadPair& p : s.pairs) {
-                bool agrees = false;
-                if (!is_stock(m, s.s_rows[p.first], s.s_rows[p.second], agrees)) continue;
-                ++found;
-                s.found_in_section[s.by_section[b + p.first]] = s.found_in_section[s.by_section[b + p.second]] = 1;
-            }
-            for (std::size_t k = 0; k < c; ++k) s.diagonal_uses[s.by_section[b + k]] = s.ws.edge_uses[k * 3 + 2];
+            tally_section(m, s, sec, s.pairs, s.s_rows, made, found);
         }
         // The stock quads missed, by what the document's sketch names.
         for (const StockPair& sp : s.stock) {

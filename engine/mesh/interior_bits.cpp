@@ -135,7 +135,8 @@ Vec3f sub(Vec3f a, Vec3f b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 Vec3f cross(Vec3f u, Vec3f v) { return {u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x}; }
 float dot(Vec3f u, Vec3f v) { return u.x * v.x + u.y * v.y + u.z * v.z; }
 
-void order_and_mark(InteriorWorkspace& ws);
+using Weighted = InteriorWorkspace::Weighted;
+void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference);
 
 // The estimate without the mode switch in the inner loop (the table lookup inlined).
 template <RsqrtMode kMode>
@@ -155,7 +156,7 @@ struct Estimator {
 };
 
 template <RsqrtMode kMode>
-void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, InteriorWorkspace& ws) {
+void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, InteriorWorkspace& ws, std::span<const Weighted> reference) {
     const Estimator<kMode> estimate;
     const std::uint32_t faces = ws.face_count();
     grow_to(ws.raw_normal, faces);
@@ -219,13 +220,48 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
         ws.order.push_back({ws.weight[f], f});
     }
 
-    order_and_mark(ws);
+    order_and_mark(ws, reference);
+}
+
+// Whether the weights in ws.weight order every pair of the reference's faces as the reference's
+// weights do: the reference sorted (no NaN), and along it the new weights rise exactly where the
+// old ones rise and stay equal exactly where they stay equal. Then `<` gives the same answer on
+// every pair of faces under both weights, and the quicksort, which reads nothing else, makes the
+// same permutation of the same faces in face order.
+bool same_order_as(InteriorWorkspace& ws, std::span<const Weighted> reference) {
+    if (reference.size() != ws.order.size()) return false;
+    // The same faces: each complete and named once (ws.face_set, all 0 here, marks them meanwhile).
+    bool same_faces = true;
+    std::size_t marked = 0;
+    for (; marked < reference.size() && same_faces; ++marked) {
+        const std::uint32_t f = reference[marked].face;
+        same_faces = f < ws.face_count() && ws.face_complete[f] && ws.face_set[f] == 0;
+        if (same_faces) ws.face_set[f] = 1;
+    }
+    for (std::size_t i = 0; i < marked; ++i)
+        if (reference[i].face < ws.face_count()) ws.face_set[reference[i].face] = 0;
+    if (!same_faces) return false;
+    const float* weight = ws.weight.data();
+    for (std::size_t i = 0; i < reference.size(); ++i) {
+        const float now = weight[reference[i].face];
+        if (now != now || reference[i].weight != reference[i].weight) return false;  // NaN
+        if (i == 0) continue;
+        const float before = weight[reference[i - 1].face];
+        const float old_before = reference[i - 1].weight, old_now = reference[i].weight;
+        if (old_now < old_before) return false;  // not sorted
+        if ((old_before < old_now) != (before < now) || (old_before == old_now) != (before == now)) return false;
+    }
+    return true;
 }
 
 // Steps 3 and 4 on the weights and convex edges in the workspace (ws.order filled in face order).
-void order_and_mark(InteriorWorkspace& ws) {
-    havok_quicksort(std::span<InteriorWorkspace::Weighted>(ws.order),
-                    [](const InteriorWorkspace::Weighted& a, const InteriorWorkspace::Weighted& b) { return a.weight < b.weight; });
+// `reference`: a marking order the quicksort made of the same faces (see compute_interior_bits).
+void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference) {
+    if (!reference.empty() && same_order_as(ws, reference)) {
+        for (std::size_t i = 0; i < reference.size(); ++i) ws.order[i] = {ws.weight[reference[i].face], reference[i].face};
+    } else {
+        havok_quicksort(std::span<Weighted>(ws.order), [](const Weighted& a, const Weighted& b) { return a.weight < b.weight; });
+    }
 
     // Marking: across convex edges only, a set neighbour blocks (the 70° test is in `blocked`).
     // The order visits faces at random, so each face's row is fetched a few faces ahead.
@@ -323,16 +359,17 @@ static void bits_by_triangle(const InteriorWorkspace& ws, std::span<std::uint8_t
 }
 
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
-                           std::span<std::uint8_t> bits) {
+                           std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order) {
     switch (options.rsqrt) {
-        case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options.length, ws); break;
-        case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options.length, ws); break;
-        case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options.length, ws); break;
+        case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options.length, ws, reference_order); break;
+        case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options.length, ws, reference_order); break;
+        case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options.length, ws, reference_order); break;
     }
     bits_by_triangle(ws, bits);
 }
 
-void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits) {
+void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
+                                              std::span<const InteriorWorkspace::Weighted> reference_order) {
     const std::uint32_t faces = ws.face_count();
     ws.face_set.assign(faces, 0);
     ws.order.clear();
@@ -343,7 +380,7 @@ void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<s
         ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(std::popcount(ws.convex_mask[f]));
         ws.order.push_back({ws.weight[f], f});
     }
-    order_and_mark(ws);
+    order_and_mark(ws, reference_order);
     bits_by_triangle(ws, bits);
 }
 

@@ -126,14 +126,21 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
 
 // Steps 2 to 4 on the neighbours already found; writes one bit per triangle (a flat quad's second
 // half 0). `bits` must hold one byte per triangle.
+//
+// `reference_order` (may be empty): a copy of ws.order as an earlier call left it on the same mesh
+// and neighbours (under another estimate or length form). Where the new weights order every pair
+// of faces as that order's weights did (checked along it in one pass: rising and equal at the
+// same places, no NaN), the quicksort would make the same permutation, so it is not run and the
+// order is taken from the reference; the bits, ws.order and every result are the same either way.
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
-                           std::span<std::uint8_t> bits);
+                           std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order = {});
 
 // Steps 3 and 4 again with |n| = sqrtf(s) (NormalLength::kSqrt), reusing step 2 as the last
 // compute_interior_bits left it in `ws`: the same as compute_interior_bits with that call's
 // estimate and kSqrt, since the length form changes the weights only (not the unit vectors, the
 // convex edges or the 70° test). `bits` must hold one byte per triangle.
-void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits);
+void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
+                                              std::span<const InteriorWorkspace::Weighted> reference_order = {});
 
 // All four steps.
 Status interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,

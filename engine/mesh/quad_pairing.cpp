@@ -62,6 +62,31 @@ void first_fits_by_bucket(const QuadPairingRows& rows, QuadPairingWorkspace& ws,
     }
 }
 
+// Step 3's sort. Without NaN, `<` on the costs is `<` on an order-keeping integer of their bits
+// (−0 made +0 first, as `<` holds them equal), so one 64-bit word per candidate (that integer
+// above its place) sorted on its upper half gets the permutation the candidates would, ties
+// included, with fewer bytes moved; the candidates are then laid out in that order.
+void sort_candidates(QuadPairingWorkspace& ws) {
+    using Candidate = QuadPairingWorkspace::Candidate;
+    const std::size_t k = ws.candidates.size();
+    bool nan = false;
+    for (const Candidate& c : ws.candidates) nan = nan || c.cost != c.cost;
+    if (nan || k >= (std::size_t{1} << 32)) {
+        havok_quicksort(std::span<Candidate>(ws.candidates), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+        return;
+    }
+    ws.packed.resize(k);
+    for (std::size_t i = 0; i < k; ++i) {
+        const std::uint32_t b = std::bit_cast<std::uint32_t>(ws.candidates[i].cost + 0.0f);  // −0 + 0 = +0
+        const std::uint32_t ordered = (b & 0x80000000u) ? ~b : (b | 0x80000000u);
+        ws.packed[i] = static_cast<std::uint64_t>(ordered) << 32 | i;
+    }
+    havok_quicksort(std::span<std::uint64_t>(ws.packed), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+    ws.sorted_candidates.resize(k);
+    for (std::size_t i = 0; i < k; ++i) ws.sorted_candidates[i] = ws.candidates[static_cast<std::uint32_t>(ws.packed[i])];
+    ws.candidates.swap(ws.sorted_candidates);
+}
+
 }  // namespace
 
 std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairingWorkspace& ws, std::span<std::uint32_t> out) {
@@ -100,19 +125,46 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
     ws.records.clear();
     const std::size_t n = rows.vertex.size();
     if (rows.box.size() != n || rows.primitive_data.size() != n) return;
+    using Record = QuadPairingWorkspace::Record;
+    auto record = [&](std::size_t r, std::uint8_t e) {
+        const std::uint32_t p = rows.vertex[r][e], q = rows.vertex[r][(e + 1) % 3];
+        const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
+        return Record{static_cast<std::uint64_t>(lo) << 32 | hi, static_cast<std::uint32_t>(r), e, static_cast<std::uint8_t>(p < q)};
+    };
 
     // Step 1: the records, row by row and edge by edge, sorted by (lower, higher) vertex.
-    ws.records.resize(n * 3);
-    for (std::size_t r = 0; r < n; ++r) {
-        const auto& v = rows.vertex[r];
-        for (std::uint8_t e = 0; e < 3; ++e) {
-            const std::uint32_t p = v[e], q = v[(e + 1) % 3];
-            const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
-            ws.records[r * 3 + e] = {static_cast<std::uint64_t>(lo) << 32 | hi, static_cast<std::uint32_t>(r), e,
-                                     static_cast<std::uint8_t>(p < q)};
+    // The quicksort's permutation depends only on how the keys compare, so when the key
+    // lo × V + hi (V: one past the largest vertex number; ordered as (lo, hi) is) and the
+    // record's place fit one 64-bit word together, the word is sorted (comparing the key bits
+    // alone) and the records are laid out from it afterwards: the same order, ties included,
+    // with half the bytes moved.
+    std::uint64_t vertices = 0;
+    for (const auto& v : rows.vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
+    const std::size_t m = n * 3;
+    const int place_bits = std::max(1, static_cast<int>(std::bit_width(m)));
+    const int key_bits = vertices == 0 ? 0 : static_cast<int>(std::bit_width(vertices * vertices - 1));
+    ws.records.resize(m);
+    if (vertices < (std::uint64_t{1} << 32) && key_bits + place_bits <= 64) {
+        const int shift = place_bits;
+        ws.packed.resize(m);
+        for (std::size_t r = 0; r < n; ++r) {
+            const auto& v = rows.vertex[r];
+            for (int e = 0; e < 3; ++e) {
+                const std::uint64_t p = v[e], q = v[(e + 1) % 3];
+                const std::uint64_t key = std::min(p, q) * vertices + std::max(p, q);
+                ws.packed[r * 3 + e] = key << shift | (r * 3 + e);
+            }
         }
+        havok_quicksort(std::span<std::uint64_t>(ws.packed), [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
+        const std::uint64_t place_mask = (std::uint64_t{1} << place_bits) - 1;
+        for (std::size_t i = 0; i < m; ++i) {
+            const std::size_t place = ws.packed[i] & place_mask;
+            ws.records[i] = record(place / 3, static_cast<std::uint8_t>(place % 3));
+        }
+        return;
     }
-    using Record = QuadPairingWorkspace::Record;
+    for (std::size_t r = 0; r < n; ++r)
+        for (std::uint8_t e = 0; e < 3; ++e) ws.records[r * 3 + e] = record(r, e);
     havok_quicksort(std::span<Record>(ws.records), [](const Record& a, const Record& b) { return a.edge < b.edge; });
 }
 
@@ -154,10 +206,9 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule,
     }
 
     // Step 3: by cost, taken in order unless a triangle is taken.
-    using Candidate = QuadPairingWorkspace::Candidate;
-    havok_quicksort(std::span<Candidate>(ws.candidates), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+    sort_candidates(ws);
     ws.taken.assign(n, 0);
-    for (const Candidate& c : ws.candidates) {
+    for (const QuadPairingWorkspace::Candidate& c : ws.candidates) {
         if (ws.taken[c.first] || ws.taken[c.second]) continue;
         ws.taken[c.first] = ws.taken[c.second] = 1;
         out.push_back({c.first, c.second});

@@ -63,6 +63,7 @@ struct QuadPairingWorkspace {
     // a scan quadratic in the group (a file repeating one triangle thousands of times).
     std::size_t scan_limit = 32;
     std::vector<Record> records;
+    std::vector<std::uint64_t> packed;  // the sorts' words: key above place (see sort_pairing_records)
     struct Entry {
         std::uint64_t bucket;      // index << 33 | forward << 32 | primitive data
         std::uint32_t position;    // in records
@@ -70,6 +71,7 @@ struct QuadPairingWorkspace {
     };
     std::vector<Entry> entries;
     std::vector<Candidate> candidates;
+    std::vector<Candidate> sorted_candidates;  // step 3's sort lays them out here, then swaps
     std::vector<std::uint8_t> taken;
     // After pair_quads: per row × 3 + edge, how many records (edge uses) share that edge's two
     // vertices, the record itself included.

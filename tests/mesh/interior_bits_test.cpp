@@ -426,6 +426,55 @@ TEST(InteriorOrder, SqrtLengthRecomputedFromTheTablesEdgesEqualsAWholeRun) {
     }
 }
 
+// The pass hands the table's marking order to the alternatives (compute_interior_bits'
+// reference_order): where the new weights order the faces as the table's do, the quicksort is
+// skipped. Each alternative must come out exactly as a run without the reference, order and bits,
+// both where the order is reused with other weights (a ridge of distinct slopes: the estimates
+// move weights by an ulp without reordering) and where it is not (the nearly flat field).
+TEST(InteriorOrder, TheTablesOrderReusedByTheAlternativesChangesNothing) {
+    int reused_with_other_weights = 0, sorted_again = 0;
+    for (const HandMesh& m : {nearly_flat_field(30), ridge(40, 0.37f), ridge(25, 1.9f), tetrahedron()}) {
+        const InteriorMeshView view = m.view();
+        const std::size_t n = view.corner[0].size();
+        InteriorWorkspace table_ws;
+        std::vector<std::uint8_t> table(n);
+        ASSERT_TRUE(interior_bits(view, InteriorOptions{}, table_ws, table).ok());
+        const std::vector<InteriorWorkspace::Weighted> reference(table_ws.order.begin(), table_ws.order.end());
+        for (const RsqrtMode mode : {RsqrtMode::kExact, RsqrtMode::kHostRsqrtps, RsqrtMode::kTable})
+            for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) {
+                InteriorOptions o;
+                o.rsqrt = mode;
+                o.length = length;
+                InteriorWorkspace plain, reusing;
+                std::vector<std::uint8_t> want(n), got(n, 0xFF);
+                ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
+                ASSERT_TRUE(find_interior_neighbours(view, reusing).ok());
+                compute_interior_bits(view, o, reusing, got, reference);
+                EXPECT_EQ(got, want);
+                ASSERT_EQ(reusing.order.size(), plain.order.size());
+                bool same_faces = true, other_weights = false;
+                for (std::size_t i = 0; i < plain.order.size(); ++i) {
+                    EXPECT_EQ(reusing.order[i].face, plain.order[i].face) << i;
+                    EXPECT_EQ(bits_of(reusing.order[i].weight), bits_of(plain.order[i].weight)) << i;
+                    same_faces = same_faces && plain.order[i].face == reference[i].face;
+                    other_weights = other_weights || bits_of(plain.order[i].weight) != bits_of(reference[i].weight);
+                }
+                reused_with_other_weights += same_faces && other_weights;
+                sorted_again += !same_faces;
+            }
+        // The sqrtf shortcut with the reference, as the pass runs it.
+        std::vector<std::uint8_t> want(n), got(n);
+        InteriorOptions sqrt_length;
+        sqrt_length.length = NormalLength::kSqrt;
+        InteriorWorkspace plain;
+        ASSERT_TRUE(interior_bits(view, sqrt_length, plain, want).ok());
+        recompute_interior_bits_with_sqrt_length(table_ws, got, reference);
+        EXPECT_EQ(got, want);
+    }
+    EXPECT_GT(reused_with_other_weights, 0);  // the reuse is exercised with weights that differ
+    EXPECT_GT(sorted_again, 0);               // and so is the fallback
+}
+
 // ---- the real Elden Ring sample -----------------------------------------------------------------
 
 class InteriorErSample : public test::MeshErSampleTest {};

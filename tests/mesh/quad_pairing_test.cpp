@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/mesh/havok_quicksort.h"
 #include "engine/mesh/quad_pairing.h"
 
 namespace meshproof::mesh {
@@ -286,6 +287,125 @@ TEST(QuadPairing, RecordsSortedOnceServeBothRules) {
             ASSERT_TRUE(got_every[i].first == want_every[i].first && got_every[i].second == want_every[i].second) << round;
     }
     EXPECT_GT(rounds_differing, 10);
+}
+
+// sort_pairing_records sorts a packed word (key lo × V + hi, then the record's place) when it fits
+// 64 bits, and the records themselves otherwise: both must leave exactly the order the quicksort
+// makes of the records compared by (lo, hi) as written in step 1, equal keys included.
+TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
+    std::uint64_t state = 4242;
+    auto next = [&](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    using Record = QuadPairingWorkspace::Record;
+    for (int round = 0; round < 40; ++round) {
+        // Few vertices (long runs of equal keys), then numbers too large for one word (the fallback).
+        const bool large = round % 2 == 1;
+        const std::uint32_t vertices = 3 + next(large ? 40 : 12), rows = 10 + next(500);
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        for (std::uint32_t r = 0; r < rows; ++r) {
+            std::array<std::uint32_t, 3> v{next(vertices), next(vertices), next(vertices)};
+            if (large)
+                for (auto& x : v) x = 0xFFFFFF00u - x * 977u;
+            vertex.push_back(v);
+        }
+        const std::vector<Box> box(rows);
+        const std::vector<std::uint32_t> data(rows, 0);
+        QuadPairingWorkspace ws;
+        sort_pairing_records(QuadPairingRows{vertex, box, data}, ws);
+        std::vector<Record> want;
+        for (std::uint32_t r = 0; r < rows; ++r)
+            for (std::uint8_t e = 0; e < 3; ++e) {
+                const std::uint32_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
+                want.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
+            }
+        havok_quicksort_reference(std::span<Record>(want), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+        ASSERT_EQ(ws.records.size(), want.size()) << round;
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            ASSERT_EQ(ws.records[i].edge, want[i].edge) << round << " at " << i;
+            ASSERT_EQ(ws.records[i].row, want[i].row) << round << " at " << i;
+            ASSERT_EQ(ws.records[i].index, want[i].index) << round << " at " << i;
+            ASSERT_EQ(ws.records[i].forward, want[i].forward) << round << " at " << i;
+        }
+    }
+}
+
+// The three steps written plainly (the records and the candidates each sorted by the quicksort as
+// written, the fit scanned), against pair_quads, which sorts packed words when it can: the same
+// candidates in the same order and the same pairs, on rows with long runs of equal keys, many
+// equal costs, negative costs (inverted boxes) and, in some rounds, NaN costs (infinite boxes).
+TEST(QuadPairing, PairQuadsIsTheRuleAsWritten) {
+    std::uint64_t state = 99;
+    auto next = [&](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    using Record = QuadPairingWorkspace::Record;
+    using Candidate = QuadPairingWorkspace::Candidate;
+    int rounds_with_nan = 0;
+    for (int round = 0; round < 60; ++round) {
+        const std::uint32_t vertices = 4 + next(20), rows = 10 + next(300);
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        std::vector<Box> box;
+        std::vector<std::uint32_t> data;
+        for (std::uint32_t r = 0; r < rows; ++r) {
+            vertex.push_back({next(vertices), next(vertices), next(vertices)});
+            Box x;
+            for (int k = 0; k < 3; ++k) {
+                x.min[k] = static_cast<float>(next(5));
+                x.max[k] = x.min[k] + static_cast<float>(next(4)) - (next(4) == 0 ? 6.0f : 0.0f);
+            }
+            if (round % 3 == 2 && next(50) == 0) x.max[next(3)] = INFINITY;
+            box.push_back(x);
+            data.push_back(next(2));
+        }
+        // Plainly: step 1, step 2 (first fit by scan), step 3.
+        std::vector<Record> rec;
+        for (std::uint32_t r = 0; r < rows; ++r)
+            for (std::uint8_t e = 0; e < 3; ++e) {
+                const std::uint32_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
+                rec.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
+            }
+        havok_quicksort_reference(std::span<Record>(rec), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+        std::vector<Candidate> cand;
+        for (std::size_t i = 0; i < rec.size(); ++i) {
+            const Record& a = rec[i];
+            if (a.index == 1) continue;
+            for (std::size_t j = i + 1; j < rec.size() && rec[j].edge == a.edge; ++j) {
+                const Record& b = rec[j];
+                if (b.index != (a.index == 2 ? 0 : 2) || b.forward == a.forward || b.row == a.row) continue;
+                if (vertex[b.row][(b.index + 2) % 3] == vertex[a.row][(a.index + 2) % 3] || data[b.row] != data[a.row]) continue;
+                const std::uint32_t first = a.index == 2 ? a.row : b.row, second = a.index == 2 ? b.row : a.row;
+                cand.push_back({pairing_cost(box[first], box[second]), first, second});
+                break;
+            }
+        }
+        bool nan = false;
+        for (const Candidate& c : cand) nan = nan || std::isnan(c.cost);
+        rounds_with_nan += nan;
+        havok_quicksort_reference(std::span<Candidate>(cand), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+        std::vector<std::uint8_t> taken(rows, 0);
+        std::vector<QuadPair> want;
+        for (const Candidate& c : cand) {
+            if (taken[c.first] || taken[c.second]) continue;
+            taken[c.first] = taken[c.second] = 1;
+            want.push_back({c.first, c.second});
+        }
+        QuadPairingWorkspace ws;
+        ws.scan_limit = static_cast<std::size_t>(-1);
+        std::vector<QuadPair> got;
+        ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, CandidateRule::kFirstFit, ws, got), cand.size()) << round;
+        for (std::size_t i = 0; i < cand.size(); ++i) {
+            ASSERT_EQ(ws.candidates[i].first, cand[i].first) << round << " candidate " << i;
+            ASSERT_EQ(ws.candidates[i].second, cand[i].second) << round << " candidate " << i;
+        }
+        ASSERT_EQ(got.size(), want.size()) << round;
+        for (std::size_t i = 0; i < want.size(); ++i)
+            ASSERT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << round << " pair " << i;
+    }
+    EXPECT_GT(rounds_with_nan, 0);
+    EXPECT_LT(rounds_with_nan, 60);
 }
 
 }  // namespace
