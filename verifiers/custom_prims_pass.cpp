@@ -2,12 +2,20 @@
 // (b == d; "Pattern / Interpretation" table). Proven: "No h or l map binder of either game holds a
 // custom primitive"; "In a point-set record, n is the node index of the primitive's own leaf in its
 // section's tree … The third index is n again in Sekiro's 27 and 3 in Elden Ring's 28". The record
-// layout beyond that (point counts, extern references used once) is Observed: plain counts.
+// layout beyond that (point counts, extern references used once) is Observed: plain counts. So are
+// the figures of the record words: the vertex count in the first word's high byte ("up to 36"),
+// records that follow each other in a section ("the next record starts where the previous one
+// ends"), and the unexplained third word (0x3D4D, 0x3C24, …; "read as a half float it lies
+// between 1.03 and 1.33").
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "engine/mesh/decode_primitives.h"
 #include "engine/pipeline/pass.h"
+#include "verifiers/half_float.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
 
@@ -15,6 +23,15 @@ namespace meshproof {
 namespace {
 
 using namespace verifiers;
+
+// Words of a record: 2 + the number of words after the slot, which bits 6 and 7 of the first
+// word's low byte give (1 in a point set, 2 in an extern reference; havok-compressed-mesh.txt).
+constexpr std::uint32_t record_words(std::uint16_t low_byte) { return 2u + ((low_byte >> 6) & 3u); }
+
+// The third word of a point-set record, as the document lists it.
+constexpr std::uint16_t kThirdWordSekiro = 0x3D4D;
+constexpr std::uint16_t kThirdWordsSekiroOther[] = {0x3C9D, 0x3CC7, 0x3C8B};
+constexpr std::uint16_t kThirdWordEldenRing = 0x3C24;
 
 class CustomPrimsPass final : public Pass {
 public:
@@ -39,6 +56,18 @@ public:
             {"pointset_third_index_mismatch", "point-set records whose third index is not n (2016.2) or 3 (2018.1)", true},
             {"extern_shapes", "externShapes entries", false},
             {"extern_shapes_not_referenced_once", "externShapes entries referenced by no or several custom primitives", false},
+            {"record_pairs", "pairs of consecutive custom records (point set or extern reference) in a section, in primitive order", false},
+            {"consecutive_records", "consecutive record pairs where the next starts where the previous ends", false},
+            {"third_word_3d4d", "point-set records whose third word is 0x3D4D", false},
+            {"third_word_3c9d_3cc7_3c8b", "point-set records whose third word is 0x3C9D, 0x3CC7 or 0x3C8B", false},
+            {"third_word_3c24", "point-set records whose third word is 0x3C24", false},
+        };
+        info_.maxima = {
+            {"max_record_vertices", "largest vertex count of a point-set record (first word's high byte)", false},
+            {"third_word_half_max", "third word of a point-set record read as a half float, highest", false},
+        };
+        info_.minima = {
+            {"third_word_half_min", "third word of a point-set record read as a half float, lowest", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -49,9 +78,26 @@ public:
         const bool map_hl = unit.set == "h" || unit.set == "l";
         const bool sekiro_form = unit.mesh->sdk_version == "20160200";
         std::vector<std::uint32_t> referenced;
+        std::uint32_t most_vertices = 0;
+        double half_min = 0, half_max = 0;
+        bool any_half = false;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const mesh::DecodedMesh& m = unit.mesh->meshes[mi];
             const mesh::DecodedPrimitives& p = m.primitives;
+            const mesh::DecodedPointSets& ps = m.point_sets;
+            count_consecutive_records(m, counts);
+            for (std::size_t r = 0; r < ps.primitive.size(); ++r) {
+                most_vertices = std::max<std::uint32_t>(most_vertices, ps.header[r] >> 8);
+                const std::uint16_t tag = ps.tag[r];
+                counts.add("third_word_3d4d", tag == kThirdWordSekiro ? 1 : 0);
+                counts.add("third_word_3c9d_3cc7_3c8b", std::ranges::count(kThirdWordsSekiroOther, tag) != 0 ? 1 : 0);
+                counts.add("third_word_3c24", tag == kThirdWordEldenRing ? 1 : 0);
+                const double half = half_to_float(tag);
+                if (!std::isfinite(half)) continue;
+                half_min = any_half ? std::min(half_min, half) : half;
+                half_max = any_half ? std::max(half_max, half) : half;
+                any_half = true;
+            }
             for (std::uint32_t i = 0; i < p.size(); ++i) {
                 if (!is_custom(p.kind[i])) continue;
                 counts.add("custom_primitives");
@@ -93,9 +139,42 @@ public:
             for (std::uint32_t r : referenced) counts.add("extern_shapes_not_referenced_once", r != 1 ? 1 : 0);
         }
         counts.flush(tally);
+        if (most_vertices > 0) tally.max("max_record_vertices", most_vertices);
+        if (any_half) {
+            tally.min("third_word_half_min", half_min);
+            tally.max("third_word_half_max", half_max);
+        }
     }
 
 private:
+    // Pairs of decoded records (point sets, extern references) that follow each other in a
+    // section's primitive order, and of those the pairs whose next record's first word is where
+    // the previous record ends in sharedVerticesIndex.
+    static void count_consecutive_records(const mesh::DecodedMesh& m, UnitCounts& counts) {
+        const mesh::DecodedPrimitives& p = m.primitives;
+        std::uint32_t section = mesh::kNone, previous_end = 0;
+        for (std::uint32_t i = 0; i < p.size(); ++i) {
+            const std::uint32_t record = p.custom_record[i];
+            if (record == mesh::kNone) continue;
+            std::uint32_t start = 0, words = 0;
+            if (p.kind[i] == mesh::PrimitiveKind::kPointSet) {
+                start = m.point_sets.record_word[record];
+                words = record_words(m.point_sets.header[record] & 0xFFu);
+            } else if (p.kind[i] == mesh::PrimitiveKind::kExternReference) {
+                start = m.extern_references.record_word[record];
+                words = record_words(mesh::kExternReferenceTag);
+            } else {
+                continue;
+            }
+            if (p.section[i] == section) {
+                counts.add("record_pairs");
+                counts.add("consecutive_records", start == previous_end ? 1 : 0);
+            }
+            section = p.section[i];
+            previous_end = start + words;
+        }
+    }
+
     PassInfo info_;
 };
 
