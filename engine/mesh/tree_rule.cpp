@@ -95,7 +95,9 @@ void least_surface_merge(std::span<const Box> leaves, MergeWorkspace& ws, Merged
     out.child[0].clear();
     out.child[1].clear();
     if (n < 2) return;
-    const std::uint32_t stride = (n + 3) & ~3u;   // every column padded to whole groups of four
+    // Every column padded so that a group of four loaded from any entry stays in its own column
+    // (a load at entry n − 1 reads up to n + 2; the lanes past the list are read and dropped).
+    const std::uint32_t stride = ((n + 3) & ~3u) + 4;
     ws.columns.assign(static_cast<std::size_t>(stride) * 6, 0.0f);
     Columns col;
     for (int k = 0; k < 6; ++k) col.c[k] = ws.columns.data() + static_cast<std::size_t>(k) * stride;
