@@ -255,15 +255,19 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
 
 }  // namespace
 
-std::string values_text(const FigureResult& r) {
-    if (r.values_overflowed) return fmt::format("more than {} distinct values", kMaxDistinctValues);
+std::string value_counts_text(std::span<const std::pair<std::vector<double>, std::uint64_t>> values) {
     std::string s;
-    for (const auto& [value, n] : r.values) {
+    for (const auto& [value, n] : values) {
         if (!s.empty()) s += " · ";
         for (std::size_t i = 0; i < value.size(); ++i) s += (i ? " " : "") + fmt::format("{}", value[i]);
         s += fmt::format(" ×{}", n);
     }
     return s;
+}
+
+std::string values_text(const FigureResult& r) {
+    if (r.values_overflowed) return fmt::format("more than {} distinct values", kMaxDistinctValues);
+    return value_counts_text(r.values);
 }
 
 std::string figure_scope_text(const FigureScope& s) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -47,8 +48,12 @@ struct FigureResult {
     std::vector<std::pair<std::string, double>> sets;
 };
 
-// "0 ×1,204", "20160200 ×40 · 20180100 ×2", "2 3 0 1 ×57": the values a value-set figure saw,
-// each with its count; "more than 4096 distinct values" when the set overflowed; "" for other kinds.
+// "0 ×1204", "20160200 ×40 · 20180100 ×2", "2 3 0 1 ×57": values seen, each with its count (a
+// list's values separated by spaces); "" when there are none. The report and `diff` both write it.
+std::string value_counts_text(std::span<const std::pair<std::vector<double>, std::uint64_t>> values);
+
+// value_counts_text of a value-set figure's values; "more than 4096 distinct values" when the set
+// overflowed; "" for other kinds.
 std::string values_text(const FigureResult& r);
 
 // " (lowest of h 40.00 %, l 32.00 %)" for a figure over binder sets, each value written by `format`; "" otherwise.

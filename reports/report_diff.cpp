@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "reports/figures.h"
+
 namespace meshproof {
 
 bool MemberChange::newly_failed() const {
@@ -87,13 +89,7 @@ bool moved_away(const FigureChange& f, const ReportFigure* o, const ReportFigure
 
 std::string seen_text(const ReportFigure& f) {
     if (f.seen_overflowed) return "many values";
-    std::string s;
-    for (const auto& [value, n] : f.seen) {
-        if (!s.empty()) s += " · ";
-        for (std::size_t i = 0; i < value.size(); ++i) s += (i ? " " : "") + fmt::format("{}", value[i]);
-        s += fmt::format(" ×{}", n);
-    }
-    return s;
+    return value_counts_text(f.seen);
 }
 
 void diff_figures(const LoadedReport& a, const LoadedReport& b, ReportDiff& out) {

@@ -86,6 +86,19 @@ void write_values(JsonWriter& w, It begin, It end, bool overflowed) {
     if (overflowed) w.field("overflowed", true);
 }
 
+// A pass's maxima or minima: one {counter, scope, value} object per counter and scope.
+void write_extremes(JsonWriter& w, std::string_view name, const std::map<Tally::Key, double>& extremes) {
+    w.key(name).begin_array();
+    for (const auto& [key, value] : extremes) {
+        w.begin_object();
+        w.field("counter", key.first);
+        w.field("scope", key.second);
+        w.field("value", value);
+        w.end_object();
+    }
+    w.end_array();
+}
+
 void write_pass(JsonWriter& w, const PassResult& p) {
     const PassInfo& info = p.pass->info();
     w.begin_object();
@@ -107,27 +120,9 @@ void write_pass(JsonWriter& w, const PassResult& p) {
         w.end_object();
     }
     w.end_array();
-    w.key("maxima").begin_array();
-    for (const auto& [key, value] : p.tally.maxima()) {
-        w.begin_object();
-        w.field("counter", key.first);
-        w.field("scope", key.second);
-        w.field("value", value);
-        w.end_object();
-    }
-    w.end_array();
+    write_extremes(w, "maxima", p.tally.maxima());
     // Minima and value sets only where the pass recorded some: reports of runs without them read as before.
-    if (!p.tally.minima().empty()) {
-        w.key("minima").begin_array();
-        for (const auto& [key, value] : p.tally.minima()) {
-            w.begin_object();
-            w.field("counter", key.first);
-            w.field("scope", key.second);
-            w.field("value", value);
-            w.end_object();
-        }
-        w.end_array();
-    }
+    if (!p.tally.minima().empty()) write_extremes(w, "minima", p.tally.minima());
     if (!p.tally.value_sets().empty()) {
         w.key("value_sets").begin_array();
         for (const auto& [key, set] : p.tally.value_sets()) {
