@@ -9,17 +9,8 @@
 namespace meshproof {
 namespace {
 
-Manifest manifest(const std::string& figure_json, const std::string& game = "eldenring") {
-    auto m = parse_manifest(test::manifest_with(figure_json, game), PassRegistry::global());
-    EXPECT_TRUE(m.ok()) << m.error().message;
-    return m.ok() ? *m : Manifest{};
-}
-
-FigureResult only(const Manifest& m, const RunResult& run) {
-    auto results = evaluate_figures(m, run);
-    EXPECT_EQ(results.size(), 1u);
-    return results.empty() ? FigureResult{} : results[0];
-}
+using test::manifest;
+using test::only;
 
 const char* kPagedL = R"({"id": "p", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
     "scope": {"game": "eldenring", "set": "l"}, "expected": 89, "label": "Proven"})";

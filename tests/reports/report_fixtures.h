@@ -11,6 +11,8 @@
 
 #include "engine/pipeline/pass.h"
 #include "engine/pipeline/run.h"
+#include "reports/figures.h"
+#include "reports/manifest.h"
 
 namespace meshproof::test {
 
@@ -49,6 +51,20 @@ inline RunResult make_run(Game game, const std::vector<std::string>& sets, const
 inline std::string manifest_with(const std::string& figure_json, const std::string& game = "eldenring") {
     return R"({"manifest_format": 1, "name": "test", "document": "unit test", "game": ")" + game +
            R"(", "figures": [)" + figure_json + "]}";
+}
+
+// That manifest parsed (a parse error fails the test).
+inline Manifest manifest(const std::string& figure_json, const std::string& game = "eldenring") {
+    auto m = parse_manifest(manifest_with(figure_json, game), PassRegistry::global());
+    EXPECT_TRUE(m.ok()) << m.error().message;
+    return m.ok() ? *m : Manifest{};
+}
+
+// The one figure a one-figure manifest gives on `run`.
+inline FigureResult only(const Manifest& m, const RunResult& run) {
+    auto results = evaluate_figures(m, run);
+    EXPECT_EQ(results.size(), 1u);
+    return results.empty() ? FigureResult{} : results[0];
 }
 
 }  // namespace meshproof::test
