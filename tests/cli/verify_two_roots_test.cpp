@@ -80,7 +80,9 @@ protected:
         const double triangles = counter_sum(sekiro_, "page", "triangles") + counter_sum(er_, "page", "triangles");
         const double most = std::max(maximum_of(sekiro_, "structure", "max_primitives"), maximum_of(er_, "structure", "max_primitives"));
         const fs::path p = dir_ / "both.json";
-        std::ofstream(p) << R"({"manifest_format": 1, "name": "both", "game": "both", "figures": [
+        std::ofstream out(p);
+        out.precision(17);   // counts of millions, written whole
+        out << R"({"manifest_format": 1, "name": "both", "game": "both", "figures": [
   {"id": "both.tagfiles", "figure": "tagfiles", "pass": "tagfile", "counter": "tagfiles", "scope": {"game": "both"},
    "expected": )" << tagfiles << R"(, "label": "Synthetic"},
   {"id": "both.triangles_h", "figure": "h triangles", "pass": "page", "counter": "triangles", "scope": {"game": "both", "set": "h"},
