@@ -66,16 +66,16 @@ protected:
         fs::create_directories(dir_);
         ASSERT_EQ(run_all("synth " + at("sekiro") + " --game sekiro --scale small --seed 1").code, 0);
         ASSERT_EQ(run_all("synth " + at("er") + " --game eldenring --scale small --seed 1").code, 0);
-        ASSERT_EQ(run_all("verify " + at("sekiro") + " --quiet --json " + at("sekiro.json")).code, 0);
-        ASSERT_EQ(run_all("verify " + at("er") + " --quiet --json " + at("er.json")).code, 0);
-        sekiro_ = load(dir_ / "sekiro.json");
-        er_ = load(dir_ / "er.json");
     }
     static void TearDownTestSuite() { fs::remove_all(dir_); }
     static std::string at(const std::string& name) { return (dir_ / name).string(); }
 
-    // A manifest of three figures of both games whose expected values are the one-root reports' added up.
+    // A manifest of figures of both games whose expected values are the one-root reports' added up.
     static std::string write_both_manifest() {
+        EXPECT_EQ(run_all("verify " + at("sekiro") + " --quiet --json " + at("sekiro.json")).code, 0);
+        EXPECT_EQ(run_all("verify " + at("er") + " --quiet --json " + at("er.json")).code, 0);
+        sekiro_ = load(dir_ / "sekiro.json");
+        er_ = load(dir_ / "er.json");
         const double tagfiles = counter_sum(sekiro_, "tagfile", "tagfiles") + counter_sum(er_, "tagfile", "tagfiles");
         const double triangles = counter_sum(sekiro_, "page", "triangles") + counter_sum(er_, "page", "triangles");
         const double most = std::max(maximum_of(sekiro_, "structure", "max_primitives"), maximum_of(er_, "structure", "max_primitives"));
@@ -174,10 +174,17 @@ TEST_F(VerifyTwoRoots, WithoutAManifestTheRootsOwnManifestsAreMeasuredTogether) 
     EXPECT_NE(json.find(R"("roots": [)"), std::string::npos);
 }
 
-TEST_F(VerifyTwoRoots, TwoRootsOfOneGameAreAUsageError) {
-    const auto r = run_all("verify " + at("sekiro") + " " + at("sekiro") + " --quiet");
+// Several roots must each be an install of its own game (tests/pipeline/several_roots_test.cpp
+// refuses two of one game too); an install whose game nothing tells is a usage error.
+TEST(VerifyRoots, ARootOfNoGameBesideAnotherIsAUsageError) {
+    const fs::path d = fs::temp_directory_path() / ("meshproof-cli-no-game-" + std::to_string(::getpid()));
+    fs::create_directories(d / "a");
+    fs::create_directories(d / "b");
+    const auto r = run_all("verify " + (d / "a").string() + " " + (d / "b").string() + " --quiet");
+    fs::remove_all(d);
     EXPECT_EQ(r.code, 2) << r.text;
-    EXPECT_NE(r.text.find("give one root per game"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("cannot tell the game of"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("each must be an install of its own game"), std::string::npos) << r.text;
 }
 
 }  // namespace
