@@ -30,7 +30,7 @@ namespace meshproof::cli {
 namespace {
 
 struct VerifyOptions {
-    std::string root;
+    std::vector<std::string> roots;   // one, or one per game (a Sekiro and an Elden Ring install)
     std::string game;
     int threads = 0;
     std::string json;
@@ -70,22 +70,24 @@ std::filesystem::path manifest_dir() {
 #endif
 }
 
-// Before the run: --manifest FILE, else the install's own manifest.json (a synthetic install's
-// built counts). nullopt with no error: choose by game after the run.
-Result<std::optional<ChosenManifest>> manifest_before_run(const VerifyOptions& o) {
-    std::filesystem::path path;
-    ManifestSource source = ManifestSource::kExplicit;
+// ROOT/manifest.json (a synthetic install's built counts), where there is one.
+Result<std::optional<ChosenManifest>> install_manifest(const std::string& root) {
     std::error_code ec;
-    if (!o.manifest.empty()) {
-        path = o.manifest;
-    } else if (std::filesystem::is_directory(o.root, ec) && std::filesystem::is_regular_file(std::filesystem::path(o.root) / "manifest.json", ec)) {
-        path = std::filesystem::path(o.root) / "manifest.json";
-        source = ManifestSource::kInstall;
-    } else {
-        return std::optional<ChosenManifest>();
-    }
+    const std::filesystem::path path = std::filesystem::path(root) / "manifest.json";
+    if (!std::filesystem::is_directory(root, ec) || !std::filesystem::is_regular_file(path, ec)) return std::optional<ChosenManifest>();
     MP_TRY_ASSIGN(Manifest m, load_manifest(path, PassRegistry::global()));
-    return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), source});
+    return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), ManifestSource::kInstall});
+}
+
+// Before the run: --manifest FILE, else the one root's own manifest.json. nullopt with no
+// error: choose by game after the run (several roots always do).
+Result<std::optional<ChosenManifest>> manifest_before_run(const VerifyOptions& o) {
+    if (!o.manifest.empty()) {
+        MP_TRY_ASSIGN(Manifest m, load_manifest(o.manifest, PassRegistry::global()));
+        return std::optional<ChosenManifest>(ChosenManifest{std::move(m), o.manifest, ManifestSource::kExplicit});
+    }
+    if (o.roots.size() == 1) return install_manifest(o.roots.front());
+    return std::optional<ChosenManifest>();
 }
 
 // After the run: the document manifest of the detected (or given) game, where there is one.
@@ -96,6 +98,34 @@ Result<std::optional<ChosenManifest>> document_manifest(Game game) {
     if (!std::filesystem::is_regular_file(path, ec)) return std::optional<ChosenManifest>();
     MP_TRY_ASSIGN(Manifest m, load_manifest(path, PassRegistry::global()));
     return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), ManifestSource::kDocument});
+}
+
+// Several roots without --manifest: each root's own manifest.json, else its game's document
+// manifest, as one (FORMAT.md "Several roots"): the figures of every manifest, each id once (a
+// figure of both games is in the Sekiro and the Elden Ring manifest alike), names and paths
+// joined by '+'. Its figures decide the exit code only when every part is an install's own.
+Result<std::optional<ChosenManifest>> merged_root_manifests(const VerifyOptions& o, const RunResult& run) {
+    std::optional<ChosenManifest> out;
+    for (std::size_t r = 0; r < o.roots.size() && r < run.roots.size(); ++r) {
+        MP_TRY_ASSIGN(std::optional<ChosenManifest> part, install_manifest(o.roots[r]));
+        if (!part) {
+            MP_TRY_ASSIGN(part, document_manifest(run.roots[r].game));
+        }
+        if (!part) continue;
+        if (!out) {
+            out = std::move(part);
+            continue;
+        }
+        for (ManifestFigure& f : part->manifest.figures)
+            if (std::none_of(out->manifest.figures.begin(), out->manifest.figures.end(), [&](const ManifestFigure& g) { return g.id == f.id; }))
+                out->manifest.figures.push_back(std::move(f));
+        out->manifest.name += "+" + part->manifest.name;
+        out->manifest.game += "+" + part->manifest.game;
+        if (out->manifest.document != part->manifest.document) out->manifest.document += " + " + part->manifest.document;
+        out->path += " + " + part->path;
+        if (part->source == ManifestSource::kDocument) out->source = ManifestSource::kDocument;
+    }
+    return out;
 }
 
 // The word of --passes that selects no pass. No pass is named so (select_passes would reject it).
@@ -136,7 +166,11 @@ int run_inflate_only(const VerifyOptions& o) {
     options.threads = o.threads;
     if (!o.game.empty()) options.game = parse_game(o.game);
     const auto start = std::chrono::steady_clock::now();
-    auto floor = inflate_every_member(o.root, options);
+    if (o.roots.size() != 1) {
+        std::fputs("meshproof verify: --inflate-only reads one root\n", stderr);
+        return kExitUsage;
+    }
+    auto floor = inflate_every_member(o.roots.front(), options);
     if (!floor.ok()) {
         std::fprintf(stderr, "meshproof verify: %s\n", floor.error().message.c_str());
         return kExitUsage;
@@ -148,6 +182,13 @@ int run_inflate_only(const VerifyOptions& o) {
                    .c_str(),
                stderr);
     return floor->failures ? kExitPartial : kExitOk;
+}
+
+// The roots as the user gave them, separated by spaces (the report's config.root).
+std::string roots_text(const VerifyOptions& o) {
+    std::string out;
+    for (const std::string& r : o.roots) out += (out.empty() ? "" : " ") + r;
+    return out;
 }
 
 int run_verify_command(const VerifyOptions& o) {
@@ -178,15 +219,25 @@ int run_verify_command(const VerifyOptions& o) {
     // Figures of one named file are measured in file scopes the run must keep: those of the
     // chosen manifest, or — the document manifest being chosen by the detected game, after the
     // run — those of every document manifest (a handful of names; unmatched ones cost nothing).
+    // Places likewise (scope.map). Several roots: each root's own manifest.json too.
+    auto add_scopes = [&](const Manifest& m) {
+        for (std::string& name : file_scopes_of(m))
+            if (std::find(options.file_scopes.begin(), options.file_scopes.end(), name) == options.file_scopes.end())
+                options.file_scopes.push_back(std::move(name));
+        for (std::string& key : map_scopes_of(m))
+            if (std::find(options.map_scopes.begin(), options.map_scopes.end(), key) == options.map_scopes.end())
+                options.map_scopes.push_back(std::move(key));
+    };
     if (chosen->has_value()) {
-        options.file_scopes = file_scopes_of((*chosen)->manifest);
+        add_scopes((*chosen)->manifest);
     } else {
         for (Game g : {Game::kSekiro, Game::kEldenRing, Game::kFreelancer}) {
             auto doc = document_manifest(g);
-            if (doc.ok() && doc->has_value())
-                for (std::string& name : file_scopes_of((*doc)->manifest))
-                    if (std::find(options.file_scopes.begin(), options.file_scopes.end(), name) == options.file_scopes.end())
-                        options.file_scopes.push_back(std::move(name));
+            if (doc.ok() && doc->has_value()) add_scopes((*doc)->manifest);
+        }
+        for (const std::string& root : o.roots) {
+            auto own = install_manifest(root);
+            if (own.ok() && own->has_value()) add_scopes((*own)->manifest);
         }
     }
     // Progress only for a display (the member count before the fan-out is for its total).
@@ -202,20 +253,22 @@ int run_verify_command(const VerifyOptions& o) {
         return kExitUsage;
     };
 
-    Result<RunResult> run = run_verify(o.root, options);
+    const std::vector<std::filesystem::path> roots(o.roots.begin(), o.roots.end());
+    const std::string root_text = roots_text(o);
+    Result<RunResult> run = run_verify(roots, options);
     if (!run.ok()) return usage_error(run.error().message);
     if (nothing_to_check(*run)) {
         display.reset();
-        std::fputs(nothing_to_check_message(*run, o.root).c_str(), stderr);
+        std::fputs(nothing_to_check_message(*run, root_text).c_str(), stderr);
         return kExitUsage;
     }
     progress.phase = RunPhase::kWritingReport;
     const auto report_start = std::chrono::steady_clock::now();
     if (!chosen->has_value()) {
-        chosen = document_manifest(run->scan.game);
+        chosen = o.roots.size() == 1 ? document_manifest(run->scan.game) : merged_root_manifests(o, *run);
         if (!chosen.ok()) return usage_error(chosen.error().message);
     }
-    ReportModel model{&*run, ReportContext{o.root, o.threads}, std::nullopt};
+    ReportModel model{&*run, ReportContext{root_text, o.threads}, std::nullopt};
     if (chosen->has_value()) {
         const ChosenManifest& c = **chosen;
         model.figures = make_figure_section(c.manifest, *run, c.path, c.source);
@@ -224,7 +277,7 @@ int run_verify_command(const VerifyOptions& o) {
     if (!o.timings.empty()) {
         timings.phases.push_back(
             PhaseTime{"report", std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count()});
-        const TimingsContext context{o.root, o.threads, passes_text(o, options.no_passes)};
+        const TimingsContext context{root_text, o.threads, passes_text(o, options.no_passes)};
         if (!write_output(o.timings, render_timings(timings, context))) return usage_error("cannot write " + o.timings);
     }
     display.reset();
@@ -237,7 +290,10 @@ int run_verify_command(const VerifyOptions& o) {
 Command add_verify(CLI::App& app) {
     auto o = std::make_shared<VerifyOptions>();
     CLI::App* sub = app.add_subcommand("verify", "Verify every collision member under ROOT (an install, a folder or a file)");
-    sub->add_option("ROOT", o->root, "Install root, folder or file")->required();
+    sub->add_option("ROOT", o->roots,
+                    "Install root, folder or file; several roots, one per game (a Sekiro and an Elden Ring install), "
+                    "measure the figures of both games together")
+        ->required();
     sub->add_option("--game", o->game, "Override game detection: sekiro, eldenring, freelancer");
     sub->add_option("--threads", o->threads, "Worker threads (default: every core)")->check(CLI::NonNegativeNumber);
     sub->add_option("--json", o->json, "Write the JSON report to FILE ('-' for stdout)");

@@ -53,7 +53,7 @@ void headline_lines(std::string& out, const ReportModel& model) {
 void print_summary(const ReportModel& model) {
     const RunResult& run = *model.run;
     std::string out;
-    out += fmt::format("game: {} ({})\n", game_name(run.scan.game), run.scan.detection);
+    out += fmt::format("game: {} ({})\n", run_games_text(run), run.scan.detection);
     headline_lines(out, model);
     // After the headline, the mismatches: they are what the run is for. Figures of a manifest that
     // decides the exit code lead; those of a document manifest chosen by game are informational

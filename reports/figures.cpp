@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/pipeline/place_scope.h"
+
 namespace meshproof {
 
 std::string_view figure_status_name(FigureStatus s) {
@@ -23,14 +25,28 @@ std::string_view figure_status_name(FigureStatus s) {
 
 namespace {
 
+// The games a figure's scope covers: its one game, or Sekiro and Elden Ring for "both".
+std::vector<std::string_view> scope_games(const FigureScope& scope) {
+    if (scope.both_games()) return {game_name(Game::kSekiro), game_name(Game::kEldenRing)};
+    return {scope.game};
+}
+
+// The length of "game/" when `tally_scope` is of one of the figure's games; 0 otherwise.
+std::size_t game_prefix(std::string_view tally_scope, const FigureScope& scope) {
+    for (std::string_view g : scope_games(scope))
+        if (tally_scope.size() > g.size() && tally_scope.substr(0, g.size()) == g && tally_scope[g.size()] == '/') return g.size() + 1;
+    return 0;
+}
+
 // The pipeline's scope strings are "game/set", and "game/set#class" for a sub-scope (the
-// severity split, engine/pipeline/tally.h): `sub` empty matches only the former, never both.
+// severity split, engine/pipeline/tally.h; a file or a place): `sub` empty matches only the
+// former, never both. A figure of both games takes the scopes of either game.
 bool in_scope(const std::string& tally_scope, const FigureScope& scope, std::string_view sub) {
-    const std::string prefix = scope.game + "/";
-    if (tally_scope.compare(0, prefix.size(), prefix) != 0) return false;
+    const std::size_t prefix = game_prefix(tally_scope, scope);
+    if (prefix == 0) return false;
     const std::size_t mark = tally_scope.find(kSubScopeMark);
     const std::string_view rest(tally_scope);
-    const std::string_view set = rest.substr(prefix.size(), mark == std::string::npos ? std::string::npos : mark - prefix.size());
+    const std::string_view set = rest.substr(prefix, mark == std::string::npos ? std::string::npos : mark - prefix);
     const std::string_view cls = mark == std::string::npos ? std::string_view() : rest.substr(mark + 1);
     return cls == sub && (scope.set.empty() || set == scope.set);
 }
@@ -50,8 +66,9 @@ std::optional<double> max_in_scope(const Tally& tally, std::string_view name, co
     return best;
 }
 
-// The sub-scope a file-scoped figure is measured in ("file:NAME"); empty for the others.
+// The sub-scope a file- or place-scoped figure is measured in ("file:NAME", "map:KEY"); empty for the others.
 std::string file_sub(const FigureScope& scope) {
+    if (!scope.map.empty()) return std::string(kMapScopePrefix) + scope.map;
     return scope.file.empty() ? std::string() : std::string(kFileScopePrefix) + scope.file;
 }
 
@@ -109,13 +126,14 @@ std::optional<double> measure_in(const ManifestFigure& fig, const Tally& tally, 
     return (fig.ratio || fig.kind == FigureKind::kMean ? 1.0 : 100.0) * count / static_cast<double>(whole);
 }
 
-// The binder sets of the figure's game that the tally holds a scope of ("h", "l", ...), sorted.
+// The binder sets of the figure's game that the tally holds a scope of ("h", "l", ...), sorted;
+// for a figure of both games, each game's sets ("eldenring/h", "sekiro/h", ...).
 std::vector<std::string> sets_in_tally(const Tally& tally, const FigureScope& scope) {
     std::vector<std::string> out;
-    const std::string prefix = scope.game + "/";
     auto note = [&](const std::string& s) {
-        if (s.compare(0, prefix.size(), prefix) != 0 || is_sub_scope(s)) return;
-        std::string set = s.substr(prefix.size());
+        const std::size_t prefix = game_prefix(s, scope);
+        if (prefix == 0 || is_sub_scope(s)) return;
+        std::string set = scope.both_games() ? s : s.substr(prefix);
         if (std::find(out.begin(), out.end(), set) == out.end()) out.push_back(std::move(set));
     };
     for (const auto& [key, v] : tally.counts()) note(key.second);
@@ -135,6 +153,10 @@ std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std
     for (const std::string& set : sets_in_tally(tally, fig.scope)) {
         FigureScope one = fig.scope;
         one.set = set;
+        if (fig.scope.both_games()) {   // "sekiro/h": that game's set
+            one.game = set.substr(0, set.find('/'));
+            one.set = set.substr(set.find('/') + 1);
+        }
         const std::optional<double> v = measure_in(fig, tally, one, sub, counter);
         if (!v) continue;
         if (sets) sets->push_back({set, *v});
@@ -149,14 +171,34 @@ const PassResult* find_pass(const RunResult& run, std::string_view name) {
     return nullptr;
 }
 
+bool game_in_scope(Game game, const FigureScope& scope) {
+    const std::vector<std::string_view> games = scope_games(scope);
+    return std::find(games.begin(), games.end(), game_name(game)) != games.end();
+}
+
 // Whether the run read anything in the figure's scope: a figure about f files says nothing on
 // an install without f binders, so it is unchecked rather than a mismatch against 0.
 bool run_holds_scope(const RunResult& run, const FigureScope& scope) {
-    if (game_name(run.scan.game) != scope.game) return false;
     return std::any_of(run.members.begin(), run.members.end(), [&](const MemberStatus& m) {
-        return m.state == MemberState::kOk && (scope.set.empty() || m.set == scope.set) &&
-               (scope.file.empty() || path_names_file(m.path, scope.file));
+        // A member of no game (a run put together by hand) is of the run's game.
+        const Game game = m.game == Game::kUnknown ? run.scan.game : m.game;
+        return m.state == MemberState::kOk && game_in_scope(game, scope) && (scope.set.empty() || m.set == scope.set) &&
+               (scope.file.empty() || path_names_file(m.path, scope.file)) &&
+               (scope.map.empty() || map_in_place(map_of_path(m.path), scope.map));
     });
+}
+
+// For a figure of both games: "" when the run read members of both games, else the one game it
+// read ("sekiro"). Any member counts, whatever the figure's set: a figure of both games in a set
+// only one game has (Sekiro's object binders) is whole when both games were read.
+std::string one_game_of_both(const RunResult& run, const FigureScope& scope) {
+    std::vector<std::string_view> read;
+    for (std::string_view g : scope_games(scope)) {
+        FigureScope whole;
+        whole.game = std::string(g);
+        if (run_holds_scope(run, whole)) read.push_back(g);
+    }
+    return read.size() == 1 ? std::string(read.front()) : std::string();
 }
 
 bool within(double measured, double expected, double tolerance) {
@@ -205,7 +247,7 @@ void evaluate_values(const ManifestFigure& fig, const Tally& tally, const std::s
     }
 }
 
-FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
+FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
     FigureResult r;
     r.figure = fig;
     if (!fig.pass) return r;   // not-computed
@@ -253,6 +295,67 @@ FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
     return r;
 }
 
+bool holds_on_read(const FigureResult& r);   // below, with the partial install
+
+// A figure of both games measured on one of them (a run of one root): what one game's members can
+// say of the two games' sum, extreme or shared value (FORMAT.md, "Figures of both games"). A
+// measure one game can only fall short of is not comparable; one that is already beyond the
+// document's value is a mismatch the other game cannot undo; one that holds on every member
+// read (none where the document has none, a shared value seen alone, a bound kept, an extreme
+// reached) holds on what was read.
+void judge_one_game(FigureResult& r, const std::string& game) {
+    if (r.status != FigureStatus::kMatch && r.status != FigureStatus::kMismatch) return;
+    const ManifestFigure& f = r.figure;
+    const std::string read = fmt::format("a figure of both games, measured on {} alone", game);
+    auto holds = [&] {
+        r.status = FigureStatus::kHoldsOnRead;
+        r.why = "holds on what was read: " + read;
+    };
+    auto not_comparable = [&] {
+        r.status = FigureStatus::kNotComparable;
+        r.why = read + ": not comparable";
+    };
+    switch (f.kind) {
+        case FigureKind::kValueSet:
+        case FigureKind::kList:   // another value seen is another value in both games together
+            if (r.status == FigureStatus::kMatch) holds();
+            return;
+        case FigureKind::kMean:
+        case FigureKind::kMedian:
+        case FigureKind::kLowestSet:
+        case FigureKind::kHighestSet:
+            return not_comparable();
+        case FigureKind::kValue:
+        case FigureKind::kBound:
+            break;
+    }
+    if (!f.of.empty() || !r.measured) return not_comparable();   // one game's share is not the two games'
+    const double m = *r.measured, e = f.expected;
+    const bool bound = f.kind == FigureKind::kBound;
+    const bool reached = within(m, e, f.tolerance);
+    if (f.maximum) {   // the two games' maximum is at least this one's
+        if (bound) return m <= e + f.tolerance ? holds() : void();
+        if (m > e + f.tolerance) return;   // mismatch
+        return reached ? holds() : not_comparable();
+    }
+    if (f.minimum) {   // the two games' minimum is at most this one's
+        if (bound) return m <= e + f.tolerance ? holds() : not_comparable();
+        if (m < e - f.tolerance) return;   // mismatch
+        return reached ? holds() : not_comparable();
+    }
+    // A count: the two games' sum is at least this one's.
+    if (m > e + f.tolerance) return;   // mismatch
+    if (!bound && ((reached && e == 0) || holds_on_read(r))) return holds();
+    not_comparable();
+}
+
+FigureResult evaluate(const ManifestFigure& fig, const RunResult& run) {
+    FigureResult r = measure_figure(fig, run);
+    if (fig.scope.both_games())
+        if (const std::string one = one_game_of_both(run, fig.scope); !one.empty()) judge_one_game(r, one);
+    return r;
+}
+
 }  // namespace
 
 std::string value_counts_text(std::span<const std::pair<std::vector<double>, std::uint64_t>> values) {
@@ -274,6 +377,7 @@ std::string figure_scope_text(const FigureScope& s) {
     std::string t = s.game + (s.set.empty() ? "" : "/" + s.set);
     if (s.dlc) t += " +DLC";
     if (!s.file.empty()) t += " " + s.file;
+    if (!s.map.empty()) t += " " + s.map;
     return t;
 }
 
@@ -281,6 +385,14 @@ std::vector<std::string> file_scopes_of(const Manifest& manifest) {
     std::vector<std::string> out;
     for (const auto& f : manifest.figures)
         if (!f.scope.file.empty() && std::find(out.begin(), out.end(), f.scope.file) == out.end()) out.push_back(f.scope.file);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<std::string> map_scopes_of(const Manifest& manifest) {
+    std::vector<std::string> out;
+    for (const auto& f : manifest.figures)
+        if (!f.scope.map.empty() && std::find(out.begin(), out.end(), f.scope.map) == out.end()) out.push_back(f.scope.map);
     std::sort(out.begin(), out.end());
     return out;
 }

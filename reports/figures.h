@@ -113,6 +113,9 @@ std::string figure_scope_text(const FigureScope& s);
 // The file names the manifest's figures are scoped to (sorted, once each): what a run must
 // tally under file scopes (RunOptions::file_scopes) for those figures to be measured.
 std::vector<std::string> file_scopes_of(const Manifest& manifest);
+// The place keys the manifest's figures are scoped to (sorted, once each): what a run must
+// tally under place scopes (RunOptions::map_scopes).
+std::vector<std::string> map_scopes_of(const Manifest& manifest);
 
 // Results in id order (the report's order).
 std::vector<FigureResult> evaluate_figures(const Manifest& manifest, const RunResult& run);

@@ -224,7 +224,7 @@ void write_configuration(std::string& out, const ReportModel& m) {
         out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", key, value_html);
     };
     row("meshproof", html_escape(MESHPROOF_VERSION));
-    row("game", html_escape(fmt::format("{} ({})", game_name(run.scan.game), run.scan.detection)));
+    row("game", html_escape(fmt::format("{} ({})", run_games_text(run), run.scan.detection)));
     row("root", "<code>" + html_escape(m.context.root) + "</code>");
     row("threads", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/pipeline/place_scope.h"
 #include "reports/json_fields.h"
 
 namespace meshproof {
@@ -25,7 +26,36 @@ bool is_known_set(std::string_view s) {
            s == "legacy";
 }
 
-bool is_known_game(std::string_view g) { return g == "sekiro" || g == "eldenring" || g == "freelancer"; }
+bool is_known_game(std::string_view g) { return g == "sekiro" || g == "eldenring" || g == "freelancer" || g == kBothGames; }
+
+bool is_havok_set(std::string_view s) { return s != "vers" && s != "legacy"; }
+
+// scope.map: one map-id prefix ("m11_01_00_00", "m60_34_5") or an array of them (a place of
+// several maps or tile groups), kept as the prefixes joined by ','.
+Result<std::string> read_map(const JsonFields& s, object o) {
+    std::vector<std::string> prefixes;
+    element e;
+    if (o.at_key("map").get(e) != simdjson::SUCCESS) return json_error(s.where(), "'map' missing");
+    std::string_view one;
+    if (e.get_string().get(one) == simdjson::SUCCESS) {
+        prefixes.emplace_back(one);
+    } else {
+        array list;
+        if (e.get_array().get(list) != simdjson::SUCCESS) return json_error(s.where(), "'map' must be a map id or an array of map ids");
+        for (element v : list) {
+            if (v.get_string().get(one) != simdjson::SUCCESS) return json_error(s.where(), "'map' must hold map ids only");
+            prefixes.emplace_back(one);
+        }
+    }
+    if (prefixes.empty()) return json_error(s.where(), "'map' names no map");
+    std::string key;
+    for (const std::string& p : prefixes) {
+        if (!is_map_prefix(p))
+            return json_error(s.where(), "map '" + p + "' is not a map id or map-id prefix (m11_01_00_00, m60_34_5)");
+        key += (key.empty() ? "" : ",") + p;
+    }
+    return key;
+}
 
 std::size_t word_count(std::string_view s) {
     std::size_t n = 0;
@@ -92,6 +122,15 @@ Result<FigureScope> read_scope(const JsonFields& f) {
         if (scope.file.empty() || scope.file.find_first_of("/\\#") != std::string::npos)
             return json_error(s.where(), "file '" + scope.file + "' must be one file name (no separator, no '#')");
     }
+    if (s.present("map")) {
+        MP_TRY_ASSIGN(scope.map, read_map(s, o));
+        if (!scope.file.empty()) return json_error(s.where(), "a scope names a 'file' or a 'map', not both");
+        if (scope.game == "freelancer") return json_error(s.where(), "Freelancer has no maps: no 'map' in its scope");
+    }
+    if (scope.both_games() && !scope.set.empty() && !is_havok_set(scope.set))
+        return json_error(s.where(), "set '" + scope.set + "' is Freelancer's, not of both games");
+    if (scope.dlc && scope.game != "eldenring" && !scope.both_games())
+        return json_error(s.where(), "'dlc' is Elden Ring's (game eldenring or both)");
     return scope;
 }
 

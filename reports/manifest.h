@@ -17,11 +17,18 @@
 
 namespace meshproof {
 
+// The game word of a figure of both games together (Sekiro's and Elden Ring's members summed).
+inline constexpr std::string_view kBothGames = "both";
+
 struct FigureScope {
-    std::string game;      // "sekiro", "eldenring", "freelancer"
+    std::string game;      // "sekiro", "eldenring", "freelancer", or "both" (kBothGames: sekiro and eldenring together)
     std::string set;       // "h", "l", "f", "object", "asset", "loose"; empty: every set of the game
     bool dlc = false;      // the document's figure includes Elden Ring's DLC archive pair
     std::string file;      // a figure of one named file (engine/pipeline/run.h path_names_file); empty: every file
+    // A figure of a place (engine/pipeline/place_scope.h): its map-id prefixes joined by ','
+    // ("m11_01_00_00", "m60_34_5,m60_41_3"); empty: every map.
+    std::string map;
+    bool both_games() const { return game == kBothGames; }
 };
 
 // What a figure measures and how its status is decided (corpus-manifests/FORMAT.md, `kind`).

@@ -95,7 +95,7 @@ void write_config(std::string& out, const ReportModel& m) {
     const RunResult& run = *m.run;
     out += "## Configuration\n\n| | |\n|---|---|\n";
     out += fmt::format("| meshproof | {} |\n", MESHPROOF_VERSION);
-    out += fmt::format("| game | {} ({}) |\n", game_name(run.scan.game), cell(run.scan.detection));
+    out += fmt::format("| game | {} ({}) |\n", run_games_text(run), cell(run.scan.detection));
     out += fmt::format("| root | `{}` |\n", cell(m.context.root));
     out += fmt::format("| threads | {} |\n", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;

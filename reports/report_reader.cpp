@@ -211,6 +211,18 @@ Result<std::string> figure_scope(const JsonFields& figure) {
     if (with_dlc) text += "+dlc";
     MP_TRY_ASSIGN(std::string file, scope.optional_string("file"));
     if (!file.empty()) text += " " + file;
+    if (scope.present("map")) {   // a place: its map-id prefixes (FORMAT.md), " m60_34_5,m60_41_3"
+        MP_TRY_ASSIGN(array maps, scope.sub_array("map"));
+        std::string key;
+        std::size_t i = 0;
+        for (element e : maps) {
+            std::string_view prefix;
+            if (e.get_string().get(prefix) != simdjson::SUCCESS) return json_error(json_index_path(scope.path("map"), i), "expected a string");
+            key += (key.empty() ? "" : ",") + std::string(prefix);
+            ++i;
+        }
+        text += " " + key;
+    }
     return text;
 }
 

@@ -1,5 +1,6 @@
 #include "reports/run_report.h"
 
+#include "engine/pipeline/place_scope.h"
 #include "reports/json_writer.h"
 
 namespace meshproof {
@@ -23,10 +24,21 @@ namespace {
 void write_config(JsonWriter& w, const RunResult& run, const ReportContext& ctx) {
     w.key("config").begin_object();
     w.field("meshproof_version", MESHPROOF_VERSION);
-    w.field("game", game_name(run.scan.game));
+    w.field("game", run_games_text(run));
     w.field("game_detection", run.scan.detection);
     w.field("root", ctx.root);
     w.field("threads", ctx.threads);
+    if (run.roots.size() > 1) {   // several roots: each with its game (a report of one root reads as before)
+        w.key("roots").begin_array();
+        for (const RootRun& r : run.roots) {
+            w.begin_object();
+            w.field("root", r.root);
+            w.field("game", game_name(r.game));
+            w.field("game_detection", r.detection);
+            w.end_object();
+        }
+        w.end_array();
+    }
     w.key("passes").begin_array();
     for (const auto& p : run.passes) w.value(p.pass->info().name);
     w.end_array();
@@ -199,6 +211,11 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     string_or_null(w, "set", f.scope.set);
     w.field("dlc", f.scope.dlc);
     if (!f.scope.file.empty()) w.field("file", f.scope.file);
+    if (!f.scope.map.empty()) {   // a place: its map-id prefixes, always an array
+        w.key("map").begin_array();
+        for (const std::string& prefix : map_prefixes(f.scope.map)) w.value(prefix);
+        w.end_array();
+    }
     w.end_object();
     number_or_null(w, "measured", r.measured);
     w.field("expected", f.expected);

@@ -17,6 +17,7 @@
 #include "engine/pipeline/count_members.h"
 #include "engine/pipeline/game_from_tagfiles.h"
 #include "engine/pipeline/member_group.h"
+#include "engine/pipeline/place_scope.h"
 #include "engine/pipeline/run_setup.h"
 #include "engine/pipeline/timing_collector.h"
 #include "engine/sur/sur_file.h"
@@ -83,18 +84,18 @@ namespace fs = std::filesystem;
 // Fans a group's members out to the passes; each thread keeps one Tally per pass.
 class Runner {
 public:
-    Runner(const RunOptions& options, Game game, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
-        : options_(options), game_(game), codecs_(codecs), passes_(std::move(passes)),
+    Runner(const RunOptions& options, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
+        : options_(options), codecs_(codecs), passes_(std::move(passes)),
           timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0) {
         for (std::size_t p = 0; p < passes_.size(); ++p)
             (passes_[p]->info().family == kSurFamily ? sur_passes_ : havok_passes_).push_back(p);
     }
 
     // Processes one group; returns its member statuses. Thread-safe.
-    std::vector<MemberStatus> run_group(const Group& group, std::uint64_t group_index);
+    std::vector<MemberStatus> run_group(const Group& group, std::uint64_t group_index, Game game);
     // Decodes one .sur input (and its sibling model) and hands it to the sur passes; returns
     // its status, then the model's when the model is malformed. Thread-safe.
-    std::vector<MemberStatus> run_sur(const InputFile& in, std::uint64_t ordinal);
+    std::vector<MemberStatus> run_sur(const InputFile& in, std::uint64_t ordinal, Game game);
 
     Tally merged(std::size_t pass) {
         Tally out;
@@ -104,12 +105,11 @@ public:
     void merge_timings(RunTimings& out) const { timing_.merge_into(out, passes_); }
 
 private:
-    void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, MemberStatus& status);
-    // The file sub-scopes ("scope#file:NAME") a unit at `path` is also tallied under.
+    void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status);
+    // The file and place sub-scopes ("scope#file:NAME", "scope#map:KEY") a unit at `path` is also tallied under.
     std::vector<std::string> file_sub_scopes(const std::string& scope, std::string_view path) const;
 
     const RunOptions& options_;
-    Game game_;
     const DecompressorRegistry& codecs_;
     std::vector<const Pass*> passes_;
     // Units go only to the passes of their kind: a .sur model to family "sur", a Havok member
@@ -139,7 +139,7 @@ Error timeout_error(double seconds, std::string_view stage) {
                                                           stage, seconds));
 }
 
-void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, MemberStatus& status) {
+void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status) {
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
@@ -183,13 +183,13 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     Unit unit;
     unit.path = job.path;
     unit.set = job.set;
-    unit.game = game_;
+    unit.game = game;
     unit.ordinal = ordinal;
     unit.tagfile = &*tf;
     unit.mesh = &*decoded;
     unit.bytes = *bytes;
     auto& tallies = tallies_.local();
-    const std::string scope = fmt::format("{}/{}", game_name(game_), job.set);
+    const std::string scope = fmt::format("{}/{}", game_name(game), job.set);
     const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);
     clock.skip();
     for (std::size_t i = 0; i < havok_passes_.size(); ++i) {
@@ -210,6 +210,10 @@ std::vector<std::string> Runner::file_sub_scopes(const std::string& scope, std::
     std::vector<std::string> out;
     for (const std::string& name : options_.file_scopes)
         if (path_names_file(path, name)) out.push_back(fmt::format("{}{}{}{}", scope, kSubScopeMark, kFileScopePrefix, name));
+    if (options_.map_scopes.empty()) return out;
+    const std::string map = map_of_path(path);
+    for (const std::string& key : options_.map_scopes)
+        if (map_in_place(map, key)) out.push_back(fmt::format("{}{}{}{}", scope, kSubScopeMark, kMapScopePrefix, key));
     return out;
 }
 
@@ -246,7 +250,7 @@ std::string sibling_rel_path(const std::string& sur_rel, const fs::path& model) 
     return (cut == std::string::npos ? std::string() : sur_rel.substr(0, cut + 1)) + model.filename().string();
 }
 
-std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ordinal) {
+std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ordinal, Game game) {
     std::vector<MemberStatus> out(1);
     out.reserve(2);   // the model's status may follow: `status` (and the unit's views of it) must not move
     MemberStatus& status = out.front();
@@ -296,14 +300,14 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     Unit unit;
     unit.path = status.path;
     unit.set = status.set;
-    unit.game = game_;
+    unit.game = game;
     unit.ordinal = ordinal;
     unit.sur = &*model;
     unit.bytes = bytes;
     if (pair && pair->ok()) unit.model = &pair->value();
     unit.model_malformed = pair && !pair->ok();
     auto& tallies = tallies_.local();
-    const std::string scope = fmt::format("{}/{}", game_name(game_), status.set);
+    const std::string scope = fmt::format("{}/{}", game_name(game), status.set);
     clock.skip();
     for (std::size_t i = 0; i < sur_passes_.size(); ++i) {
         const std::size_t p = sur_passes_[i];
@@ -331,7 +335,7 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     return out;
 }
 
-std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t group_index) {
+std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t group_index, Game game) {
     Lap open;
     std::unique_ptr<OpenedGroup> g = open_group(group, codecs_);
     timing_.local().stage[static_cast<std::size_t>(Stage::kOpen)] += open.next();
@@ -348,7 +352,7 @@ std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t gr
     // own decompressed bytes, so memory stays bounded by the number of threads.
     tbb::parallel_for(std::size_t{0}, g->jobs.size(), [&](std::size_t i) {
         const MemberJob& job = g->jobs[i];
-        if (!job.is_compendium) process(job, (group_index << 32) | i, *g, g->job_status[i]);
+        if (!job.is_compendium) process(job, (group_index << 32) | i, *g, game, g->job_status[i]);
         if (progress) {
             const auto step = static_cast<std::uint64_t>(double(job.stored.size()) * byte_scale);
             progress->members_done += 1;
@@ -384,7 +388,69 @@ Result<std::vector<const Pass*>> select_passes(const std::vector<std::string>& n
 
 }  // namespace
 
+namespace {
+
+// Several roots: each root's paths under "GAME/", so that the members of two installs never share
+// a path and the reports say which install each came from.
+void prefix_paths(InstallScan& scan) {
+    const std::string prefix = std::string(game_name(scan.game)) + "/";
+    for (InputFile& in : scan.inputs) in.rel_path = prefix + in.rel_path;
+    for (StrayFile& s : scan.strays) s.rel_path = prefix + s.rel_path;
+    for (std::string& a : scan.packed_archives) a = prefix + a;
+}
+
+// The roots' scans as one (RunResult::scan).
+InstallScan merged_scan(std::vector<InstallScan>& scans) {
+    if (scans.size() == 1) return std::move(scans.front());
+    InstallScan out;
+    for (InstallScan& s : scans) {
+        out.game_overridden = out.game_overridden || s.game_overridden;
+        out.detection += (out.detection.empty() ? "" : "; ") + std::string(game_name(s.game)) + ": " + s.detection;
+        out.inputs.insert(out.inputs.end(), s.inputs.begin(), s.inputs.end());
+        out.strays.insert(out.strays.end(), s.strays.begin(), s.strays.end());
+        out.packed_archives.insert(out.packed_archives.end(), s.packed_archives.begin(), s.packed_archives.end());
+        out.files_seen += s.files_seen;
+        out.files_ignored += s.files_ignored;
+    }
+    std::sort(out.inputs.begin(), out.inputs.end(), [](const InputFile& a, const InputFile& b) { return a.rel_path < b.rel_path; });
+    std::sort(out.strays.begin(), out.strays.end(), [](const StrayFile& a, const StrayFile& b) { return a.rel_path < b.rel_path; });
+    std::sort(out.packed_archives.begin(), out.packed_archives.end());
+    return out;
+}
+
+// Several roots must each be one known game, and no two the same: a figure's scope names a game,
+// and the members of two roots of one game would be summed as one install.
+Status check_root_games(const std::vector<fs::path>& roots, const std::vector<InstallScan>& scans) {
+    if (scans.size() < 2) return ok_status();
+    for (std::size_t i = 0; i < scans.size(); ++i) {
+        if (scans[i].game == Game::kUnknown)
+            return make_error(ErrorCode::kBadHeader, 0,
+                              "cannot tell the game of " + roots[i].string() + " (" + scans[i].detection +
+                                  "): with several roots each must be an install of its own game");
+        for (std::size_t j = 0; j < i; ++j)
+            if (scans[j].game == scans[i].game)
+                return make_error(ErrorCode::kBadHeader, 0,
+                                  roots[j].string() + " and " + roots[i].string() + " are both " + std::string(game_name(scans[i].game)) +
+                                      ": give one root per game");
+    }
+    return ok_status();
+}
+
+}  // namespace
+
+std::string run_games_text(const RunResult& run) {
+    if (run.roots.size() < 2) return std::string(game_name(run.scan.game));
+    std::string out;
+    for (const RootRun& r : run.roots) out += (out.empty() ? "" : "+") + std::string(game_name(r.game));
+    return out;
+}
+
 Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
+    return run_verify(std::vector<fs::path>{root}, options);
+}
+
+Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOptions& options) {
+    if (roots.empty()) return make_error(ErrorCode::kBadHeader, 0, "no root to verify");
     MP_TRY_ASSIGN(std::vector<const Pass*> passes, select_passes(options.passes));
     if (options.no_passes) passes.clear();
     Progress* progress = options.progress;
@@ -395,23 +461,42 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
         if (timings) timings->phases.push_back(PhaseTime{phase, s});
     };
     if (progress) progress->phase = RunPhase::kScanning;
-    MP_TRY_ASSIGN(InstallScan scan, scan_install(root, options.game));
-
     RunSetup setup;
     set_up_run(options, setup);
     const DecompressorRegistry* codecs = setup.codecs;
-    detect_game_from_tagfiles(scan, *codecs);
+    // Every scan is complete before a group points into it: `scans` does not grow after this.
+    std::vector<InstallScan> scans;
+    scans.reserve(roots.size());
+    for (const fs::path& root : roots) {
+        MP_TRY_ASSIGN(InstallScan scan, scan_install(root, options.game));
+        detect_game_from_tagfiles(scan, *codecs);
+        scans.push_back(std::move(scan));
+    }
+    MP_TRY(check_root_games(roots, scans));
+    if (scans.size() > 1)
+        for (InstallScan& scan : scans) prefix_paths(scan);
     phase_done("scan");
 
     RunResult result;
-    const std::vector<Group> groups = plan_groups(scan, result.binders);
+    for (std::size_t r = 0; r < roots.size(); ++r) result.roots.push_back(RootRun{roots[r].string(), scans[r].game, scans[r].detection});
+    // Groups and .sur inputs of every root, root after root, each with its root's game.
+    std::vector<Group> groups;
+    std::vector<Game> group_games;
+    std::vector<std::pair<const InputFile*, Game>> sur_inputs;   // path order within each root
     std::uint64_t total_bytes = 0;
-    std::vector<const InputFile*> sur_inputs;   // path order
-    for (const InputFile& in : scan.inputs) {
-        std::error_code ec;
-        total_bytes += fs::file_size(in.path, ec);
-        if (!in.data_path.empty()) total_bytes += fs::file_size(in.data_path, ec);
-        if (in.kind == InputKind::kSur) sur_inputs.push_back(&in);
+    for (const InstallScan& scan : scans) {
+        std::uint64_t binders = 0;
+        for (Group& g : plan_groups(scan, binders)) {
+            groups.push_back(std::move(g));
+            group_games.push_back(scan.game);
+        }
+        result.binders += binders;
+        for (const InputFile& in : scan.inputs) {
+            std::error_code ec;
+            total_bytes += fs::file_size(in.path, ec);
+            if (!in.data_path.empty()) total_bytes += fs::file_size(in.data_path, ec);
+            if (in.kind == InputKind::kSur) sur_inputs.push_back({&in, scan.game});
+        }
     }
     if (progress) {
         // The whole count before the first member, so that the total (and the ETA) is right
@@ -423,32 +508,38 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
     }
     phase_done("count");
 
-    Runner runner(options, scan.game, *codecs, passes);
+    Runner runner(options, *codecs, passes);
     std::vector<std::vector<MemberStatus>> per_group(groups.size());
-    tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) { per_group[g] = runner.run_group(groups[g], g); });
+    tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) { per_group[g] = runner.run_group(groups[g], g, group_games[g]); });
     // .sur files are units of their own; ordinals continue after the groups' (group << 32 | member).
     std::vector<std::vector<MemberStatus>> sur_status(sur_inputs.size());
     const std::uint64_t sur_base = std::uint64_t(groups.size()) << 32;
     tbb::parallel_for(std::size_t{0}, sur_inputs.size(), [&](std::size_t i) {
-        sur_status[i] = runner.run_sur(*sur_inputs[i], sur_base + i);
+        sur_status[i] = runner.run_sur(*sur_inputs[i].first, sur_base + i, sur_inputs[i].second);
         if (progress) {
             std::error_code ec;
             progress->members_done += 1;
-            progress->bytes_done += fs::file_size(sur_inputs[i]->path, ec);
+            progress->bytes_done += fs::file_size(sur_inputs[i].first->path, ec);
         }
     });
     phase_done("verify");
 
-    for (auto& list : per_group)
-        for (auto& s : list) result.members.push_back(std::move(s));
-    for (auto& list : sur_status)
-        for (auto& s : list) result.members.push_back(std::move(s));
+    for (std::size_t g = 0; g < per_group.size(); ++g)
+        for (auto& s : per_group[g]) {
+            s.game = group_games[g];
+            result.members.push_back(std::move(s));
+        }
+    for (std::size_t i = 0; i < sur_status.size(); ++i)
+        for (auto& s : sur_status[i]) {
+            s.game = sur_inputs[i].second;
+            result.members.push_back(std::move(s));
+        }
     std::stable_sort(result.members.begin(), result.members.end(),
                      [](const MemberStatus& a, const MemberStatus& b) { return a.path < b.path; });
     for (std::size_t p = 0; p < passes.size(); ++p) result.passes.push_back(PassResult{passes[p], runner.merged(p)});
     for (const auto& c : codecs->codecs())
         result.decompressors.push_back(fmt::format("{} ({})", c, codecs->find(c)->library_version()));
-    result.scan = std::move(scan);
+    result.scan = merged_scan(scans);
     phase_done("gather");
     if (timings) {
         // The arena's concurrency as set_up_run's global_control limits it.

@@ -44,7 +44,10 @@ struct RunOptions {
     // Names whose units are also tallied under their file scope (see path_names_file); from
     // the manifests' figures scoped to one file.
     std::vector<std::string> file_scopes;
-    std::optional<Game> game;            // overrides layout detection
+    // Place keys whose units are also tallied under their place scope ("game/set#map:KEY";
+    // engine/pipeline/place_scope.h); from the manifests' figures scoped to a place.
+    std::vector<std::string> map_scopes;
+    std::optional<Game> game;            // overrides layout detection (every root's)
     std::vector<std::string> passes;     // empty = every registered pass
     // Decode every member but run no pass (`verify --passes none`): the decode-only baseline a
     // user benchmarks decoding with, and bench/pipeline_bench.cpp's.
@@ -69,6 +72,7 @@ std::string_view member_state_name(MemberState s);   // "ok", "decode_error", "s
 struct MemberStatus {
     std::string path;        // game terms; "binder :: member" for binder members
     std::string set;
+    Game game = Game::kUnknown;   // the game of the root the member came from
     MemberState state = MemberState::kOk;
     Error error;             // for kDecodeError
     std::string skip_reason; // for kSkipped, e.g. "unsupported compression KRAK"
@@ -80,8 +84,19 @@ struct PassResult {
     Tally tally;             // merged over every thread
 };
 
+// One root of a run: as the caller gave it, with the game its layout (or --game) says.
+struct RootRun {
+    std::string root;
+    Game game = Game::kUnknown;
+    std::string detection;
+};
+
 struct RunResult {
+    // The roots' scans in one: with one root, its scan; with several, every input, stray and
+    // packed archive under "GAME/" (its root's game) so that paths stay apart, the counts summed,
+    // `game` unknown and `detection` each root's ("sekiro: …; eldenring: …").
     InstallScan scan;
+    std::vector<RootRun> roots;            // in the order given
     std::vector<MemberStatus> members;     // path order
     std::vector<PassResult> passes;        // name order
     std::vector<std::string> decompressors;   // "DFLT (libdeflate 1.14)", ...
@@ -90,7 +105,17 @@ struct RunResult {
     bool any_violation() const;            // a violation counter is non-zero
 };
 
+// The run's game as the reports print it: the one root's game ("sekiro"), or the roots' games
+// joined by '+' ("sekiro+eldenring").
+std::string run_games_text(const RunResult& run);
+
 // Errors only for configuration problems (unknown pass, missing root); bad data is counted.
 Result<RunResult> run_verify(const std::filesystem::path& root, const RunOptions& options);
+// Several roots, each with its own game (one Sekiro and one Elden Ring install, for the figures
+// of both games together): every root is scanned and its game told as for one root; the roots'
+// games must be known and distinct (an error otherwise). Each member is tallied under its own
+// root's game ("sekiro/h", "eldenring/h"), and its path starts with "GAME/" when there are
+// several roots. One root is the same run as run_verify(root, options).
+Result<RunResult> run_verify(const std::vector<std::filesystem::path>& roots, const RunOptions& options);
 
 }  // namespace meshproof

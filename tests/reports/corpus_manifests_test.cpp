@@ -123,13 +123,15 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
             EXPECT_EQ(f.label, row.label.empty() ? "Unlabelled" : row.label);
             EXPECT_EQ(f.quote, row.quote);
             EXPECT_EQ(f.scope_text, row.scope);
-            EXPECT_EQ(f.scope.game, m.game);
-            if (row.game == "both") {
+            if (row.game == "both") {   // a figure of both games together, in each game's manifest
+                EXPECT_EQ(f.scope.game, "both");
                 EXPECT_TRUE(m.game == "sekiro" || m.game == "eldenring");
+                EXPECT_EQ(f.scope.dlc, row.scope.find("incl. DLC") != std::string::npos);
             } else {
+                EXPECT_EQ(f.scope.game, m.game);
                 EXPECT_EQ(row.game == "eldenring+dlc" ? "eldenring" : row.game, m.game);
+                EXPECT_EQ(f.scope.dlc, name == "eldenring-dlc");
             }
-            EXPECT_EQ(f.scope.dlc, name == "eldenring-dlc");
             EXPECT_NE(row.pass, "none") << "a figure measured in the game is not computable from files";
             // A rounded figure carries its rounding; an exact one none.
             if (f.kind == FigureKind::kBound) {   // "(bound) 16": the bound is stated exactly
@@ -201,6 +203,11 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             if (c.size() > 7)
                 if (const auto at = (";" + c[7]).find(";kind="); at != std::string::npos) kind = c[7].substr(at + 5, c[7].find(';', at + 5) - at - 5);
             EXPECT_EQ(figure_kind_name(f.kind), kind);
+            // column 8 "map=PREFIX,...": a place (scope.map, the prefixes joined by ',')
+            std::string map;
+            if (c.size() > 7)
+                if (const auto at = (";" + c[7]).find(";map="); at != std::string::npos) map = c[7].substr(at + 4, c[7].find(';', at + 4) - at - 4);
+            EXPECT_EQ(f.scope.map, map);
         }
     }
     for (const auto& [id, c] : mapped) EXPECT_TRUE(seen.count(id)) << id << " is in counters.tsv but no manifest";

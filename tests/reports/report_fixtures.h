@@ -30,6 +30,7 @@ inline RunResult make_run(Game game, const std::vector<std::string>& sets, const
         MemberStatus m;
         m.path = "member_in_" + s;
         m.set = s;
+        m.game = game;
         run.members.push_back(m);
     }
     for (const auto& c : counters) passes.push_back(c.pass);
@@ -43,6 +44,23 @@ inline RunResult make_run(Game game, const std::vector<std::string>& sets, const
         for (const auto& c : counters)
             if (c.pass == name) p.tally.add_in(c.counter, c.scope, c.value);
         run.passes.push_back(std::move(p));
+    }
+    return run;
+}
+
+// A run of two roots, Sekiro and Elden Ring, whose ok members lie in `sets` in each game, with
+// the given counters (scopes "sekiro/…" and "eldenring/…").
+inline RunResult make_two_game_run(const std::vector<std::string>& sets, const std::vector<CounterValue>& counters) {
+    RunResult run = make_run(Game::kUnknown, {}, counters);
+    for (Game g : {Game::kSekiro, Game::kEldenRing}) {
+        run.roots.push_back(RootRun{std::string(game_name(g)), g, "test"});
+        for (const auto& s : sets) {
+            MemberStatus m;
+            m.path = std::string(game_name(g)) + "/member_in_" + s;
+            m.set = s;
+            m.game = g;
+            run.members.push_back(m);
+        }
     }
     return run;
 }
