@@ -63,7 +63,7 @@ public:
             {"keyless_section_test_flags", "passing key-less rows flagged as the section holding most of their corners stores them", false},
             {"keyless_section_test_unflagged", "passing key-less rows that test leaves unexplained", false},
             {"keyless_any_section_flags", "passing key-less rows flagged as some section holding one of their corners stores them", false},
-            {"kept_corners_off_first_position", "kept-row corners whose source index the first kept row naming it puts elsewhere (a check of the row pairing)", false},
+            {"kept_corners_off_first_position", "kept-row corners whose source index the first kept row naming it puts elsewhere (a check of the row pairing: a shifted pairing puts most there; sections quantising one source vertex on their own grids a few)", false},
         };
         info_.minima = {
             {"kept_min_corner_gap_mm", "smallest distance between the 2nd and 3rd corners of a kept triangle, mm", false},

@@ -60,8 +60,10 @@ struct KeylessRowCounts {
     std::uint64_t passing_within_1cm = 0;         // passing rows whose 2nd and 3rd corners are within 1 cm
     std::uint64_t section_test_flags = 0;         // passing rows flagged in the section holding most corners
     std::uint64_t any_section_flags = 0;          // passing rows flagged in some section holding a corner
-    std::uint64_t kept_corners_off_first_position = 0;  // a check of the reading: kept-row corners whose
-                                                        // source index the first kept row put elsewhere
+    // A check of the reading: kept-row corners whose source index the first kept row put elsewhere.
+    // A shifted pairing would put most corners there; under the right one only a source vertex that
+    // two sections quantise on their own packed grids lands in two places.
+    std::uint64_t kept_corners_off_first_position = 0;
     // Over the passing rows (left at ±inf when there is none): the sum of squared cross-product
     // components the test compares with 10⁻⁷ (the smaller of the two from the first two vertices).
     float passing_min_cross_sq = std::numeric_limits<float>::infinity();
