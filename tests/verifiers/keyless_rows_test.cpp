@@ -89,6 +89,22 @@ TEST(KeylessRows, EveryCountOfTheHandBuiltMesh) {
     EXPECT_EQ(c.passing_max_cross_sq, 20.25f);          // r12
 }
 
+// "The section that holds most of a row's corners" on a tie: row (3 5 1) — source 3 only in
+// section 0, source 5 only in section 1, source 1 in both — has two corners in each. Section 0
+// stores source 5 (11,0,0) on its grid as is: not flagged. Section 1 moves source 3 (1,1,0) to
+// (10,0,0), on the line through (11,0,0) and (1,0,0): flagged. The tie goes to the lower section.
+TEST(KeylessRows, AMajorityTieGoesToTheLowerSection) {
+    mesh::DecodedMesh m = two_sections();
+    const std::uint32_t row[3] = {3, 5, 1};
+    for (int k = 0; k < 3; ++k) m.row_vertex_index[k].push_back(row[k]);
+    m.row_primitive_data_index.push_back(0);
+    m.row_triangle_data_index.push_back(13);
+    const KeylessRowCounts c = count(m);
+    EXPECT_EQ(c.passing, 5u);
+    EXPECT_EQ(c.section_test_flags, 1u);  // r12 alone, as before
+    EXPECT_EQ(c.any_section_flags, 4u);   // r6, r10, r12 and this row
+}
+
 // A word that names no triangle leaves its row key-less: r5 joins the key-less rows, and source
 // 10, which only r5 named, is no longer known (r5 and r11 unseen).
 TEST(KeylessRows, AWordNamingNoTriangleLeavesItsRowKeyless) {
