@@ -100,6 +100,7 @@ public:
             {"prims_within_tolerance", "triangles and quads outside exactly but within 16 ulps", false},
             {"prims_outside", "triangles and quads more than 16 ulps outside their leaf box", true},
             {"prims_own_magnitude_exceed", "triangles and quads exceeding 16 ulps at the coordinate's own magnitude", false},
+            {"members_own_magnitude_exceed", "members holding such a triangle or quad (the document counts assets: one member each)", false},
             {"prims_outside_divisor225", "control: outside their leaf box (16 ulps) with divisor 225", false},
             {"prims_outside_swapped_nibbles", "control: outside their leaf box (16 ulps) with the nibbles swapped", false},
             {"sections_in_leaf", "section domains named by a mesh-tree leaf", false},
@@ -131,6 +132,17 @@ public:
             {"sections_max_excess_ulps", "largest excess of a section domain outside its mesh-tree leaf box, f32 ulps", false},
             {"section_tree_max_inversion_um", "largest inversion of a section-tree node box, micrometres", false},
             {"aabbtree_max_short_mm", "largest shortfall of an f-set aabbTree leaf against its triangles, mm", false},
+            {"aabbtree_max_short_um", "the same in micrometres", false},
+            // "Measured at the coordinate's own magnitude alone, 7 Elden Ring triangles … exceed 16
+            // units: 4 … at z ≈ 4 × 10⁻⁷ m, by 6 × 10⁻⁹ m, in a section whose z reaches −0.24 m …; at
+            // the magnitude of the section's domain all 7 are within 0.5 unit": over the coordinates
+            // that exceed 16 ulps at their own magnitude.
+            {"own_magnitude_max_excess_m", "largest excess outside the leaf box of a coordinate exceeding 16 ulps at its own magnitude, m", false},
+            {"own_magnitude_max_coordinate_m", "largest magnitude of such a coordinate, m", false},
+            {"own_magnitude_max_domain_ulps", "largest such excess in ulps at the magnitude of the section domain on that axis", false},
+        };
+        info_.minima = {
+            {"own_magnitude_section_min_m", "lowest bound of the section domain, on the axis of such a coordinate, m", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -147,6 +159,7 @@ public:
             simd_lanes(unit, mi, m, tally, counts);
         }
         for (std::size_t ei = 0; ei < unit.mesh->extern_meshes.size(); ++ei) extern_mesh(unit, ei, tally, counts);
+        if (counts.get("prims_own_magnitude_exceed") > 0) counts.add("members_own_magnitude_exceed");
         counts.flush(tally);
     }
 
@@ -222,11 +235,33 @@ private:
                              fmt::format("a vertex {:.3g} ulps outside leaf node {}, expected ≤ 16", excess, leaf));
                 break;
             }
-            if (own > kLeafBoxToleranceUlps) counts.add_at(slot_prims_own_magnitude_exceed);
+            if (own > kLeafBoxToleranceUlps) {
+                counts.add_at(slot_prims_own_magnitude_exceed);
+                own_magnitude_extremes(m, i, st.box[leaf], domain, tally);
+            }
             if (e225 > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_divisor225);
             if (eswap > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_swapped_nibbles);
         }
         if (max_excess > 0 && std::isfinite(max_excess)) tally.max("prims_max_excess_ulps", max_excess);
+    }
+
+    // The coordinates of primitive p that exceed 16 ulps at their own magnitude (a handful in an
+    // install: measured again here rather than carried through the loop above).
+    static void own_magnitude_extremes(const DecodedMesh& m, std::uint32_t p, const Box& leaf, const Box& domain, Tally& tally) {
+        const PrimitiveCorners c = corners_of(m, p);
+        for (int k = 0; k < c.count; ++k) {
+            const std::uint32_t s = c.slot[k];
+            const float q[3] = {m.vertices.x[s], m.vertices.y[s], m.vertices.z[s]};
+            for (int a = 0; a < 3; ++a) {
+                const double beyond = std::max(static_cast<double>(leaf.min[a]) - q[a], static_cast<double>(q[a]) - leaf.max[a]);
+                if (!(beyond > 0) || !(beyond / f32_ulp(q[a]) > kLeafBoxToleranceUlps)) continue;
+                const double domain_magnitude = std::max(std::fabs(double{domain.min[a]}), std::fabs(double{domain.max[a]}));
+                tally.max("own_magnitude_max_excess_m", beyond);
+                tally.max("own_magnitude_max_coordinate_m", std::fabs(double{q[a]}));
+                tally.max("own_magnitude_max_domain_ulps", beyond / f32_ulp(domain_magnitude));
+                tally.min("own_magnitude_section_min_m", domain.min[a]);
+            }
+        }
     }
 
     void sections_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
@@ -379,7 +414,10 @@ private:
                     counts.add("aabbtree_leaf_exact");
                 }
             }
-            if (max_short > 0) tally.max("aabbtree_max_short_mm", max_short * 1e3);
+            if (max_short > 0) {
+                tally.max("aabbtree_max_short_mm", max_short * 1e3);
+                tally.max("aabbtree_max_short_um", max_short * 1e6);
+            }
         }
         if (e.has_simd_tree) {
             auto leaf_box = [&](std::uint32_t key, Box& out, Box& domain) {

@@ -48,6 +48,11 @@ constexpr BuiltFigure kBuilt[] = {
     {"simd", "leaves", "simd leaves (one per primitive)", [](const SynthCounts& c) { return c.primitives; }},
     {"numbering", "section_trees", "section trees", [](const SynthCounts& c) { return c.sections; }},
     {"degenerate", "kept_triangles", "triangles", [](const SynthCounts& c) { return c.triangles; }},
+    // The builder writes the rows it keeps and only those ("pParam keeps no trace" of a dropped
+    // row), each with its word: every row keyed, none key-less.
+    {"degenerate", "source_rows", "pParam rows", [](const SynthCounts& c) { return c.source_rows; }},
+    {"degenerate", "keyed_rows", "pParam rows with a key", [](const SynthCounts& c) { return c.source_rows; }},
+    {"degenerate", "keyless_rows", "pParam rows without a key", [](const SynthCounts&) { return std::uint64_t{0}; }},
     {"interior", "meshes", "compressed meshes", [](const SynthCounts& c) { return c.meshes; }},
     {"interior", "triangle_keys", "triangle keys", [](const SynthCounts& c) { return c.triangles; }},
     {"interior", "meshes_with_bits", "meshes storing any triangleIsInterior bit", [](const SynthCounts& c) { return c.interior.meshes_with_bits; }},

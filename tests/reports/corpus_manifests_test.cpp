@@ -153,11 +153,13 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
                 }
             } else if (row.figure.find("about") != std::string::npos || row.figure.find("written as") != std::string::npos) {
                 // rounded by the document's words: checked by the generator's own rule
-            } else if (row.value.find('.') != std::string::npos && row.value.find(' ') == std::string::npos) {
-                // "122.50", "4.5e-7": a decimal is stated to the digits shown
+            } else if ((row.value.find('.') != std::string::npos || row.value.find('e') != std::string::npos) &&
+                       row.value.find(' ') == std::string::npos) {
+                // "122.50", "4.5e-7", "6e-9": a decimal or a power of ten is stated to the digits shown
                 const std::size_t e = row.value.find('e');
                 const std::string mantissa = row.value.substr(0, e);
-                const int decimals = static_cast<int>(mantissa.size() - mantissa.find('.') - 1);
+                const std::size_t dot = mantissa.find('.');
+                const int decimals = dot == std::string::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
                 const int exponent = e == std::string::npos ? 0 : std::stoi(row.value.substr(e + 1));
                 EXPECT_NEAR(f.tolerance, 0.5 * std::pow(10.0, exponent - decimals), 1e-9 * std::pow(10.0, exponent - decimals))
                     << row.value;

@@ -1,6 +1,8 @@
 // Passes "numbering", "simd" and "degenerate" on the sample, and their injected defects.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/mesh/havok_quicksort.h"
 #include "tests/verifiers/verifier_fixtures.h"
 
@@ -143,6 +145,53 @@ TEST_F(SamplePasses, DegenerateTriangleIsCounted) {
     EXPECT_EQ(t.count("kept_collinear", kScope), 1u);
     EXPECT_EQ(t.count("kept_under_1e_6", kScope), 1u);
     ASSERT_EQ(t.samples().at("kept_degenerate").size(), 1u);
+}
+
+// The sample keeps every source row (as many triangleIndexToShapeKey words as pParam rows), and its
+// kept triangles' 2nd and 3rd corners are as far apart as measured here from the positions.
+TEST_F(SamplePasses, DegenerateRowsAndCornerGapsOfTheSample) {
+    const Tally t = run("degenerate");
+    EXPECT_EQ(t.count("source_rows", kScope), 15u);
+    EXPECT_EQ(t.count("keyed_rows", kScope), 15u);
+    EXPECT_EQ(t.count("keyless_rows", kScope), 0u);
+    EXPECT_EQ(t.count("kept_corners_off_first_position", kScope), 0u);
+    const mesh::DecodedMesh& m = mesh();
+    double smallest = INFINITY;
+    std::uint64_t within = 0;
+    for (std::size_t i = 0; i < m.triangles.size(); ++i) {
+        const std::uint32_t b = m.triangles.vertex[1][i], c = m.triangles.vertex[2][i];
+        const double d = std::hypot(double{m.vertices.x[b]} - m.vertices.x[c], double{m.vertices.y[b]} - m.vertices.y[c],
+                                    double{m.vertices.z[b]} - m.vertices.z[c]);
+        smallest = std::min(smallest, d);
+        within += d <= 0.01;
+    }
+    EXPECT_EQ(t.count("kept_within_1cm", kScope), within);
+    ASSERT_EQ(t.minima().count({"kept_min_corner_gap_mm", kScope}), 1u);
+    EXPECT_NEAR(t.minima().at({"kept_min_corner_gap_mm", kScope}), smallest * 1e3, 1e-9);
+    EXPECT_TRUE(t.maxima().empty());  // no passing key-less row
+}
+
+// Two rows appended to pParam, past the words: row 0's source vertices in reverse order (the
+// three positions of a kept triangle, passing the test) and row 0's first vertex twice (degenerate).
+TEST_F(SamplePasses, DegenerateKeylessRowsAppended) {
+    mesh::DecodedMesh& m = mesh();
+    const std::uint32_t a = m.row_vertex_index[0][0], b = m.row_vertex_index[1][0], c = m.row_vertex_index[2][0];
+    const std::uint32_t added[2][3] = {{c, b, a}, {a, a, b}};
+    for (const auto& r : added) {
+        for (int k = 0; k < 3; ++k) m.row_vertex_index[k].push_back(r[k]);
+        m.row_primitive_data_index.push_back(0);
+        m.row_triangle_data_index.push_back(0);
+    }
+    const Tally t = run("degenerate");
+    EXPECT_EQ(t.count("source_rows", kScope), 17u);
+    EXPECT_EQ(t.count("keyless_rows", kScope), 2u);
+    EXPECT_EQ(t.count("keyless_known", kScope), 2u);
+    EXPECT_EQ(t.count("keyless_degenerate", kScope), 1u);
+    EXPECT_EQ(t.count("keyless_passing", kScope), 1u);
+    EXPECT_EQ(t.count("keyless_passing_same_positions", kScope), 1u);
+    EXPECT_EQ(t.count("keyless_section_test_flags", kScope) + t.count("keyless_section_test_unflagged", kScope), 1u);
+    EXPECT_EQ(t.minima().count({"keyless_passing_min_cross_sq", kScope}), 1u);
+    EXPECT_EQ(t.maxima().count({"keyless_passing_max_cross_sq", kScope}), 1u);
 }
 
 }  // namespace
