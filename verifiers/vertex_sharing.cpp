@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 
 namespace meshproof::verifiers {
 
@@ -27,10 +26,12 @@ SharedUse shared_vertex_use(const mesh::DecodedMesh& m, std::vector<std::uint32_
 
 namespace {
 
-bool millimetres(float coordinate, std::int64_t& out) {
-    const double mm = static_cast<double>(coordinate) * 1000.0;
-    if (!(std::fabs(mm) < 9.2e15)) return false;  // NaN, infinite, or past what an int64 holds
-    out = std::llround(mm);
+// The coordinate rounded to a millimetre, biased by 2³¹ into 32 bits (false: NaN, infinite, or
+// past ±2³¹ mm).
+bool millimetres(float coordinate, std::uint64_t& out) {
+    const double mm = std::nearbyint(static_cast<double>(coordinate) * 1000.0);
+    if (!(std::fabs(mm) < 2147483647.0)) return false;
+    out = static_cast<std::uint64_t>(static_cast<std::int64_t>(mm) + 2147483648LL);
     return true;
 }
 
@@ -41,17 +42,20 @@ PackedSharing packed_position_sharing(const mesh::DecodedMesh& m, std::vector<Pa
     const mesh::DecodedVertices& v = m.vertices;
     for (std::size_t i = 0; i < v.size(); ++i) {
         if (v.kind[i] != mesh::VertexKind::kPacked) continue;
-        PackedPosition p{0, 0, 0, v.section[i]};
-        if (millimetres(v.x[i], p.x) && millimetres(v.y[i], p.y) && millimetres(v.z[i], p.z)) scratch.push_back(p);
+        std::uint64_t x, y, z;
+        if (millimetres(v.x[i], x) && millimetres(v.y[i], y) && millimetres(v.z[i], z))
+            scratch.push_back({x << 32 | y, z << 32 | v.section[i]});
     }
-    auto key = [](const PackedPosition& p) { return std::tie(p.x, p.y, p.z, p.section); };
-    std::sort(scratch.begin(), scratch.end(), [&](const PackedPosition& a, const PackedPosition& b) { return key(a) < key(b); });
+    std::sort(scratch.begin(), scratch.end(), [](const PackedPosition& a, const PackedPosition& b) {
+        return a.xy != b.xy ? a.xy < b.xy : a.z_section < b.z_section;
+    });
+    auto same_place = [](const PackedPosition& a, const PackedPosition& b) { return a.xy == b.xy && (a.z_section >> 32) == (b.z_section >> 32); };
     PackedSharing out;
     for (std::size_t i = 0; i < scratch.size();) {
         std::size_t j = i + 1;
         bool two = false;
-        for (; j < scratch.size() && scratch[j].x == scratch[i].x && scratch[j].y == scratch[i].y && scratch[j].z == scratch[i].z; ++j)
-            two = two || scratch[j].section != scratch[i].section;
+        for (; j < scratch.size() && same_place(scratch[j], scratch[i]); ++j)
+            two = two || scratch[j].z_section != scratch[i].z_section;
         ++out.positions;
         out.in_two_sections += two;
         i = j;

@@ -23,9 +23,11 @@ struct SharedUse {
 // `last` and `users` are scratch.
 SharedUse shared_vertex_use(const mesh::DecodedMesh& m, std::vector<std::uint32_t>& last, std::vector<std::uint8_t>& users);
 
+// A packed vertex's position in millimetres, biased to unsigned, as two words that sort as
+// (x, y, z, section): 16 bytes, compared as two integers.
 struct PackedPosition {
-    std::int64_t x, y, z;   // millimetres, rounded
-    std::uint32_t section;
+    std::uint64_t xy;          // x << 32 | y
+    std::uint64_t z_section;   // z << 32 | section
 };
 
 struct PackedSharing {
@@ -35,7 +37,7 @@ struct PackedSharing {
 
 // Reading: positions within one mesh (sections of different meshes, bodies or files are never
 // compared: h and l files lie over each other); a packed vertex with a coordinate that is not
-// finite or beyond ±9.2e12 m has no millimetre position and is left out.
+// finite or beyond ±2,147 km (a millimetre count past 32 bits) is left out.
 PackedSharing packed_position_sharing(const mesh::DecodedMesh& m, std::vector<PackedPosition>& scratch);
 
 }  // namespace meshproof::verifiers
