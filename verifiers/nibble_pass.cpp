@@ -7,6 +7,8 @@
 // Applied from the root down twice: each parent's box from its own recomputed nibbles (the
 // document's first reading), and from its stored parent (the second). Sections holding a dead or
 // custom primitive, which has no box, are left out.
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -106,6 +108,9 @@ public:
             info_.counters.push_back({"differing_nodes" + s, "nodes whose stored nibbles differ from the rule" + how, false});
             info_.counters.push_back({"differ_one_nibble" + s, "of those, differing in one nibble by one" + how, false});
         }
+        info_.maxima.push_back({"one_nibble_boundary_max_steps_stored_parent",
+                                "largest distance, in the section's codec steps on that axis, of the bound a one-nibble difference is about from the boundary between the two nibbles (parent box as stored)",
+                                false});
         info_.counters.push_back({"sections_checked", "sections with a box for each primitive", false});
         info_.counters.push_back({"sections_left_out", "sections left out because they hold a dead or custom primitive", false});
     }
@@ -130,7 +135,8 @@ public:
                 }
                 counts.add("sections_checked");
                 if (!boxes_below(m, sec, scratch)) continue;
-                check_tree(m, sec, slots, scratch, counts);
+                const double steps = check_tree(m, sec, slots, scratch, counts);
+                if (steps >= 0) tally.max("one_nibble_boundary_max_steps_stored_parent", steps);
             }
         }
         counts.flush(tally);
@@ -165,8 +171,11 @@ private:
     // Both readings, node by node. Where the two parent boxes are the same bits (the root, whose
     // parent box is the domain, and every node below an unbroken run of nodes the rule gives) the
     // rule gives the same nibbles under both, so they are computed once.
-    static void check_tree(const DecodedMesh& m, std::uint32_t sec, const ReadingSlots (&slots)[2], Scratch& scratch,
-                           UnitCounts& counts) {
+    // Returns the largest boundary distance of a one-nibble difference under the stored-parent
+    // reading (boundary_steps), or -1 when the section has none.
+    static double check_tree(const DecodedMesh& m, std::uint32_t sec, const ReadingSlots (&slots)[2], Scratch& scratch,
+                             UnitCounts& counts) {
+        double most_steps = -1;
         const StaticTreeNodes& st = m.section_trees;
         const std::uint32_t first = st.first_node[sec], count = st.node_count[sec];
         scratch.recomputed.resize(count);
@@ -183,13 +192,42 @@ private:
             const int kind = root && !st.is_leaf[n] ? 0 : st.is_leaf[n] ? 2 : 1;
             const int distance = rule_at(st, n, recomputed_parent, scratch.below[k], scratch.recomputed[k]);
             count_node(slots[0], kind, distance, counts);
+            int stored_distance = distance;
             if (same_bits(recomputed_parent, stored_parent)) {
                 scratch.from_stored[k] = scratch.recomputed[k];
-                count_node(slots[1], kind, distance, counts);
             } else {
-                count_node(slots[1], kind, rule_at(st, n, stored_parent, scratch.below[k], scratch.from_stored[k]), counts);
+                stored_distance = rule_at(st, n, stored_parent, scratch.below[k], scratch.from_stored[k]);
             }
+            count_node(slots[1], kind, stored_distance, counts);
+            if (stored_distance == 1)
+                most_steps = std::max(most_steps, boundary_steps(st.xyz, n, stored_parent, scratch.below[k], m.sections.codec_parms[sec]));
         }
+        return most_steps;
+    }
+
+    // "every difference of one nibble in them lies within half a codec step of the boundary
+    // between the two nibbles": on the one side of the one axis where the stored nibble is the
+    // rule's ± 1, the boundary between them is the bound of the larger, parent min + e × K² ⁄ 226
+    // (parent max − … on the maximum side), computed as the rule computes it; the distance of what
+    // lies below from it, over the section's codec scale on that axis (its packed-vertex step).
+    // -1 when that scale is no step (a section without packed vertices stores 0 or a sentinel).
+    static double boundary_steps(const std::array<std::vector<std::uint8_t>, 3>& xyz, std::uint32_t n, const Box& parent,
+                                 const Box& below, const std::array<float, 6>& codec) {
+        for (int a = 0; a < 3; ++a) {
+            const std::uint8_t rule = floor_nibbles(parent.min[a], parent.max[a], below.min[a], below.max[a]);
+            const std::uint8_t stored = xyz[a][n];
+            if (rule == stored) continue;
+            const float scale = codec[3 + a];
+            if (!(scale > 0.0f) || !std::isfinite(scale)) return -1;
+            const float extent = parent.max[a] - parent.min[a];
+            const bool min_side = (rule >> 4) != (stored >> 4);
+            const int big = min_side ? std::max(rule >> 4, stored >> 4) : std::max(rule & 15, stored & 15);
+            const float step = (extent * static_cast<float>(big * big)) / 226.0f;
+            const float boundary = min_side ? parent.min[a] + step : parent.max[a] - step;
+            const double off = std::fabs(static_cast<double>(min_side ? below.min[a] : below.max[a]) - boundary);
+            return off / scale;
+        }
+        return -1;
     }
 
     // The rule's nibbles for node n below `parent_box`: `shrunk` gets the box they give, and the

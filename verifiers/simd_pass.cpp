@@ -4,7 +4,10 @@
 // children numbered above their node and every node from 2 on the child of exactly one lane
 // (Proven); hasSimdTree / isCompact in Elden Ring (Proven); the numbering rule of each game
 // (Observed on trees of 300 nodes or fewer: a plain rate). The lane boxes are the leafbox pass's.
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -90,9 +93,21 @@ public:
             {"extern_trees", "extern-mesh simd trees", false},
             {"extern_leaves", "extern-mesh simd leaves", false},
             {"extern_triangles_not_named_once", "extern-mesh triangles named by no simd leaf or several", true},
+            {"extern_v3_trees", "simd trees of version-3 extern meshes (hknpExternMeshShapeData 3) with a triangle", false},
+            {"extern_keys_in_order", "of those, trees whose leaf keys read node by node in lane order are 0 to n - 1", false},
         };
         info_.value_sets = {
             {"node_is_active", "the isActive byte of every node of a compressed mesh's simd tree (Elden Ring), with its count", false},
+            {"is_compact_with_leaves", "the isCompact byte of every mesh whose simd tree has leaves (Elden Ring), with its count", false},
+        };
+        info_.maxima = {
+            {"is_compact_leafless_max", "largest isCompact byte of a mesh whose simd tree has no leaf (Elden Ring)", false},
+            {"has_simd_tree_max", "largest hasSimdTree byte of a mesh holding a simdTree", false},
+            {"empty_lane_bound_max", "largest magnitude of an empty lane's box bound (min +x, max -x on every axis)", false},
+        };
+        info_.minima = {
+            {"empty_lane_bound_min", "smallest magnitude of an empty lane's box bound, signed: a minimum below +x or a maximum above -x counts negative", false},
+            {"extern_consecutive_below_tris", "one less than the fewest triangles of a version-3 extern tree with a node of leaves whose keys are not consecutive", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -112,6 +127,7 @@ public:
             const std::string where = shape_location(unit, mesh::ShapeKind::kExternMesh, ei);
             counts.add("extern_trees");
             tree_shape(where, e.simd_tree, tally, counts, named, stack);
+            if (e.bounding_volume_version == 3 && e.triangle_count() > 0) extern_key_order(e, tally, counts);
             named.assign(e.triangle_count(), 0);
             for (std::uint32_t lane = 0; lane < e.simd_tree.lane_kind.size(); ++lane) {
                 if (e.simd_tree.lane_kind[lane] != LaneKind::kLeaf) continue;
@@ -173,6 +189,11 @@ private:
             tally.sample("primitives_not_named_once", primitive_location(unit, mi, m, i),
                          fmt::format("named by {} simd leaves, expected 1", named[i]));
         }
+        if (m.has_simd_tree_member) tally.max("has_simd_tree_max", m.has_simd_tree);
+        if (t.encoding == mesh::SimdEncoding::kIsLeafFlag && t.has_is_compact) {
+            if (leaves > 0) tally.value("is_compact_with_leaves", t.is_compact);
+            else tally.max("is_compact_leafless_max", t.is_compact);
+        }
         if (leaves == 0) {
             counts.add("leafless_trees");
             if (m.has_simd_tree == 0) counts.add("leafless_flag_clear");
@@ -205,8 +226,19 @@ private:
             tally.sample("sentinel_not_empty", fmt::format("{} / simd node 0", where), "a lane of the sentinel is not empty");
         }
         named.assign(nodes, 0);
+        // "(about +3.4 × 10³⁸ and −3.4 × 10³⁸)": the smallest and largest magnitude over the empty
+        // lanes' six bounds, a bound of the wrong sign counting negative in the smallest.
+        float bound_min = std::numeric_limits<float>::infinity(), bound_max = -std::numeric_limits<float>::infinity();
         for (std::uint32_t lane = 0; lane < t.lane_kind.size(); ++lane) {
             const bool empty = t.lane_kind[lane] == LaneKind::kEmpty;
+            if (empty && lane < t.lane_box.size()) {
+                for (int a = 0; a < 3; ++a) {
+                    for (float b : {t.lane_box[lane].min[a], -t.lane_box[lane].max[a]}) {
+                        bound_min = std::min(bound_min, b);
+                        bound_max = std::max(bound_max, std::fabs(b));
+                    }
+                }
+            }
             if (empty != (t.lane_box_inverted[lane] != 0)) {
                 counts.add("lane_empty_mismatch");
                 tally.sample("lane_empty_mismatch", fmt::format("{} / simd node {} lane {}", where, lane / 4, lane % 4),
@@ -228,10 +260,43 @@ private:
             tally.sample("nodes_not_child_once", fmt::format("{} / simd node {}", where, n),
                          fmt::format("child of {} lanes, expected 1", named[n]));
         }
+        if (bound_min <= bound_max) {  // some empty lane with comparable bounds
+            tally.min("empty_lane_bound_min", bound_min);
+            tally.max("empty_lane_bound_max", bound_max);
+        }
         if (nodes <= kNumberingMaxNodes && nodes >= 2) {
             counts.add("numbering_trees");
             if (numbering_holds(t, stack)) counts.add("numbering_rule_holds");
         }
+    }
+
+    // Version-3 extern trees: "In meshes of up to 32 triangles a node of leaves holds four
+    // consecutive keys … the keys read in lane order are 0 to n − 1 in 195,662 of 264,816 trees."
+    // Readings: the keys read in lane order are the leaf lanes' keys, node after node in index
+    // order; a node of leaves holds consecutive keys when its leaf keys, whatever their lane
+    // order, are k, k + 1, … without a repeat (a last node may hold fewer than four). The "up to
+    // 32" is measured as one less than the fewest triangles of a tree where some node does not.
+    static void extern_key_order(const mesh::DecodedExternMesh& e, Tally& tally, UnitCounts& counts) {
+        const SimdTreeNodes& t = e.simd_tree;
+        counts.add("extern_v3_trees");
+        std::uint32_t next = 0;
+        bool in_order = true, consecutive = true;
+        for (std::uint32_t node = 0; node < t.node_count(); ++node) {
+            std::array<std::uint32_t, 4> keys{};
+            int n = 0;
+            for (int lane = 0; lane < 4; ++lane) {
+                const std::uint32_t at = node * 4 + lane;
+                if (at >= t.lane_kind.size() || t.lane_kind[at] != LaneKind::kLeaf) continue;
+                keys[n++] = t.lane_target[at];
+                in_order = in_order && t.lane_target[at] == next;
+                ++next;
+            }
+            if (n == 0) continue;
+            std::sort(keys.begin(), keys.begin() + n);
+            for (int k = 1; k < n; ++k) consecutive = consecutive && keys[k] == keys[k - 1] + 1;
+        }
+        if (in_order && next == e.triangle_count()) counts.add("extern_keys_in_order");
+        if (!consecutive) tally.min("extern_consecutive_below_tris", static_cast<double>(e.triangle_count() - 1));
     }
 
     PassInfo info_;

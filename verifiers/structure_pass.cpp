@@ -3,15 +3,18 @@
 //
 // The decoder refuses some breaches outright (a run past its array, a vertex index past the
 // section's slots, a link outside the tree): those members are decode errors, never seen here.
-#include <vector>
-
+#include <array>
 #include <map>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "engine/mesh/vertex_codec.h"
 #include "engine/pipeline/pass.h"
+#include "engine/tagfile/tagfile.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
+#include "verifiers/vertex_sharing.h"
 
 namespace meshproof {
 namespace {
@@ -23,6 +26,15 @@ using mesh::StaticTreeNodes;
 inline constexpr std::uint32_t kMaxPrimitives = 127;   // "at most 127 primitives and 255 vertex slots"
 inline constexpr std::uint32_t kMaxVertexSlots = 255;
 inline constexpr std::uint16_t kDataRunValue = 0xFFFF;
+inline constexpr std::array<std::uint32_t, 3> kTopPackedCode = {0x7FF, 0x7FF, 0x3FF};  // 11/11/10 bits
+
+// Scratch one thread reuses from unit to unit (the pass keeps no mutable state of its own).
+struct Scratch {
+    std::vector<std::uint32_t> named;
+    std::vector<std::uint32_t> last_user;
+    std::vector<std::uint8_t> users;
+    std::vector<PackedPosition> positions;
+};
 
 class StructurePass final : public Pass {
 public:
@@ -74,9 +86,18 @@ public:
             {"num_triangles_nonzero", "meshes whose numTriangles is not 0", true},
             {"num_convex_shapes_nonzero", "meshes whose numConvexShapes is not 0", true},
             {"connectivity_not_empty", "meshes whose connectivity has headers or links", true},
+            {"sections_in_range", "sections whose three runs start where the previous section's end (the last ending at the end of the packed and shared-index arrays) and whose vertex indices are below their slots", false},
+            {"sections_with_packed", "sections with packed vertices", false},
+            {"packed_codes_span", "of those, sections where on every axis some packed vertex has code 0 and some the top code", false},
+            {"shared_vertices", "sharedVertices entries", false},
+            {"shared_single_section", "sharedVertices entries listed by the shared-index run of exactly one section", false},
+            {"packed_positions", "distinct packed-vertex positions of a mesh, rounded to 1 mm", false},
+            {"packed_positions_in_two_sections", "of those, positions packed vertices of two sections or more of the mesh share", false},
         };
         info_.value_sets = {
             {"section_data_run_value", "the value of every data run a section names (0xFFFF), with its count", false},
+            {"section_data_runs", "the number of data runs every section names (in Sekiro the low byte of dataRuns.data), with its count", false},
+            {"shape_class_version", "the version of hknpCompressedMeshShape in the type table of every tagfile holding a compressed mesh (-1: the type states none)", false},
         };
         info_.maxima = {
             {"max_primitives", "most primitives in a section", false},
@@ -88,7 +109,8 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
-        std::vector<std::uint32_t> scratch;
+        thread_local Scratch scratch;
+        shape_version(unit, tally);
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const DecodedMesh& m = unit.mesh->meshes[mi];
             counts.add("meshes");
@@ -97,9 +119,16 @@ public:
             counts.add("section_tree_leaves", count_leaves(m.section_trees));
             runs(unit, mi, m, tally, counts);
             sections(unit, mi, m, tally, counts);
-            data_runs(unit, mi, m, tally, counts, scratch);
-            trees(unit, mi, m, tally, counts, scratch);
+            data_runs(unit, mi, m, tally, counts, scratch.named);
+            trees(unit, mi, m, tally, counts, scratch.named);
             shape_members(unit, mi, m, tally, counts);
+            packed_codes(m, counts);
+            const SharedUse shared = shared_vertex_use(m, scratch.last_user, scratch.users);
+            counts.add("shared_vertices", shared.entries);
+            counts.add("shared_single_section", shared.single_section);
+            const PackedSharing packed = packed_position_sharing(m, scratch.positions);
+            counts.add("packed_positions", packed.positions);
+            counts.add("packed_positions_in_two_sections", packed.in_two_sections);
         }
         counts.flush(tally);
     }
@@ -117,27 +146,79 @@ private:
     void runs(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
         const mesh::DecodedSections& s = m.sections;
         std::uint64_t packed = 0, shared = 0, prims = 0;
-        bool tiles = true;
+        bool tiles = true, section_ok = true;
         auto fail = [&](std::uint32_t sec, const char* what, std::uint64_t got, std::uint64_t expected) {
             tiles = false;
+            section_ok = false;
             counts.add("runs_not_tiling");
             tally.sample("runs_not_tiling", section_location(unit, mi, sec),
                          fmt::format("{} run at {}, expected {}", what, got, expected));
         };
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
+            section_ok = true;
             if (s.first_packed[sec] != packed) fail(sec, "packed-vertex", s.first_packed[sec], packed);
             if (s.first_shared[sec] != shared) fail(sec, "shared-index", s.first_shared[sec], shared);
             if (s.first_primitive[sec] != prims) fail(sec, "primitive", s.first_primitive[sec], prims);
             packed = std::uint64_t{s.first_packed[sec]} + s.num_packed[sec];
             shared = std::uint64_t{s.first_shared[sec]} + s.num_shared[sec];
             prims = std::uint64_t{s.first_primitive[sec]} + s.num_primitives[sec];
-        }
-        if (s.size() > 0) {
-            const std::uint32_t last = static_cast<std::uint32_t>(s.size() - 1);
-            if (packed != m.packed_vertex_count) fail(last, "packed-vertex run end", packed, m.packed_vertex_count);
-            if (shared != m.shared_index_count) fail(last, "shared-index run end", shared, m.shared_index_count);
+            if (sec + 1 == s.size()) {
+                if (packed != m.packed_vertex_count) fail(sec, "packed-vertex run end", packed, m.packed_vertex_count);
+                if (shared != m.shared_index_count) fail(sec, "shared-index run end", shared, m.shared_index_count);
+            }
+            if (section_ok && indices_in_range(m, sec)) counts.add("sections_in_range");
         }
         if (tiles) counts.add("runs_tile_meshes");
+    }
+
+    // "Every vertex index of a triangle or quad, and the first index of every custom primitive, is
+    // below the section's packed-vertex count plus its shared-index count." (The decoder refuses a
+    // member that breaks it, so on decoded members this fails only where its runs do.)
+    static bool indices_in_range(const DecodedMesh& m, std::uint32_t sec) {
+        const mesh::DecodedSections& s = m.sections;
+        const mesh::DecodedPrimitives& p = m.primitives;
+        const std::uint32_t slots = s.num_packed[sec] + s.num_shared[sec];
+        const std::uint32_t end = sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(p.size());
+        for (std::uint32_t i = s.primitive_base[sec]; i < end && i < p.size(); ++i) {
+            if (p.kind[i] == mesh::PrimitiveKind::kDead) continue;
+            const int corners = is_custom(p.kind[i]) ? 1 : 4;
+            for (int k = 0; k < corners; ++k)
+                if (p.indices[k][i] >= slots) return false;
+        }
+        return true;
+    }
+
+    // "some packed vertex has code 0 and some the top code on every axis, so the codec spans the
+    // box of the packed vertices": over each section's packed slots, the stored words.
+    static void packed_codes(const DecodedMesh& m, UnitCounts& counts) {
+        const mesh::DecodedSections& s = m.sections;
+        const mesh::DecodedVertices& v = m.vertices;
+        if (v.packed_word.size() != v.size()) return;  // a member not built by the decoder
+        for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
+            if (s.num_packed[sec] == 0) continue;
+            counts.add("sections_with_packed");
+            std::array<bool, 3> low{}, top{};
+            const std::size_t first = s.first_slot[sec];
+            for (std::size_t i = first; i < first + s.num_packed[sec] && i < v.size(); ++i) {
+                const auto c = mesh::packed_codes(v.packed_word[i]);
+                for (int a = 0; a < 3; ++a) {
+                    low[a] = low[a] || c[a] == 0;
+                    top[a] = top[a] || c[a] == kTopPackedCode[a];
+                }
+            }
+            if (low[0] && low[1] && low[2] && top[0] && top[1] && top[2]) counts.add("packed_codes_span");
+        }
+    }
+
+    // "version 6 in Sekiro, 7 with externShapes in Elden Ring": the class version as the tagfile's
+    // type table (its own TYPE or the compendium's) states it, once per tagfile holding a mesh.
+    static void shape_version(const Unit& unit, Tally& tally) {
+        if (unit.tagfile == nullptr || unit.mesh->meshes.empty()) return;
+        const tagfile::TypeTable& types = unit.tagfile->types();
+        const auto type = types.find_type("hknpCompressedMeshShape");
+        if (!type) return;
+        const tagfile::TypeInfo& info = types.info(*type);
+        tally.value("shape_class_version", (info.optionals & tagfile::type_optional::kVersion) != 0 ? static_cast<double>(info.version) : -1.0);
     }
 
     void sections(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
@@ -212,7 +293,9 @@ private:
         named.assign(m.run_value.size(), 0);
         bool repeat = false;
         std::map<std::uint32_t, std::uint64_t> run_values;   // "data run value of every section": few values
+        std::map<std::uint32_t, std::uint64_t> runs_named;    // "names exactly one data run": few values
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
+            ++runs_named[s.num_data_runs[sec]];
             if (s.num_data_runs[sec] != 1) {
                 counts.add("sections_data_runs_not_one");
                 tally.sample("sections_data_runs_not_one", section_location(unit, mi, sec),
@@ -237,6 +320,7 @@ private:
         }
         if (repeat) counts.add("meshes_repeat_run");
         for (const auto& [value, n] : run_values) tally.value("section_data_run_value", static_cast<double>(value), n);
+        for (const auto& [value, n] : runs_named) tally.value("section_data_runs", static_cast<double>(value), n);
     }
 
     // One pre-order tree per tree, each node reached once; leaves name each primitive / section once.

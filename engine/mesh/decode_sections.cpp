@@ -117,6 +117,7 @@ Status decode_vertices(const RawCompressedMesh& raw, DecodedMesh& mesh) {
     v.slot.resize(total);
     v.source.resize(total);
     v.shared_entry.resize(total);
+    v.packed_word.resize(total);
     v.identity.resize(total);
 
     const SharedVertexCodec shared = shared_vertex_codec(mesh.domain);
@@ -136,11 +137,13 @@ Status decode_vertices(const RawCompressedMesh& raw, DecodedMesh& mesh) {
                 v.kind[at] = VertexKind::kPacked;
                 v.source[at] = source;
                 v.shared_entry[at] = kNone;
+                v.packed_word[at] = raw.packed_vertices[source];
                 v.identity[at] = kPackedIdentityBit | (static_cast<std::uint32_t>(sec) << 8) | (slot & 0xFFu);
             } else {
                 const std::uint32_t entry = raw.shared_vertices_index[s.first_shared[sec] + (slot - packed)];
                 const std::uint64_t source = std::uint64_t{s.page[sec]} * 65536u + entry;
                 v.shared_entry[at] = entry;
+                v.packed_word[at] = 0;
                 v.identity[at] = entry;
                 if (source < shared_count) {
                     p = decode_shared_vertex(raw.shared_vertices[source], shared);

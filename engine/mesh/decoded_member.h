@@ -111,6 +111,7 @@ struct DecodedVertices {
     std::vector<std::uint32_t> slot;         // index within the section
     std::vector<std::uint32_t> source;       // packedVertices index, or page × 65536 + entry into sharedVertices
     std::vector<std::uint32_t> shared_entry; // the sharedVerticesIndex value (page not counted); kNone if packed
+    std::vector<std::uint32_t> packed_word;  // the stored 11/11/10 packedVertices word; 0 if shared
     // Vertex identity of the interior-bit pass (havok-compressed-mesh.txt step 1): packed vertices
     // by section and slot, shared ones by their shared-index entry, page not counted.
     std::vector<std::uint32_t> identity;     // packed: 0x80000000 | section << 8 | slot; shared: entry

@@ -21,6 +21,11 @@ constexpr BuiltFigure kBuilt[] = {
     {"structure", "meshes", "compressed meshes", [](const SynthCounts& c) { return c.meshes; }},
     {"structure", "sections", "sections", [](const SynthCounts& c) { return c.sections; }},
     {"structure", "section_tree_leaves", "section-tree leaves (one per primitive)", [](const SynthCounts& c) { return c.primitives; }},
+    // A run gap moves one section's packed run one word on (the writer's gap_before): that section
+    // alone starts past the previous one's end, once per injected gap.
+    {"structure", "sections_in_range", "sections whose runs and vertex indices are in range (less one per run gap)",
+     [](const SynthCounts& c) { return c.sections - c.effects.runs_not_tiling; }},
+    {"structure", "shared_vertices", "sharedVertices entries", [](const SynthCounts& c) { return c.shared_vertices; }},
     {"keys", "meshes", "compressed meshes", [](const SynthCounts& c) { return c.meshes; }},
     {"keys", "triangle_keys", "triangle keys", [](const SynthCounts& c) { return c.triangles; }},
     {"keys", "tri2key_rows", "triangleIndexToShapeKey words (source rows)", [](const SynthCounts& c) { return c.source_rows; }},

@@ -30,6 +30,7 @@ inline std::uint32_t append_section_copy(mesh::DecodedMesh& m, std::uint32_t fro
         v.slot.push_back(v.slot[k]);
         v.source.push_back(v.source[k]);
         v.shared_entry.push_back(v.shared_entry[k]);
+        v.packed_word.push_back(v.packed_word[k]);
         v.identity.push_back(v.identity[k]);
     }
     return sec;
