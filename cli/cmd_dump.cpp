@@ -1,5 +1,5 @@
 // meshproof dump FILE: a tagfile through its own type table (SDK version, type count, the
-// object tree from the root), a compendium's IDs and types, or a binder's member list; with
+// object tree from the root, then a collision member's decoded extern shapes), a compendium's IDs and types, or a binder's member list; with
 // --member NAME, one member of a binder; a Freelancer model (.cmp / .3db, UTF) as its tree and parts.
 #include <cstdio>
 #include <memory>
@@ -14,6 +14,8 @@
 #include "engine/containers/dcx.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
+#include "engine/mesh/decode_member.h"
+#include "engine/mesh/extern_shapes_text.h"
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/dump.h"
 #include "engine/tagfile/tagfile.h"
@@ -69,6 +71,9 @@ int dump_bytes(const std::string& where, Bytes content, const tagfile::Compendiu
     d.max_array_elements = o.max_elements;
     d.show_offsets = o.offsets;
     std::fputs(tagfile::dump_tagfile(*tf, d).c_str(), stdout);
+    // A collision member's decoded extern shapes (Elden Ring externShapes, §7.3), after the raw
+    // tree; nothing for a member without them or a tagfile that is no collision member.
+    if (auto member = mesh::decode_member(*tf); member.ok()) std::fputs(mesh::extern_shapes_text(*member).c_str(), stdout);
     return kExitOk;
 }
 

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "engine/mesh/decode_extern_shapes.h"
 #include "engine/mesh/decode_keys.h"
 #include "engine/mesh/decode_primitives.h"
 #include "engine/mesh/decode_sections.h"
@@ -55,26 +56,6 @@ Status decode_trees(const RawCompressedMesh& raw, DecodedMesh& mesh, const Decod
     return ok_status();
 }
 
-Status decode_extern_shapes(const RawCompressedMesh& raw, DecodedMesh& mesh) {
-    const RawExternShapes& e = raw.extern_shapes;
-    mesh.has_extern_shapes_member = raw.has_extern_shapes_member;
-    bool ok = e.shape_class.size() == e.count && e.shape_tag.size() == e.count;
-    for (const auto& c : e.transform) ok = ok && c.size() == e.count;
-    for (const auto& c : e.scale) ok = ok && c.size() == e.count;
-    if (!ok) return make_error(ErrorCode::kBadObject, e.offset, "externShapes columns differ in length");
-    DecodedExternShapes& out = mesh.extern_shapes;
-    out.transform.resize(e.count);
-    out.scale.resize(e.count);
-    out.shape_class = e.shape_class;
-    out.shape_tag.resize(e.count);
-    for (std::size_t i = 0; i < e.count; ++i) {
-        for (int k = 0; k < 16; ++k) out.transform[i][k] = e.transform[k][i];
-        for (int k = 0; k < 4; ++k) out.scale[i][k] = e.scale[k][i];
-        out.shape_tag[i] = e.shape_tag[i];
-    }
-    return ok_status();
-}
-
 }  // namespace
 
 Result<DecodedMesh> decode_compressed_mesh(const RawCompressedMesh& raw, const DecodeOptions& options) {
@@ -121,7 +102,8 @@ Result<DecodedMesh> decode_compressed_mesh(const RawCompressedMesh& raw, const D
 
     MP_TRY(decode_sections(raw, mesh));
     MP_TRY(decode_vertices(raw, mesh));
-    MP_TRY(decode_extern_shapes(raw, mesh));
+    mesh.has_extern_shapes_member = raw.has_extern_shapes_member;
+    MP_TRY_ASSIGN(mesh.extern_shapes, decode_extern_shapes(raw.extern_shapes));
     MP_TRY(decode_primitives(raw, mesh));
     MP_TRY(decode_trees(raw, mesh, options));
     MP_TRY(decode_custom_primitives(raw, mesh));

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/mesh/extern_shapes.h"
 #include "engine/mesh/raw_mesh.h"
 
 namespace meshproof::mesh {
@@ -162,13 +163,6 @@ struct DecodedExternReferences {
     std::vector<std::uint16_t> w;           // second word (0 in 244 of 262)
     std::vector<std::uint32_t> shape_index; // lo | hi << 16 into externShapes
     std::vector<std::uint32_t> record_word;
-};
-
-struct DecodedExternShapes {
-    std::vector<std::array<float, 16>> transform;  // rotation columns 0..2 (xyzw each), translation xyzw
-    std::vector<std::array<float, 4>> scale;
-    std::vector<std::string> shape_class;
-    std::vector<std::uint16_t> shape_tag;
 };
 
 struct DecodedMesh {

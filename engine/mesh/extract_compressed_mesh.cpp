@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "engine/mesh/extract_extern_shapes.h"
 #include "engine/mesh/extract_trees.h"
 #include "engine/mesh/field_columns.h"
 
@@ -31,42 +32,6 @@ Result<std::uint64_t> array_count(const ObjectView& object, std::string_view nam
 Result<bool> pointer_set(const ObjectView& field) {
     MP_TRY_ASSIGN(bool null, field.is_null());
     return !null;
-}
-
-Status extract_extern_shapes(const ObjectView& shape, RawCompressedMesh& out) {
-    out.has_extern_shapes_member = shape.has_field("externShapes");
-    if (!out.has_extern_shapes_member) return ok_status();
-    const TypeTable& types = shape.tagfile().types();
-    MP_TRY_ASSIGN(ArrayView inst, shape.field("externShapes").array());
-    RawExternShapes& e = out.extern_shapes;
-    e.count = inst.count();
-    e.offset = inst.offset();
-    // hkTransform: an inline float[16] (rotation columns, translation) with members rotation
-    // (float[12]) and translation (hkVector4f); read by element when the type allows, else by member.
-    for (std::uint32_t k = 0; k < 16; ++k) {
-        auto direct = column_of<float>(types, inst, {"transform"}, k);
-        if (direct.ok()) {
-            e.transform[k] = *direct;
-            continue;
-        }
-        if (k < 12) {
-            MP_TRY_ASSIGN(e.transform[k], column_of<float>(types, inst, {"transform", "rotation"}, k));
-        }
-        else {
-            MP_TRY_ASSIGN(e.transform[k], column_of<float>(types, inst, {"transform", "translation"}, k - 12));
-        }
-    }
-    for (std::uint32_t k = 0; k < 4; ++k) {
-        MP_TRY_ASSIGN(e.scale[k], column_of<float>(types, inst, {"scale"}, k));
-    }
-    MP_TRY_ASSIGN(e.shape_tag, column_of<std::uint16_t>(types, inst, {"shapeTag"}));
-    e.shape_class.reserve(e.count);
-    for (std::size_t i = 0; i < e.count; ++i) {
-        const ObjectView ptr = inst.at(i).field("shape");
-        MP_TRY_ASSIGN(bool set, pointer_set(ptr));
-        e.shape_class.push_back(set ? std::string(ptr.deref().type_name()) : std::string());
-    }
-    return ok_status();
 }
 
 Status extract_param(const ObjectView& shape, RawCompressedMesh& out) {

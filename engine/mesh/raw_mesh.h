@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/mesh/raw_column.h"
+#include "engine/mesh/raw_extern_shapes.h"
 
 namespace meshproof::mesh {
 
@@ -90,16 +91,6 @@ struct RawSimdTree {
     std::uint64_t offset = 0;
     std::uint32_t stride = 0;
     std::size_t node_count() const { return data[0].size(); }
-};
-
-// hknpShapeInstance of Elden Ring's externShapes (havok-compressed-mesh.txt "externShapes").
-struct RawExternShapes {
-    std::size_t count = 0;
-    std::array<RawColumn<float>, 16> transform;  // hkTransform: rotation columns 0..2 (xyzw), translation
-    std::array<RawColumn<float>, 4> scale;
-    std::vector<std::string> shape_class;         // dynamic class of each instance's shape ("" = null)
-    RawColumn<std::uint16_t> shape_tag;
-    std::uint64_t offset = 0;
 };
 
 // fsnpCustomParamCompressedMeshShape / hknpCompressedMeshShape with its hknpCompressedMeshShapeData.

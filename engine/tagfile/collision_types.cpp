@@ -33,6 +33,7 @@ void CollisionTypeDeclarer::declare_all() {
     mesh_data();
     custom_mesh_parameter();
     extern_mesh();
+    if (er_ && options_.convex_shapes) convex_shapes();
 }
 
 TypeRef CollisionTypeDeclarer::stub(std::string name, TypeRef parent, std::uint32_t size, std::uint32_t alignment,

@@ -48,6 +48,13 @@ enum class ExternMeshDataForm {
 
 struct CollisionTypeOptions {
     ExternMeshDataForm extern_mesh_data = ExternMeshDataForm::kDefault;
+    // The convex shape classes that externShapes entries point at (§7.3: hknpConvexShape,
+    // hknpConvexPolytopeShape with Face and Connectivity, sphere, triangle, capsule, cylinder,
+    // box), with the registry's layouts, versions and hashes, and hknpShapeInstance's hash.
+    // Elden Ring only: no public layout of them exists for Sekiro 2016.2 (§7.3), so the Sekiro
+    // dialect declares none whatever this says. Off by default: the sample compendium (a mesh
+    // without extern references) declares none of them either.
+    bool convex_shapes = false;
 };
 
 struct CollisionTypes {

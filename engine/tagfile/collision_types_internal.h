@@ -37,6 +37,8 @@ private:
     void mesh_data();
     void custom_mesh_parameter();
     void extern_mesh();
+    // collision_types_convex.cpp
+    void convex_shapes();
 
     // A member-less stand-in with the right layout (collision_types.h).
     TypeRef stub(std::string name, TypeRef parent, std::uint32_t size, std::uint32_t alignment,

@@ -222,6 +222,18 @@ TypeRef TypeTableBuilder::array_of(TypeRef element) {
     return t;
 }
 
+TypeRef TypeTableBuilder::rel_array_of(TypeRef element) {
+    const TypeRef t = declare("hkRelArray", {type_arg("tT", element)});
+    if (!is_defined(t)) {
+        const TypeRef u16 = primitive("unsigned short", format_word::integer(16, false), 2, 2);
+        define_record(t, RecordSpec{.size = 4, .alignment = 2,
+                                    .members = {{"m_size", 0, u16, member_flags::kProtected},
+                                                {"m_offset", 2, u16, member_flags::kProtected}},
+                                    .format = format_word::kArray, .subtype = element});
+    }
+    return t;
+}
+
 TypeRef TypeTableBuilder::inline_array(TypeRef element, std::uint32_t count) {
     const TypeRef t = declare("T[N]", {type_arg("tT", element), value_arg("vN", count)});
     if (!is_defined(t))

@@ -158,6 +158,10 @@ public:
     // hkArray<T, hkContainerHeapAllocator>: format 8, subtype T, 16/8, protected m_data T*<T>,
     // m_size int, m_capacityAndFlags int (§5.8).
     TypeRef array_of(TypeRef element);
+    // hkRelArray<T>: format 8, subtype T, 4/2, members m_size u16 and m_offset u16 (in memory the
+    // count and the distance from the field to the elements; in files the 4 bytes hold the ITEM
+    // index, §5.8, §7.3). The member names follow hkArray's (m_ kept): §7.3 gives only their meaning.
+    TypeRef rel_array_of(TypeRef element);
     // T[N]<T, N>: format (N << 8) | 0x28, subtype T, N × size(T), alignment of T.
     TypeRef inline_array(TypeRef element, std::uint32_t count);
     // hkEnum<E, S> / hkFlags<B, S>: the storage's format, size and alignment, one member

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tests/cli/run_cli.h"
+#include "tests/mesh/extern_shapes_fixture.h"
 #include "tests/support/corpus.h"
 #include "tests/support/kraken_fixtures.h"
 #include "tests/support/sha256.h"
@@ -88,6 +89,31 @@ TEST(Cli, DumpReachesTheCompressedMeshShape) {
     EXPECT_NE(r.text.find("numShapeKeyBits: 5"), std::string::npos);
     EXPECT_NE(r.text.find("convexRadius: 0.015"), std::string::npos);
     EXPECT_NE(r.text.find("hkcdStaticMeshTree::Primitive[12]"), std::string::npos);
+}
+
+// A hand-built Elden Ring member with extern shapes (tests/mesh/extern_shapes_fixture.h): after
+// the object tree, one summary line per externShapes entry and one of its transform.
+TEST(Cli, DumpShowsTheDecodedExternShapes) {
+    const fs::path file = fs::temp_directory_path() / "meshproof-cli-extern-shapes.hkx";
+    const auto bytes = meshproof::test::write_extern_shapes_member();
+    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                static_cast<std::streamsize>(bytes.size()));
+    auto r = run("dump " + file.string());
+    fs::remove(file);
+    ASSERT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("hknpBoxShape"), std::string::npos);  // the object tree, as before
+    const auto summary = r.text.find("extern shapes of mesh 0 (fsnpCustomParamCompressedMeshShape): 9 entries, 7 shapes\n");
+    ASSERT_NE(summary, std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("  [1] hknpBoxShape BOX radius 0.01: 8 vertices, 6 planes, 6 faces, 24 indices; "
+                          "obb translation (10, 20, 30)\n", summary), std::string::npos);
+    EXPECT_NE(r.text.find("  [8] null shape\n", summary), std::string::npos);
+}
+
+TEST(Cli, DumpOfAMemberWithoutExternShapesHasNoSummary) {
+    MP_REQUIRE_CORPUS();
+    auto r = run("dump " + corpus("havok/h.hkx"));
+    ASSERT_EQ(r.code, 0) << r.text;
+    EXPECT_EQ(r.text.find("extern shapes of mesh"), std::string::npos);
 }
 
 TEST(Cli, DumpListsABinderAndDumpsOneMember) {

@@ -51,6 +51,10 @@ TEST_F(ErSampleMesh, ShapeHeader) {
     EXPECT_EQ(m.num_convex_shapes_member, 0);
     EXPECT_TRUE(m.has_extern_shapes_member);
     EXPECT_TRUE(m.extern_shapes.transform.empty());
+    // No entries: no shape decoded and nothing allocated (the hot path of every map mesh).
+    EXPECT_EQ(m.extern_shapes.shape_count(), 0u);
+    EXPECT_EQ(m.extern_shapes.shape.capacity(), 0u);
+    EXPECT_EQ(m.extern_shapes.vertex_x.capacity(), 0u);
     EXPECT_EQ(m.connectivity_headers, 0u);
     EXPECT_EQ(m.connectivity_local_links, 0u);
     EXPECT_EQ(m.connectivity_global_links, 0u);

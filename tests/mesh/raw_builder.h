@@ -173,6 +173,12 @@ public:
         for (int k = 0; k < 4; ++k) m.extern_shapes.scale[k] = column<float>(extern_shapes, [](const auto&) { return 1.0f; });
         m.extern_shapes.shape_tag = column<std::uint16_t>(extern_shapes, [](const auto&) { return 0; });
         m.extern_shapes.shape_class.assign(extern_shapes.size(), "hknpConvexPolytopeShape");
+        // Every entry points at one polytope without geometry (the decode layer's shape checks
+        // are tested on written files, tests/mesh/extern_shapes_test.cpp).
+        m.extern_shapes.shape.assign(extern_shapes.size(), 0);
+        if (!extern_shapes.empty())
+            m.extern_shapes.shapes.push_back({.class_name = "hknpConvexPolytopeShape",
+                                              .type = tagfile::ShapeType::kConvexPolytope});
         return m;
     }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,6 +23,10 @@ namespace meshproof::test {
 struct SyntheticCollision {
     tagfile::HavokDialect dialect = tagfile::HavokDialect::kEldenRing2018;
     tagfile::ExternMeshDataForm extern_form = tagfile::ExternMeshDataForm::kDefault;
+    // Declares the §7.3 convex classes (Elden Ring) and lets the caller write externShapes
+    // entries on the compressed mesh shape (tagfile/convex_shape_writer.h).
+    bool convex_shapes = false;
+    std::function<void(tagfile::ObjectWriter&, const tagfile::RecordWriter& mesh_shape)> extern_shapes{};
 };
 
 namespace synthetic_detail {
@@ -69,7 +74,7 @@ inline std::vector<std::uint8_t> write_synthetic_collision(const SyntheticCollis
     using namespace tagfile;
     using synthetic_detail::array_for;
     const bool er = opt.dialect == HavokDialect::kEldenRing2018;
-    CollisionTypes ct = collision_types(opt.dialect, {.extern_mesh_data = opt.extern_form});
+    CollisionTypes ct = collision_types(opt.dialect, {.extern_mesh_data = opt.extern_form, .convex_shapes = opt.convex_shapes});
     auto table = ct.builder.build();
     EXPECT_TRUE(table.ok()) << table.error().message;
     auto type_section = ct.builder.type_section();
@@ -106,6 +111,7 @@ inline std::vector<std::uint8_t> write_synthetic_collision(const SyntheticCollis
     rows.set_column("vertexIndexA", std::vector<std::uint32_t>{1, 2, 3});
     ArrayWriter prim_data = array_for(w, param, "primitiveDataArray", 1);
     prim_data.at(0).set_uint("materialNameData", 33);
+    if (opt.extern_shapes) opt.extern_shapes(w, shape);
 
     RecordWriter data = w.new_object("hknpCompressedMeshShapeData");
     shape.set_ref("data", data);
