@@ -38,6 +38,14 @@ std::size_t game_prefix(std::string_view tally_scope, const FigureScope& scope) 
     return 0;
 }
 
+// The set a figure's `scope.set` names in one game. The document's "object meshes of both games"
+// are Sekiro's objects (o*) and Elden Ring's assets (aeg*): Elden Ring's own object figures are
+// scoped to its asset set, so a figure of both games scoped "object" reads Elden Ring's assets.
+std::string_view set_in_game(const FigureScope& scope, std::string_view game) {
+    if (scope.both_games() && scope.set == "object" && game == game_name(Game::kEldenRing)) return "asset";
+    return scope.set;
+}
+
 // The pipeline's scope strings are "game/set", and "game/set#class" for a sub-scope (the
 // severity split, engine/pipeline/tally.h; a file or a place): `sub` empty matches only the
 // former, never both. A figure of both games takes the scopes of either game.
@@ -48,7 +56,7 @@ bool in_scope(const std::string& tally_scope, const FigureScope& scope, std::str
     const std::string_view rest(tally_scope);
     const std::string_view set = rest.substr(prefix, mark == std::string::npos ? std::string::npos : mark - prefix);
     const std::string_view cls = mark == std::string::npos ? std::string_view() : rest.substr(mark + 1);
-    return cls == sub && (scope.set.empty() || set == scope.set);
+    return cls == sub && (scope.set.empty() || set == set_in_game(scope, rest.substr(0, prefix - 1)));
 }
 
 std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope, std::string_view sub = {}) {
@@ -182,7 +190,7 @@ bool run_holds_scope(const RunResult& run, const FigureScope& scope) {
     return std::any_of(run.members.begin(), run.members.end(), [&](const MemberStatus& m) {
         // A member of no game (a run put together by hand) is of the run's game.
         const Game game = m.game == Game::kUnknown ? run.scan.game : m.game;
-        return m.state == MemberState::kOk && game_in_scope(game, scope) && (scope.set.empty() || m.set == scope.set) &&
+        return m.state == MemberState::kOk && game_in_scope(game, scope) && (scope.set.empty() || m.set == set_in_game(scope, game_name(game))) &&
                (scope.file.empty() || path_names_file(m.path, scope.file)) &&
                (scope.map.empty() || map_in_place(map_of_path(m.path), scope.map));
     });

@@ -47,6 +47,25 @@ TEST(FigureScopes, BothGamesSumsTheCounterOverTheTwoGames) {
     EXPECT_EQ(figure_scope_text(off.figure.scope), "both");
 }
 
+// "The object meshes of both games": Sekiro's object set and Elden Ring's asset set (Elden Ring's
+// own object figures are scoped to its assets), never Elden Ring's h set.
+TEST(FigureScopes, BothGamesObjectsAreSekirosObjectsAndEldenRingsAssets) {
+    // Only Sekiro has an object set and only Elden Ring an asset set, as in the games.
+    RunResult run = test::make_two_game_run({"h", "object", "asset"},
+                                                  {{"tagfile", "tagfiles", "sekiro/object", 3},
+                                                   {"tagfile", "tagfiles", "sekiro/h", 100},
+                                                   {"tagfile", "tagfiles", "eldenring/asset", 5},
+                                                   {"tagfile", "tagfiles", "eldenring/h", 200}});
+    std::erase_if(run.members, [](const MemberStatus& m) {
+        return (m.game == Game::kEldenRing && m.set == "object") || (m.game == Game::kSekiro && m.set == "asset");
+    });
+    const FigureResult objects = only(manifest(tagfiles_figure(8, "object")), run);
+    EXPECT_EQ(objects.status, FigureStatus::kMatch) << objects.why;
+    EXPECT_EQ(*objects.measured, 8);   // 3 Sekiro objects + 5 Elden Ring assets
+    const FigureResult h = only(manifest(tagfiles_figure(300, "h")), run);
+    EXPECT_EQ(*h.measured, 300);       // other sets are each game's own
+}
+
 TEST(FigureScopes, BothGamesOnOneGameIsNotComparableBelowTheSumAndAMismatchAbove) {
     const RunResult sekiro = test::make_run(Game::kSekiro, {"h"}, {{"tagfile", "tagfiles", "sekiro/h", 3}});
     const FigureResult below = only(manifest(tagfiles_figure(9)), sekiro);
