@@ -167,7 +167,7 @@ private:
     //  - A has a convex edge to B and B, taken before A, would be set (no 70° block, no face other
     //    than A across a convex edge of B set before A's turn): B coming first would clear A.
     // Other faces' bits are taken as the run made them (what a swap changes further on is not
-    // followed). Each pair once, over its first shared edge; only where a tie can decide a bit.
+    // followed). Each pair once; the analysis only where weights within 4 ulps meet.
     void count_close_pairs(const mesh::InteriorMeshView& view, const DecodedMesh& m, Scratch& s, Tally& tally,
                            UnitCounts& counts) const {
         const InteriorWorkspace& ws = s.ws;
@@ -179,8 +179,8 @@ private:
                 if (g <= f || !ws.face_complete[g]) continue;  // each pair from its lower face
                 if (!ws.face_set[f] && !ws.face_set[g]) continue;  // no face set: the order decides nothing
                 if (ulps_apart(ws.weight[f], ws.weight[g]) > 4) continue;
-                if (!(ws.convex_mask[f] & (1u << k)) && !convex_towards(ws, g, f)) continue;
                 if (first_shared_edge(ws, f, g) != k) continue;  // a pair sharing two edges once
+                if (!convex_towards(ws, f, g) && !convex_towards(ws, g, f)) continue;  // neither can clear the other
                 s.candidates.push_back({f, g});
             }
         }
