@@ -6,6 +6,7 @@
 // rsqrtss and a correctly rounded |n|, reported beside it: what the emulated table decides.
 // Known exceptions (the DLC file's two keys) are manifest entries: nothing here knows them.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <vector>
 
@@ -29,7 +30,8 @@ constexpr std::size_t kSamplesPerMesh = 4;  // failure strings built per mesh at
 struct Scratch {
     InteriorWorkspace ws;
     std::vector<std::uint8_t> flat, bits, alternative;
-    std::vector<std::uint32_t> position;  // per face: its place in the marking order
+    std::vector<std::uint32_t> position;  // per face: its place in the marking order (meshes with a close pair only)
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates;  // neighbour faces whose weights are within 4 ulps
     std::vector<InteriorWorkspace::Weighted> table_order;  // the table's marking order, the alternatives' reference
 };
 
@@ -61,9 +63,10 @@ public:
             {"members_wrong", "members (files) with at least one key wrong", false},
             {"complete_faces", "faces with every neighbour (weighted and sorted), in meshes with bits", false},
             {"convex_edges", "convex edges of those faces", false},
-            {"equal_weight_pairs", "neighbour faces over an edge convex for both, weights bit-equal, the first in order set: their order decides a bit", false},
+            {"equal_weight_pairs", "neighbour faces whose weights are bit-equal and whose order decides a bit (the first in order is set and it alone clears the other over a convex edge, or the other taken first would clear it)", false},
             {"equal_weight_pairs_as_stored", "of those, pairs whose two bits come out as stored", false},
-            {"near_equal_pairs", "such pairs whose weights are 1 to 4 ulps apart", false},
+            {"equal_weight_pairs_noncongruent", "of those as stored, pairs that are not congruent (corner counts or corner distances differ)", false},
+            {"near_equal_pairs", "neighbour faces whose order decides a bit as above, weights 1 to 4 ulps apart", false},
             {"near_equal_pairs_as_stored", "of those, pairs whose two bits come out as stored", false},
             {"keys_wrong_exact_rsqrt", "keys wrong with the exact reciprocal square root in place of the table", false},
             {"meshes_exact_exact_rsqrt", "meshes with bits reproduced exactly with the exact reciprocal square root", false},
@@ -139,7 +142,7 @@ private:
         }
         counts.add("complete_faces", complete);
         counts.add("convex_edges", convex);
-        count_close_pairs(m, s, tally, counts);
+        count_close_pairs(view, m, s, tally, counts);
 
         // |n| as sqrtf first, while the workspace holds the table's convex edges (all it changes is the weights).
         // The alternatives' weights mostly order the faces as the table's do: then they reuse its order.
@@ -155,36 +158,115 @@ private:
         return wrong != 0;
     }
 
-    // Pairs of neighbour faces across an edge convex for both whose weights are equal or 1–4 ulps
-    // apart and whose order decides a bit (the first of them in order is set, so it blocks the other).
-    void count_close_pairs(const DecodedMesh& m, Scratch& s, Tally& tally, UnitCounts& counts) const {
+    // "pairs of triangles ... whose weights are exactly equal and whose order decides a bit" (and
+    // those "1 to 4 units in the last place apart"): neighbour faces A (earlier in the marking order)
+    // and B with bit-equal weights (or 1–4 ulps apart, the floats' bit patterns apart: weights are
+    // positive) where their order decides a bit. A clear face blocks nothing, so A is set; then
+    //  - B has a convex edge to A and nothing else keeps B clear (no 70° block, no other face across
+    //    a convex edge of B set before B's turn): A coming first is what clears B; or
+    //  - A has a convex edge to B and B, taken before A, would be set (no 70° block, no face other
+    //    than A across a convex edge of B set before A's turn): B coming first would clear A.
+    // Other faces' bits are taken as the run made them (what a swap changes further on is not
+    // followed). Each pair once; the analysis only where weights within 4 ulps meet.
+    void count_close_pairs(const mesh::InteriorMeshView& view, const DecodedMesh& m, Scratch& s, Tally& tally,
+                           UnitCounts& counts) const {
         const InteriorWorkspace& ws = s.ws;
-        s.position.assign(ws.face_count(), InteriorWorkspace::kNoFace);
-        for (std::uint32_t i = 0; i < ws.order.size(); ++i) s.position[ws.order[i].face] = i;
+        s.candidates.clear();
         for (const auto& w : ws.order) {
             const std::uint32_t f = w.face;
             for (std::uint32_t k = 0; k < ws.face_corners[f]; ++k) {
-                if (!(ws.convex_mask[f] & (1u << k))) continue;
                 const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
-                if (g <= f || !ws.face_complete[g] || !convex_towards(ws, g, f)) continue;  // each pair once
-                const std::uint32_t wf = std::bit_cast<std::uint32_t>(ws.weight[f]), wg = std::bit_cast<std::uint32_t>(ws.weight[g]);
-                const std::uint32_t apart = wf > wg ? wf - wg : wg - wf;
-                if (apart > 4) continue;
-                const std::uint32_t first = s.position[f] < s.position[g] ? f : g;
-                if (!ws.face_set[first]) continue;  // the order decides nothing here
-                const bool as_stored = (m.triangles.interior[ws.face_triangle[f]] != 0) == (ws.face_set[f] != 0) &&
-                                       (m.triangles.interior[ws.face_triangle[g]] != 0) == (ws.face_set[g] != 0);
-                counts.add(apart == 0 ? "equal_weight_pairs" : "near_equal_pairs");
-                if (as_stored) counts.add(apart == 0 ? "equal_weight_pairs_as_stored" : "near_equal_pairs_as_stored");
-                else if (apart == 0) tally.max("equal_weight_pair_wrong_weight", static_cast<double>(ws.weight[f]));
+                if (g <= f || !ws.face_complete[g]) continue;  // each pair from its lower face
+                if (!ws.face_set[f] && !ws.face_set[g]) continue;  // no face set: the order decides nothing
+                if (ulps_apart(ws.weight[f], ws.weight[g]) > 4) continue;
+                if (first_shared_edge(ws, f, g) != k) continue;  // a pair sharing two edges once
+                if (!convex_towards(ws, f, g) && !convex_towards(ws, g, f)) continue;  // neither can clear the other
+                s.candidates.push_back({f, g});
             }
         }
+        if (s.candidates.empty()) return;
+        s.position.assign(ws.face_count(), InteriorWorkspace::kNoFace);
+        for (std::uint32_t i = 0; i < ws.order.size(); ++i) s.position[ws.order[i].face] = i;
+        for (const auto& [f, g] : s.candidates) {
+            const bool f_first = s.position[f] < s.position[g];
+            const std::uint32_t a = f_first ? f : g, b = f_first ? g : f;
+            if (!order_decides(ws, s.position, a, b)) continue;
+            const std::uint32_t apart = ulps_apart(ws.weight[f], ws.weight[g]);
+            const bool as_stored = (m.triangles.interior[ws.face_triangle[f]] != 0) == (ws.face_set[f] != 0) &&
+                                   (m.triangles.interior[ws.face_triangle[g]] != 0) == (ws.face_set[g] != 0);
+            counts.add(apart == 0 ? "equal_weight_pairs" : "near_equal_pairs");
+            if (as_stored) {
+                counts.add(apart == 0 ? "equal_weight_pairs_as_stored" : "near_equal_pairs_as_stored");
+                if (apart == 0 && !congruent(view, ws, f, g)) counts.add("equal_weight_pairs_noncongruent");
+            } else if (apart == 0) {
+                tally.max("equal_weight_pair_wrong_weight", static_cast<double>(ws.weight[f]));
+            }
+        }
+    }
+
+    static std::uint32_t ulps_apart(float x, float y) {
+        const std::uint32_t bx = std::bit_cast<std::uint32_t>(x), by = std::bit_cast<std::uint32_t>(y);
+        return bx > by ? bx - by : by - bx;
     }
 
     static bool convex_towards(const InteriorWorkspace& ws, std::uint32_t g, std::uint32_t f) {
         for (std::uint32_t k = 0; k < ws.face_corners[g]; ++k)
             if (ws.edge_neighbour[g * 4 + k] == f && (ws.convex_mask[g] & (1u << k))) return true;
         return false;
+    }
+
+    static std::uint32_t first_shared_edge(const InteriorWorkspace& ws, std::uint32_t f, std::uint32_t g) {
+        std::uint32_t k = 0;
+        while (ws.edge_neighbour[f * 4 + k] != g) ++k;
+        return k;
+    }
+
+    // Whether a face other than `partner` across a convex edge of `face` is set before place `limit`.
+    static bool other_blocker_before(const InteriorWorkspace& ws, std::span<const std::uint32_t> position, std::uint32_t face,
+                                     std::uint32_t partner, std::uint32_t limit) {
+        for (std::uint32_t k = 0; k < ws.face_corners[face]; ++k) {
+            if (!(ws.convex_mask[face] & (1u << k))) continue;
+            const std::uint32_t h = ws.edge_neighbour[face * 4 + k];
+            if (h != partner && ws.face_set[h] && position[h] < limit) return true;
+        }
+        return false;
+    }
+
+    // The rule of count_close_pairs: `a` before `b` in the marking order.
+    static bool order_decides(const InteriorWorkspace& ws, std::span<const std::uint32_t> position, std::uint32_t a,
+                              std::uint32_t b) {
+        if (!ws.face_set[a] || ws.blocked[b]) return false;
+        if (convex_towards(ws, b, a) && !other_blocker_before(ws, position, b, a, position[b])) return true;
+        return convex_towards(ws, a, b) && !other_blocker_before(ws, position, b, a, position[a]);
+    }
+
+    // Congruent: the same number of corners and the same distances between every two corners, each
+    // squared exactly enough to be order-free (the float differences are exact in double, their
+    // squares too; summed smallest first), compared as sorted lists. For a triangle that is
+    // congruence (three sides); a flat quad's polygon adds its two diagonals.
+    static bool congruent(const mesh::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f, std::uint32_t g) {
+        if (ws.face_corners[f] != ws.face_corners[g]) return false;
+        std::array<double, 6> df{}, dg{};
+        const std::size_t n = corner_distances(view, ws, f, df);
+        corner_distances(view, ws, g, dg);
+        return std::equal(df.begin(), df.begin() + static_cast<std::ptrdiff_t>(n), dg.begin());
+    }
+
+    static std::size_t corner_distances(const mesh::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f,
+                                        std::array<double, 6>& out) {
+        const std::uint32_t corners = ws.face_corners[f];
+        std::size_t n = 0;
+        for (std::uint32_t i = 0; i < corners; ++i)
+            for (std::uint32_t j = i + 1; j < corners; ++j) {
+                const std::uint32_t p = ws.face_slot[i][f], q = ws.face_slot[j][f];
+                std::array<double, 3> d = {static_cast<double>(view.x[q]) - view.x[p], static_cast<double>(view.y[q]) - view.y[p],
+                                           static_cast<double>(view.z[q]) - view.z[p]};
+                for (double& c : d) c *= c;
+                std::sort(d.begin(), d.end());
+                out[n++] = d[0] + d[1] + d[2];
+            }
+        std::sort(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n));
+        return n;
     }
 
     // The same comparison with another estimate or |n| form (the neighbours do not depend on it).

@@ -98,6 +98,7 @@ public:
             {"section_data_run_value", "the value of every data run a section names (0xFFFF), with its count", false},
             {"section_data_runs", "the number of data runs every section names (in Sekiro the low byte of dataRuns.data), with its count", false},
             {"shape_class_version", "the version of hknpCompressedMeshShape in the type table of every tagfile holding a compressed mesh (-1: the type states none)", false},
+            {"hl_file_triangles", "the triangles of every h and l file (one per triangle, two per quad, over its meshes), with its count", false},
         };
         info_.maxima = {
             {"max_primitives", "most primitives in a section", false},
@@ -111,6 +112,13 @@ public:
         UnitCounts counts(info_);
         thread_local Scratch scratch;
         shape_version(unit, tally);
+        // "The dungeons m30, m31, m32, m34 and m35 store one-triangle placeholders in their h and l
+        // files": a place scope (scope.map) reads the value set over their files.
+        if (unit.set == "h" || unit.set == "l") {
+            std::uint64_t triangles = 0;
+            for (const DecodedMesh& m : unit.mesh->meshes) triangles += m.triangles.size();
+            tally.value("hl_file_triangles", static_cast<double>(triangles));
+        }
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const DecodedMesh& m = unit.mesh->meshes[mi];
             counts.add("meshes");

@@ -1,6 +1,9 @@
 // Pass "structure": every structural rule holds on the sample; each injected defect is counted once.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <vector>
+
 #include "tests/verifiers/verifier_fixtures.h"
 
 namespace meshproof::test {
@@ -94,6 +97,32 @@ TEST_F(StructurePass, ShapeMembers) {
     EXPECT_EQ(t.count("num_convex_shapes_nonzero", kScope), 1u);
     EXPECT_EQ(t.count("connectivity_not_empty", kScope), 1u);
     EXPECT_EQ(violations("structure", t), 3u);
+}
+
+// "The dungeons m30, m31, m32, m34 and m35 store one-triangle placeholders in their h and l files":
+// the triangles of every h and l file, a value set (a place scope reads it over those maps).
+TEST_F(StructurePass, TrianglesOfEveryHAndLFile) {
+    using Seen = std::map<std::vector<double>, std::uint64_t>;
+    const auto seen = [](const Tally& t) {
+        const auto it = t.value_sets().find({"hl_file_triangles", std::string(kScope)});
+        return it == t.value_sets().end() ? Seen{} : it->second.seen;
+    };
+    EXPECT_EQ(seen(run()), (Seen{{{15}, 1}}));  // the sample's 15 triangle keys
+    EXPECT_EQ(seen(run_pass("structure", sample_->member, nullptr, "l")), (Seen{{{15}, 1}}));
+    EXPECT_EQ(seen(run_pass("structure", sample_->member, nullptr, "f")), Seen{});  // f files keep the real collision
+    // A one-triangle placeholder: the sample's mesh cut to its first triangle.
+    mesh::DecodedTriangles& t = mesh().triangles;
+    for (auto& c : t.vertex) c.resize(1);
+    t.key.resize(1);
+    t.primitive.resize(1);
+    t.half.resize(1);
+    t.interior.resize(1);
+    t.source_row.resize(1);
+    t.material.resize(1);
+    EXPECT_EQ(seen(run()), (Seen{{{1}, 1}}));
+    // A file's triangles are summed over its meshes.
+    sample_->member.meshes.push_back(mesh());
+    EXPECT_EQ(seen(run()), (Seen{{{2}, 1}}));
 }
 
 }  // namespace
