@@ -25,8 +25,11 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <string_view>
+#include <utility>
 #include <vector>
 
+#include "engine/mesh/merge_representatives.h"
 #include "engine/mesh/quad_pairing.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
@@ -97,6 +100,13 @@ struct Scratch {
         }
     };
     std::vector<IndexBox> index_box;         // per source index
+    // object meshes only: the merge's naming and the candidates' volume signs
+    mesh::MergeWorkspace merge;
+    std::uint32_t positions = 0;  // distinct positions of the used rows (number_by_position)
+    std::uint64_t found = 0;      // stock quads the rule finds, vertices by position
+    std::vector<float> position_x, position_y, position_z;  // per position number
+    std::vector<std::uint32_t> corner_index;                // per used row × 3: its source index
+    std::vector<std::array<std::uint32_t, 3>> merge_rows;   // per used row: its corners' merge names
 };
 
 class QuadsPass final : public Pass {
@@ -148,6 +158,20 @@ public:
             {"meshes_local_indices", "meshes whose rows use one source index for corners more than half a metre apart", false},
             {"local_index_stock_pairs", "stock quads of those meshes", false},
             {"local_index_found", "of those, found by the rule (all rows at once)", false},
+            // object meshes (sets object and asset) only, where the document measures them
+            {"merge_found", "stock quads found naming vertices by the representative of a merge of equal positions (object meshes)", false},
+            {"merge_1mm_found", "the same with a merge distance of 1 mm (object meshes)", false},
+            {"merge_1cm_found", "the same with a merge distance of 1 cm (object meshes)", false},
+            {"sign_stock_candidates", "candidates of the rule (all rows at once) that are stock quads (object meshes)", false},
+            {"sign_other_candidates", "candidates that are not (object meshes)", false},
+            {"sign_stock_not_negative", "stock candidates whose corners a b c d span a volume (b − a)·((c − a)×(d − a)) ≥ 0 (float)", false},
+            {"sign_stock_not_positive", "stock candidates whose volume is ≤ 0", false},
+            {"sign_other_not_negative", "other candidates whose volume is ≥ 0", false},
+            {"sign_other_not_positive", "other candidates whose volume is ≤ 0", false},
+            {"meshes_index_restart", "object meshes with a row that uses source index 0 more than half a metre from its first use", false},
+        };
+        info_.value_sets = {
+            {"index_restart_row", "per object mesh with such a row: the first (1-based row number)", false},
         };
         info_.maxima = {
             {"max_corner_uses", "most rows of one mesh with the same three corner positions", false},
@@ -160,7 +184,18 @@ public:
         thread_local Scratch scratch;
         UnitCounts counts(info_);
         std::uint64_t most_uses = 0;
-        for (const DecodedMesh& m : unit.mesh->meshes) most_uses = std::max(most_uses, check_mesh(m, scratch, counts));
+        // The merge and the sign test are the document's measures of object meshes: run there only
+        // (a small share of an install's rows), so the pass costs what it did elsewhere.
+        const bool object = unit.set == "object" || unit.set == "asset";
+        for (const DecodedMesh& m : unit.mesh->meshes) {
+            most_uses = std::max(most_uses, check_mesh(m, scratch, counts, object));
+            if (!object || !m.has_triangle_index_to_shape_key) continue;
+            pair_by_merge(m, scratch, counts);
+            if (const std::uint32_t row = index_restart_row(m, scratch); row != kNone) {
+                counts.add("meshes_index_restart");
+                tally.value("index_restart_row", static_cast<double>(row) + 1);
+            }
+        }
         if (most_uses > 0) tally.max("max_corner_uses", static_cast<double>(most_uses));
         counts.flush(tally);
     }
@@ -189,7 +224,7 @@ private:
     }
 
     // Returns the most uses of one set of three corner positions.
-    std::uint64_t check_mesh(const DecodedMesh& m, Scratch& s, UnitCounts& counts) const {
+    std::uint64_t check_mesh(const DecodedMesh& m, Scratch& s, UnitCounts& counts, bool object) const {
         const mesh::DecodedTriangles& t = m.triangles;
         const mesh::DecodedPrimitives& P = m.primitives;
         counts.add("meshes");
@@ -250,18 +285,21 @@ private:
         }
 
         // All rows at once, vertices by position.
-        s.section_number.assign(number_by_position(m, s), kNone);
+        s.positions = number_by_position(m, s);
+        s.section_number.assign(s.positions, kNone);
         s.position_vertex.resize(n * 3);
         for (std::size_t i = 0; i < n; ++i)
             for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = s.position_rows[i][k];
         const mesh::QuadPairingRows all{s.position_rows, s.box, s.data};
         mesh::sort_pairing_records(all, s.ws);  // one sort for the first-fit and every-fit rules
         counts.add("candidates", mesh::pair_sorted_records(all, mesh::CandidateRule::kFirstFit, s.ws, s.first_pairs));
+        if (object) count_volume_signs(m, s, counts);  // s.ws.candidates: this rule's, until the next pairing
         std::uint64_t agrees = 0, swapped = 0;
         const std::uint64_t found = count_found(m, s.used, s.first_pairs, &agrees, &swapped);
         const std::uint64_t made = s.first_pairs.size();
         counts.add("made", made);
         counts.add("found", found);
+        s.found = found;
         counts.add("missed", stock - found);
         counts.add("found_first_half_agrees", agrees);
         counts.add("found_first_half_swapped", swapped);
@@ -293,6 +331,100 @@ private:
             counts.add("local_index_found", found);
         }
         return most_uses;
+    }
+
+    // The candidates of the rule (s.ws.candidates, all rows at once), stock and other, by the sign
+    // of the volume their quad's four corners span: the first half a b c (its third edge c → a
+    // is the shared edge), the second a c d, volume (b − a)·((c − a)×(d − a)) in single precision,
+    // in that order. The document names "a sign test ... of the volume the quad's four corners
+    // span" without saying which sign fails, so both readings are counted (≥ 0 and ≤ 0: a flat
+    // quad, volume 0, is on both sides).
+    static void count_volume_signs(const DecodedMesh& m, const Scratch& s, UnitCounts& counts) {
+        const mesh::DecodedTriangles& t = m.triangles;
+        const mesh::DecodedVertices& v = m.vertices;
+        std::uint64_t stock = 0, other = 0, stock_nonneg = 0, stock_nonpos = 0, other_nonneg = 0, other_nonpos = 0;
+        for (const auto& c : s.ws.candidates) {
+            const std::uint32_t r1 = s.used[c.first], r2 = s.used[c.second];
+            const std::uint32_t t1 = m.row_triangle[r1], t2 = m.row_triangle[r2];
+            const std::uint32_t a = t.vertex[0][t1], b = t.vertex[1][t1], cc = t.vertex[2][t1], d = t.vertex[2][t2];
+            const float e1[3] = {v.x[b] - v.x[a], v.y[b] - v.y[a], v.z[b] - v.z[a]};
+            const float e2[3] = {v.x[cc] - v.x[a], v.y[cc] - v.y[a], v.z[cc] - v.z[a]};
+            const float e3[3] = {v.x[d] - v.x[a], v.y[d] - v.y[a], v.z[d] - v.z[a]};
+            const float cross[3] = {e2[1] * e3[2] - e2[2] * e3[1], e2[2] * e3[0] - e2[0] * e3[2], e2[0] * e3[1] - e2[1] * e3[0]};
+            const float volume = e1[0] * cross[0] + e1[1] * cross[1] + e1[2] * cross[2];
+            bool agrees = false;
+            if (is_stock(m, r1, r2, agrees)) {
+                ++stock, stock_nonneg += volume >= 0, stock_nonpos += volume <= 0;
+            } else {
+                ++other, other_nonneg += volume >= 0, other_nonpos += volume <= 0;
+            }
+        }
+        counts.add("sign_stock_candidates", stock);
+        counts.add("sign_other_candidates", other);
+        counts.add("sign_stock_not_negative", stock_nonneg);
+        counts.add("sign_stock_not_positive", stock_nonpos);
+        counts.add("sign_other_not_negative", other_nonneg);
+        counts.add("sign_other_not_positive", other_nonpos);
+    }
+
+    // The rule on all rows at once with each corner named by its merge representative
+    // (engine/mesh/merge_representatives.h), at merge distances 0, 1 mm and 1 cm. Reads what
+    // check_mesh left in the scratch (used rows, position numbers, boxes, primitive data).
+    static void pair_by_merge(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
+        const std::size_t n = s.used.size();
+        const std::uint32_t positions = s.positions;
+        s.position_x.resize(positions), s.position_y.resize(positions), s.position_z.resize(positions);
+        s.corner_index.resize(n * 3);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t p = s.position_vertex[i * 3 + k], v = m.triangles.vertex[k][tri];
+                s.position_x[p] = m.vertices.x[v], s.position_y[p] = m.vertices.y[v], s.position_z[p] = m.vertices.z[v];
+                s.corner_index[i * 3 + k] = m.row_vertex_index[k][r];
+            }
+        }
+        mesh::sort_merge_vertices(s.corner_index, s.position_vertex, s.position_x, s.merge);
+        constexpr std::pair<double, std::string_view> kDistances[] = {{0.0, "merge_found"}, {0.001, "merge_1mm_found"}, {0.01, "merge_1cm_found"}};
+        for (const auto& [distance, counter] : kDistances) {
+            mesh::name_by_representative(distance, s.position_x, s.position_y, s.position_z, s.merge);
+            // Names increasing with the position numbers (no merge, same order) order the records
+            // as the numbers do, so the rule makes the pairs it made by position.
+            bool same_order = true;
+            for (std::uint32_t p = 1; p < positions && same_order; ++p) same_order = s.merge.position_name[p - 1] < s.merge.position_name[p];
+            if (same_order) {
+                counts.add(counter, s.found);
+                continue;
+            }
+            s.merge_rows.resize(n);
+            for (std::size_t i = 0; i < n; ++i)
+                for (int k = 0; k < 3; ++k) s.merge_rows[i][k] = s.merge.position_name[s.position_vertex[i * 3 + k]];
+            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.box, s.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            counts.add(counter, count_found(m, s.used, s.pairs, nullptr, nullptr));
+        }
+    }
+
+    // "in one Sekiro mesh the rows from the 83rd on start again at index 0 on another part": the
+    // first used row (in row order) with a corner of source index 0 more than half a metre from
+    // the corner that first used index 0; kNone when there is none.
+    static std::uint32_t index_restart_row(const DecodedMesh& m, const Scratch& s) {
+        bool seen = false;
+        float first[3] = {0, 0, 0};
+        for (const std::uint32_t r : s.used) {
+            const std::uint32_t tri = m.row_triangle[r];
+            for (int k = 0; k < 3; ++k) {
+                if (m.row_vertex_index[k][r] != 0) continue;
+                const std::uint32_t v = m.triangles.vertex[k][tri];
+                const float p[3] = {m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
+                if (!seen) {
+                    seen = true, first[0] = p[0], first[1] = p[1], first[2] = p[2];
+                    continue;
+                }
+                double d2 = 0;
+                for (int a = 0; a < 3; ++a) d2 += (static_cast<double>(p[a]) - first[a]) * (static_cast<double>(p[a]) - first[a]);
+                if (d2 > kLocalIndexDistance * kLocalIndexDistance) return r;
+            }
+        }
+        return kNone;
     }
 
     // The used rows' corners numbered by first use of their positions (number_by_first_use on the

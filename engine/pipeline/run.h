@@ -36,6 +36,8 @@ inline constexpr std::string_view kStructurallyValid = "structurally-valid";
 // '.' and extensions, ASCII case ignored ("pod_drab.sur" names DATA/.../POD_DRAB.sur;
 // "l10_00_00_00" names l10_00_00_00.hkxbhd and its members). "__" separates components too:
 // the shared corpus flattens game paths that way.
+// NAME may list several names, "A,B,C" (the units of any of them: "o009093, o009092, o009101"),
+// or start with '!', "!A,B,C" (the units of none of them: "the other 367 meshes").
 inline constexpr std::string_view kFileScopePrefix = "file:";
 bool path_names_file(std::string_view unit_path, std::string_view name);
 

@@ -26,6 +26,21 @@ TEST(FileScope, PathsNameAFileByAComponentWithOrWithoutExtensions) {
     EXPECT_FALSE(path_names_file("anything", ""));
 }
 
+TEST(FileScope, AListNamesAnyOfItsFilesAndABangNoneOfThem) {
+    const std::string_view o93 = "obj/o009093.objbnd.dcx :: N:\\obj\\o009093\\o009093.hkx";
+    const std::string_view o97 = "obj/o009097.objbnd.dcx :: N:\\obj\\o009097\\o009097.hkx";
+    EXPECT_TRUE(path_names_file(o93, "o009093,o009092,o009101"));
+    EXPECT_TRUE(path_names_file(o93, "o009092,o009101,o009093"));
+    EXPECT_FALSE(path_names_file(o97, "o009093,o009092,o009101"));
+    EXPECT_FALSE(path_names_file(o93, "!o009093,o009092,o009101"));
+    EXPECT_TRUE(path_names_file(o97, "!o009093,o009092,o009101"));
+    EXPECT_TRUE(path_names_file(o97, "!o009093"));
+    EXPECT_FALSE(path_names_file(o93, "o0090"));    // a name is whole, in a list too
+    EXPECT_FALSE(path_names_file(o93, "!"));         // no name: names nothing
+    EXPECT_FALSE(path_names_file(o93, ","));
+    EXPECT_FALSE(path_names_file(o97, "!o009093,"));  // an empty name: the scope names nothing
+}
+
 TEST(FileScope, ARunTalliesANamedFileAgainInItsFileScope) {
     MP_REQUIRE_CORPUS();
     RunOptions o;
@@ -50,6 +65,18 @@ TEST(FileScope, ARunTalliesANamedFileAgainInItsFileScope) {
     auto plain = run_verify(test::corpus_path("sur/retail-sample"), o);
     ASSERT_TRUE(plain.ok());
     EXPECT_EQ(test::tally_of(*plain, "sur_read").count("faces", pod), 0u);
+}
+
+TEST(FileScope, ABangScopeHoldsEveryOtherFile) {
+    MP_REQUIRE_CORPUS();
+    RunOptions o;
+    o.passes = {"sur_read"};
+    o.file_scopes = {"pod_drab.sur", "!pod_drab.sur"};
+    auto run = run_verify(test::corpus_path("sur/retail-sample"), o);
+    ASSERT_TRUE(run.ok()) << run.error().message;
+    const Tally& read = test::tally_of(*run, "sur_read");
+    EXPECT_EQ(read.count("files", "freelancer/vers#file:!pod_drab.sur"), read.count("files", "freelancer/vers") - 1);
+    EXPECT_EQ(read.count("faces", "freelancer/vers#file:!pod_drab.sur") + 62u, read.count("faces", "freelancer/vers"));
 }
 
 }  // namespace

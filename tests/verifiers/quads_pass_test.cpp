@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "tests/verifiers/verifier_fixtures.h"
@@ -218,6 +220,92 @@ TEST(QuadsPass, HostileRowsAreSkippedNotFollowed) {
     EXPECT_EQ(count(t, "section_missed"), 1u);
 }
 
+// ---- object meshes: the volume sign test, the merge, the row the indices restart at ---------------
+
+// A stock quad folded along its diagonal (d raised to y = 1: the volume (b − a)·((c − a)×(d − a))
+// is −1) and two flat triangle primitives the rule pairs (volume 0: both readings fail it).
+MeshBuilder folded_quad_and_flat_pair() {
+    MeshBuilder b;
+    const auto s1 = b.square(0), s3 = b.square(20);
+    b.m().vertices.y[s1[3]] = 1.0f;
+    const std::uint32_t q = b.primitive(s1, true);
+    const std::uint32_t t1 = b.primitive({s3[0], s3[1], s3[2], s3[2]}, false);
+    const std::uint32_t t2 = b.primitive({s3[0], s3[2], s3[3], s3[3]}, false);
+    b.row(q, 0);
+    b.row(q + 1, 0);
+    b.row(t1, 3);
+    b.row(t2, 3);
+    return b;
+}
+
+TEST(QuadsPass, VolumeSignOfStockAndOtherCandidatesInObjectMeshes) {
+    MeshBuilder b = folded_quad_and_flat_pair();
+    const Tally t = run_pass("quads", b.member, nullptr, "object");
+    EXPECT_EQ(count(t, "candidates"), 2u);
+    EXPECT_EQ(count(t, "sign_stock_candidates"), 1u);
+    EXPECT_EQ(count(t, "sign_other_candidates"), 1u);
+    EXPECT_EQ(count(t, "sign_stock_not_negative"), 0u);
+    EXPECT_EQ(count(t, "sign_stock_not_positive"), 1u);
+    EXPECT_EQ(count(t, "sign_other_not_negative"), 1u);
+    EXPECT_EQ(count(t, "sign_other_not_positive"), 1u);
+    // Folded the other way (d below): the stock quad's volume is +1.
+    b.m().vertices.y[3] = -1.0f;
+    const Tally u = run_pass("quads", b.member, nullptr, "asset");
+    EXPECT_EQ(count(u, "sign_stock_not_negative"), 1u);
+    EXPECT_EQ(count(u, "sign_stock_not_positive"), 0u);
+    // Outside the object meshes the test is not run.
+    const Tally h = run_pass("quads", b.member, nullptr, "h");
+    EXPECT_EQ(count(h, "candidates"), 2u);
+    EXPECT_EQ(count(h, "sign_stock_candidates"), 0u);
+    EXPECT_EQ(count(h, "sign_other_candidates"), 0u);
+}
+
+TEST(QuadsPass, MergeDistanceJoinsCornersPositionsKeepApart) {
+    MeshBuilder b;
+    const auto c = b.square(0);
+    const std::uint32_t moved = b.vertex(0.005f, 0, 0);  // corner a again, 5 mm off
+    const std::uint32_t q = b.primitive(c, true);
+    b.m().triangles.vertex[0][q + 1] = moved;             // the second half is a' c d
+    b.row(q, 0);
+    b.row(q + 1, 0);
+    const Tally t = run_pass("quads", b.member, nullptr, "object");
+    EXPECT_EQ(count(t, "stock_pairs"), 1u);
+    EXPECT_EQ(count(t, "found"), 0u);            // by position the diagonals differ
+    EXPECT_EQ(count(t, "merge_found"), 0u);      // equal positions only
+    EXPECT_EQ(count(t, "merge_1mm_found"), 0u);  // 5 mm is beyond 1 mm
+    EXPECT_EQ(count(t, "merge_1cm_found"), 1u);  // a' merges into a
+    const Tally h = run_pass("quads", b.member, nullptr, "h");
+    EXPECT_EQ(count(h, "merge_1cm_found"), 0u);  // object meshes only
+}
+
+TEST(QuadsPass, MergeOfEqualPositionsFindsWhatPositionsFind) {
+    MeshBuilder b = three_squares();
+    const Tally t = run_pass("quads", b.member, nullptr, "object");
+    EXPECT_EQ(count(t, "found"), 1u);
+    EXPECT_EQ(count(t, "merge_found"), 1u);
+    EXPECT_EQ(count(t, "merge_1mm_found"), 1u);
+    EXPECT_EQ(count(t, "merge_1cm_found"), 1u);
+}
+
+TEST(QuadsPass, RowWhereSourceIndexZeroStartsAgainOnAnotherPart) {
+    MeshBuilder b;
+    const std::uint32_t q1 = b.primitive(b.square(0), true);
+    const std::uint32_t q2 = b.primitive(b.square(10), true);
+    b.row(q1, 0, {0, 1, 2});
+    b.row(q1 + 1, 0, {0, 2, 3});  // index 0 again, at the same corner
+    b.row(q2, 0, {4, 5, 6});
+    b.row(q2 + 1, 0, {0, 6, 7});  // index 0 at (10, 0, 0): the 4th row starts again
+    const Tally t = run_pass("quads", b.member, nullptr, "object");
+    EXPECT_EQ(count(t, "meshes_index_restart"), 1u);
+    using Seen = std::map<std::vector<double>, std::uint64_t>;
+    EXPECT_EQ(t.value_sets().at({"index_restart_row", std::string(test::kScope)}).seen, (Seen{{{4}, 1}}));
+    // Index 0 used only near its first corner: no restart.
+    b.m().row_vertex_index[0][3] = 8;
+    const Tally u = run_pass("quads", b.member, nullptr, "object");
+    EXPECT_EQ(count(u, "meshes_index_restart"), 0u);
+    EXPECT_FALSE(u.value_sets().contains({"index_restart_row", std::string(test::kScope)}));
+}
+
 // ---- the Elden Ring sample ---------------------------------------------------------------------
 using QuadsPassSample = test::ErSampleTest;
 
@@ -254,6 +342,21 @@ TEST_F(QuadsPassSample, StockQuadsAndWhatTheRuleFinds) {
     EXPECT_LE(count(t, "source_index_found"), count(t, "source_index_made"));
     EXPECT_LE(count(t, "all_records_found"), count(t, "all_records_made"));
     EXPECT_GE(count(t, "found_by_position"), found);
+}
+
+// The sample read as an object mesh (its set is h): the object-only measures run on it.
+TEST_F(QuadsPassSample, ObjectMeasuresOnTheSample) {
+    const Tally t = run_pass("quads", sample_->member, nullptr, "asset");
+    EXPECT_EQ(count(t, "sign_stock_candidates"), 3u);
+    EXPECT_EQ(count(t, "sign_other_candidates"), 0u);
+    EXPECT_EQ(count(t, "sign_stock_candidates") + count(t, "sign_other_candidates"), count(t, "candidates"));
+    // Measured: its three quads are flat to the bit (volume 0), so both readings fail all three.
+    EXPECT_EQ(count(t, "sign_stock_not_negative"), 3u);
+    EXPECT_EQ(count(t, "sign_stock_not_positive"), 3u);
+    EXPECT_EQ(count(t, "merge_found"), 3u);
+    EXPECT_EQ(count(t, "merge_1mm_found"), 3u);
+    EXPECT_EQ(count(t, "merge_1cm_found"), 3u);
+    EXPECT_EQ(count(t, "meshes_index_restart"), 0u);
 }
 
 TEST_F(QuadsPassSample, AnotherPrimitiveDataIndexOnOneHalfLosesThatQuad) {
