@@ -2,6 +2,8 @@
 // passes: the run with a chosen pass list, and one pass's merged tally.
 #pragma once
 
+#include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/run.h"
+#include "reports/figures.h"
 #include "tests/support/corpus.h"
 
 namespace meshproof::test {
@@ -32,5 +35,18 @@ inline RunResult verify_corpus_folder(const std::string& folder, std::vector<std
     EXPECT_TRUE(run.ok()) << (run.ok() ? "" : run.error().message);
     return run.ok() ? std::move(*run) : RunResult{};
 }
+
+// The document manifests, and one figure of an evaluated manifest by id (the corpus figure tests).
+inline const std::filesystem::path kManifests = std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests";
+
+inline const FigureResult& figure(const std::vector<FigureResult>& results, std::string_view id) {
+    for (const auto& r : results)
+        if (r.figure.id == id) return r;
+    ADD_FAILURE() << "no figure " << id;
+    return results.front();
+}
+
+// A value-set figure's values with their counts.
+using Values = std::vector<std::pair<std::vector<double>, std::uint64_t>>;
 
 }  // namespace meshproof::test

@@ -13,16 +13,9 @@
 namespace meshproof {
 namespace {
 
-const std::filesystem::path kManifests = std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests";
-
-const FigureResult& figure(const std::vector<FigureResult>& results, std::string_view id) {
-    for (const auto& r : results)
-        if (r.figure.id == id) return r;
-    ADD_FAILURE() << "no figure " << id;
-    return results.front();
-}
-
-using Values = std::vector<std::pair<std::vector<double>, std::uint64_t>>;
+using test::figure;
+using test::kManifests;
+using test::Values;
 
 TEST(StructureSimdFiguresCorpus, EldenRingSample) {
     MP_REQUIRE_CORPUS();
