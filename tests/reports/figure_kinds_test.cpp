@@ -19,12 +19,7 @@ namespace {
 using test::manifest;
 using test::only;
 
-Tally& tally_of(RunResult& run, std::string_view pass) {
-    for (auto& p : run.passes)
-        if (p.pass->info().name == pass) return p.tally;
-    ADD_FAILURE() << "no pass " << pass;
-    return run.passes.front().tally;
-}
+using test::tally_of;
 
 // A run of Elden Ring h and l members in which `pass` ran (and recorded nothing yet).
 RunResult run_with(std::string_view pass) { return test::make_run(Game::kEldenRing, {"h", "l"}, {}, {std::string(pass)}); }

@@ -17,12 +17,7 @@ namespace {
 using test::manifest;
 using test::only;
 
-Tally& tally_of(RunResult& run, std::string_view pass) {
-    for (auto& p : run.passes)
-        if (p.pass->info().name == pass) return p.tally;
-    ADD_FAILURE() << "no pass " << pass;
-    return run.passes.front().tally;
-}
+using test::tally_of;
 
 std::string tagfiles_figure(double expected, const std::string& set = "") {
     return R"({"id": "both.tagfiles", "figure": "tagfiles", "pass": "tagfile", "counter": "tagfiles", "scope": {"game": "both")" +

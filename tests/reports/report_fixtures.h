@@ -85,4 +85,12 @@ inline FigureResult only(const Manifest& m, const RunResult& run) {
     return results.empty() ? FigureResult{} : results[0];
 }
 
+// The tally of a pass of a hand-built run, to add counts to.
+inline Tally& tally_of(RunResult& run, std::string_view pass) {
+    for (auto& p : run.passes)
+        if (p.pass->info().name == pass) return p.tally;
+    ADD_FAILURE() << "no pass " << pass;
+    return run.passes.front().tally;
+}
+
 }  // namespace meshproof::test
