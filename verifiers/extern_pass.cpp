@@ -58,6 +58,22 @@ public:
             {"keybits_ok_v2", "of those, version 2 bodies (numShapeKeyBits = bitlen(n))", false},
             {"keybits_ok_v3", "of those, version 3 bodies (numShapeKeyBits = bitlen(n) + 1)", false},
             {"keybits_mismatch", "bodies with a triangle whose numShapeKeyBits does not follow their version", true},
+            {"files", "f files (tagfile members of an f binder) read", false},
+            {"files_with_triangles", "f files whose bodies hold a triangle (counted from the stored array lengths)", false},
+            {"files_without_triangles", "f files whose bodies hold no triangle, or that hold no body", false},
+        };
+        // "The body's pose is the identity, its motion type 0, its mass −1 …": what every body and
+        // vertex holds, as value sets, so a figure reads the one value seen rather than a count of
+        // the members breaking a rule (which only a rule whose value is 0 could stand for).
+        info_.value_sets = {
+            {"body_motion_type", "the motion type of every f-set body, with its count", false},
+            {"body_mass", "the mass of every f-set body, with its count", false},
+            {"body_motion_properties", "the motion-properties index of every f-set body, with its count", false},
+            {"vertex_w", "the w of every hkGeometry vertex, with its count", false},
+            {"triangle_material", "the material of every hkGeometry triangle, with its count", false},
+            {"v2_simd_nodes", "the node count of every version 2 simd tree, with its count", false},
+            {"v3_is_compact", "the isCompact of every version 3 simd tree with a triangle, with its count", false},
+            {"empty_file_bytes", "the size in bytes of every f tagfile holding no body (decompressed), with its count", false},
         };
         info_.maxima = {
             {"max_triangles_body", "most triangles in one f-set body", false},
@@ -71,10 +87,14 @@ public:
         const mesh::DecodedMember& member = unit.mesh[0];
         bool old_geometry = false, new_geometry = false;
         std::vector<std::uint32_t> named;
+        std::size_t triangles = 0;
         for (std::size_t b = 0; b < member.bodies.size(); ++b) {
             if (member.bodies.shape_kind[b] != mesh::ShapeKind::kExternMesh) continue;
             const std::string where = fmt::format("{} / body {}", unit.path, b);
             counts.add("bodies");
+            tally.value("body_motion_type", member.bodies.motion_type[b]);
+            tally.value("body_mass", member.bodies.mass[b]);
+            tally.value("body_motion_properties", member.bodies.motion_properties_id[b]);
             const auto& pos = member.bodies.position[b];
             const auto& q = member.bodies.orientation[b];
             if (pos[0] != 0 || pos[1] != 0 || pos[2] != 0 || q[0] != 0 || q[1] != 0 || q[2] != 0 || std::fabs(q[3] - 1.0f) > 1e-6f) {
@@ -99,26 +119,44 @@ public:
             if (ei >= member.extern_meshes.size()) continue;
             const mesh::DecodedExternMesh& e = member.extern_meshes[ei];
             (e.has_use_triangle_material_as_shape_tag ? new_geometry : old_geometry) = true;
+            triangles += e.triangle_count();
             geometry(where, e, tally, counts);
             forms(where, e, tally, counts, named);
         }
         if (old_geometry) counts.add("files_2016_geometry");
         if (new_geometry) counts.add("files_2018_geometry");
+        if (unit.set == "f") {
+            counts.add("files");
+            counts.add(triangles > 0 ? "files_with_triangles" : "files_without_triangles");
+            if (member.bodies.size() == 0) tally.value("empty_file_bytes", static_cast<double>(unit.bytes.size()));
+        }
         counts.flush(tally);
     }
 
 private:
     static void geometry(const std::string& where, const mesh::DecodedExternMesh& e, Tally& tally, UnitCounts& counts) {
+        // The common value is counted here and given to the value set once per body: one map
+        // lookup per body, not per vertex or triangle.
         counts.add("vertices", e.x.size());
         counts.add("triangles", e.triangle_count());
         if (e.triangle_count() > 0) tally.max("max_triangles_body", static_cast<double>(e.triangle_count()));
+        std::uint64_t w_one = 0;
         for (std::uint32_t v = 0; v < e.w.size(); ++v) {
-            if (e.w[v] == 1.0f) continue;
+            if (e.w[v] == 1.0f) {
+                ++w_one;
+                continue;
+            }
+            tally.value("vertex_w", e.w[v]);
             counts.add("vertex_w_not_1");
             tally.sample("vertex_w_not_1", fmt::format("{} / vertex {}", where, v), fmt::format("w {}, expected 1", e.w[v]));
         }
+        if (w_one > 0) tally.value("vertex_w", 1.0, w_one);
+        std::uint64_t material_minus_1 = 0;
         for (std::uint32_t t = 0; t < e.triangle_count(); ++t) {
-            if (e.material[t] != -1) {
+            if (e.material[t] == -1) {
+                ++material_minus_1;
+            } else {
+                tally.value("triangle_material", e.material[t]);
                 counts.add("material_not_minus_1");
                 tally.sample("material_not_minus_1", fmt::format("{} / triangle {}", where, t),
                              fmt::format("material {}, expected −1", e.material[t]));
@@ -129,6 +167,7 @@ private:
                 tally.sample("repeated_corner", fmt::format("{} / triangle {}", where, t), fmt::format("corners {}, {}, {}", a, b, c));
             }
         }
+        if (material_minus_1 > 0) tally.value("triangle_material", -1.0, material_minus_1);
     }
 
     static void forms(const std::string& where, const mesh::DecodedExternMesh& e, Tally& tally, UnitCounts& counts,
@@ -154,6 +193,7 @@ private:
                     tally.sample("aabbtree_not_full", where, fmt::format("{} nodes for {} triangles, or a triangle not named once", t.size(), n));
                 }
             }
+            if (e.has_simd_tree) tally.value("v2_simd_nodes", static_cast<double>(e.simd_tree.node_count()));
             bool two_empty = e.has_simd_tree && e.simd_tree.node_count() == 2;
             if (two_empty)
                 for (mesh::LaneKind k : e.simd_tree.lane_kind) two_empty = two_empty && k == mesh::LaneKind::kEmpty;
@@ -163,6 +203,7 @@ private:
             }
         } else if (n > 0) {
             counts.add("v3_bodies");
+            if (e.has_simd_tree && e.simd_tree.has_is_compact) tally.value("v3_is_compact", e.simd_tree.is_compact);
             if (e.has_simd_tree && e.simd_tree.has_is_compact && e.simd_tree.is_compact != 1) {
                 counts.add("v3_is_compact_not_1");
                 tally.sample("v3_is_compact_not_1", where, fmt::format("isCompact {}, expected 1", e.simd_tree.is_compact));

@@ -104,5 +104,72 @@ TEST(ExternPass, Version3KeyBitsAndIsCompact) {
     EXPECT_EQ(t.count("keybits_ok_v2", kScope), 0u);
 }
 
+using Seen = std::map<std::vector<double>, std::uint64_t>;
+
+Seen seen(const Tally& t, const char* counter) {
+    const auto it = t.value_sets().find({counter, std::string(kScope)});
+    return it == t.value_sets().end() ? Seen{} : it->second.seen;
+}
+
+// What every body, vertex and triangle holds, as value sets: one value when the rules hold, the
+// off value beside it (with its count) when one breaks.
+TEST(ExternPass, ValueSetsOfEveryBodyVertexAndTriangle) {
+    mesh::DecodedMember m = f_body();
+    Tally t = run_pass("extern", m, nullptr, "f");
+    EXPECT_EQ(seen(t, "body_motion_type"), (Seen{{{0}, 1}}));
+    EXPECT_EQ(seen(t, "body_mass"), (Seen{{{-1}, 1}}));
+    EXPECT_EQ(seen(t, "body_motion_properties"), (Seen{{{0xFFFF}, 1}}));
+    EXPECT_EQ(seen(t, "vertex_w"), (Seen{{{1}, 4}}));
+    EXPECT_EQ(seen(t, "triangle_material"), (Seen{{{-1}, 2}}));
+    EXPECT_EQ(seen(t, "v2_simd_nodes"), (Seen{{{2}, 1}}));
+    EXPECT_TRUE(seen(t, "v3_is_compact").empty());
+    m.bodies.mass[0] = 0;
+    m.extern_meshes[0].w[1] = 0.5f;
+    m.extern_meshes[0].material[0] = 7;
+    m.extern_meshes[0].simd_tree.node_is_leaf.push_back(0);
+    t = run_pass("extern", m, nullptr, "f");
+    EXPECT_EQ(seen(t, "body_mass"), (Seen{{{0}, 1}}));
+    EXPECT_EQ(seen(t, "vertex_w"), (Seen{{{0.5}, 1}, {{1}, 3}}));
+    EXPECT_EQ(seen(t, "triangle_material"), (Seen{{{-1}, 1}, {{7}, 1}}));
+    EXPECT_EQ(seen(t, "v2_simd_nodes"), (Seen{{{3}, 1}}));
+    m.extern_meshes[0].bounding_volume_version = 3;
+    m.extern_meshes[0].simd_tree.has_is_compact = true;
+    m.extern_meshes[0].simd_tree.is_compact = 1;
+    t = run_pass("extern", m, nullptr, "f");
+    EXPECT_EQ(seen(t, "v3_is_compact"), (Seen{{{1}, 1}}));
+    EXPECT_TRUE(seen(t, "v2_simd_nodes").empty());
+}
+
+// An f file with triangles, one whose only body has none, and one with no body at all (the
+// document's 808 / 824-byte tagfiles): only the last gives its size to empty_file_bytes.
+TEST(ExternPass, FilesWithAndWithoutTrianglesAndTheEmptyFilesSize) {
+    const std::vector<std::uint8_t> bytes(808, 0);
+    mesh::DecodedMember m = f_body();
+    Tally t = run_pass("extern", m, nullptr, "f", Bytes(bytes.data(), bytes.size()));
+    EXPECT_EQ(t.count("files", kScope), 1u);
+    EXPECT_EQ(t.count("files_with_triangles", kScope), 1u);
+    EXPECT_EQ(t.count("files_without_triangles", kScope), 0u);
+    EXPECT_TRUE(seen(t, "empty_file_bytes").empty());
+
+    mesh::DecodedExternMesh& e = m.extern_meshes[0];
+    for (auto& corner : e.triangle) corner.clear();
+    e.material.clear();
+    e.bounding_volume_version = 3;
+    t = run_pass("extern", m, nullptr, "f", Bytes(bytes.data(), bytes.size()));
+    EXPECT_EQ(t.count("files_without_triangles", kScope), 1u);
+    EXPECT_EQ(t.count("v3_bodies_empty", kScope), 1u);
+    EXPECT_TRUE(seen(t, "empty_file_bytes").empty());   // it holds a body
+
+    const mesh::DecodedMember none;
+    t = run_pass("extern", none, nullptr, "f", Bytes(bytes.data(), bytes.size()));
+    EXPECT_EQ(t.count("files", kScope), 1u);
+    EXPECT_EQ(t.count("files_without_triangles", kScope), 1u);
+    EXPECT_EQ(seen(t, "empty_file_bytes"), (Seen{{{808}, 1}}));
+
+    t = run_pass("extern", none, nullptr, "h", Bytes(bytes.data(), bytes.size()));   // an h file is no f file
+    EXPECT_EQ(t.count("files", kScope), 0u);
+    EXPECT_TRUE(seen(t, "empty_file_bytes").empty());
+}
+
 }  // namespace
 }  // namespace meshproof::test

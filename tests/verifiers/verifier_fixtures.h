@@ -61,7 +61,7 @@ protected:
 
 // Runs the registered pass `name` on one member and returns its tally (scope kScope).
 inline Tally run_pass(std::string_view name, const mesh::DecodedMember& member, const tagfile::Tagfile* tf = nullptr,
-                      std::string_view set = "h") {
+                      std::string_view set = "h", Bytes bytes = {}) {
     const Pass* pass = PassRegistry::global().find(name);
     EXPECT_NE(pass, nullptr) << name;
     Tally tally;
@@ -73,6 +73,7 @@ inline Tally run_pass(std::string_view name, const mesh::DecodedMember& member, 
     unit.ordinal = 0;
     unit.tagfile = tf;
     unit.mesh = &member;
+    unit.bytes = bytes;
     tally.begin_unit(kScope, 0);
     pass->run(unit, tally);
     return tally;
