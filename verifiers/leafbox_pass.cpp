@@ -131,6 +131,7 @@ public:
             {"prims_max_excess_ulps", "largest excess of a triangle or quad vertex outside its leaf box, f32 ulps", false},
             {"sections_max_excess_ulps", "largest excess of a section domain outside its mesh-tree leaf box, f32 ulps", false},
             {"section_tree_max_inversion_um", "largest inversion of a section-tree node box, micrometres", false},
+            {"simd_leaf_max_short_ulps", "largest shortfall of a compressed mesh's simd leaf lane, ulps at the magnitude of its section domain", false},
             {"aabbtree_max_short_mm", "largest shortfall of an f-set aabbTree leaf against its triangles, mm", false},
             {"aabbtree_max_short_um", "the same in micrometres", false},
             // "Measured at the coordinate's own magnitude alone, 7 Elden Ring triangles … exceed 16
@@ -328,12 +329,14 @@ private:
             domain = m.sections.domain[sec];
             return true;
         };
-        simd_tree_lanes(unit, [&] { return mesh_location(unit, mi); }, t, leaf_box, tally, counts);
+        const double short_max = simd_tree_lanes(unit, [&] { return mesh_location(unit, mi); }, t, leaf_box, tally, counts);
+        if (short_max > 0) tally.max("simd_leaf_max_short_ulps", short_max);   // once per tree: a lookup by name
     }
 
     // `where()` names the tree in a sample (built only for one).
+    // Returns the largest shortfall of a leaf lane (0: none short).
     template <class Where, class LeafBox>
-    void simd_tree_lanes(const Unit&, Where where, const mesh::SimdTreeNodes& t, LeafBox leaf_box,
+    double simd_tree_lanes(const Unit&, Where where, const mesh::SimdTreeNodes& t, LeafBox leaf_box,
                          Tally& tally, UnitCounts& counts) const {
         // Counter slots found once: these are counted per lane.
         const std::size_t slot_simd_child_lanes = counts.slot("simd_child_lanes");
@@ -345,6 +348,7 @@ private:
         const std::size_t slot_simd_leaf_larger = counts.slot("simd_leaf_larger");
         const std::size_t slot_simd_leaf_short_within_tolerance = counts.slot("simd_leaf_short_within_tolerance");
         const std::size_t slot_simd_leaf_short_beyond_tolerance = counts.slot("simd_leaf_short_beyond_tolerance");
+        double short_max = 0;
         for (std::uint32_t lane = 0; lane < t.lane_kind.size(); ++lane) {
             const Box& box = t.lane_box[lane];
             if (t.lane_kind[lane] == mesh::LaneKind::kChild) {
@@ -368,6 +372,7 @@ private:
                 }
                 counts.add_at(slot_simd_leaf_lanes);
                 const double short_by = box_excess_ulps(vb, box, domain);
+                short_max = std::max(short_max, short_by);
                 if (same_box(vb, box)) {
                     counts.add_at(slot_simd_leaf_exact);
                 } else if (short_by == 0) {
@@ -382,6 +387,7 @@ private:
                 }
             }
         }
+        return short_max;
     }
 
     void extern_mesh(const Unit& unit, std::size_t ei, Tally& tally, UnitCounts& counts) const {

@@ -195,5 +195,23 @@ TEST(LeafboxAabbTree, ShortfallInMillimetresAndMicrometres) {
     EXPECT_DOUBLE_EQ(tallied(tally.maxima(), "aabbtree_max_short_um"), short_m * 1e6);
 }
 
+// The largest shortfall of a simd leaf lane (havok.simd.eldenring.leaf_box_short_max_ulp): none
+// on the sample; a lane pulled in by a few f32 steps gives a maximum within 16 ulps, one pulled in
+// by a metre a larger one.
+TEST_F(LeafboxPass, LargestSimdLeafShortfall) {
+    EXPECT_TRUE(std::isnan(tallied(run().maxima(), "simd_leaf_max_short_ulps")));
+    mesh::Box& lane = mesh().simd_tree.lane_box[2 * 4 + 1];  // a leaf lane of node 2
+    for (int k = 0; k < 3; ++k) lane.max[0] = std::nextafter(lane.max[0], -INFINITY);
+    const Tally near = run();
+    const double near_max = tallied(near.maxima(), "simd_leaf_max_short_ulps");
+    EXPECT_EQ(near.count("simd_leaf_short_within_tolerance", kScope), 1u);
+    EXPECT_GT(near_max, 0.0);
+    EXPECT_LE(near_max, 16.0);
+    mesh().simd_tree.lane_box[2 * 4 + 2].max[1] -= 1.0f;
+    const Tally far = run();
+    EXPECT_EQ(far.count("simd_leaf_short_beyond_tolerance", kScope), 1u);
+    EXPECT_GT(tallied(far.maxima(), "simd_leaf_max_short_ulps"), 16.0);
+}
+
 }  // namespace
 }  // namespace meshproof::test
