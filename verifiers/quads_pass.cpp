@@ -290,8 +290,8 @@ private:
         const std::uint64_t most_uses = count_by_position(m, s, counts);
 
         // Every fitting record a candidate (the product's records, sorted once for both rules).
-        s.ws.records.assign(all.records.begin(), all.records.end());
-        mesh::pair_sorted_records(mesh::QuadPairingRows{all.vertex, all.box, all.data}, mesh::CandidateRule::kEveryFit, s.ws, s.pairs);
+        mesh::pair_sorted_records(mesh::QuadPairingRows{all.vertex, all.box, all.data}, all.records, mesh::CandidateRule::kEveryFit, s.ws,
+                                  s.pairs);
         counts.add("all_records_made", s.pairs.size());
         counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
 
