@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "engine/mesh/merge_representatives.h"
+#include "engine/mesh/mesh_products.h"
 #include "engine/mesh/quad_pairing.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
@@ -58,16 +59,12 @@ struct Scratch {
     std::vector<VertexName> names;              // 3 per used row
     std::vector<std::uint32_t> numbers;         // 3 per used row
     std::vector<std::array<std::uint32_t, 3>> vertex;
-    std::vector<mesh::Box> box;
-    std::vector<std::uint32_t> data;            // primitiveDataIndex per used row
+    // The rule on all rows at once, vertices by position (the unit's product, engine/mesh/row_pairing.h):
+    // its rows are `used`, its boxes, primitive data, position numbers, pairs and candidates are read there.
+    const mesh::RowPairing* all = nullptr;
     std::vector<std::uint32_t> position_vertex; // per used row × 3: vertex numbers by position (all rows)
-    std::vector<std::uint32_t> slot_first;      // per vertex slot: its place in first_slots; kNone
-    std::vector<std::uint32_t> first_slots;     // the slots the used rows name, in order of first use
     std::vector<std::uint32_t> index_number;    // per source index: its number by first use; kNone
     std::vector<QuadPair> pairs;
-    std::vector<QuadPair> first_pairs;          // the document's rule on all rows, vertices by position
-    std::vector<std::array<std::uint32_t, 3>> position_rows;  // per used row: vertex numbers by position
-    std::vector<std::uint32_t> slot_numbers;    // per first_slots entry: its position's number
     std::vector<StockPair> stock;
     // per section
     std::vector<std::uint32_t> section_start, section_fill, by_section;
@@ -188,7 +185,7 @@ public:
         // (a small share of an install's rows), so the pass costs what it did elsewhere.
         const bool object = unit.set == "object" || unit.set == "asset";
         for (const DecodedMesh& m : unit.mesh->meshes) {
-            most_uses = std::max(most_uses, check_mesh(m, scratch, counts, object));
+            most_uses = std::max(most_uses, check_mesh(m, unit.products.row_pairing(m), scratch, counts, object));
             if (!object || !m.has_triangle_index_to_shape_key) continue;
             pair_by_merge(m, scratch, counts);
             if (const std::uint32_t row = index_restart_row(m, scratch); row != kNone) {
@@ -224,7 +221,7 @@ private:
     }
 
     // Returns the most uses of one set of three corner positions.
-    std::uint64_t check_mesh(const DecodedMesh& m, Scratch& s, UnitCounts& counts, bool object) const {
+    std::uint64_t check_mesh(const DecodedMesh& m, const mesh::RowPairing& all, Scratch& s, UnitCounts& counts, bool object) const {
         const mesh::DecodedTriangles& t = m.triangles;
         const mesh::DecodedPrimitives& P = m.primitives;
         counts.add("meshes");
@@ -270,33 +267,19 @@ private:
         const std::uint64_t stock = s.stock.size();
         counts.add("stock_pairs", stock);
 
-        // Boxes and primitive data per used row.
-        s.box.resize(n);
-        s.data.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
-            mesh::Box b = empty_box();
-            for (int k = 0; k < 3; ++k) {
-                const std::uint32_t v = t.vertex[k][tri];
-                grow(b, m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]);
-            }
-            s.box[i] = b;
-            s.data[i] = m.row_primitive_data_index[r];
-        }
-
-        // All rows at once, vertices by position.
-        s.positions = number_by_position(m, s);
+        // All rows at once, vertices by position: the unit's product (its rows are the used rows
+        // above, chosen the same way).
+        s.all = &all;
+        s.positions = all.positions;
         s.section_number.assign(s.positions, kNone);
         s.position_vertex.resize(n * 3);
         for (std::size_t i = 0; i < n; ++i)
-            for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = s.position_rows[i][k];
-        const mesh::QuadPairingRows all{s.position_rows, s.box, s.data};
-        mesh::sort_pairing_records(all, s.ws);  // one sort for the first-fit and every-fit rules
-        counts.add("candidates", mesh::pair_sorted_records(all, mesh::CandidateRule::kFirstFit, s.ws, s.first_pairs));
-        if (object) count_volume_signs(m, s, counts);  // s.ws.candidates: this rule's, until the next pairing
+            for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = all.vertex[i][k];
+        counts.add("candidates", all.candidates.size());
+        if (object) count_volume_signs(m, s, counts);
         std::uint64_t agrees = 0, swapped = 0;
-        const std::uint64_t found = count_found(m, s.used, s.first_pairs, &agrees, &swapped);
-        const std::uint64_t made = s.first_pairs.size();
+        const std::uint64_t found = count_found(m, s.used, all.pairs, &agrees, &swapped);
+        const std::uint64_t made = all.pairs.size();
         counts.add("made", made);
         counts.add("found", found);
         s.found = found;
@@ -306,8 +289,9 @@ private:
         if (found == stock && made == stock) counts.add("meshes_exact");
         const std::uint64_t most_uses = count_by_position(m, s, counts);
 
-        // Every fitting record a candidate (the records sorted above, untouched since).
-        mesh::pair_sorted_records(all, mesh::CandidateRule::kEveryFit, s.ws, s.pairs);
+        // Every fitting record a candidate (the product's records, sorted once for both rules).
+        mesh::pair_sorted_records(mesh::QuadPairingRows{all.vertex, all.box, all.data}, all.records, mesh::CandidateRule::kEveryFit, s.ws,
+                                  s.pairs);
         counts.add("all_records_made", s.pairs.size());
         counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
 
@@ -316,11 +300,11 @@ private:
         // Vertices named by the rows' source indices. Numbered by first use as positions are, so
         // where the two numberings agree corner for corner the rule makes the pairs made above.
         number_by_source_index(m, s);
-        if (s.vertex == s.position_rows) {
+        if (s.vertex == all.vertex) {
             counts.add("source_index_made", made);
             counts.add("source_index_found", found);
         } else {
-            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, s.box, s.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, all.box, all.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
             counts.add("source_index_made", s.pairs.size());
             counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
@@ -333,7 +317,7 @@ private:
         return most_uses;
     }
 
-    // The candidates of the rule (s.ws.candidates, all rows at once), stock and other, by the sign
+    // The candidates of the rule (all rows at once: the product's), stock and other, by the sign
     // of the volume their quad's four corners span: the first half a b c (its third edge c → a
     // is the shared edge), the second a c d, volume (b − a)·((c − a)×(d − a)) in single precision,
     // in that order. The document names "a sign test ... of the volume the quad's four corners
@@ -343,7 +327,7 @@ private:
         const mesh::DecodedTriangles& t = m.triangles;
         const mesh::DecodedVertices& v = m.vertices;
         std::uint64_t stock = 0, other = 0, stock_nonneg = 0, stock_nonpos = 0, other_nonneg = 0, other_nonpos = 0;
-        for (const auto& c : s.ws.candidates) {
+        for (const auto& c : s.all->candidates) {
             const std::uint32_t r1 = s.used[c.first], r2 = s.used[c.second];
             const std::uint32_t t1 = m.row_triangle[r1], t2 = m.row_triangle[r2];
             const std::uint32_t a = t.vertex[0][t1], b = t.vertex[1][t1], cc = t.vertex[2][t1], d = t.vertex[2][t2];
@@ -398,7 +382,7 @@ private:
             s.merge_rows.resize(n);
             for (std::size_t i = 0; i < n; ++i)
                 for (int k = 0; k < 3; ++k) s.merge_rows[i][k] = s.merge.position_name[s.position_vertex[i * 3 + k]];
-            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.box, s.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
             counts.add(counter, count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
     }
@@ -425,42 +409,6 @@ private:
             }
         }
         return kNone;
-    }
-
-    // The used rows' corners numbered by first use of their positions (number_by_first_use on the
-    // bits of x, y, z) into s.position_rows; returns the number of distinct positions. A vertex
-    // slot always has the same position, so only each slot's first use is named and hashed, in
-    // the order the rows first use the slots: a position's first corner is its slot's first use,
-    // so the names come first in the same order and get the same numbers.
-    static std::uint32_t number_by_position(const DecodedMesh& m, Scratch& s) {
-        const std::size_t n = s.used.size();
-        s.slot_first.assign(m.vertices.size(), kNone);
-        s.first_slots.clear();
-        s.numbers.resize(n * 3);  // per corner: its slot's place in first_slots
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t tri = m.row_triangle[s.used[i]];
-            for (int k = 0; k < 3; ++k) {
-                const std::uint32_t v = m.triangles.vertex[k][tri];
-                std::uint32_t& first = s.slot_first[v];
-                if (first == kNone) {
-                    first = static_cast<std::uint32_t>(s.first_slots.size());
-                    s.first_slots.push_back(v);
-                }
-                s.numbers[i * 3 + k] = first;
-            }
-        }
-        s.names.resize(s.first_slots.size());
-        for (std::size_t j = 0; j < s.first_slots.size(); ++j) {
-            const std::uint32_t v = s.first_slots[j];
-            s.names[j] = {std::bit_cast<std::uint32_t>(m.vertices.x[v]), std::bit_cast<std::uint32_t>(m.vertices.y[v]),
-                          std::bit_cast<std::uint32_t>(m.vertices.z[v])};
-        }
-        s.slot_numbers.resize(s.names.size());
-        const std::uint32_t distinct = mesh::number_by_first_use(s.names, s.ws, s.slot_numbers);
-        s.position_rows.resize(n);
-        for (std::size_t i = 0; i < n; ++i)
-            for (int k = 0; k < 3; ++k) s.position_rows[i][k] = s.slot_numbers[s.numbers[i * 3 + k]];
-        return distinct;
     }
 
     // The used rows' corners numbered by first use of their source indices (pParam
@@ -508,7 +456,7 @@ private:
     }
 
     // Copies of a triangle (the same three corner positions), and the stock quads a made pair
-    // matches by the positions of its two triangles (s.first_pairs: the all-rows pairs). Returns the
+    // matches by the positions of its two triangles (the all-rows pairs). Returns the
     // most uses of one set of corners.
     static std::uint64_t count_by_position(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
@@ -541,7 +489,7 @@ private:
             if (s.local[p.first_row] != kNone && s.local[p.second_row] != kNone)
                 s.stock_keys.push_back(key(s.local[p.first_row], s.local[p.second_row]));
         s.made_keys.clear();
-        for (const QuadPair& p : s.first_pairs) s.made_keys.push_back(key(p.first, p.second));
+        for (const QuadPair& p : s.all->pairs) s.made_keys.push_back(key(p.first, p.second));
         std::sort(s.stock_keys.begin(), s.stock_keys.end());
         std::sort(s.made_keys.begin(), s.made_keys.end());
         std::uint64_t matched = 0;
@@ -595,7 +543,7 @@ private:
                 // Every row in this section, in row order (by_section is stable): its rows renumbered
                 // by first use are the whole mesh's numbers, so the rule makes the whole mesh's pairs,
                 // and ws.edge_uses still holds the whole mesh's records per edge.
-                tally_section(m, s, sec, s.first_pairs, s.used, made, found);
+                tally_section(m, s, sec, s.all->pairs, s.used, made, found);
                 continue;
             }
             s.s_names.resize(c * 3);  // the rows' vertex numbers over the whole mesh
@@ -605,8 +553,8 @@ private:
             for (std::size_t k = 0; k < c; ++k) {
                 const std::uint32_t i = s.by_section[b + k];
                 for (int j = 0; j < 3; ++j) s.s_names[k * 3 + j] = s.position_vertex[i * 3 + j];
-                s.s_box[k] = s.box[i];
-                s.s_data[k] = s.data[i];
+                s.s_box[k] = s.all->box[i];
+                s.s_data[k] = s.all->data[i];
                 s.s_rows[k] = s.used[i];
             }
             renumber_in_section(s, c);
@@ -622,7 +570,7 @@ private:
             }
             if (s.found_in_section[i0] && s.found_in_section[i1]) continue;
             ++missed;
-            if (s.data[i0] != s.data[i1]) ++diff;
+            if (s.all->data[i0] != s.all->data[i1]) ++diff;
             else if (s.diagonal_uses[i0] >= 3) ++multi;
             else ++two;
         }

@@ -15,10 +15,6 @@ using mesh::kNone;
 
 namespace {
 
-mesh::VertexName name_of(float x, float y, float z) {
-    return {std::bit_cast<std::uint32_t>(x), std::bit_cast<std::uint32_t>(y), std::bit_cast<std::uint32_t>(z)};
-}
-
 mesh::Box grown(mesh::Box b, float r) {
     for (int a = 0; a < 3; ++a) b.min[a] = b.min[a] - r, b.max[a] = b.max[a] + r;
     return b;
@@ -32,8 +28,8 @@ std::uint64_t mix(std::uint64_t z) {   // splitmix64's finaliser
 
 constexpr std::uint64_t kClassShift = 40;   // sort key: class << 40 | place (< 2^32)
 
-// The rule's leaf order from the rows (tree_rule_leaves.h).
-void order_from_rows(const DecodedMesh& m, TreeRuleLeaves& out) {
+// The rule's leaf order from the rows (tree_rule_leaves.h); `rows` is the pairing of all rows.
+void order_from_rows(const DecodedMesh& m, const mesh::RowPairing& rows, TreeRuleLeaves& out) {
     const mesh::DecodedTriangles& t = m.triangles;
     const mesh::DecodedPrimitives& P = m.primitives;
     const auto n_prims = static_cast<std::uint32_t>(P.size());
@@ -47,37 +43,9 @@ void order_from_rows(const DecodedMesh& m, TreeRuleLeaves& out) {
     }
     out.from_rows = m.has_triangle_index_to_shape_key;
     if (out.from_rows) {
-        const std::size_t rows = std::min(m.row_key.size(), m.row_triangle.size());
-        const std::size_t param_rows = m.row_primitive_data_index.size();
-        out.rows.clear();
-        for (std::size_t r = 0; r < rows && r < param_rows; ++r) {
-            const std::uint32_t tri = m.row_triangle[r];
-            if (tri != kNone && tri < t.size()) out.rows.push_back(static_cast<std::uint32_t>(r));
-        }
-        const std::size_t n = out.rows.size();
-        out.names.resize(n * 3);
-        out.row_box.resize(n);
-        out.row_data.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t r = out.rows[i], tri = m.row_triangle[r];
-            mesh::Box b = empty_box();
-            for (int k = 0; k < 3; ++k) {
-                const std::uint32_t v = t.vertex[k][tri];
-                out.names[i * 3 + k] = name_of(m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]);
-                grow(b, m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]);
-            }
-            out.row_box[i] = b;
-            out.row_data[i] = m.row_primitive_data_index[r];
-        }
-        out.numbers.resize(n * 3);
-        mesh::number_by_first_use(out.names, out.pairing, out.numbers);
-        out.row_vertex.resize(n);
-        for (std::size_t i = 0; i < n; ++i) out.row_vertex[i] = {out.numbers[i * 3], out.numbers[i * 3 + 1], out.numbers[i * 3 + 2]};
-        mesh::pair_quads(mesh::QuadPairingRows{out.row_vertex, out.row_box, out.row_data}, mesh::CandidateRule::kFirstFit,
-                         out.pairing, out.pairs);
         std::uint32_t taken = 0;
-        for (const mesh::QuadPair& pair : out.pairs) {
-            const std::uint32_t a = m.row_triangle[out.rows[pair.first]], b = m.row_triangle[out.rows[pair.second]];
+        for (const mesh::QuadPair& pair : rows.pairs) {
+            const std::uint32_t a = m.row_triangle[rows.used[pair.first]], b = m.row_triangle[rows.used[pair.second]];
             const std::uint32_t p = t.primitive[a];
             if (a == b || p != t.primitive[b] || p >= n_prims || P.kind[p] != mesh::PrimitiveKind::kQuad) continue;
             if ((out.sort_key[p] >> kClassShift) == 0) continue;   // taken already (a copy of a row)
@@ -95,7 +63,7 @@ void order_from_rows(const DecodedMesh& m, TreeRuleLeaves& out) {
 
 }  // namespace
 
-bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out) {
+bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out, const mesh::MeshProducts& products) {
     const mesh::DecodedPrimitives& P = m.primitives;
     const auto n_prims = static_cast<std::uint32_t>(P.size());
     const mesh::DecodedSections& S = m.sections;
@@ -105,26 +73,27 @@ bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out) {
     // Boxes and vertex ids per primitive.
     out.box.resize(n_prims);
     out.vertex_first.resize(std::size_t{n_prims} + 1);
-    out.names.clear();
+    out.corner_slots.clear();
     for (std::uint32_t p = 0; p < n_prims; ++p) {
         if (!has_geometry(P.kind[p]) || P.section[p] >= S.size()) return false;
         const PrimitiveCorners c = corners_of(m, p);
-        out.vertex_first[p] = static_cast<std::uint32_t>(out.names.size());
+        out.vertex_first[p] = static_cast<std::uint32_t>(out.corner_slots.size());
         mesh::Box b = empty_box();
         for (int k = 0; k < c.count; ++k) {
             const float x = m.vertices.x[c.slot[k]], y = m.vertices.y[c.slot[k]], z = m.vertices.z[c.slot[k]];
             // A vertex that decodes to no number (grow() would drop a NaN silently): no box.
             if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) return false;
             grow(b, x, y, z);
-            out.names.push_back(name_of(x, y, z));
+            out.corner_slots.push_back(c.slot[k]);
         }
         out.box[p] = grown(b, m.convex_radius);
     }
-    out.vertex_first[n_prims] = static_cast<std::uint32_t>(out.names.size());
-    out.vertex_ids.resize(out.names.size());
-    mesh::number_by_first_use(out.names, out.pairing, out.vertex_ids);
+    out.vertex_first[n_prims] = static_cast<std::uint32_t>(out.corner_slots.size());
+    out.vertex_ids.resize(out.corner_slots.size());
+    mesh::number_positions_by_first_use(m.vertices, out.corner_slots, out.numbering, out.pairing, out.vertex_ids);
 
-    order_from_rows(m, out);
+    if (m.has_triangle_index_to_shape_key) order_from_rows(m, products.row_pairing(m), out);
+    else order_from_rows(m, mesh::RowPairing{}, out);
 
     // The stored trees (section-tree links are indices into st's arrays already).
     out.section_first.assign(st.first_node.begin(), st.first_node.begin() + static_cast<long>(S.size()));

@@ -7,9 +7,9 @@
 // vertices' box grown by the shape's convexRadius"):
 //   - the leaves are the stored primitives (a quad is one leaf, as in the stored trees), numbered
 //     in storage order (section after section);
-//   - the pairing (engine/mesh/quad_pairing) runs as the quads pass runs it on all rows of the mesh
-//     at once: the rows whose key names a triangle and that have a pParam row, in row order,
-//     vertices named by their decoded positions. A stored quad comes first, in the order the
+//   - the pairing (engine/mesh/quad_pairing) on all rows of the mesh at once: the rows whose key
+//     names a triangle and that have a pParam row, in row order, vertices named by their decoded
+//     positions (engine/mesh/row_pairing.h, the unit's product: computed once per mesh). A stored quad comes first, in the order the
 //     pairing takes its pair, when the pairing takes its two halves as a pair; every other
 //     primitive (a stored triangle, and a stored quad the pairing does not take) follows in the
 //     order of its first row (the lower of a quad's two halves' rows), a primitive no row names
@@ -30,6 +30,8 @@
 
 #include "engine/build/cut_comparison.h"
 #include "engine/mesh/decoded_member.h"
+#include "engine/mesh/mesh_products.h"
+#include "engine/mesh/position_numbering.h"
 #include "engine/mesh/quad_pairing.h"
 
 namespace meshproof::verifiers {
@@ -44,11 +46,8 @@ struct TreeRuleLeaves {
     std::vector<std::uint32_t> mesh_second_child, mesh_leaf_section;
     // scratch
     mesh::QuadPairingWorkspace pairing;
-    std::vector<mesh::VertexName> names;
-    std::vector<std::array<std::uint32_t, 3>> row_vertex;
-    std::vector<mesh::Box> row_box;
-    std::vector<std::uint32_t> numbers, rows, row_data, place;
-    std::vector<mesh::QuadPair> pairs;
+    mesh::PositionNumberingWorkspace numbering;
+    std::vector<std::uint32_t> corner_slots;   // per primitive corner (vertex_first): its vertex slot
     std::vector<std::uint64_t> sort_key;
 
     build::RuleLeaves rule() const { return {box, vertex_first, vertex_ids, rule_order}; }
@@ -57,9 +56,9 @@ struct TreeRuleLeaves {
     }
 };
 
-// Fills `out` from `m`; false when the mesh cannot be given to the rule (a primitive without a box
+// Fills `out` from `m` (the pairing of its rows from `products`, the unit's); false when the mesh cannot be given to the rule (a primitive without a box
 // or with a vertex that is not a finite number, a section out of range).
-bool tree_rule_leaves(const mesh::DecodedMesh& m, TreeRuleLeaves& out);
+bool tree_rule_leaves(const mesh::DecodedMesh& m, TreeRuleLeaves& out, const mesh::MeshProducts& products = mesh::MeshProducts{});
 
 // The leaf boxes again from the vertices jittered as above (seed: the member's and the mesh's).
 void jitter_leaf_boxes(const mesh::DecodedMesh& m, std::uint64_t seed, TreeRuleLeaves& out);

@@ -450,7 +450,7 @@ private:
                            UnitCounts& counts) {
         if (m.sections.size() < 2) return;
         counts.add_at(slots.multi);
-        if (!tree_rule_leaves(m, ws.rule)) {
+        if (!tree_rule_leaves(m, ws.rule, unit.products)) {
             counts.add_at(slots.multi_left_out);
             return;
         }

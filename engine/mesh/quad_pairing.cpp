@@ -29,14 +29,15 @@ void add_candidate(const QuadPairingRows& rows, QuadPairingWorkspace& ws, const 
 // Step 2's first fit for every record of records[g, end) (one edge), by bucket: the records a
 // record can pair with are those of one bucket (the other kind of edge, the other direction, its
 // primitive data); the first of them after it whose opposite vertex differs is its fit.
-void first_fits_by_bucket(const QuadPairingRows& rows, QuadPairingWorkspace& ws, std::size_t g, std::size_t end) {
+void first_fits_by_bucket(const QuadPairingRows& rows, std::span<const QuadPairingWorkspace::Record> records, QuadPairingWorkspace& ws,
+                          std::size_t g, std::size_t end) {
     using Entry = QuadPairingWorkspace::Entry;
     auto bucket = [&](std::uint8_t index, std::uint8_t forward, std::uint32_t data) {
         return static_cast<std::uint64_t>(index) << 33 | static_cast<std::uint64_t>(forward) << 32 | data;
     };
     ws.entries.clear();
     for (std::size_t i = g; i < end; ++i) {
-        const auto& r = ws.records[i];
+        const auto& r = records[i];
         if (r.index == 1) continue;
         ws.entries.push_back({bucket(r.index, r.forward, rows.primitive_data[r.row]), static_cast<std::uint32_t>(i), kNone});
     }
@@ -46,19 +47,19 @@ void first_fits_by_bucket(const QuadPairingRows& rows, QuadPairingWorkspace& ws,
         Entry& e = ws.entries[k - 1];
         const Entry& n = ws.entries[k];
         if (n.bucket != e.bucket) continue;
-        e.next_other = opposite(rows, ws.records[n.position]) != opposite(rows, ws.records[e.position]) ? static_cast<std::uint32_t>(k)
+        e.next_other = opposite(rows, records[n.position]) != opposite(rows, records[e.position]) ? static_cast<std::uint32_t>(k)
                                                                                                        : n.next_other;
     }
     for (std::size_t i = g; i < end; ++i) {
-        const auto& a = ws.records[i];
+        const auto& a = records[i];
         if (a.index == 1) continue;
         const Entry probe{bucket(a.index == 2 ? 0 : 2, a.forward ? 0 : 1, rows.primitive_data[a.row]), static_cast<std::uint32_t>(i), kNone};
         auto it = std::upper_bound(ws.entries.begin(), ws.entries.end(), probe, before);
         if (it == ws.entries.end() || it->bucket != probe.bucket) continue;
         std::uint32_t k = static_cast<std::uint32_t>(it - ws.entries.begin());
-        if (opposite(rows, ws.records[it->position]) == opposite(rows, a)) k = it->next_other;
+        if (opposite(rows, records[it->position]) == opposite(rows, a)) k = it->next_other;
         if (k == kNone) continue;
-        add_candidate(rows, ws, a, ws.records[ws.entries[k].position]);
+        add_candidate(rows, ws, a, records[ws.entries[k].position]);
     }
 }
 
@@ -169,32 +170,37 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
 }
 
 std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+    return pair_sorted_records(rows, ws.records, rule, ws, out);
+}
+
+std::size_t pair_sorted_records(const QuadPairingRows& rows, std::span<const QuadPairingWorkspace::Record> records, CandidateRule rule,
+                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
     out.clear();
     ws.candidates.clear();
     const std::size_t n = rows.vertex.size();
     ws.edge_uses.assign(n * 3, 0);
-    if (rows.box.size() != n || rows.primitive_data.size() != n || ws.records.size() != n * 3) return 0;
+    if (rows.box.size() != n || rows.primitive_data.size() != n || records.size() != n * 3) return 0;
     using Record = QuadPairingWorkspace::Record;
 
     // Step 2: candidates; and how many records share each edge.
-    const std::size_t m = ws.records.size();
+    const std::size_t m = records.size();
     for (std::size_t g = 0; g < m;) {
         std::size_t end = g + 1;
-        while (end < m && ws.records[end].edge == ws.records[g].edge) ++end;
-        for (std::size_t i = g; i < end; ++i) ws.edge_uses[ws.records[i].row * 3 + ws.records[i].index] = static_cast<std::uint32_t>(end - g);
+        while (end < m && records[end].edge == records[g].edge) ++end;
+        for (std::size_t i = g; i < end; ++i) ws.edge_uses[records[i].row * 3 + records[i].index] = static_cast<std::uint32_t>(end - g);
         if (rule == CandidateRule::kFirstFit && end - g > ws.scan_limit) {
-            first_fits_by_bucket(rows, ws, g, end);
+            first_fits_by_bucket(rows, records, ws, g, end);
             g = end;
             continue;
         }
         for (std::size_t i = g; i < end; ++i) {
-            const Record& a = ws.records[i];
+            const Record& a = records[i];
             if (a.index == 1) continue;  // neither a third nor a first edge
             const std::uint8_t want = a.index == 2 ? 0 : 2;
             const std::uint32_t opposite_a = rows.vertex[a.row][(a.index + 2) % 3];
             const std::uint32_t data_a = rows.primitive_data[a.row];
             for (std::size_t j = i + 1; j < end; ++j) {
-                const Record& b = ws.records[j];
+                const Record& b = records[j];
                 if (b.index != want || b.forward == a.forward || b.row == a.row) continue;
                 if (rows.vertex[b.row][(b.index + 2) % 3] == opposite_a) continue;
                 if (rows.primitive_data[b.row] != data_a) continue;

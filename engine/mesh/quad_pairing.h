@@ -99,5 +99,8 @@ std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPair
 // pair_sorted_records pairs nothing (0 returned) unless ws.records holds the rows' 3 × n records.
 void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws);
 std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
+// The same on records sorted by an earlier sort_pairing_records on the same rows and kept elsewhere.
+std::size_t pair_sorted_records(const QuadPairingRows& rows, std::span<const QuadPairingWorkspace::Record> records, CandidateRule rule,
+                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
 
 }  // namespace meshproof::mesh

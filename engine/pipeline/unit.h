@@ -9,6 +9,7 @@
 
 #include "engine/core/bytes.h"
 #include "engine/io/install_scan.h"
+#include "engine/mesh/mesh_products.h"
 
 namespace meshproof {
 namespace tagfile { class Tagfile; }
@@ -29,6 +30,9 @@ struct Unit {
     const utf::Model* model = nullptr;
     bool model_malformed = false;
     Bytes bytes;                                 // the bytes the unit was decoded from (decompressed)
+    // What more than one pass derives from `mesh` (engine/mesh/mesh_products.h), computed on a
+    // pass's first ask and kept while the unit's passes run.
+    mesh::MeshProducts products;
 };
 
 }  // namespace meshproof

@@ -1,0 +1,16 @@
+// See mesh_products.h.
+#include "engine/mesh/mesh_products.h"
+
+namespace meshproof::mesh {
+
+const RowPairing& MeshProducts::row_pairing(const DecodedMesh& m) const {
+    std::unique_ptr<RowPairing>& slot = row_pairings_[&m];
+    if (!slot) {
+        thread_local RowPairingWorkspace ws;
+        slot = std::make_unique<RowPairing>();
+        pair_rows_by_position(m, ws, *slot);
+    }
+    return *slot;
+}
+
+}  // namespace meshproof::mesh

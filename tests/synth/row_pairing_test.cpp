@@ -1,0 +1,166 @@
+// engine/mesh/row_pairing (the quad-pairing rule on all rows of a mesh, vertices by position) and
+// the per-unit cache that hands it to every pass (engine/mesh/mesh_products): the fast form
+// (each vertex slot's position named and hashed once, the records and candidates kept) against
+// the rule written plainly (every corner named, number_by_first_use, pair_quads), on synthetic
+// parts whose sections share positions across distinct vertex slots.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <set>
+
+#include "engine/build/collision_tagfile.h"
+#include "engine/mesh/decode_member.h"
+#include "engine/mesh/mesh_products.h"
+#include "engine/mesh/row_pairing.h"
+#include "engine/synth/compressed_mesh.h"
+#include "engine/synth/source_mesh.h"
+#include "engine/tagfile/tagfile.h"
+
+namespace meshproof::synth {
+namespace {
+
+struct Part {
+    std::vector<std::uint8_t> bytes;
+    std::unique_ptr<tagfile::Tagfile> tf;
+    mesh::DecodedMember member;
+};
+
+std::unique_ptr<Part> decoded_part(std::uint64_t seed, std::uint32_t triangles) {
+    auto p = std::make_unique<Part>();
+    const CompressedMesh cm = build_compressed_mesh(build_part(seed, triangles, 0.0f, 0.0f), {});
+    auto types = build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
+    EXPECT_TRUE(types.ok());
+    auto tag0 = build::write_collision_tag0(*types, cm, "h000100", std::nullopt);
+    EXPECT_TRUE(tag0.ok());
+    p->bytes = std::move(tag0).value();
+    auto tf = tagfile::parse_tagfile(p->bytes, nullptr);
+    EXPECT_TRUE(tf.ok());
+    p->tf = std::make_unique<tagfile::Tagfile>(std::move(tf).value());
+    auto member = mesh::decode_member(*p->tf);
+    EXPECT_TRUE(member.ok());
+    if (member.ok()) p->member = std::move(member).value();
+    return p;
+}
+
+// The rule as written: every used row's corners named by the bits of their positions and numbered
+// by first use, boxes grown corner by corner, pair_quads with the first fit.
+struct Plain {
+    std::vector<std::uint32_t> used;
+    std::vector<std::array<std::uint32_t, 3>> vertex;
+    std::uint32_t positions = 0;
+    std::vector<mesh::Box> box;
+    std::vector<std::uint32_t> data;
+    mesh::QuadPairingWorkspace ws;
+    std::vector<mesh::QuadPair> pairs;
+};
+
+void plain_rule(const mesh::DecodedMesh& m, Plain& out) {
+    const mesh::DecodedTriangles& t = m.triangles;
+    const std::size_t rows = std::min(m.row_key.size(), m.row_triangle.size());
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::uint32_t tri = m.row_triangle[r];
+        if (tri == mesh::kNone || tri >= t.size() || r >= m.row_primitive_data_index.size()) continue;
+        out.used.push_back(static_cast<std::uint32_t>(r));
+    }
+    std::vector<mesh::VertexName> names;
+    for (const std::uint32_t r : out.used) {
+        mesh::Box b;
+        for (int a = 0; a < 3; ++a) b.min[a] = std::numeric_limits<float>::infinity(), b.max[a] = -b.min[a];
+        for (int k = 0; k < 3; ++k) {
+            const std::uint32_t v = t.vertex[k][m.row_triangle[r]];
+            const float p[3] = {m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
+            names.push_back({std::bit_cast<std::uint32_t>(p[0]), std::bit_cast<std::uint32_t>(p[1]), std::bit_cast<std::uint32_t>(p[2])});
+            for (int a = 0; a < 3; ++a) b.min[a] = std::min(b.min[a], p[a]), b.max[a] = std::max(b.max[a], p[a]);
+        }
+        out.box.push_back(b);
+        out.data.push_back(m.row_primitive_data_index[r]);
+    }
+    std::vector<std::uint32_t> numbers(names.size());
+    out.positions = mesh::number_by_first_use(names, out.ws, numbers);
+    for (std::size_t i = 0; i < out.used.size(); ++i) out.vertex.push_back({numbers[i * 3], numbers[i * 3 + 1], numbers[i * 3 + 2]});
+    mesh::pair_quads(mesh::QuadPairingRows{out.vertex, out.box, out.data}, mesh::CandidateRule::kFirstFit, out.ws, out.pairs);
+}
+
+bool same_box(const mesh::Box& a, const mesh::Box& b) {
+    for (int k = 0; k < 3; ++k)
+        if (std::bit_cast<std::uint32_t>(a.min[k]) != std::bit_cast<std::uint32_t>(b.min[k]) ||
+            std::bit_cast<std::uint32_t>(a.max[k]) != std::bit_cast<std::uint32_t>(b.max[k]))
+            return false;
+    return true;
+}
+
+TEST(RowPairing, IsTheRuleOnEveryCornerNamedByPosition) {
+    mesh::RowPairingWorkspace ws;
+    std::uint64_t meshes = 0, pairs = 0, shared_positions = 0;
+    for (const auto& [seed, triangles] : {std::pair{6u, 3000u}, std::pair{11u, 20000u}}) {
+        const auto part = decoded_part(seed, triangles);
+        for (const mesh::DecodedMesh& m : part->member.meshes) {
+            ASSERT_TRUE(m.has_triangle_index_to_shape_key);
+            Plain plain;
+            plain_rule(m, plain);
+            mesh::RowPairing fast;
+            mesh::pair_rows_by_position(m, ws, fast);
+            ASSERT_EQ(fast.used, plain.used);
+            ASSERT_EQ(fast.vertex, plain.vertex);
+            ASSERT_EQ(fast.positions, plain.positions);
+            ASSERT_EQ(fast.data, plain.data);
+            ASSERT_EQ(fast.box.size(), plain.box.size());
+            for (std::size_t i = 0; i < fast.box.size(); ++i) ASSERT_TRUE(same_box(fast.box[i], plain.box[i])) << i;
+            ASSERT_EQ(fast.pairs.size(), plain.pairs.size());
+            for (std::size_t i = 0; i < fast.pairs.size(); ++i) {
+                ASSERT_EQ(fast.pairs[i].first, plain.pairs[i].first) << i;
+                ASSERT_EQ(fast.pairs[i].second, plain.pairs[i].second) << i;
+            }
+            ASSERT_EQ(fast.candidates.size(), plain.ws.candidates.size());
+            for (std::size_t i = 0; i < fast.candidates.size(); ++i) {
+                ASSERT_EQ(std::bit_cast<std::uint32_t>(fast.candidates[i].cost), std::bit_cast<std::uint32_t>(plain.ws.candidates[i].cost));
+                ASSERT_EQ(fast.candidates[i].first, plain.ws.candidates[i].first);
+                ASSERT_EQ(fast.candidates[i].second, plain.ws.candidates[i].second);
+            }
+            ASSERT_EQ(fast.records.size(), plain.ws.records.size());
+            for (std::size_t i = 0; i < fast.records.size(); ++i) {
+                ASSERT_EQ(fast.records[i].edge, plain.ws.records[i].edge);
+                ASSERT_EQ(fast.records[i].row, plain.ws.records[i].row);
+                ASSERT_EQ(fast.records[i].index, plain.ws.records[i].index);
+            }
+            // The inputs the fast form is for: positions that distinct vertex slots share.
+            std::set<std::uint32_t> slots;
+            for (const std::uint32_t r : fast.used)
+                for (int k = 0; k < 3; ++k) slots.insert(m.triangles.vertex[k][m.row_triangle[r]]);
+            shared_positions += slots.size() - fast.positions;
+            ++meshes;
+            pairs += fast.pairs.size();
+        }
+    }
+    EXPECT_GT(meshes, 0u);
+    EXPECT_GT(pairs, 100u);
+    EXPECT_GT(shared_positions, 0u);
+}
+
+TEST(MeshProducts, ComputesEachMeshsPairingOnceAndACopyStartsEmpty) {
+    const auto part = decoded_part(6, 3000);
+    ASSERT_FALSE(part->member.meshes.empty());
+    const mesh::DecodedMesh& m = part->member.meshes[0];
+    mesh::MeshProducts products;
+    const mesh::RowPairing& a = products.row_pairing(m);
+    const mesh::RowPairing& b = products.row_pairing(m);
+    EXPECT_EQ(&a, &b);
+    EXPECT_FALSE(a.pairs.empty());
+    mesh::DecodedMesh other = m;   // another mesh (another address): its own product
+    const mesh::RowPairing& c = products.row_pairing(other);
+    EXPECT_NE(&a, &c);
+    EXPECT_EQ(c.pairs.size(), a.pairs.size());
+    const mesh::MeshProducts copy = products;
+    EXPECT_NE(&copy.row_pairing(m), &a);
+    EXPECT_EQ(copy.row_pairing(m).used, a.used);
+    // A mesh without triangleIndexToShapeKey gives the rule no rows.
+    other.has_triangle_index_to_shape_key = false;
+    mesh::MeshProducts fresh;
+    EXPECT_TRUE(fresh.row_pairing(other).used.empty());
+    EXPECT_TRUE(fresh.row_pairing(other).pairs.empty());
+}
+
+}  // namespace
+}  // namespace meshproof::synth
