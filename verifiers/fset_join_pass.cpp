@@ -36,6 +36,7 @@
 #include "engine/mesh/decoded_member.h"
 #include "engine/mesh/triangle_bvh.h"
 #include "engine/pipeline/pass.h"
+#include "verifiers/unit_counts.h"
 
 namespace meshproof {
 namespace {
@@ -241,48 +242,47 @@ public:
         std::vector<std::size_t> pair_of_f(f_files.size(), SIZE_MAX);
         for (std::size_t k = 0; k < pair_f.size(); ++k) pair_of_f[pair_f[k]] = k;
         bool group_counted = false;
+        // Every declared counter is flushed in each unit, zeros included (unit_counts.h), so each
+        // figure has its value in both sets.
         for (const auto& [map, fs] : f_by_map) {
-            Tally& t = tallies.unit(map, "f");
+            verifiers::UnitCounts u(info_);
             PairCounts sum;
-            std::uint64_t paired = 0, without_h = 0, h_empty = 0;
             bool any_pair = false;
             for (std::size_t i : fs) {
-                if (f_h[i] == SIZE_MAX) ++without_h;
-                else if (pair_of_f[i] == SIZE_MAX) ++h_empty;
+                if (f_h[i] == SIZE_MAX) u.add("f_without_h");
+                else if (pair_of_f[i] == SIZE_MAX) u.add("f_h_without_triangles");
                 else {
-                    ++paired;
+                    u.add("f_paired");
                     any_pair = true;
                     add(sum, counts[pair_of_f[i]]);
                 }
             }
-            t.add("f_files", fs.size());
-            t.add("f_paired", paired);
-            t.add("f_without_h", without_h);
-            t.add("f_h_without_triangles", h_empty);
-            t.add("paired_vertices", sum.vertices);
-            for (std::size_t w = 0; w < kWithin.size(); ++w) t.add(kWithinName[w], sum.within[w]);
-            t.add("swapped_yz_within_1m", sum.swapped_within_1m);
-            t.add("other_vertices", sum.other_vertices);
-            t.add("other_within_1m", sum.other_within_1m);
-            if (tiles) {
-                t.add("footprint_vertices", sum.footprint_vertices);
-                t.add("footprint_within_1m", sum.footprint_within_1m);
-                t.add("other_footprint_within_1m", sum.other_footprint_within_1m);
-                if (any_pair) {
-                    t.max("f_half_extent_xz", sum.f_extent);
-                    t.max("h_half_extent_xz", sum.h_extent);
-                    if (!group_counted) t.add("tile_groups");
-                    group_counted = group_counted || any_pair;
-                }
+            u.add("f_files", fs.size());
+            u.add("paired_vertices", sum.vertices);
+            for (std::size_t w = 0; w < kWithin.size(); ++w) u.add(kWithinName[w], sum.within[w]);
+            u.add("swapped_yz_within_1m", sum.swapped_within_1m);
+            u.add("other_vertices", sum.other_vertices);
+            u.add("other_within_1m", sum.other_within_1m);
+            u.add("footprint_vertices", sum.footprint_vertices);
+            u.add("footprint_within_1m", sum.footprint_within_1m);
+            u.add("other_footprint_within_1m", sum.other_footprint_within_1m);
+            if (tiles && any_pair && !group_counted) {
+                u.add("tile_groups");
+                group_counted = true;
+            }
+            Tally& t = tallies.unit(map, "f");
+            u.flush(t);
+            if (tiles && any_pair) {
+                t.max("f_half_extent_xz", sum.f_extent);
+                t.max("h_half_extent_xz", sum.h_extent);
             }
         }
         for (const auto& [map, hs] : h_by_map) {
-            Tally& t = tallies.unit(map, "h");
-            std::uint64_t without_f = 0;
+            verifiers::UnitCounts u(info_);
             for (std::size_t i : hs)
-                if (h_files[i].x->model.empty() || !f_models.contains({map, h_files[i].x->model})) ++without_f;
-            t.add("h_files", hs.size());
-            t.add("h_without_f", without_f);
+                if (h_files[i].x->model.empty() || !f_models.contains({map, h_files[i].x->model})) u.add("h_without_f");
+            u.add("h_files", hs.size());
+            u.flush(tallies.unit(map, "h"));
         }
     }
 
