@@ -1,6 +1,8 @@
 #include "engine/mesh/triangle_bvh.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <array>
 #include <numeric>
 
@@ -8,8 +10,10 @@ namespace meshproof::mesh {
 namespace {
 
 float centroid(const TriangleCorners& t, int axis) {
-    // float, in one order: only the split uses it, never a distance.
-    return (t[axis] + t[3 + axis] + t[6 + axis]) / 3.0f;
+    // float, in one order: only the split uses it, never a distance. A NaN (a hostile file's
+    // corner) sorts as +inf, so the split's order stays a strict weak order.
+    const float c = (t[axis] + t[3 + axis] + t[6 + axis]) / 3.0f;
+    return std::isnan(c) ? std::numeric_limits<float>::infinity() : c;
 }
 
 }  // namespace

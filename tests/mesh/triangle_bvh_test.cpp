@@ -113,6 +113,23 @@ TEST(TriangleBvh, NearestWithinRadiusIsTheBruteForceScans) {
     }
 }
 
+TEST(TriangleBvh, HostileCornersNaNAndInfinityBuildAndQuery) {
+    std::mt19937_64 rng(5);
+    std::vector<TriangleCorners> tris;
+    for (int i = 0; i < 400; ++i) {
+        TriangleCorners t = random_triangle(rng, 20, 1);
+        if (i % 3 == 0) t[i % 9] = std::numeric_limits<float>::quiet_NaN();
+        if (i % 7 == 0) t[(i + 4) % 9] = std::numeric_limits<float>::infinity();
+        tris.push_back(t);
+    }
+    const TriangleBvh tree(tris);
+    EXPECT_EQ(tree.size(), tris.size());
+    // A finite triangle is still found: the first one with no NaN or infinity.
+    const TriangleCorners& t = tris[1];
+    const double got = tree.nearest_sq({t[0], t[1], t[2]}, 1.0);
+    EXPECT_EQ(got, 0.0);
+}
+
 TEST(TriangleBvh, EmptyTreeFindsNothing) {
     const TriangleBvh tree{std::vector<TriangleCorners>{}};
     EXPECT_EQ(tree.nearest_sq({0, 0, 0}, 4.0), TriangleBvh::kNone);
