@@ -12,13 +12,15 @@
 // decode/inflate and passes/decode. Arg: worker threads (0 = every core).
 // BM_TreeRulePassSmallInstall (issue 14): decode-only against decode + the tree_rule pass alone
 // (the whole stock rule over every mesh of two sections or more), back to back on the same
-// install; counter tree_rule/decode, the time ratio.
+// install; counter tree_rule/decode, the time ratio. BM_FsetJoinSmallInstall (issue 16): the same
+// for the fset_join pass (the join stage: waves per map, a BVH per h file), at 1 and every thread.
 #include <benchmark/benchmark.h>
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <string>
 
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -152,14 +154,16 @@ void BM_PipelineStagesSmallInstall(benchmark::State& state) {
 }
 BENCHMARK(BM_PipelineStagesSmallInstall)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
-void BM_TreeRulePassSmallInstall(benchmark::State& state) {
+// Decode-only against decode + one pass alone, back to back on the small install; counters
+// "<pass>_Mtri/s" and "<pass>/decode" (the time ratio).
+void pass_against_decode(benchmark::State& state, const std::string& pass) {
     const BenchInstall& install = small_install();
     if (!install.error.empty()) return state.SkipWithError(install.error.c_str());
     const int threads = static_cast<int>(state.range(0));
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0)
         limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-    double decode_s = 0, tree_rule_s = 0;
+    double decode_s = 0, pass_s = 0;
     for (auto _ : state) {
         RunOptions decode_only;
         decode_only.threads = threads;
@@ -167,20 +171,27 @@ void BM_TreeRulePassSmallInstall(benchmark::State& state) {
         auto t0 = std::chrono::steady_clock::now();
         auto decoded = run_verify(install.root, decode_only);
         decode_s += seconds_since(t0);
-        RunOptions tree_rule;
-        tree_rule.threads = threads;
-        tree_rule.passes = {"tree_rule"};
+        RunOptions one;
+        one.threads = threads;
+        one.passes = {pass};
         t0 = std::chrono::steady_clock::now();
-        auto verified = run_verify(install.root, tree_rule);
-        tree_rule_s += seconds_since(t0);
+        auto verified = run_verify(install.root, one);
+        pass_s += seconds_since(t0);
         if (!decoded.ok() || !verified.ok() || decoded->count(MemberState::kOk) != verified->count(MemberState::kOk))
             return state.SkipWithError("verify failed or members differ between the stages");
     }
     const double mtri = static_cast<double>(install.triangles) * static_cast<double>(state.iterations()) / 1e6;
     state.counters["decode_Mtri/s"] = mtri / decode_s;
-    state.counters["tree_rule_Mtri/s"] = mtri / tree_rule_s;
-    state.counters["tree_rule/decode"] = tree_rule_s / decode_s;
+    state.counters[pass + "_Mtri/s"] = mtri / pass_s;
+    state.counters[pass + "/decode"] = pass_s / decode_s;
 }
+
+void BM_TreeRulePassSmallInstall(benchmark::State& state) { pass_against_decode(state, "tree_rule"); }
 BENCHMARK(BM_TreeRulePassSmallInstall)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+// The f-set join (issue 16 item 4): the fan-out in waves, one map's extracts at a time, every f
+// vertex of a paired file queried three or four times on a TriangleBvh of its h file.
+void BM_FsetJoinSmallInstall(benchmark::State& state) { pass_against_decode(state, "fset_join"); }
+BENCHMARK(BM_FsetJoinSmallInstall)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 }  // namespace

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/pipeline/join.h"
 #include "engine/pipeline/tally.h"
 #include "engine/pipeline/unit.h"
 
@@ -37,6 +39,9 @@ struct PassInfo {
     // sub-scope "#ivp-exact" (all said exact) or "#structurally-valid" — the severities of
     // ivp-surface-notes.md §14 for .sur files (a malformed file is a decode error, never a unit).
     bool judges_units = false;
+    // The pass joins members across the binders of a map (engine/pipeline/join.h): the engine
+    // calls join_key, extract and join. Units of its join are counted under their map's scopes.
+    bool joins = false;
 };
 
 class Pass {
@@ -45,6 +50,14 @@ public:
     virtual const PassInfo& info() const = 0;
     // Called concurrently from many threads with distinct tallies: a pass keeps no mutable state.
     virtual void run(const Unit& unit, Tally& tally) const = 0;
+
+    // A joining pass (PassInfo::joins; join.h). The key the members of a map's binders are joined
+    // by ("" = not joined): several maps may share one.
+    virtual std::string join_key(std::string_view /*map_id*/) const { return {}; }
+    // What the join keeps of a member of a keyed binder (null: nothing); concurrent like run().
+    virtual std::unique_ptr<JoinExtract> extract(const Unit& /*unit*/) const { return nullptr; }
+    // Every extract of one key of one game, in path order; may run its own parallel loops.
+    virtual void join(std::string_view /*key*/, std::span<const JoinItem> /*items*/, JoinTallies& /*tallies*/) const {}
 };
 
 class PassRegistry {

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <memory>
 #include <optional>
+#include <span>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
@@ -16,6 +18,7 @@
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/count_members.h"
 #include "engine/pipeline/game_from_tagfiles.h"
+#include "engine/pipeline/join_waves.h"
 #include "engine/pipeline/member_group.h"
 #include "engine/pipeline/place_scope.h"
 #include "engine/pipeline/run_setup.h"
@@ -100,18 +103,71 @@ bool RunResult::any_violation() const {
 namespace {
 namespace fs = std::filesystem;
 
+// What one group gave: its member statuses and, per joining pass, its members' extracts.
+struct GroupOutcome {
+    std::vector<MemberStatus> statuses;
+    std::vector<std::vector<JoinItem>> items;   // [joining pass], member (path) order
+};
+
+// The units of a join (join.h): each unit(map, set) ends the previous one with its place
+// sub-scopes and begins the next; ordinals follow every member's and .sur file's.
+class JoinUnits final : public JoinTallies {
+public:
+    JoinUnits(Tally& tally, Game game, const std::vector<std::string>& map_scopes, std::uint64_t first_ordinal)
+        : tally_(tally), game_(game), map_scopes_(map_scopes), ordinal_(first_ordinal) {}
+    Tally& unit(std::string_view map_id, std::string_view set) override {
+        finish();
+        const std::string scope = fmt::format("{}/{}", game_name(game_), set);
+        for (const std::string& key : map_scopes_)
+            if (map_in_place(map_id, key)) sub_scopes_.push_back(fmt::format("{}{}{}{}", scope, kSubScopeMark, kMapScopePrefix, key));
+        tally_.begin_unit(scope, ordinal_++, !sub_scopes_.empty());
+        open_ = true;
+        return tally_;
+    }
+    void finish() {
+        if (open_ && !sub_scopes_.empty()) tally_.end_unit(sub_scopes_);
+        sub_scopes_.clear();
+        open_ = false;
+    }
+
+private:
+    Tally& tally_;
+    Game game_;
+    const std::vector<std::string>& map_scopes_;
+    std::uint64_t ordinal_;
+    std::vector<std::string> sub_scopes_;
+    bool open_ = false;
+};
+
+// Join units are numbered after every member (group << 32 | member) and .sur file.
+constexpr std::uint64_t kJoinOrdinalBase = std::uint64_t{1} << 62;
+
 // Fans a group's members out to the passes; each thread keeps one Tally per pass.
 class Runner {
 public:
     Runner(const RunOptions& options, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
         : options_(options), codecs_(codecs), passes_(std::move(passes)),
-          timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0) {
-        for (std::size_t p = 0; p < passes_.size(); ++p)
+          timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0), join_tallies_(passes_.size()) {
+        for (std::size_t p = 0; p < passes_.size(); ++p) {
             (passes_[p]->info().family == kSurFamily ? sur_passes_ : havok_passes_).push_back(p);
+            if (passes_[p]->info().joins && passes_[p]->info().family != kSurFamily) joining_.push_back(p);
+        }
+    }
+    // The selected passes that join, in pass order (JoinPlan's pass index).
+    std::vector<const Pass*> joining_passes() const {
+        std::vector<const Pass*> out;
+        for (std::size_t p : joining_) out.push_back(passes_[p]);
+        return out;
     }
 
-    // Processes one group; returns its member statuses. Thread-safe.
-    std::vector<MemberStatus> run_group(const Group& group, std::uint64_t group_index, Game game);
+    // Processes one group; returns its member statuses and, for each joining pass whose key
+    // `keys[j]` is not empty, its members' extracts. Thread-safe.
+    GroupOutcome run_group(const Group& group, std::uint64_t group_index, Game game, const std::vector<std::string>& keys,
+                           const std::string& map);
+    // Joins one key of joining pass `j` into a Tally of its own (a join may run parallel loops,
+    // so it never shares a thread's tally). Thread-safe.
+    Tally run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items, std::uint64_t serial) const;
+    void add_join(std::size_t j, const Tally& t) { join_tallies_[joining_[j]].merge(t); }
     // Decodes one .sur input (and its sibling model) and hands it to the sur passes; returns
     // its status, then the model's when the model is malformed. Thread-safe.
     std::vector<MemberStatus> run_sur(const InputFile& in, std::uint64_t ordinal, Game game);
@@ -119,12 +175,16 @@ public:
     Tally merged(std::size_t pass) {
         Tally out;
         for (const auto& local : tallies_) out.merge(local[pass]);
+        out.merge(join_tallies_[pass]);
         return out;
     }
     void merge_timings(RunTimings& out) const { timing_.merge_into(out, passes_); }
 
 private:
-    void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status);
+    // `extracts` (one slot per joining pass, null when the group is not joined) receives what the
+    // joining passes keep of the member; `keys` says which of them join the group.
+    void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status,
+                 const std::vector<std::string>& keys, std::vector<std::unique_ptr<JoinExtract>>* extracts);
     // The file and place sub-scopes ("scope#file:NAME", "scope#map:KEY") a unit at `path` is also tallied under.
     std::vector<std::string> file_sub_scopes(const std::string& scope, std::string_view path) const;
 
@@ -134,9 +194,10 @@ private:
     // Units go only to the passes of their kind: a .sur model to family "sur", a Havok member
     // to every other family (each pass also ignores units it has no decoded data for).
     static constexpr std::string_view kSurFamily = "sur";
-    std::vector<std::size_t> havok_passes_, sur_passes_;
+    std::vector<std::size_t> havok_passes_, sur_passes_, joining_;
     tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
     TimingCollector timing_;
+    std::vector<Tally> join_tallies_;   // per pass: its joins' tallies, merged wave by wave
 };
 
 // Triangles of a decoded member: its compressed meshes' and its extern meshes'.
@@ -158,7 +219,8 @@ Error timeout_error(double seconds, std::string_view stage) {
                                                           stage, seconds));
 }
 
-void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status) {
+void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status,
+                     const std::vector<std::string>& keys, std::vector<std::unique_ptr<JoinExtract>>* extracts) {
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
@@ -219,6 +281,15 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         if (deadline_passed()) {   // the stage's name is formatted only when it is needed
             fail(timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name)));
             return discard_unit_through(tallies, havok_passes_, i);
+        }
+    }
+    if (extracts != nullptr) {
+        for (std::size_t j = 0; j < joining_.size(); ++j)
+            if (!keys[j].empty()) (*extracts)[j] = passes_[joining_[j]]->extract(unit);
+        if (deadline_passed()) {
+            fail(timeout_error(options_.member_timeout, "while the joining passes took their extracts"));
+            for (auto& e : *extracts) e.reset();
+            return discard_unit_through(tallies, havok_passes_, havok_passes_.size() - 1);
         }
     }
     if (!sub_scopes.empty())
@@ -354,7 +425,16 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     return out;
 }
 
-std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t group_index, Game game) {
+Tally Runner::run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items, std::uint64_t serial) const {
+    Tally out;
+    JoinUnits units(out, game, options_.map_scopes, kJoinOrdinalBase | (serial << 24));
+    passes_[joining_[j]]->join(key, items, units);
+    units.finish();
+    return out;
+}
+
+GroupOutcome Runner::run_group(const Group& group, std::uint64_t group_index, Game game, const std::vector<std::string>& keys,
+                               const std::string& map) {
     Lap open;
     std::unique_ptr<OpenedGroup> g = open_group(group, codecs_);
     timing_.local().stage[static_cast<std::size_t>(Stage::kOpen)] += open.next();
@@ -366,12 +446,16 @@ std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t gr
     for (const auto& j : g->jobs) member_bytes += j.stored.size();
     const double byte_scale = member_bytes > g->file_bytes ? double(g->file_bytes) / double(member_bytes) : 1.0;
     std::atomic<std::uint64_t> advanced{0};
+    const bool joined = std::any_of(keys.begin(), keys.end(), [](const std::string& k) { return !k.empty(); });
+    std::vector<std::vector<std::unique_ptr<JoinExtract>>> extracts(joined ? g->jobs.size() : 0);
+    for (auto& e : extracts) e.resize(joining_.size());
 
     // Members in parallel (nested in the parallel loop over groups): each task holds only its
     // own decompressed bytes, so memory stays bounded by the number of threads.
     tbb::parallel_for(std::size_t{0}, g->jobs.size(), [&](std::size_t i) {
         const MemberJob& job = g->jobs[i];
-        if (!job.is_compendium) process(job, (group_index << 32) | i, *g, game, g->job_status[i]);
+        if (!job.is_compendium)
+            process(job, (group_index << 32) | i, *g, game, g->job_status[i], keys, joined ? &extracts[i] : nullptr);
         if (progress) {
             const auto step = static_cast<std::uint64_t>(double(job.stored.size()) * byte_scale);
             progress->members_done += 1;
@@ -385,8 +469,17 @@ std::vector<MemberStatus> Runner::run_group(const Group& group, std::uint64_t gr
         progress->members_done += statuses.size();
         progress->bytes_done += g->file_bytes > advanced ? g->file_bytes - advanced : 0;
     }
+    GroupOutcome out;
+    out.items.resize(joining_.size());
+    for (std::size_t i = 0; i < extracts.size(); ++i)
+        for (std::size_t j = 0; j < joining_.size(); ++j)
+            if (extracts[i][j]) {
+                const MemberJob& job = g->jobs[i];
+                out.items[j].push_back(JoinItem{job.path, job.set, map, game, (group_index << 32) | i, std::move(extracts[i][j])});
+            }
     for (auto& s : g->job_status) statuses.push_back(std::move(s));
-    return statuses;
+    out.statuses = std::move(statuses);
+    return out;
 }
 
 Result<std::vector<const Pass*>> select_passes(const std::vector<std::string>& names) {
@@ -529,7 +622,38 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
 
     Runner runner(options, *codecs, passes);
     std::vector<std::vector<MemberStatus>> per_group(groups.size());
-    tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) { per_group[g] = runner.run_group(groups[g], g, group_games[g]); });
+    // The fan-out in waves (join_waves.h): one wave of every group when no joining pass runs.
+    std::vector<std::string> group_maps(groups.size());
+    for (std::size_t g = 0; g < groups.size(); ++g) group_maps[g] = map_of_path(groups[g].path);
+    const std::vector<const Pass*> joining = runner.joining_passes();
+    const JoinPlan plan = plan_join_waves(group_maps, group_games, joining);
+    std::uint64_t join_serial = 0;
+    for (const std::vector<std::size_t>& wave : plan.waves) {
+        std::vector<GroupOutcome> outcomes(wave.size());
+        tbb::parallel_for(std::size_t{0}, wave.size(), [&](std::size_t i) {
+            const std::size_t g = wave[i];
+            outcomes[i] = runner.run_group(groups[g], g, group_games[g], plan.keys[g], group_maps[g]);
+        });
+        // The wave's keys, each with its extracts in path order (groups ascending, members in order).
+        std::map<std::tuple<std::size_t, Game, std::string>, std::vector<JoinItem>> keyed;
+        for (std::size_t i = 0; i < wave.size(); ++i) {
+            const std::size_t g = wave[i];
+            per_group[g] = std::move(outcomes[i].statuses);
+            for (std::size_t j = 0; j < outcomes[i].items.size(); ++j)
+                for (JoinItem& item : outcomes[i].items[j])
+                    keyed[{j, group_games[g], plan.keys[g][j]}].push_back(std::move(item));
+        }
+        outcomes.clear();
+        std::vector<std::pair<const std::tuple<std::size_t, Game, std::string>*, std::vector<JoinItem>*>> joins;
+        for (auto& [k, items] : keyed) joins.push_back({&k, &items});
+        std::vector<Tally> joined(joins.size());
+        tbb::parallel_for(std::size_t{0}, joins.size(), [&](std::size_t i) {
+            const auto& [j, game, key] = *joins[i].first;
+            joined[i] = runner.run_join(j, game, key, *joins[i].second, join_serial + i);
+        });
+        for (std::size_t i = 0; i < joins.size(); ++i) runner.add_join(std::get<0>(*joins[i].first), joined[i]);
+        join_serial += joins.size();
+    }   // the wave's extracts are released here
     // .sur files are units of their own; ordinals continue after the groups' (group << 32 | member).
     std::vector<std::vector<MemberStatus>> sur_status(sur_inputs.size());
     const std::uint64_t sur_base = std::uint64_t(groups.size()) << 32;

@@ -38,6 +38,7 @@ void SynthCounts::add(const SynthCounts& o) {
     shared_index_entries += o.shared_index_entries, paged_sections += o.paged_sections;
     section_tree_nodes += o.section_tree_nodes, mesh_tree_nodes += o.mesh_tree_nodes, simd_nodes += o.simd_nodes;
     extern_meshes += o.extern_meshes, extern_triangles += o.extern_triangles, extern_vertices += o.extern_vertices;
+    fset_paired += o.fset_paired, fset_paired_vertices += o.fset_paired_vertices, fset_f_without_h += o.fset_f_without_h;
     point_sets += o.point_sets, custom_sections += o.custom_sections;
     bytes_written += o.bytes_written;
     effects.add(o.effects);
@@ -350,6 +351,14 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                 ++c.extern_meshes;
                 c.extern_triangles += mo.extern_triangles;
                 c.extern_vertices += mo.extern_vertices;
+                // The h binder of the block comes two before its f binder (h, l, f), member for member.
+                const BinderPlan& hp = (&bp)[-2];
+                if (hp.set == 'h' && i < hp.members.size() && hp.members[i].model == mp.model && hp.members[i].container < 0) {
+                    ++c.fset_paired;
+                    c.fset_paired_vertices += mo.extern_vertices;
+                } else {
+                    ++c.fset_f_without_h;
+                }
                 continue;
             }
             ++c.meshes;

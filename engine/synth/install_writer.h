@@ -68,6 +68,9 @@ struct SynthCounts {
     std::uint64_t section_tree_nodes = 0, mesh_tree_nodes = 0, simd_nodes = 0;
     // f set: hknpExternMeshShape bodies
     std::uint64_t extern_meshes = 0, extern_triangles = 0, extern_vertices = 0;
+    // f set joined with the h set (fset_join): f files whose h file of the same model is readable,
+    // their vertices, and f files whose h file is not (a container defect)
+    std::uint64_t fset_paired = 0, fset_paired_vertices = 0, fset_f_without_h = 0;
     // object / asset meshes: point-set custom primitives, in sections of their own
     std::uint64_t point_sets = 0, custom_sections = 0;
     std::uint64_t bytes_written = 0;

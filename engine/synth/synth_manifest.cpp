@@ -82,6 +82,12 @@ constexpr BuiltFigure kBuilt[] = {
      [](const SynthCounts& c) { return c.interior.meshes_no_bit_with_triangles; }},
     {"extern", "bodies", "f-set extern mesh bodies", [](const SynthCounts& c) { return c.extern_meshes; }},
     {"extern", "triangles", "f-set extern mesh triangles", [](const SynthCounts& c) { return c.extern_triangles; }},
+    // The f set joined with the h set: every f model has an h model of the same number (and no h
+    // model lacks an f one), so an f file is unpaired only when its h file is unreadable.
+    {"fset_join", "f_paired", "f files with a readable h file of the same model", [](const SynthCounts& c) { return c.fset_paired; }},
+    {"fset_join", "paired_vertices", "f vertices of the paired files", [](const SynthCounts& c) { return c.fset_paired_vertices; }},
+    {"fset_join", "f_without_h", "f files whose h file of the same model is unreadable", [](const SynthCounts& c) { return c.fset_f_without_h; }},
+    {"fset_join", "h_without_f", "h files with no f file of the same model", [](const SynthCounts&) { return std::uint64_t{0}; }},
 };
 
 // The violation counters an injected defect moves; every other violation counter is 0.

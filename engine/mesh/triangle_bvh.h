@@ -1,0 +1,56 @@
+// A bounding-volume hierarchy over triangles for nearest-distance queries within a radius: the
+// f-set join's "each against the nearest triangle of the h file of its model, exact to 4 m"
+// (havok-compressed-mesh.txt). Corners are stored as float (what the decoders give: 36 bytes a
+// triangle) and boxes as the float minimum and maximum of their triangles' corners, so a box holds
+// its triangles exactly; every distance is worked out in double (point_triangle_distance.h).
+//
+// Build: top-down, a node's triangles split at the median of their centroids along the longest
+// axis of the centroids' box (ties by triangle index, so the tree is the same on every run), at
+// most kLeafSize triangles to a leaf; a node's two children side by side.
+// Query: depth first, nearer child first, pruning every box farther than the best so far, which
+// starts at the radius: a triangle within the radius is always found, and the distance returned is
+// the nearest one's (exact up to double rounding); beyond the radius nothing is measured.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "engine/mesh/point_triangle_distance.h"
+
+namespace meshproof::mesh {
+
+class TriangleBvh {
+public:
+    static constexpr std::uint32_t kLeafSize = 4;
+    static constexpr double kNone = std::numeric_limits<double>::infinity();
+
+    TriangleBvh() = default;
+    explicit TriangleBvh(std::vector<TriangleCorners> triangles);
+
+    // The squared distance from `p` to the nearest triangle when one lies within `radius`, else kNone.
+    double nearest_sq(const Point3d& p, double radius) const;
+    // The same in the x-z plane: the nearest triangle footprint, height ignored.
+    double nearest_footprint_sq(const Point3d& p, double radius) const;
+
+    std::size_t size() const { return triangles_.size(); }
+    std::size_t node_count() const { return nodes_.size(); }
+    // What the tree holds: triangles and nodes.
+    std::size_t memory_bytes() const {
+        return triangles_.capacity() * sizeof(TriangleCorners) + nodes_.capacity() * sizeof(Node);
+    }
+
+private:
+    struct Node {
+        float lo[3], hi[3];
+        std::uint32_t first = 0;   // leaf: first triangle; inner: the first child (the second follows it)
+        std::uint32_t count = 0;   // leaf: triangles (≥ 1); inner: 0
+    };
+    template <bool kFootprint>
+    double query(const Point3d& p, double radius) const;
+
+    std::vector<TriangleCorners> triangles_;   // in leaf order
+    std::vector<Node> nodes_;
+};
+
+}  // namespace meshproof::mesh
