@@ -107,8 +107,12 @@ TEST(ObjExport, ExternShapesAreObjectsOfTheirOwn) {
     EXPECT_EQ(o.at("m0_extern8_none").faces, 0);
     EXPECT_NE(obj.find("# extern shape 8 ((none)): no surface to draw"), std::string::npos);
     EXPECT_NE(obj.find("usemtl extern\n"), std::string::npos);
-    // Entry 1's box corner (−1, −2, −3) lands at (2 + 1, −1 + 2, −3 + 3) = (3, 1, 0) (no pose: body m0 sits at the origin).
-    EXPECT_NE(obj.find("v 3 1 0\n"), std::string::npos);
+    // Entry 1's box corner (−1, −2, −3) lands at (2 + 1, −1 + 2, −3 + 3) = (3, 1, 0) in mesh
+    // space, then body m0's pose (at (0, 2, 3)) takes it to (3, 3, 3).
+    EXPECT_NE(obj.find("v 3 3 3\n"), std::string::npos);
+    ObjExportOptions raw;
+    raw.apply_pose = false;
+    EXPECT_NE(to_obj(member, raw).find("v 3 1 0\n"), std::string::npos);
 }
 
 }  // namespace
