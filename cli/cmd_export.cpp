@@ -1,5 +1,6 @@
 // meshproof export FILE|BINDER [--member NAME] --obj OUT.obj: the decoded triangles of one
-// collision member as Wavefront OBJ (one object per body, materials as groups), for Blender.
+// collision member as Wavefront OBJ (one object per body, materials as groups; an Elden Ring
+// asset's extern shapes each an object of its own), for Blender.
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -64,8 +65,11 @@ int run_export(const ExportOptions& o) {
     std::size_t triangles = 0;
     for (const auto& m : decoded->meshes) triangles += m.triangles.size();
     for (const auto& m : decoded->extern_meshes) triangles += m.triangle_count();
-    std::printf("%s: %zu bodies, %zu triangles -> %s\n", unit->where.c_str(), decoded->bodies.size(), triangles,
-                o.obj.c_str());
+    std::size_t extern_shapes = 0;  // Elden Ring assets: each entry written as an object of its own
+    for (const auto& m : decoded->meshes) extern_shapes += m.extern_shapes.instance_count();
+    const std::string shapes = extern_shapes > 0 ? ", " + std::to_string(extern_shapes) + " extern shapes" : std::string();
+    std::printf("%s: %zu bodies, %zu triangles%s -> %s\n", unit->where.c_str(), decoded->bodies.size(), triangles,
+                shapes.c_str(), o.obj.c_str());
     return kExitOk;
 }
 

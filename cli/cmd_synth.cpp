@@ -28,7 +28,8 @@ Command add_synth(CLI::App& app) {
     sub->add_option("--scale", args->scale, "demo, small or full (default demo)");
     sub->add_option("--seed", args->seed, "Seed (same seed, same bytes; default 1)");
     sub->add_option("--defects", args->defects,
-                    "kind:count,... of page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header; or all");
+                    "kind:count,... of page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header, "
+                    "extern_missing, extern_twice, extern_outside (Elden Ring assets); or all");
     sub->add_option("--threads", args->threads, "Worker threads (default: every core)");
     sub->add_option("--level", args->level, "DEFLATE level of the DCX members (default 1)");
     sub->add_flag("--force", args->force, "Write into an existing non-empty folder");

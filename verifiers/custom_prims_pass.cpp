@@ -7,14 +7,29 @@
 // records that follow each other in a section ("the next record starts where the previous one
 // ends"), and the unexplained third word (0x3D4D, 0x3C24, …; "read as a half float it lies
 // between 1.03 and 1.33").
+//
+// Extern references (Elden Ring, "Indices [k,k,4,k], words [0x92, w, lo, hi] … w is 0 in 244 of
+// the 262 references and 3, 4 or 5 in the rest"; "each extern shape is referenced exactly once by
+// a custom primitive and the stored scale is one"; "Twenty-two Elden Ring asset collision files
+// use extern shapes"): the w values (count of 0, lowest and highest of the others), references
+// per externShapes entry and each entry's scale as value sets, the files with entries. A reference
+// naming no entry is a violation (the decoder keeps its index as stored). Each reference's entry,
+// placed by its transform and scale (mesh/extern_shape_geometry.h: the shape's vertices grown by
+// its convexRadius), must lie in the box of the reference's own section-tree leaf and in its
+// section's domain, within the leaf-box tolerance (f32_tolerance.h): the transform is "in
+// compressed-mesh space", and the tree bounds every primitive of its section.
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "engine/mesh/decode_primitives.h"
+#include "engine/mesh/extern_shape_geometry.h"
 #include "engine/pipeline/pass.h"
+#include "verifiers/f32_tolerance.h"
 #include "verifiers/half_float.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -43,6 +58,10 @@ public:
             "In a point-set record, n is the node index of the primitive's own leaf in its section's tree (Proven)",
             "The third index is n again in Sekiro's 27 and 3 in Elden Ring's 28 (Proven)",
             "each extern shape is referenced exactly once by a custom primitive (Observed)",
+            "the stored scale is one (Observed)",
+            "w is 0 in 244 of the 262 references and 3, 4 or 5 in the rest",
+            "The transform supplies three rotation columns and a translation in compressed-mesh space (Observed): "
+            "the placed shape lies in its reference's leaf box and section domain",
         };
         info_.counters = {
             {"custom_primitives", "custom primitives (b == d, not dead)", false},
@@ -61,13 +80,25 @@ public:
             {"third_word_3d4d", "point-set records whose third word is 0x3D4D", false},
             {"third_word_3c9d_3cc7_3c8b", "point-set records whose third word is 0x3C9D, 0x3CC7 or 0x3C8B", false},
             {"third_word_3c24", "point-set records whose third word is 0x3C24", false},
+            {"extern_w_zero", "extern references whose w (second word) is 0", false},
+            {"extern_refs_missing_shape", "extern references naming no externShapes entry", true},
+            {"extern_shape_files", "files with externShapes entries", false},
+            {"extern_boxes_checked", "extern references whose entry's placed shape box is compared with their leaf box and section domain", false},
+            {"extern_box_outside_leaf", "extern references whose placed shape lies outside their section-tree leaf box (beyond the tolerance)", true},
+            {"extern_box_outside_domain", "extern references whose placed shape lies outside their section's domain (beyond the tolerance)", true},
         };
         info_.maxima = {
             {"max_record_vertices", "largest vertex count of a point-set record (first word's high byte)", false},
             {"third_word_half_max", "third word of a point-set record read as a half float, highest", false},
+            {"extern_w_other_max", "largest w of the extern references whose w is not 0", false},
         };
         info_.minima = {
             {"third_word_half_min", "third word of a point-set record read as a half float, lowest", false},
+            {"extern_w_other_min", "smallest w of the extern references whose w is not 0", false},
+        };
+        info_.value_sets = {
+            {"extern_refs_per_shape", "extern references naming each externShapes entry (one value per entry)", false},
+            {"extern_scale", "stored scale of each externShapes entry: x when x = y = z, else the list x y z", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -81,6 +112,7 @@ public:
         std::uint32_t most_vertices = 0;
         double half_min = 0, half_max = 0;
         bool any_half = false;
+        ExternFigures ext;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const mesh::DecodedMesh& m = unit.mesh->meshes[mi];
             const mesh::DecodedPrimitives& p = m.primitives;
@@ -131,14 +163,15 @@ public:
                                  fmt::format("third index {}, expected {} (SDK {})", c, want_c, unit.mesh->sdk_version));
                 }
             }
-            const std::size_t shapes = m.extern_shapes.transform.size();
-            counts.add("extern_shapes", shapes);
-            referenced.assign(shapes, 0);
-            for (std::uint32_t s : m.extern_references.shape_index)
-                if (s < shapes) ++referenced[s];
-            for (std::uint32_t r : referenced) counts.add("extern_shapes_not_referenced_once", r != 1 ? 1 : 0);
+            extern_references(unit, mi, m, tally, counts, referenced, ext);
         }
         counts.flush(tally);
+        if (ext.any_other_w) {
+            tally.min("extern_w_other_min", ext.w_other_min);
+            tally.max("extern_w_other_max", ext.w_other_max);
+        }
+        for (const auto& [n, times] : ext.per_shape) tally.value("extern_refs_per_shape", n, times);
+        for (const auto& [scale, times] : ext.scales) tally.values("extern_scale", scale, times);
         if (most_vertices > 0) tally.max("max_record_vertices", most_vertices);
         if (any_half) {
             tally.min("third_word_half_min", half_min);
@@ -147,6 +180,62 @@ public:
     }
 
 private:
+    // What a unit's extern references add up to beyond its counts (recorded once per unit).
+    struct ExternFigures {
+        bool any_other_w = false;
+        double w_other_min = 0, w_other_max = 0;
+        std::map<double, std::uint64_t> per_shape;                 // references per entry → entries
+        std::map<std::vector<double>, std::uint64_t> scales;       // scale → entries
+    };
+
+    void extern_references(const Unit& unit, std::size_t mi, const mesh::DecodedMesh& m, Tally& tally, UnitCounts& counts,
+                           std::vector<std::uint32_t>& referenced, ExternFigures& ext) const {
+        const mesh::DecodedExternShapes& es = m.extern_shapes;
+        const mesh::DecodedExternReferences& er = m.extern_references;
+        const std::size_t shapes = es.instance_count();
+        counts.add("extern_shapes", shapes);
+        if (shapes > 0) counts.add("extern_shape_files");
+        referenced.assign(shapes, 0);
+        for (std::size_t r = 0; r < er.primitive.size(); ++r) {
+            const std::uint32_t p = er.primitive[r];
+            const std::uint16_t w = er.w[r];
+            if (w == 0) {
+                counts.add("extern_w_zero");
+            } else {
+                ext.w_other_min = ext.any_other_w ? std::min<double>(ext.w_other_min, w) : w;
+                ext.w_other_max = ext.any_other_w ? std::max<double>(ext.w_other_max, w) : w;
+                ext.any_other_w = true;
+            }
+            const std::uint32_t s = er.shape_index[r];
+            if (s >= shapes) {
+                counts.add_sampled(tally, "extern_refs_missing_shape", [&] { return primitive_location(unit, mi, m, p); },
+                                   [&] { return fmt::format("names entry {} of {}", s, shapes); });
+                continue;
+            }
+            ++referenced[s];
+            const std::optional<mesh::Box> placed = mesh::extern_instance_box(es, s);
+            const std::uint32_t leaf = m.primitives.leaf_node[p];
+            const std::uint32_t sec = m.primitives.section[p];
+            if (!placed || leaf == mesh::kNone || sec >= m.sections.size()) continue;
+            counts.add("extern_boxes_checked");
+            const mesh::Box& domain = m.sections.domain[sec];
+            const double beyond_leaf = box_excess_ulps(*placed, m.section_trees.box[leaf], domain);
+            if (classify_excess(beyond_leaf) == Containment::kOutside)
+                counts.add_sampled(tally, "extern_box_outside_leaf", [&] { return primitive_location(unit, mi, m, p); },
+                                   [&] { return fmt::format("entry {}'s shape reaches {:.0f} ulps past its leaf box", s, beyond_leaf); });
+            const double beyond_domain = box_excess_ulps(*placed, domain, domain);
+            if (classify_excess(beyond_domain) == Containment::kOutside)
+                counts.add_sampled(tally, "extern_box_outside_domain", [&] { return primitive_location(unit, mi, m, p); },
+                                   [&] { return fmt::format("entry {}'s shape reaches {:.0f} ulps past the section domain", s, beyond_domain); });
+        }
+        for (std::size_t s = 0; s < shapes; ++s) {
+            counts.add("extern_shapes_not_referenced_once", referenced[s] != 1 ? 1 : 0);
+            ++ext.per_shape[referenced[s]];
+            const auto& sc = es.scale[s];
+            ++ext.scales[sc[0] == sc[1] && sc[1] == sc[2] ? std::vector<double>{sc[0]} : std::vector<double>{sc[0], sc[1], sc[2]}];
+        }
+    }
+
     // Pairs of decoded records (point sets, extern references) that follow each other in a
     // section's primitive order, and of those the pairs whose next record's first word is where
     // the previous record ends in sharedVerticesIndex.

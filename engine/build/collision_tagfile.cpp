@@ -22,8 +22,9 @@ std::vector<T> column(std::size_t n, auto f) {
 
 }  // namespace
 
-Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect dialect) {
-    tagfile::CollisionTypes ct = tagfile::collision_types(dialect);
+Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect dialect,
+                                                         const tagfile::CollisionTypeOptions& options) {
+    tagfile::CollisionTypes ct = tagfile::collision_types(dialect, options);
     CollisionTypeContext c;
     c.dialect = dialect;
     MP_TRY_ASSIGN(c.table, ct.builder.build());
@@ -35,7 +36,8 @@ Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect d
 Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContext& types, const CompressedMesh& m,
                                                        const std::string& body_name,
                                                        std::optional<tagfile::CompendiumId> compendium_id,
-                                                       std::uint32_t material) {
+                                                       std::uint32_t material,
+                                                       std::span<const ExternShape> extern_shapes) {
     const bool er = types.dialect == tagfile::HavokDialect::kEldenRing2018;
     ObjectWriter w(types.table);
     const BodyScaffold scaffold = write_body_scaffold(w, body_name);
@@ -155,6 +157,18 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
             std::memcpy(node + o_data, n.data.data(), 16);
             if (er) node[o_leaf] = n.is_leaf;
         }
+    }
+
+    // ---- externShapes (Elden Ring asset meshes): each entry's shape object, then the entries
+    if (!extern_shapes.empty()) {
+        std::vector<tagfile::ShapeInstanceSpec> instances(extern_shapes.size());
+        for (std::size_t i = 0; i < extern_shapes.size(); ++i) {
+            instances[i].transform = extern_shapes[i].transform;
+            instances[i].scale = extern_shapes[i].scale;
+            instances[i].shape_tag = extern_shapes[i].shape_tag;
+            instances[i].shape = tagfile::write_convex_shape(w, extern_shapes[i].shape);
+        }
+        tagfile::write_extern_shapes(w, shape, instances);
     }
 
     MP_TRY(w.status());

@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstdint>
+#include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "engine/build/compressed_mesh.h"
 #include "engine/tagfile/collision_types.h"
 #include "engine/tagfile/compendium.h"
+#include "engine/tagfile/convex_shape_writer.h"
 #include "engine/tagfile/type_table.h"
 
 namespace meshproof::build {
@@ -27,15 +30,28 @@ struct CollisionTypeContext {
     std::vector<std::uint8_t> type_section;
     std::string sdk_version;
 };
-Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect dialect);
+Result<CollisionTypeContext> make_collision_type_context(tagfile::HavokDialect dialect,
+                                                         const tagfile::CollisionTypeOptions& options = {});
+
+// One externShapes entry (Elden Ring 2018.1, containers-and-tagfiles.md §7.3): the convex shape it
+// points at, written through convex_shape_writer.h, and the entry's own transform, scale and tag.
+// Needs a context whose table declares the §7.3 classes (CollisionTypeOptions::convex_shapes).
+struct ExternShape {
+    tagfile::ConvexShapeSpec shape;
+    std::array<float, 16> transform{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    std::array<float, 4> scale{1, 1, 1, 0};
+    std::uint16_t shape_tag = 0;
+};
 
 // The TAG0 of one body named `body_name` whose shape is `mesh`, its types referenced through
 // the compendium `compendium_id` (TCRF), or, without one, in the file's own TYPE section (as
 // object and asset tagfiles can carry them). pParam's primitive data are `mesh.materials` (one
-// entry of `material` when it is empty).
+// entry of `material` when it is empty). `extern_shapes` become the shape's externShapes, entry i
+// from extern_shapes[i], each with a shape object of its own.
 Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContext& types, const CompressedMesh& mesh,
                                                        const std::string& body_name,
                                                        std::optional<tagfile::CompendiumId> compendium_id,
-                                                       std::uint32_t material = 21);
+                                                       std::uint32_t material = 21,
+                                                       std::span<const ExternShape> extern_shapes = {});
 
 }  // namespace meshproof::build

@@ -176,10 +176,9 @@ Status decode_custom_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh)
             MP_TRY_ASSIGN(std::uint32_t pos, record_position(raw, s, sec, k, 4, at));
             const std::uint32_t index =
                 std::uint32_t{raw.shared_vertices_index[pos + 2]} | (std::uint32_t{raw.shared_vertices_index[pos + 3]} << 16);
-            if (index >= mesh.extern_shapes.transform.size())
-                return make_error(ErrorCode::kOutOfBounds, raw.shared_vertices_index.offset_of(pos + 2),
-                                  "extern reference names shape " + std::to_string(index) + " of " +
-                                      std::to_string(mesh.extern_shapes.transform.size()));
+            // An index past externShapes is kept as stored: nothing is read through it, and the
+            // custom_prims pass counts such a reference (extern_refs_missing_shape) rather than
+            // the member's every other figure being lost to a decode error.
             p.custom_record[i] = static_cast<std::uint32_t>(ext.primitive.size());
             ext.primitive.push_back(static_cast<std::uint32_t>(i));
             ext.w.push_back(raw.shared_vertices_index[pos + 1]);

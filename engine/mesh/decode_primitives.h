@@ -33,7 +33,8 @@ Status decode_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh);
 
 // Reads the point-set and extern-reference records (after the section trees, whose leaf boxes
 // quantise point-set vertices). Every word and sharedVertices entry is bounds-checked; an
-// extern reference must name an entry of externShapes.
+// extern reference's shape index is kept as stored, an entry of externShapes or not (nothing is
+// read through it; DecodedExternReferences::shape_index says which).
 Status decode_custom_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh);
 
 }  // namespace meshproof::mesh

@@ -161,7 +161,7 @@ struct DecodedPointSets {
 struct DecodedExternReferences {
     std::vector<std::uint32_t> primitive;
     std::vector<std::uint16_t> w;           // second word (0 in 244 of 262)
-    std::vector<std::uint32_t> shape_index; // lo | hi << 16 into externShapes
+    std::vector<std::uint32_t> shape_index; // lo | hi << 16 into externShapes, as stored (may be past its end)
     std::vector<std::uint32_t> record_word;
 };
 

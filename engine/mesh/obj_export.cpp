@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "engine/mesh/extern_shape_geometry.h"
+
 namespace meshproof::mesh {
 
 namespace {
@@ -77,6 +79,29 @@ void write_groups(std::ostream& out, std::string_view body, std::size_t triangle
     }
 }
 
+// Each externShapes entry as an object of its own, "<body>_extern<i>_<class>" (a Blender user sees
+// it beside the mesh): its surface placed in mesh space (extern_shape_geometry.h), then the pose.
+// Returns the vertices written.
+std::uint64_t write_extern_shapes(std::ostream& out, std::string_view body, const Pose& pose, const DecodedExternShapes& e,
+                                  std::uint64_t base) {
+    std::uint64_t written = 0;
+    for (std::size_t i = 0; i < e.instance_count(); ++i) {
+        const ShapeSurface s = extern_instance_surface(e, i);
+        const std::string name = fmt::format("{}_extern{}_{}", body, i, obj_name(e.shape_class[i], "none"));
+        fmt::print(out, "o {}\n", name);
+        if (s.triangles.empty()) {
+            fmt::print(out, "# extern shape {} ({}): no surface to draw\n", i, e.shape_class[i].empty() ? "(none)" : e.shape_class[i]);
+            continue;
+        }
+        for (const auto& v : s.vertices) write_vertex(out, pose, v[0], v[1], v[2]);
+        fmt::print(out, "g {}\nusemtl extern\n", name);
+        const std::uint64_t at = base + written + 1;
+        for (const auto& t : s.triangles) fmt::print(out, "f {} {} {}\n", at + t[0], at + t[1], at + t[2]);
+        written += s.vertices.size();
+    }
+    return written;
+}
+
 }  // namespace
 
 void write_obj(const DecodedMember& member, std::ostream& out, const ObjExportOptions& options) {
@@ -91,9 +116,8 @@ void write_obj(const DecodedMember& member, std::ostream& out, const ObjExportOp
         if (b.shape_kind[i] == ShapeKind::kCompressedMesh && b.shape_index[i] < member.meshes.size()) {
             const DecodedMesh& m = member.meshes[b.shape_index[i]];
             fmt::print(out, "o {}\n", body);
-            if (!m.point_sets.primitive.empty() || !m.extern_references.primitive.empty())
-                fmt::print(out, "# {} point sets and {} extern references not exported\n", m.point_sets.primitive.size(),
-                           m.extern_references.primitive.size());
+            if (!m.point_sets.primitive.empty())
+                fmt::print(out, "# {} point sets not exported\n", m.point_sets.primitive.size());
             const DecodedVertices& v = m.vertices;
             for (std::size_t k = 0; k < v.size(); ++k) {
                 if (v.kind[k] == VertexKind::kUnresolved) write_vertex(out, Pose{}, 0, 0, 0);  // never used by a face
@@ -105,6 +129,7 @@ void write_obj(const DecodedMember& member, std::ostream& out, const ObjExportOp
             write_groups(out, body, m.triangles.size(), {&m.triangles.vertex[0], &m.triangles.vertex[1], &m.triangles.vertex[2]},
                          written, material_of);
             written += v.size();
+            written += write_extern_shapes(out, body, pose, m.extern_shapes, written);
         } else if (b.shape_kind[i] == ShapeKind::kExternMesh && b.shape_index[i] < member.extern_meshes.size()) {
             const DecodedExternMesh& e = member.extern_meshes[b.shape_index[i]];
             fmt::print(out, "o {}\n", body);

@@ -4,8 +4,11 @@
 // Wavefront); no .mtl file is written or referenced: Blender makes a material per usemtl name.
 //
 // Compressed meshes give their triangles (quads as two), material "m<materialNameData>" or
-// "m_none"; extern meshes (f set) "f_<stored material>". Shapes that are not decoded (convex
-// shapes), point sets and extern references are listed as comments.
+// "m_none"; extern meshes (f set) "f_<stored material>". A compressed mesh's externShapes entries
+// (Elden Ring assets) follow it, each its own object "<body>_extern<i>_<class>" (material
+// "extern"): a polytope's faces, a capsule or a face-less cylinder tessellated
+// (mesh/extern_shape_geometry.h), placed by the entry's transform and scale, then the body pose.
+// Shapes that are not decoded (convex bodies) and point sets are listed as comments.
 #pragma once
 
 #include <ostream>

@@ -5,7 +5,8 @@
 
 #include "engine/build/mesh_builder.h"
 #include "engine/synth/nibble_recount.h"
-#include "engine/synth/point_set_section.h"
+#include "engine/synth/custom_section.h"
+#include "engine/synth/extern_shape_set.h"
 #include "engine/synth/prng.h"
 
 namespace meshproof::synth {
@@ -20,6 +21,9 @@ std::string_view defect_name(DefectKind kind) {
         case DefectKind::kKeyWidth: return "key_width";
         case DefectKind::kTruncated: return "truncated";
         case DefectKind::kDcxHeader: return "dcx_header";
+        case DefectKind::kExternMissing: return "extern_missing";
+        case DefectKind::kExternTwice: return "extern_twice";
+        case DefectKind::kExternOutside: return "extern_outside";
     }
     return "?";
 }
@@ -85,18 +89,39 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     const std::vector<build::EncodedStaticTree>& encoded = L.encoded;
     std::vector<Aabb> leaf_boxes;
 
-    // ---- object and asset meshes: a last section of point-set custom primitives, inside the
-    // middle half of the vertex box (so inside the mesh domain), joined to the mesh tree by a new root
-    PointSetSection custom;
-    const bool with_points = opt.point_sets > 0 && np > 0;
-    if (with_points) {
+    // ---- object and asset meshes: a last section of custom primitives (point sets, then extern
+    // references), inside the middle half of the vertex box (so inside the mesh domain), joined to
+    // the mesh tree by a new root
+    CustomSection custom;
+    const bool with_custom = (opt.point_sets > 0 || opt.extern_shapes > 0) && np > 0;
+    if (with_custom) {
         Aabb inside;
         for (int a = 0; a < 3; ++a) {
             const float quarter = 0.25f * (used.max[a] - used.min[a]);
             inside.min[a] = used.min[a] + quarter;
             inside.max[a] = used.max[a] - quarter;
         }
-        custom = append_point_set_section(m, opt.point_sets, inside, derive_seed(opt.seed, 0x9017ull), opt.sekiro);
+        ExternShapeSet externs;
+        if (opt.extern_shapes > 0) {
+            const ExternDefects ed{wanted(opt, DefectKind::kExternMissing), wanted(opt, DefectKind::kExternTwice),
+                                   wanted(opt, DefectKind::kExternOutside)};
+            if (ed.twice + ed.outside <= opt.extern_shapes) {
+                externs = make_extern_shape_set(opt.extern_shapes, inside, derive_seed(opt.seed, 0xE87ull), ed);
+                const auto shapes = static_cast<std::uint32_t>(externs.shapes.size());
+                for (std::uint32_t i = 0; i < ed.missing; ++i) m.injected.push_back({DefectKind::kExternMissing, ns, opt.point_sets + shapes + i, kNoNode, shapes + i});
+                for (std::uint32_t i = 0; i < ed.twice; ++i) m.injected.push_back({DefectKind::kExternTwice, ns, opt.point_sets + shapes + ed.missing + i, kNoNode, i});
+                for (std::uint32_t i = 0; i < ed.outside; ++i) m.injected.push_back({DefectKind::kExternOutside, ns, opt.point_sets + shapes - 1 - i, kNoNode, shapes - 1 - i});
+                m.effects.extern_missing += ed.missing;
+                m.effects.extern_not_once += ed.twice;
+                m.effects.extern_outside_leaf += ed.outside;
+                m.effects.extern_outside_domain += ed.outside;
+                m.extern_refs = static_cast<std::uint32_t>(externs.records.size());
+                m.extern_w_zero = externs.w_zero;
+            }
+        }
+        custom = append_custom_section(m, opt.point_sets, externs.records, inside, derive_seed(opt.seed, 0x9017ull), opt.sekiro);
+        m.record_pairs = m.num_primitives.back() - 1;
+        m.extern_shapes = std::move(externs.shapes);
     }
     build::encode_mesh_tree(L, m);
 
@@ -197,10 +222,10 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
 
     // ---- keys (the point sets' after the primitives')
     build::assign_keys(L, m);
-    for (std::uint32_t p = 0; p < custom.decoded_points.size(); ++p) {
+    for (std::uint32_t p = 0; p < custom.leaf_exact.size(); ++p) {
         const std::uint32_t key = (ns << 8) | (p << 1);
         L.leaf_keys.push_back(key);
-        L.leaf_exact.push_back(custom.decoded_points[p]);
+        L.leaf_exact.push_back(custom.leaf_exact[p]);
         m.max_key_value = std::max(m.max_key_value, key);
         m.num_primitive_keys += 1;
     }

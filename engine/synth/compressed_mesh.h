@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/build/collision_tagfile.h"
 #include "engine/build/compressed_mesh.h"
 #include "engine/synth/build_names.h"
 #include "engine/synth/source_mesh.h"
@@ -33,8 +34,13 @@ enum class DefectKind : std::uint8_t {
     kKeyWidth,     // numShapeKeyBits = bitsPerKey + 1 (unit: mesh)
     kTruncated,    // a member's DCX cut to half its length (unit: member)
     kDcxHeader,    // a member's DCX "DCS" magic corrupted (unit: member)
+    // Elden Ring asset meshes with extern shapes (extern_shape_set.h); Sekiro holds none, so a
+    // Sekiro install injects none of these (defects.json shows them requested, not injected).
+    kExternMissing,  // one more extern reference, naming an entry past externShapes (unit: reference)
+    kExternTwice,    // one more extern reference, naming an entry another already names (unit: reference)
+    kExternOutside,  // an entry's translation moved so its shape lies outside the section domain (unit: shape)
 };
-inline constexpr int kDefectKindCount = 8;
+inline constexpr int kDefectKindCount = 11;
 std::string_view defect_name(DefectKind kind);  // "page0", "leafbox", ...
 
 // A defect as injected: where, in the mesh's own terms.
@@ -71,6 +77,9 @@ struct MeshEffects {
     std::uint64_t interior_stored_not_set = 0;   // interior.keys_stored_not_set (a clear bit set)
     std::uint64_t runs_not_tiling = 0;           // structure.runs_not_tiling
     std::uint64_t key_bits_differ = 0;           // keys.key_bits_differ
+    // extern defects (custom_prims): a reference to a missing entry; entries named by no or
+    // several references; placed shapes outside their record's leaf box / their section domain
+    std::uint64_t extern_missing = 0, extern_not_once = 0, extern_outside_leaf = 0, extern_outside_domain = 0;
     void add(const MeshEffects& o) {
         prims_outside += o.prims_outside, simd_leaf_short += o.simd_leaf_short;
         triangles_outside_domain += o.triangles_outside_domain;
@@ -78,6 +87,8 @@ struct MeshEffects {
         nibble_differing_stored += o.nibble_differing_stored, nibble_one_stored += o.nibble_one_stored;
         interior_keys_wrong += o.interior_keys_wrong, interior_set_not_stored += o.interior_set_not_stored;
         interior_stored_not_set += o.interior_stored_not_set, runs_not_tiling += o.runs_not_tiling, key_bits_differ += o.key_bits_differ;
+        extern_missing += o.extern_missing, extern_not_once += o.extern_not_once;
+        extern_outside_leaf += o.extern_outside_leaf, extern_outside_domain += o.extern_outside_domain;
     }
 };
 
@@ -105,6 +116,7 @@ struct MeshBuildOptions {
     bool all_shared = false;  // every vertex shared (an l-set style mesh)
     std::uint64_t seed = 0;   // for choosing defect targets
     std::uint32_t point_sets = 0;  // object / asset meshes: a last section of point-set custom primitives
+    std::uint32_t extern_shapes = 0;  // Elden Ring asset meshes: extern shapes referenced from that section
     bool sekiro = false;           // the 2016.2 point-set form (third index n, not 3)
     std::array<std::uint32_t, kDefectKindCount> defects{};  // mesh-level kinds only
     std::uint32_t interior_serial = 0;  // install-wide number of this mesh's first interior defect: even clears, odd sets
@@ -112,6 +124,10 @@ struct MeshBuildOptions {
 
 // A built mesh (engine/build) with what the writer injected into it and what that changes.
 struct CompressedMesh : build::CompressedMesh {
+    // externShapes entries (written by build::write_collision_tag0) and what the custom_prims pass
+    // counts of them: references, their w of 0, consecutive record pairs of the custom section
+    std::vector<build::ExternShape> extern_shapes;
+    std::uint32_t extern_refs = 0, extern_w_zero = 0, record_pairs = 0;
     std::vector<InjectedDefect> injected;
     MeshEffects effects;
     InteriorFigures interior;

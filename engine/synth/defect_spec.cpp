@@ -32,7 +32,8 @@ Result<DefectCounts> parse_defect_spec(std::string_view spec) {
         if (kind < 0)
             return make_error(ErrorCode::kBadHeader, 0,
                               "defects: unknown kind \"" + std::string(name) +
-                                  "\" (page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header, all)");
+                                  "\" (page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header, "
+                                  "extern_missing, extern_twice, extern_outside, all)");
         if (seen[static_cast<std::size_t>(kind)])
             return make_error(ErrorCode::kBadHeader, 0, "defects: kind \"" + std::string(name) + "\" given twice");
         seen[static_cast<std::size_t>(kind)] = true;

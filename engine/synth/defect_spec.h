@@ -1,6 +1,7 @@
 // `--defects SPEC`: "kind:count,kind:count,..." or "all" (one of each kind). Kinds:
-// page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header
-// (compressed_mesh.h names the unit each counts).
+// page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header, and (Elden Ring
+// asset meshes only) extern_missing, extern_twice, extern_outside (compressed_mesh.h names the
+// unit each counts).
 #pragma once
 
 #include <array>

@@ -40,6 +40,8 @@ void SynthCounts::add(const SynthCounts& o) {
     extern_meshes += o.extern_meshes, extern_triangles += o.extern_triangles, extern_vertices += o.extern_vertices;
     fset_paired += o.fset_paired, fset_paired_vertices += o.fset_paired_vertices, fset_f_without_h += o.fset_f_without_h;
     point_sets += o.point_sets, custom_sections += o.custom_sections;
+    extern_refs += o.extern_refs, extern_shapes += o.extern_shapes, extern_w_zero += o.extern_w_zero;
+    extern_files += o.extern_files, record_pairs += o.record_pairs;
     bytes_written += o.bytes_written;
     effects.add(o.effects);
     interior.add(o.interior);
@@ -138,6 +140,9 @@ std::string defect_unit(DefectKind k) {
         case DefectKind::kKeyWidth: return "mesh";
         case DefectKind::kTruncated: return "member";
         case DefectKind::kDcxHeader: return "member";
+        case DefectKind::kExternMissing: return "reference";
+        case DefectKind::kExternTwice: return "reference";
+        case DefectKind::kExternOutside: return "shape";
     }
     return "?";
 }
@@ -149,6 +154,9 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     const bool er = o.game == SynthGame::kEldenRing;
     MP_TRY_ASSIGN(const build::CollisionTypeContext types,
                   build::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
+    // Elden Ring assets with extern shapes declare the §7.3 convex classes in their TYPE section.
+    MP_TRY_ASSIGN(const build::CollisionTypeContext convex_types,
+                  build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018, {.convex_shapes = true}));
 
     // ---- plan every binder and member
     std::vector<BinderPlan> binders;
@@ -435,6 +443,19 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                 rel = std::string("obj/") + buf + ".objbnd.dcx";
             }
         };
+        // Extern shapes in every other Elden Ring asset (the h ones), 4 to 6 each; the extern
+        // defects round-robin over them (Sekiro has no extern shapes: none injected there).
+        std::vector<std::uint32_t> extern_count(sp.objects, 0);
+        std::vector<DefectCounts> asset_defects(sp.objects, DefectCounts{});
+        std::vector<std::uint32_t> with_externs;
+        for (std::uint32_t k = 0; er && k < sp.objects; k += 2) {
+            extern_count[k] = 4 + (k / 2) % 3;
+            with_externs.push_back(k);
+        }
+        std::size_t next_asset = 0;
+        for (DefectKind kind : {DefectKind::kExternMissing, DefectKind::kExternTwice, DefectKind::kExternOutside})
+            for (std::uint32_t i = 0; !with_externs.empty() && i < o.defects[static_cast<int>(kind)]; ++i)
+                asset_defects[with_externs[next_asset++ % with_externs.size()]][static_cast<int>(kind)] += 1;
         arena.execute([&] {
             tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, sp.objects, 1), [&](const auto& range) {
                 for (std::uint32_t k = range.begin(); k != range.end(); ++k) {
@@ -445,6 +466,8 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                     mo_opt.numbering = er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro;
                     mo_opt.seed = derive_seed(seed, 0xDEFEC7ull);
                     mo_opt.point_sets = 1 + k % 3;
+                    mo_opt.extern_shapes = extern_count[k];
+                    mo_opt.defects = asset_defects[k];
                     mo_opt.sekiro = !er;
                     meshes[k] = build_compressed_mesh(src, mo_opt);
                     if (!meshes[k].error.empty()) {
@@ -453,7 +476,10 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                     }
                     std::string rel, member;
                     name_of(k, rel, member);
-                    auto tag0 = build::write_collision_tag0(types, meshes[k], member.substr(0, member.size() - 4), std::nullopt);
+                    const CompressedMesh& built = meshes[k];
+                    auto tag0 = build::write_collision_tag0(built.extern_shapes.empty() ? types : convex_types, built,
+                                                            member.substr(0, member.size() - 4), std::nullopt, 21,
+                                                            built.extern_shapes);
                     if (!tag0.ok()) {
                         errors[k] = tag0.error().message;
                         continue;
@@ -475,6 +501,14 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
             write_file(path, stored[k], error);
             if (!error.empty()) return make_error(ErrorCode::kIo, 0, error);
             const CompressedMesh& m = meshes[k];
+            DefectCounts got{};
+            for (const InjectedDefect& d : m.injected) {
+                ++got[static_cast<int>(d.kind)];
+                ++result.injected[static_cast<int>(d.kind)];
+                locations.push_back({rel + " :: " + member, d});
+            }
+            if (got != asset_defects[k])
+                return make_error(ErrorCode::kInternal, 0, "synth: could not inject the extern defects asked of " + rel);
             ++c.binders, ++c.members, ++c.readable_members, ++c.meshes, ++c.bodies;
             c.sections += m.page.size();
             c.primitives += m.primitives.size();
@@ -488,7 +522,13 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
             c.mesh_tree_nodes += m.mesh_node_bytes.size() / 5;
             c.simd_nodes += m.simd_nodes.size();
             c.point_sets += m.point_sets;
-            c.custom_sections += m.point_sets > 0 ? 1 : 0;
+            c.custom_sections += m.point_sets > 0 || m.extern_refs > 0 ? 1 : 0;
+            c.extern_refs += m.extern_refs;
+            c.extern_shapes += m.extern_shapes.size();
+            c.extern_w_zero += m.extern_w_zero;
+            c.extern_files += m.extern_shapes.empty() ? 0 : 1;
+            c.record_pairs += m.record_pairs;
+            c.effects.add(m.effects);
             c.interior.add(m.interior);
             c.bytes_written += stored[k].size();
         }
@@ -541,6 +581,8 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     json_u64(j, "extern_vertices", c.extern_vertices);
     json_u64(j, "point_sets", c.point_sets);
     json_u64(j, "custom_sections", c.custom_sections);
+    json_u64(j, "extern_refs", c.extern_refs);
+    json_u64(j, "extern_shapes", c.extern_shapes);
     json_u64(j, "interior_meshes_with_bits", c.interior.meshes_with_bits);
     json_u64(j, "interior_bits_stored", c.interior.bits_stored);
     json_u64(j, "interior_bits_computed", c.interior.bits_set);

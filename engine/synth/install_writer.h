@@ -12,7 +12,9 @@
 // Object and asset binders (containers-and-tagfiles.md §1.3): Sekiro `obj/oNNNNNN.objbnd.dcx`,
 // Elden Ring `asset/aeg/aegNNN/aegNNN_MMM_{h,l}.geomhkxbnd.dcx`, each a DCX DFLT BND4 holding one
 // `.hkx` TAG0 with its own TYPE section, one body whose compressed mesh ends in a section of
-// point-set custom primitives (point_set_section.h). `defects.json` beside the install (OUT/defects.json) lists the requested and
+// point-set custom primitives (custom_section.h); in Elden Ring every other asset (aeg…_h) also
+// holds extern shapes, boxes, capsules, cylinders and convex polytopes referenced from that
+// section (extern_shape_set.h), its TYPE section declaring the §7.3 classes. `defects.json` beside the install (OUT/defects.json) lists the requested and
 // injected defect counts, where each was injected, and the built counts; `manifest.json`
 // (OUT/manifest.json, corpus-manifests/FORMAT.md, synth_manifest.h) the figures every pass must
 // reproduce on it, per game/set.
@@ -73,6 +75,10 @@ struct SynthCounts {
     std::uint64_t fset_paired = 0, fset_paired_vertices = 0, fset_f_without_h = 0;
     // object / asset meshes: point-set custom primitives, in sections of their own
     std::uint64_t point_sets = 0, custom_sections = 0;
+    // Elden Ring asset meshes: extern references in those sections and the externShapes entries
+    // they name (extern_shape_set.h); references whose w is 0; files with entries; pairs of
+    // consecutive records (point sets and extern references) in the custom sections
+    std::uint64_t extern_refs = 0, extern_shapes = 0, extern_w_zero = 0, extern_files = 0, record_pairs = 0;
     std::uint64_t bytes_written = 0;
     // What the passes should count beyond a clean install (compressed_mesh.h, MeshEffects).
     MeshEffects effects;

@@ -29,19 +29,33 @@ constexpr BuiltFigure kBuilt[] = {
     {"keys", "meshes", "compressed meshes", [](const SynthCounts& c) { return c.meshes; }},
     {"keys", "triangle_keys", "triangle keys", [](const SynthCounts& c) { return c.triangles; }},
     {"keys", "tri2key_rows", "triangleIndexToShapeKey words (source rows)", [](const SynthCounts& c) { return c.source_rows; }},
-    {"leafbox", "prims", "triangles and quads", [](const SynthCounts& c) { return c.primitives - c.point_sets; }},
+    {"leafbox", "prims", "triangles and quads", [](const SynthCounts& c) { return c.primitives - c.point_sets - c.extern_refs; }},
     {"nibble", "sections_checked", "sections without a custom primitive",
      [](const SynthCounts& c) { return c.sections - c.custom_sections; }},
     {"nibble", "sections_left_out", "sections holding a custom primitive", [](const SynthCounts& c) { return c.custom_sections; }},
-    {"nibble", "leaves", "section-tree leaves of those sections", [](const SynthCounts& c) { return c.primitives - c.point_sets; }},
+    {"nibble", "leaves", "section-tree leaves of those sections",
+     [](const SynthCounts& c) { return c.primitives - c.point_sets - c.extern_refs; }},
     {"structure", "flagged_sections", "sections with flags 1 (those holding custom primitives)",
      [](const SynthCounts& c) { return c.custom_sections; }},
-    {"custom_prims", "custom_primitives", "custom primitives", [](const SynthCounts& c) { return c.point_sets; }},
+    {"custom_prims", "custom_primitives", "custom primitives (point sets and extern references)",
+     [](const SynthCounts& c) { return c.point_sets + c.extern_refs; }},
     {"custom_prims", "point_sets", "point-set records", [](const SynthCounts& c) { return c.point_sets; }},
     {"custom_prims", "pointset_n_is_leaf", "point-set records whose n is their own leaf", [](const SynthCounts& c) { return c.point_sets; }},
     {"custom_prims", "pointset_third_index_ok", "point-set records whose third index is n (2016.2) or 3 (2018.1)",
      [](const SynthCounts& c) { return c.point_sets; }},
-    {"simd", "custom_leaves", "simd leaves naming custom primitives", [](const SynthCounts& c) { return c.point_sets; }},
+    {"simd", "custom_leaves", "simd leaves naming custom primitives", [](const SynthCounts& c) { return c.point_sets + c.extern_refs; }},
+    {"custom_prims", "extern_refs", "extern references (the defects' extra ones included)", [](const SynthCounts& c) { return c.extern_refs; }},
+    {"custom_prims", "extern_shapes", "externShapes entries", [](const SynthCounts& c) { return c.extern_shapes; }},
+    {"custom_prims", "extern_w_zero", "extern references whose w is 0", [](const SynthCounts& c) { return c.extern_w_zero; }},
+    {"custom_prims", "extern_shape_files", "files with externShapes entries", [](const SynthCounts& c) { return c.extern_files; }},
+    // An extern_twice defect names one entry a second time: that entry is referenced twice.
+    {"custom_prims", "extern_shapes_not_referenced_once", "externShapes entries named by no or several references (extern_twice defects)",
+     [](const SynthCounts& c) { return c.effects.extern_not_once; }},
+    {"custom_prims", "extern_boxes_checked", "extern references naming an entry whose box is compared (not extern_missing ones)",
+     [](const SynthCounts& c) { return c.extern_refs - c.effects.extern_missing; }},
+    {"custom_prims", "record_pairs", "pairs of consecutive custom records in a section", [](const SynthCounts& c) { return c.record_pairs; }},
+    {"custom_prims", "consecutive_records", "of those, the next starting where the previous ends (all)",
+     [](const SynthCounts& c) { return c.record_pairs; }},
     {"nibble", "differing_nodes", "nodes off the floor rule (recomputed parents), from the injected defects",
      [](const SynthCounts& c) { return c.effects.nibble_differing; }},
     {"nibble", "differ_one_nibble", "of those, one nibble off by one", [](const SynthCounts& c) { return c.effects.nibble_one; }},
@@ -99,6 +113,9 @@ std::uint64_t expected_violation(const SynthCounts& c, std::string_view pass, st
     if (pass == "interior" && counter == "keys_wrong") return e.interior_keys_wrong;
     if (pass == "keys" && counter == "key_bits_differ") return e.key_bits_differ;
     if (pass == "structure" && counter == "runs_not_tiling") return e.runs_not_tiling;
+    if (pass == "custom_prims" && counter == "extern_refs_missing_shape") return e.extern_missing;
+    if (pass == "custom_prims" && counter == "extern_box_outside_leaf") return e.extern_outside_leaf;
+    if (pass == "custom_prims" && counter == "extern_box_outside_domain") return e.extern_outside_domain;
     return 0;
 }
 

@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
 
 #include "tests/cli/run_cli.h"
 #include "tests/mesh/extern_shapes_fixture.h"
@@ -199,6 +202,28 @@ TEST(Cli, ExportWritesTheSampleAsObj) {
     EXPECT_TRUE(material_21);
     EXPECT_EQ(run("export " + corpus("havok/h.hkx.dcx") + " --obj " + obj.string()).code, 2);  // no overwrite
     fs::remove(obj);
+}
+
+// An Elden Ring synthetic asset with extern shapes: each entry its own object after the mesh's.
+TEST(Cli, ExportWritesExternShapesAsObjects) {
+    const fs::path dir = fs::temp_directory_path() / ("meshproof-cli-export-extern-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    ASSERT_EQ(run("synth " + (dir / "install").string() + " --game eldenring --scale demo --seed 1").code, 0);
+    const fs::path obj = dir / "aeg100_000_h.obj";
+    auto r = run("export " + (dir / "install/asset/aeg/aeg100/aeg100_000_h.geomhkxbnd.dcx").string() +
+                 " --member aeg100_000_h.hkx --obj " + obj.string());
+    ASSERT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("1 bodies"), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find(", 4 extern shapes ->"), std::string::npos) << r.text;
+    std::ifstream in(obj);
+    std::string line;
+    std::vector<std::string> objects;
+    while (std::getline(in, line))
+        if (line.rfind("o ", 0) == 0) objects.push_back(line.substr(2));
+    EXPECT_EQ(objects, (std::vector<std::string>{"aeg100_000_h", "aeg100_000_h_extern0_hknpBoxShape",
+                                                 "aeg100_000_h_extern1_hknpCapsuleShape", "aeg100_000_h_extern2_hknpCylinderShape",
+                                                 "aeg100_000_h_extern3_hknpConvexPolytopeShape"}));
+    fs::remove_all(dir);
 }
 
 TEST(Cli, UnpackNeverOverwritesWithoutForce) {

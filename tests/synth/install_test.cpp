@@ -251,7 +251,8 @@ TEST_P(DefectInstall, EachKindIsInTheBytesExactlyAsInjected) {
     ASSERT_TRUE(written.ok()) << written.error().message;
     EXPECT_EQ(written->injected, o.defects);
     EXPECT_NE(written->json.find("\"defects_injected\": {\"page0\": 3, \"leafbox\": 5, \"nibble\": 2, \"interior\": 4, "
-                                 "\"run_gap\": 1, \"key_width\": 2, \"truncated\": 1, \"dcx_header\": 1}"),
+                                 "\"run_gap\": 1, \"key_width\": 2, \"truncated\": 1, \"dcx_header\": 1, "
+                                 "\"extern_missing\": 0, \"extern_twice\": 0, \"extern_outside\": 0}"),
               std::string::npos)
         << written->json.substr(0, 600);
 

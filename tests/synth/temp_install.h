@@ -27,15 +27,16 @@ struct VerifiedInstall {
     RunResult run;
 };
 
-// Writes a demo-scale install of `game` (seed, no defects) at a temporary root, runs `passes` over
-// it on two threads, and removes it again.
+// Writes a demo-scale install of `game` (seed, `defects`, none by default) at a temporary root,
+// runs `passes` over it on two threads, and removes it again.
 inline Result<VerifiedInstall> write_and_verify(SynthGame game, std::uint64_t seed, std::vector<std::string> passes,
-                                                const std::string& name) {
+                                                const std::string& name, const DefectCounts& defects = {}) {
     const std::filesystem::path root = temp_install_root(name + "-" + std::string(synth_game_name(game)));
     SynthOptions o;
     o.game = game;
     o.seed = seed;
     o.write_json = false;
+    o.defects = defects;
     auto written = write_synthetic_install(root, o);
     if (!written.ok()) return written.error();
     RunOptions ro;

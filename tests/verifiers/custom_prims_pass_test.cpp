@@ -45,17 +45,61 @@ protected:
         ps.point_count.push_back(count);
         for (std::uint32_t j = 0; j < count; ++j) ps.x.push_back(0), ps.y.push_back(0), ps.z.push_back(0);
     }
-    // Primitive `prim` re-marked as an extern reference [0x92, 0, 0, 0] at `word`, naming no shape.
-    void add_extern_reference(std::uint32_t prim, std::uint32_t word) {
+    // Primitive `prim` re-marked as an extern reference [0x92, w, lo, hi] at `word`, naming
+    // externShapes entry `index` (none by default).
+    void add_extern_reference(std::uint32_t prim, std::uint32_t word, std::uint16_t w = 0,
+                              std::uint32_t index = mesh::kNone) {
         mesh::DecodedPrimitives& p = mesh().primitives;
         mesh::DecodedExternReferences& e = mesh().extern_references;
         p.kind[prim] = mesh::PrimitiveKind::kExternReference;
         p.indices[1][prim] = p.indices[3][prim];
         p.custom_record[prim] = static_cast<std::uint32_t>(e.primitive.size());
         e.primitive.push_back(prim);
-        e.w.push_back(0);
-        e.shape_index.push_back(mesh::kNone);
+        e.w.push_back(w);
+        e.shape_index.push_back(index);
         e.record_word.push_back(word);
+    }
+    // An externShapes entry translated to `at`, scaled by `scale`, whose convex shape is the box
+    // ±half (8 corners) with convex radius `radius`.
+    void add_extern_shape(std::array<float, 3> at, float half, float radius, std::array<float, 4> scale = {1, 1, 1, 0}) {
+        mesh::DecodedExternShapes& e = mesh().extern_shapes;
+        const auto shape = static_cast<std::uint32_t>(e.shape_count());
+        e.transform.push_back({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, at[0], at[1], at[2], 1});
+        e.scale.push_back(scale);
+        e.shape_class.push_back("hknpConvexPolytopeShape");
+        e.shape_tag.push_back(0);
+        e.shape.push_back(shape);
+        e.type.push_back(tagfile::ShapeType::kConvexPolytope);
+        e.class_name.push_back("hknpConvexPolytopeShape");
+        e.stored_type.push_back(1);
+        e.flags.push_back(3);
+        e.dispatch_type.push_back(2);
+        e.convex_radius.push_back(radius);
+        e.max_allowed_penetration.push_back(0);
+        e.first_vertex.push_back(static_cast<std::uint32_t>(e.vertex_x.size()));
+        e.vertex_count.push_back(8);
+        for (int c = 0; c < 8; ++c) {
+            e.vertex_x.push_back(c & 1 ? half : -half);
+            e.vertex_y.push_back(c & 2 ? half : -half);
+            e.vertex_z.push_back(c & 4 ? half : -half);
+            e.vertex_w.push_back(0);
+        }
+        for (auto* v : {&e.first_plane, &e.plane_count, &e.first_face, &e.face_count, &e.first_index, &e.index_count}) v->push_back(0);
+        e.has_connectivity.push_back(0);
+        e.a.push_back({});
+        e.b.push_back({});
+        e.obb.push_back({});
+        e.offset.push_back(0);
+    }
+    // Primitives 4..7 (one section) given the leaf box ±1 and their section the domain ±100.
+    void unit_leaves() {
+        mesh::DecodedMesh& m = mesh();
+        for (std::uint32_t prim = 4; prim < 8; ++prim) m.section_trees.box[m.primitives.leaf_node[prim]] = {{-1, -1, -1}, {1, 1, 1}};
+        m.sections.domain[m.primitives.section[4]] = {{-100, -100, -100}, {100, 100, 100}};
+    }
+    std::map<std::vector<double>, std::uint64_t> value_set(const Tally& t, const char* counter) {
+        const auto it = t.value_sets().find({counter, kScope});
+        return it == t.value_sets().end() ? std::map<std::vector<double>, std::uint64_t>{} : it->second.seen;
     }
     double extreme(const std::map<Tally::Key, double>& values, const char* counter) {
         const auto it = values.find({counter, kScope});
@@ -122,6 +166,12 @@ TEST_F(CustomPrims, NoPointSetRecordsNoExtremes) {
     EXPECT_EQ(extreme(t.maxima(), "max_record_vertices"), -1.0);
     EXPECT_EQ(extreme(t.minima(), "third_word_half_min"), -1.0);
     EXPECT_EQ(t.count("record_pairs", kScope), 0u);
+    // No externShapes entry: no file counted, no w extremes, no value sets.
+    EXPECT_EQ(t.count("extern_shape_files", kScope), 0u);
+    EXPECT_EQ(extreme(t.minima(), "extern_w_other_min"), -1.0);
+    EXPECT_EQ(extreme(t.maxima(), "extern_w_other_max"), -1.0);
+    EXPECT_TRUE(value_set(t, "extern_refs_per_shape").empty());
+    EXPECT_TRUE(value_set(t, "extern_scale").empty());
 }
 
 TEST_F(CustomPrims, ConsecutiveRecordsStartWhereThePreviousEnds) {
@@ -158,6 +208,92 @@ TEST_F(CustomPrims, PointSetWithWrongLeafAndThirdIndex) {
     // The structure pass sees the section flag missing for the new custom primitive.
     const Tally s = run_pass("structure", sample_->member, nullptr, "asset");
     EXPECT_EQ(s.count("flags_mismatch", kScope), 1u);
+}
+
+using Values = std::map<std::vector<double>, std::uint64_t>;
+
+// w: the count of 0, the lowest and highest of the others; references per entry; a reference to a
+// missing entry (a violation); the files with entries.
+TEST_F(CustomPrims, ExternReferenceWordsAndEntries) {
+    const mesh::DecodedPrimitives& p = mesh().primitives;
+    ASSERT_EQ(p.section[4], p.section[7]);
+    unit_leaves();
+    add_extern_shape({0, 0, 0}, 0.5f, 0.1f);
+    add_extern_shape({0.5f, 0, 0}, 0.2f, 0.0f);
+    add_extern_reference(4, 10, 0, 0);
+    add_extern_reference(5, 14, 4, 1);
+    add_extern_reference(6, 18, 0, 1);  // entry 1 a second time
+    add_extern_reference(7, 22, 5, 9);  // entry 9 of 2
+    Tally t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(t.count("extern_refs", kScope), 4u);
+    EXPECT_EQ(t.count("extern_shapes", kScope), 2u);
+    EXPECT_EQ(t.count("extern_shape_files", kScope), 1u);
+    EXPECT_EQ(t.count("extern_w_zero", kScope), 2u);
+    EXPECT_EQ(extreme(t.minima(), "extern_w_other_min"), 4.0);
+    EXPECT_EQ(extreme(t.maxima(), "extern_w_other_max"), 5.0);
+    EXPECT_EQ(t.count("extern_refs_missing_shape", kScope), 1u);
+    EXPECT_EQ(t.count("extern_shapes_not_referenced_once", kScope), 1u);
+    EXPECT_EQ(value_set(t, "extern_refs_per_shape"), (Values{{{1.0}, 1}, {{2.0}, 1}}));
+    EXPECT_EQ(value_set(t, "extern_scale"), (Values{{{1.0}, 2}}));
+    EXPECT_EQ(t.count("extern_boxes_checked", kScope), 3u);
+    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 0u);
+    EXPECT_EQ(violations("custom_prims", t), 1u);
+    // Each entry once (two more entries for the last two references), w 3 now the lowest.
+    add_extern_shape({0, 0.5f, 0}, 0.1f, 0.0f);
+    add_extern_shape({0, -0.5f, 0}, 0.1f, 0.0f);
+    mesh().extern_references.shape_index[2] = 2;
+    mesh().extern_references.shape_index[3] = 3;
+    mesh().extern_references.w[2] = 3;
+    t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(value_set(t, "extern_refs_per_shape"), (Values{{{1.0}, 4}}));
+    EXPECT_EQ(t.count("extern_shapes_not_referenced_once", kScope), 0u);
+    EXPECT_EQ(t.count("extern_w_zero", kScope), 1u);
+    EXPECT_EQ(extreme(t.minima(), "extern_w_other_min"), 3.0);
+    EXPECT_EQ(t.count("extern_boxes_checked", kScope), 4u);
+    EXPECT_EQ(violations("custom_prims", t), 0u);
+}
+
+// The placed shape (vertices scaled, turned, moved, grown by the convex radius) against the
+// reference's leaf box and its section's domain.
+TEST_F(CustomPrims, ExternShapeBoxAgainstLeafAndDomain) {
+    unit_leaves();
+    add_extern_shape({0, 0, 0}, 0.5f, 0.25f);                // reaches ±0.75: inside the leaf ±1
+    add_extern_shape({0.5f, 0, 0}, 0.2f, 0.0f, {2, 2, 2, 0});  // scaled: 0.5 ± 0.4, inside
+    add_extern_reference(4, 10, 0, 0);
+    add_extern_reference(5, 14, 0, 1);
+    Tally t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(t.count("extern_boxes_checked", kScope), 2u);
+    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 0u);
+    EXPECT_EQ(t.count("extern_box_outside_domain", kScope), 0u);
+    EXPECT_EQ(value_set(t, "extern_scale"), (Values{{{1.0}, 1}, {{2.0}, 1}}));
+    // The radius counts: 0.5 + 0.55 passes the leaf's 1 (inside the domain).
+    mesh().extern_shapes.convex_radius[0] = 0.55f;
+    // Scale 3 takes entry 1 to 0.5 + 0.6 = 1.1; a non-uniform scale is listed whole.
+    mesh().extern_shapes.scale[1] = {3, 3, 2.5f, 0};
+    t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 2u);
+    EXPECT_EQ(t.count("extern_box_outside_domain", kScope), 0u);
+    EXPECT_EQ(value_set(t, "extern_scale"), (Values{{{1.0}, 1}, {{3.0, 3.0, 2.5}, 1}}));
+    // The translation is in compressed-mesh space: moved 200 along y, past the domain too.
+    mesh().extern_shapes.convex_radius[0] = 0.25f;
+    mesh().extern_shapes.scale[1] = {1, 1, 1, 0};
+    mesh().extern_shapes.transform[0][13] = 200;
+    t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 1u);
+    EXPECT_EQ(t.count("extern_box_outside_domain", kScope), 1u);
+    EXPECT_EQ(violations("custom_prims", t), 2u);
+    // A quarter turn about z takes entry 1's x offset onto y: (0.5, 0, 0) as column 0 of a
+    // shape at the origin stays inside; at the leaf's edge a turn decides.
+    mesh().extern_shapes.transform[0][13] = 0;
+    auto& t1 = mesh().extern_shapes.transform[1];
+    t1 = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.85f, 0, 0, 1};
+    for (std::uint32_t v = 8; v < 16; ++v) mesh().extern_shapes.vertex_x[v] = mesh().extern_shapes.vertex_x[v] * 0.5f;  // ±0.1 in x
+    for (std::uint32_t v = 8; v < 16; ++v) mesh().extern_shapes.vertex_y[v] = mesh().extern_shapes.vertex_y[v] * 3.0f;  // ±0.6 in y
+    t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 0u);  // x 0.85 ± 0.1
+    t1 = {0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0.85f, 0, 0, 1};  // x ↦ y, y ↦ −x: x 0.85 ± 0.6
+    t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 1u);
 }
 
 }  // namespace

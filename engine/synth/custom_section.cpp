@@ -1,4 +1,4 @@
-#include "engine/synth/point_set_section.h"
+#include "engine/synth/custom_section.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +14,7 @@ namespace meshproof::synth {
 namespace {
 
 constexpr std::uint16_t kPointSetTag = 0x52;
+constexpr std::uint16_t kExternTag = 0x92;
 constexpr float kSteps[3] = {2047.0f, 2047.0f, 1023.0f};
 
 // A balanced pre-order tree over `n` leaves, leaf j (in pre-order) carrying payload[j].
@@ -61,22 +62,24 @@ std::vector<std::array<float, 3>> shape_points(std::uint32_t p, std::uint32_t co
 
 }  // namespace
 
-PointSetSection append_point_set_section(CompressedMesh& m, std::uint32_t count, const Aabb& inside, std::uint64_t seed,
-                                         bool sekiro) {
-    PointSetSection out;
+CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets, std::span<const ExternRecord> externs,
+                                    const Aabb& inside, std::uint64_t seed, bool sekiro) {
+    CustomSection out;
     const float r = m.convex_radius;
     const auto s = static_cast<std::uint32_t>(m.page.size());
+    const auto count = static_cast<std::uint32_t>(point_sets + externs.size());
     SplitMix64 rng(seed);
 
     // Geometry, primitive by primitive; the tree's leaves numbered by the rank permutation.
-    std::vector<std::vector<std::array<float, 3>>> points(count);
+    std::vector<std::vector<std::array<float, 3>>> points(point_sets);
     std::vector<Aabb> below(count);
-    for (std::uint32_t p = 0; p < count; ++p) {
-        points[p] = shape_points(p, count, inside, rng);
+    for (std::uint32_t p = 0; p < point_sets; ++p) {
+        points[p] = shape_points(p, point_sets, inside, rng);
         Aabb b;
         for (const auto& q : points[p]) b.add(q[0], q[1], q[2]);
         below[p] = b.grown(r);
     }
+    for (std::size_t e = 0; e < externs.size(); ++e) below[point_sets + e] = externs[e].box;
     const std::vector<std::uint32_t> rank = mesh::ranks(count);
     std::vector<std::uint32_t> payload_at(count);
     for (std::uint32_t p = 0; p < count; ++p) payload_at[rank[p]] = p;
@@ -92,7 +95,7 @@ PointSetSection append_point_set_section(CompressedMesh& m, std::uint32_t count,
     m.first_packed.push_back(static_cast<std::uint32_t>(m.packed_vertices.size()));
     m.num_packed.push_back(0);
     m.first_shared.push_back(static_cast<std::uint32_t>(m.shared_vertices_index.size()));
-    m.num_shared.push_back(3 * count);
+    m.num_shared.push_back(static_cast<std::uint32_t>(3 * point_sets + 4 * externs.size()));
     m.first_primitive.push_back(static_cast<std::uint32_t>(m.primitives.size()));
     m.num_primitives.push_back(count);
     m.page.push_back(0);
@@ -106,8 +109,8 @@ PointSetSection append_point_set_section(CompressedMesh& m, std::uint32_t count,
     m.section_node_bytes.insert(m.section_node_bytes.end(), enc.bytes.begin(), enc.bytes.end());
     m.section_tree_nodes += out.tree.size();
 
-    out.decoded_points.resize(count);
-    for (std::uint32_t p = 0; p < count; ++p) {
+    out.leaf_exact.resize(count);
+    for (std::uint32_t p = 0; p < point_sets; ++p) {
         const Aabb& leaf = enc.decoded[leaf_of[p]];
         const auto slot = static_cast<std::uint16_t>(m.shared_vertices.size());
         const auto n = static_cast<std::uint32_t>(points[p].size());
@@ -124,7 +127,7 @@ PointSetSection append_point_set_section(CompressedMesh& m, std::uint32_t count,
             }
             codes[j] = c[0] | (c[1] << 11) | (c[2] << 22);
             const auto q = mesh::decode_point_set_vertex(codes[j], leaf_box);
-            out.decoded_points[p].add(q[0], q[1], q[2]);
+            out.leaf_exact[p].add(q[0], q[1], q[2]);
         }
         for (std::uint32_t j = 0; j < n; j += 2) {
             const std::uint64_t hi = codes[j], lo = j + 1 < n ? codes[j + 1] : 0u;
@@ -137,7 +140,16 @@ PointSetSection append_point_set_section(CompressedMesh& m, std::uint32_t count,
         m.shared_vertices_index.push_back(slot);
         m.shared_vertices_index.push_back(sekiro ? std::uint16_t{0x3D4D} : std::uint16_t{0x3C24});
     }
-    m.point_sets += count;
+    for (std::size_t e = 0; e < externs.size(); ++e) {
+        const auto k = static_cast<std::uint8_t>(3 * point_sets + 4 * e);
+        m.primitives.push_back({k, k, 4, k});
+        m.shared_vertices_index.push_back(kExternTag);
+        m.shared_vertices_index.push_back(externs[e].w);
+        m.shared_vertices_index.push_back(static_cast<std::uint16_t>(externs[e].index & 0xFFFFu));
+        m.shared_vertices_index.push_back(static_cast<std::uint16_t>(externs[e].index >> 16));
+        out.leaf_exact[point_sets + e] = externs[e].box;
+    }
+    m.point_sets += point_sets;
     return out;
 }
 
