@@ -129,6 +129,12 @@ public:
             {"footprint_within_1m", "of those, within 1 m in x and z of an h triangle's footprint", false},
             {"other_footprint_within_1m", "of those, within 1 m of a footprint of the other tile's h file (control)", false},
             {"tile_groups", "tile groups (m60_XX_Z, m61 likewise) with a paired file", false},
+            {"f_binders", "f binders (those with a member joined: a binder is counted by its members)", false},
+            {"maps_with_f", "maps with an f binder", false},
+        };
+        // "Ashina Castle's binder has 192 files, 185 with triangles and 7 without (models 4900, …)".
+        info_.value_sets = {
+            {"empty_f_models", "the model numbers of a map's f files without triangles, in path order: one list per map", false},
         };
         info_.maxima = {
             {"f_half_extent_xz", "largest |x| or |z| of a paired f vertex in a tile group", false},
@@ -258,6 +264,16 @@ public:
                 }
             }
             u.add("f_files", fs.size());
+            u.add("maps_with_f");
+            std::vector<std::string_view> binders;
+            std::vector<double> empty_models;
+            for (std::size_t i : fs) {
+                const std::string_view path = f_files[i].item->path;
+                binders.push_back(path.substr(0, path.find(" :: ")));
+                if (f_files[i].x->f_triangles == 0 && !f_files[i].x->model.empty()) empty_models.push_back(std::stod(f_files[i].x->model));
+            }
+            std::sort(binders.begin(), binders.end());
+            u.add("f_binders", static_cast<std::uint64_t>(std::unique(binders.begin(), binders.end()) - binders.begin()));
             u.add("paired_vertices", sum.vertices);
             for (std::size_t w = 0; w < kWithin.size(); ++w) u.add(kWithinName[w], sum.within[w]);
             u.add("swapped_yz_within_1m", sum.swapped_within_1m);
@@ -272,6 +288,7 @@ public:
             }
             Tally& t = tallies.unit(map, "f");
             u.flush(t);
+            if (!empty_models.empty()) t.values("empty_f_models", std::move(empty_models));
             if (tiles && any_pair) {
                 t.max("f_half_extent_xz", sum.f_extent);
                 t.max("h_half_extent_xz", sum.h_extent);

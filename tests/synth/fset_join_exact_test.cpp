@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,30 @@ TEST(FsetJoinExact, TileGroupFootprintOtherTileAndHalfExtent) {
     EXPECT_EQ(t.maxima().at({"h_half_extent_xz", "eldenring/f"}), 50.0);
     // The footprint counts differ from the 3D ones: the height is what they ignore.
     EXPECT_GT(e.footprint, e.within[3]);
+}
+
+// Binders, maps with an f binder, and the models of a map's f files without triangles as one list
+// per map (the document's "7 without (models 4900, 5100, …)"), read in the map's place scope.
+TEST(FsetJoinExact, BindersMapsAndTheEmptyFilesModels) {
+    FsetModel a{100, true, true, 0.0f, 50, standing(0.0f, -10)};
+    FsetModel empty_a{500, false, true, 0.0f, 50, {}};
+    FsetModel empty_b{600, true, true, 0.0f, 50, {}};
+    FsetModel b{200, true, true, 2.0f, 50, standing(2.0f, 10)};
+    const std::vector<FsetMap> maps = {{"m10_00_00_00", {a, empty_a, empty_b}}, {"m11_00_00_00", {b}}};
+    const auto root = test::temp_install_root("fset-exact-empty");
+    ASSERT_TRUE(write_fset_maps(root, SynthGame::kSekiro, maps).ok());
+    auto run = run_join(root, {"m10_00_00_00", "m11_00_00_00"});
+    std::filesystem::remove_all(root);
+    ASSERT_TRUE(run.ok()) << run.error().message;
+    ASSERT_EQ(run->count(MemberState::kOk), run->members.size());
+    const Tally& t = run->passes.at(0).tally;
+    EXPECT_EQ(t.count("f_binders", "sekiro/f"), 2u);
+    EXPECT_EQ(t.count("maps_with_f", "sekiro/f"), 2u);
+    EXPECT_EQ(t.count("f_binders", "sekiro/f#map:m10_00_00_00"), 1u);
+    using Seen = std::map<std::vector<double>, std::uint64_t>;
+    EXPECT_EQ(t.value_sets().at({"empty_f_models", "sekiro/f#map:m10_00_00_00"}).seen, (Seen{{{500, 600}, 1}}));
+    EXPECT_FALSE(t.value_sets().contains({"empty_f_models", "sekiro/f#map:m11_00_00_00"}));
+    EXPECT_EQ(t.count("f_paired", "sekiro/f"), 3u);   // the empty f file of model 600 has an h file with triangles
 }
 
 }  // namespace
