@@ -23,6 +23,11 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
     const auto n = static_cast<std::uint32_t>(triangles.size());
     std::vector<std::uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0u);
+    // Each triangle's centroid once (the same float expression, so the same tree): the splits
+    // compare them O(n log n) times.
+    std::vector<float> cen(3 * std::size_t{n});
+    for (std::uint32_t i = 0; i < n; ++i)
+        for (int a = 0; a < 3; ++a) cen[3 * std::size_t{i} + a] = centroid(triangles[i], a);
     nodes_.reserve(n);   // leaves hold 2 to kLeafSize triangles: fewer than n nodes
     struct Todo {
         std::uint32_t node, begin, end;
@@ -44,8 +49,8 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
             for (int a = 0; a < 3; ++a) {
                 node.lo[a] = std::min({node.lo[a], t[a], t[3 + a], t[6 + a]});
                 node.hi[a] = std::max({node.hi[a], t[a], t[3 + a], t[6 + a]});
-                clo[a] = std::min(clo[a], centroid(t, a));
-                chi[a] = std::max(chi[a], centroid(t, a));
+                clo[a] = std::min(clo[a], cen[3 * std::size_t{order[i]} + a]);
+                chi[a] = std::max(chi[a], cen[3 * std::size_t{order[i]} + a]);
             }
         }
         if (todo.end - todo.begin <= kLeafSize) {
@@ -60,7 +65,7 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
         const std::uint32_t mid = todo.begin + (todo.end - todo.begin) / 2;
         std::nth_element(order.begin() + todo.begin, order.begin() + mid, order.begin() + todo.end,
                          [&](std::uint32_t x, std::uint32_t y) {
-                             const float cx = centroid(triangles[x], axis), cy = centroid(triangles[y], axis);
+                             const float cx = cen[3 * std::size_t{x} + axis], cy = cen[3 * std::size_t{y} + axis];
                              return cx != cy ? cx < cy : x < y;
                          });
         // The two children side by side, filled in when the stack reaches them.
