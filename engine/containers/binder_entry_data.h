@@ -24,4 +24,14 @@ Result<Bytes> entry_stored_bytes(const BinderEntry& entry, Bytes container);
 Result<std::vector<std::uint8_t>> entry_decompressed_bytes(const BinderEntry& entry, Bytes container,
                                                            const DecompressorRegistry& registry);
 
+// The same content as a span: into `buffer` (grown, never shrunk: dcx_decompress_into) when the
+// member is compressed, or the stored bytes themselves when it is not (no copy). The span lives
+// as long as `buffer` is untouched and `container` is mapped.
+Result<Bytes> entry_content(const BinderEntry& entry, Bytes container, const DecompressorRegistry& registry,
+                            std::vector<std::uint8_t>& buffer);
+
+// `content` as an owned vector: `buffer` itself, cut to size, when content lies at its start (what
+// the *_into functions return for a compressed member), else a copy.
+std::vector<std::uint8_t> owned_copy(Bytes content, std::vector<std::uint8_t>&& buffer);
+
 }  // namespace meshproof

@@ -23,4 +23,14 @@ Bytes dcx_payload(Bytes dcx, const DcxHeader& header);
 // corrupt stream. Decoder error offsets are made file-relative (+0x4C).
 Result<std::vector<std::uint8_t>> dcx_decompress(Bytes dcx, const DecompressorRegistry& registry);
 
+// As dcx_decompress, into the first uncompressed_size bytes of `buffer` (the result spans them).
+// The buffer grows when it is smaller and never shrinks, so a thread that decodes member after
+// member keeps one buffer: no allocation, no zero fill and no fresh pages once it has held the
+// largest member (the per-member vector cost a memset and its page faults: issue 18).
+Result<Bytes> dcx_decompress_into(Bytes dcx, const DecompressorRegistry& registry, std::vector<std::uint8_t>& buffer);
+
+// Grows `buffer` to at least `size` bytes without keeping its contents (a reallocation would copy
+// bytes about to be overwritten) and returns its first `size` bytes.
+std::span<std::uint8_t> reuse_buffer(std::vector<std::uint8_t>& buffer, std::size_t size);
+
 }  // namespace meshproof

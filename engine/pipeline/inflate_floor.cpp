@@ -4,6 +4,7 @@
 #include <cstring>
 #include <memory>
 
+#include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 
 #include "engine/pipeline/member_group.h"
@@ -37,12 +38,15 @@ Result<InflateFloor> inflate_every_member(const std::filesystem::path& root, con
     std::uint64_t binders = 0;
     const std::vector<Group> groups = plan_groups(scan, binders);
     std::atomic<std::uint64_t> members{0}, bytes{0}, failures{0}, checksum{0};
+    // One buffer per thread, as verify decompresses (so the floor is the same inflate, not one
+    // that also allocates and zero-fills every member).
+    tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers;
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) {
         const std::unique_ptr<OpenedGroup> listed = list_group(groups[g], *codecs);
         failures += listed->failures.size();
         tbb::parallel_for(std::size_t{0}, listed->jobs.size(), [&](std::size_t i) {
             std::string skip;
-            auto content = member_bytes(listed->jobs[i], *codecs, skip);
+            auto content = member_content(listed->jobs[i], *codecs, skip, buffers.local());
             if (!content.ok() || !skip.empty()) {
                 ++failures;
                 return;

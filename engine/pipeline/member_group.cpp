@@ -181,21 +181,28 @@ std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders) 
     return groups;
 }
 
-Result<std::vector<std::uint8_t>> member_bytes(const MemberJob& job, const DecompressorRegistry& codecs,
-                                               std::string& skip) {
+Result<Bytes> member_content(const MemberJob& job, const DecompressorRegistry& codecs, std::string& skip,
+                             std::vector<std::uint8_t>& buffer) {
     if (is_dcx(job.stored)) {
         MP_TRY_ASSIGN(DcxHeader header, parse_dcx_header(job.stored));
         if (codecs.find(header.codec) == nullptr) {
             skip = "unsupported compression " + header.codec;
-            return std::vector<std::uint8_t>{};
+            return Bytes{};
         }
-        return dcx_decompress(job.stored, codecs);
+        return dcx_decompress_into(job.stored, codecs, buffer);
     }
     BinderEntry entry;
     entry.flags = job.entry_compressed ? binder_entry_flags::kCompressed : 0;
     entry.compressed_size = job.stored.size();
     if (job.uncompressed_size) entry.uncompressed_size = job.uncompressed_size;
-    return entry_decompressed_bytes(entry, job.stored, codecs);
+    return entry_content(entry, job.stored, codecs, buffer);
+}
+
+Result<std::vector<std::uint8_t>> member_bytes(const MemberJob& job, const DecompressorRegistry& codecs,
+                                               std::string& skip) {
+    std::vector<std::uint8_t> buffer;
+    MP_TRY_ASSIGN(const Bytes content, member_content(job, codecs, skip, buffer));
+    return owned_copy(content, std::move(buffer));
 }
 
 std::unique_ptr<OpenedGroup> list_group(const Group& group, const DecompressorRegistry& codecs) {

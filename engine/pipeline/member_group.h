@@ -44,6 +44,12 @@ extern const char* const kMissingCodecRemedy;
 Result<std::vector<std::uint8_t>> member_bytes(const MemberJob& job, const DecompressorRegistry& codecs,
                                                std::string& skip);
 
+// The same content as a span into `buffer` (grown, never shrunk, so one buffer per thread serves
+// member after member without allocating; engine/containers/dcx.h), or into the stored bytes of an
+// uncompressed member. Valid until `buffer` is next used.
+Result<Bytes> member_content(const MemberJob& job, const DecompressorRegistry& codecs, std::string& skip,
+                             std::vector<std::uint8_t>& buffer);
+
 struct OpenedGroup {
     std::vector<MappedFile> maps;             // keep the mapped files alive
     std::vector<std::uint8_t> owned;          // a DCX-wrapped binder, decompressed

@@ -196,6 +196,10 @@ private:
     static constexpr std::string_view kSurFamily = "sur";
     std::vector<std::size_t> havok_passes_, sur_passes_, joining_;
     tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
+    // Each thread's decompression buffer, reused member after member (member_content): a member's
+    // bytes live only while process() runs, and process() never waits on other tasks, so a thread
+    // never holds two members at once.
+    tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers_;
     TimingCollector timing_;
     std::vector<Tally> join_tallies_;   // per pass: its joins' tallies, merged wave by wave
 };
@@ -233,7 +237,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         return true;
     };
     std::string skip;
-    auto bytes = member_bytes(job, codecs_, skip);
+    auto bytes = member_content(job, codecs_, skip, buffers_.local());
     clock.stage(Stage::kInflate);
     if (!skip.empty()) {
         status.state = MemberState::kSkipped;
