@@ -1,6 +1,7 @@
 #include "engine/mesh/triangle_bvh.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <array>
@@ -18,16 +19,73 @@ float centroid(const TriangleCorners& t, int axis) {
 
 }  // namespace
 
+// The triangles in Morton order of their centroids (10 bits an axis over the centroids' box; a
+// stable radix sort from triangle order, so ties keep the triangle order and the tree is the same
+// on every run), then every node's range split where its codes' highest differing bit turns on:
+// one sort and one pass over the triangles instead of a selection per level (the f-set join builds
+// a tree per h file of a whole install). A path is at most 30 such splits and then halvings of one
+// code's run (at most 30), so the query's stack of 64 never fills. The queries are exact whatever
+// the tree's shape; only their speed depends on it.
 TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
     if (triangles.empty()) return;
     const auto n = static_cast<std::uint32_t>(triangles.size());
-    std::vector<std::uint32_t> order(n);
-    std::iota(order.begin(), order.end(), 0u);
-    // Each triangle's centroid once (the same float expression, so the same tree): the splits
-    // compare them O(n log n) times.
-    std::vector<float> cen(3 * std::size_t{n});
-    for (std::uint32_t i = 0; i < n; ++i)
-        for (int a = 0; a < 3; ++a) cen[3 * std::size_t{i} + a] = centroid(triangles[i], a);
+    std::array<float, 3> lo, hi;
+    lo.fill(std::numeric_limits<float>::infinity());
+    hi.fill(-std::numeric_limits<float>::infinity());
+    for (const TriangleCorners& t : triangles)
+        for (int a = 0; a < 3; ++a) {
+            const float c = centroid(t, a);
+            if (std::isfinite(c)) lo[a] = std::min(lo[a], c), hi[a] = std::max(hi[a], c);
+        }
+    constexpr int kBits = 10;
+    constexpr std::uint32_t kCells = 1u << kBits;
+    std::array<float, 3> scale{};
+    for (int a = 0; a < 3; ++a) scale[a] = hi[a] > lo[a] ? float(kCells) / (hi[a] - lo[a]) : 0.0f;
+    auto cell = [&](float c, int a) -> std::uint32_t {
+        if (!(scale[a] > 0)) return 0;   // one centroid value on the axis (or none finite)
+        if (!(c >= lo[a])) return 0;     // −inf first (centroid() makes a NaN +inf, which goes last)
+        const float f = (c - lo[a]) * scale[a];
+        return f >= float(kCells - 1) ? kCells - 1 : static_cast<std::uint32_t>(f);
+    };
+    auto spread = [](std::uint32_t v) {   // bit i to bit 3i
+        std::uint32_t x = v & 0x3FFu;
+        x = (x | (x << 16)) & 0x030000FFu;
+        x = (x | (x << 8)) & 0x0300F00Fu;
+        x = (x | (x << 4)) & 0x030C30C3u;
+        x = (x | (x << 2)) & 0x09249249u;
+        return x;
+    };
+    std::vector<std::uint32_t> code(n), order(n), swap(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const TriangleCorners& t = triangles[i];
+        code[i] = spread(cell(centroid(t, 0), 0)) | (spread(cell(centroid(t, 1), 1)) << 1) |
+                  (spread(cell(centroid(t, 2), 2)) << 2);
+        order[i] = i;
+    }
+    // Stable LSD radix sort of the 30-bit codes, three digits of 10 bits.
+    std::vector<std::uint32_t> count(kCells);
+    for (int digit = 0; digit < 3; ++digit) {
+        const int shift = digit * kBits;
+        std::fill(count.begin(), count.end(), 0u);
+        for (std::uint32_t i : order) ++count[(code[i] >> shift) & (kCells - 1)];
+        std::uint32_t sum = 0;
+        for (std::uint32_t& c : count) {
+            const std::uint32_t here = c;
+            c = sum;
+            sum += here;
+        }
+        for (std::uint32_t i : order) swap[count[(code[i] >> shift) & (kCells - 1)]++] = i;
+        order.swap(swap);
+    }
+    triangles_.reserve(n);
+    std::vector<std::uint32_t>& sorted_code = swap;
+    for (std::uint32_t k = 0; k < n; ++k) {
+        triangles_.push_back(triangles[order[k]]);
+        sorted_code[k] = code[order[k]];
+    }
+
+    // Ranges halved top-down (the two children side by side); boxes filled bottom-up afterwards:
+    // a child is always made after its parent, so the nodes in reverse order meet children first.
     nodes_.reserve(n);   // leaves hold 2 to kLeafSize triangles: fewer than n nodes
     struct Todo {
         std::uint32_t node, begin, end;
@@ -38,49 +96,53 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
     while (!stack.empty()) {
         const Todo todo = stack.back();
         stack.pop_back();
-        Node node;
-        std::array<float, 3> clo, chi;
-        for (int a = 0; a < 3; ++a) {
-            node.lo[a] = clo[a] = std::numeric_limits<float>::infinity();
-            node.hi[a] = chi[a] = -std::numeric_limits<float>::infinity();
-        }
-        for (std::uint32_t i = todo.begin; i < todo.end; ++i) {
-            const TriangleCorners& t = triangles[order[i]];
-            for (int a = 0; a < 3; ++a) {
-                node.lo[a] = std::min({node.lo[a], t[a], t[3 + a], t[6 + a]});
-                node.hi[a] = std::max({node.hi[a], t[a], t[3 + a], t[6 + a]});
-                clo[a] = std::min(clo[a], cen[3 * std::size_t{order[i]} + a]);
-                chi[a] = std::max(chi[a], cen[3 * std::size_t{order[i]} + a]);
-            }
-        }
         if (todo.end - todo.begin <= kLeafSize) {
-            node.first = todo.begin;
-            node.count = todo.end - todo.begin;
-            nodes_[todo.node] = node;
+            nodes_[todo.node].first = todo.begin;
+            nodes_[todo.node].count = todo.end - todo.begin;
             continue;
         }
-        int axis = 0;
-        for (int a = 1; a < 3; ++a)
-            if (chi[a] - clo[a] > chi[axis] - clo[axis]) axis = a;
-        const std::uint32_t mid = todo.begin + (todo.end - todo.begin) / 2;
-        std::nth_element(order.begin() + todo.begin, order.begin() + mid, order.begin() + todo.end,
-                         [&](std::uint32_t x, std::uint32_t y) {
-                             const float cx = cen[3 * std::size_t{x} + axis], cy = cen[3 * std::size_t{y} + axis];
-                             return cx != cy ? cx < cy : x < y;
-                         });
-        // The two children side by side, filled in when the stack reaches them.
+        // Split where the highest bit in which the range's first and last codes differ turns on
+        // (the codes are sorted, so it turns on once): the centroids' cell split in half along
+        // one axis; a range of one code is halved.
+        std::uint32_t mid = todo.begin + (todo.end - todo.begin) / 2;
+        const std::uint32_t first_code = sorted_code[todo.begin], last_code = sorted_code[todo.end - 1];
+        if (first_code != last_code) {
+            const std::uint32_t bit = 1u << (31 - std::countl_zero(first_code ^ last_code));
+            mid = static_cast<std::uint32_t>(
+                std::partition_point(sorted_code.begin() + todo.begin, sorted_code.begin() + todo.end,
+                                     [&](std::uint32_t c) { return (c & bit) == 0; }) -
+                sorted_code.begin());
+        }
         const auto first_child = static_cast<std::uint32_t>(nodes_.size());
-        const std::uint32_t second_child = first_child + 1;
         nodes_.push_back({});
         nodes_.push_back({});
-        node.first = first_child;
-        node.count = 0;
-        nodes_[todo.node] = node;
-        stack.push_back({second_child, mid, todo.end});
+        nodes_[todo.node].first = first_child;
+        nodes_[todo.node].count = 0;
+        stack.push_back({first_child + 1, mid, todo.end});
         stack.push_back({first_child, todo.begin, mid});
     }
-    triangles_.reserve(n);
-    for (std::uint32_t i : order) triangles_.push_back(triangles[i]);
+    for (std::size_t k = nodes_.size(); k-- > 0;) {
+        Node& node = nodes_[k];
+        for (int a = 0; a < 3; ++a) {
+            node.lo[a] = std::numeric_limits<float>::infinity();
+            node.hi[a] = -std::numeric_limits<float>::infinity();
+        }
+        if (node.count > 0) {
+            for (std::uint32_t i = node.first; i < node.first + node.count; ++i) {
+                const TriangleCorners& t = triangles_[i];
+                for (int a = 0; a < 3; ++a) {
+                    node.lo[a] = std::min({node.lo[a], t[a], t[3 + a], t[6 + a]});
+                    node.hi[a] = std::max({node.hi[a], t[a], t[3 + a], t[6 + a]});
+                }
+            }
+            continue;
+        }
+        for (const Node* c : {&nodes_[node.first], &nodes_[node.first + 1]})
+            for (int a = 0; a < 3; ++a) {
+                node.lo[a] = std::min(node.lo[a], c->lo[a]);
+                node.hi[a] = std::max(node.hi[a], c->hi[a]);
+            }
+    }
 }
 
 template <bool kFootprint>

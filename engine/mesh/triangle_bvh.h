@@ -4,9 +4,10 @@
 // triangle) and boxes as the float minimum and maximum of their triangles' corners, so a box holds
 // its triangles exactly; every distance is worked out in double (point_triangle_distance.h).
 //
-// Build: top-down, a node's triangles split at the median of their centroids along the longest
-// axis of the centroids' box (ties by triangle index, so the tree is the same on every run), at
-// most kLeafSize triangles to a leaf; a node's two children side by side.
+// Build: the triangles sorted by the Morton code of their centroids (10 bits an axis over the
+// centroids' box, ties in triangle order, so the tree is the same on every run), then each node's
+// range split where the highest bit its codes differ in turns on (halved when they are one code),
+// down to at most kLeafSize triangles a leaf; a node's two children side by side.
 // Query: depth first, nearer child first, pruning every box farther than the best so far, which
 // starts at the radius: a triangle within the radius is always found, and the distance returned is
 // the nearest one's (exact up to double rounding); beyond the radius nothing is measured.
