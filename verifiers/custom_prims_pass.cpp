@@ -18,16 +18,27 @@
 // its convexRadius), must lie in the box of the reference's own section-tree leaf and in its
 // section's domain, within the leaf-box tolerance (f32_tolerance.h): the transform is "in
 // compressed-mesh space", and the tree bounds every primitive of its section.
+//
+// The shapes of the point sets ("o205010's two records are two cylinders along x (17 and 8 points
+// on each of two circles of constant radius, 0.20 m and 0.04 m), o205300's are two eight-corner
+// boxes and a 26-point prism, and aeg004_545_l's are 12-point slabs on three planes of x",
+// Observed): each record decoded over its leaf box is described by mesh/point_set_shape.h (planes
+// of x, circles about an axis along x, box, prism, within two quantisation steps). The counts and
+// value sets below hold for every file; the document's figures read them in the named file
+// (scope.file). "First" and "second" cylinder are the unit's cylinder records in record order
+// (mesh order, then primitive order).
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "engine/mesh/decode_primitives.h"
 #include "engine/mesh/extern_shape_geometry.h"
+#include "engine/mesh/point_set_shape.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/f32_tolerance.h"
 #include "verifiers/half_float.h"
@@ -86,6 +97,10 @@ public:
             {"extern_boxes_checked", "extern references whose entry's placed shape box is compared with their leaf box and section domain", false},
             {"extern_box_outside_leaf", "extern references whose placed shape lies outside their section-tree leaf box (beyond the tolerance)", true},
             {"extern_box_outside_domain", "extern references whose placed shape lies outside their section's domain (beyond the tolerance)", true},
+            {"pointset_shapes_described", "point-set records whose points were decoded (their leaf found) and described", false},
+            {"cylinder_records", "point-set records that are cylinders along x and not boxes: two or more planes of x, every point on one circle about one axis along x", false},
+            {"box_records", "point-set records whose distinct points are the eight corners of a rectangular box (any orientation)", false},
+            {"prism_records", "point-set records that are prisms (a planar set of points and its translate) and neither boxes nor cylinders", false},
         };
         info_.maxima = {
             {"max_record_vertices", "largest vertex count of a point-set record (first word's high byte)", false},
@@ -99,6 +114,16 @@ public:
         info_.value_sets = {
             {"extern_refs_per_shape", "extern references naming each externShapes entry (one value per entry)", false},
             {"extern_scale", "stored scale of each externShapes entry: x when x = y = z, else the list x y z", false},
+            {"record_points", "points of each point-set record (first word's high byte)", false},
+            {"record_x_planes", "planes of x of each point-set record (x within two quantisation steps share a plane)", false},
+            {"file_x_planes", "planes of x of all the point-set records of a file together (one value per file with point sets)", false},
+            {"cylinder_circles", "circles (planes of x) of each cylinder record (not a box)", false},
+            {"cylinder_1_circle_points", "points on each circle of a file's first cylinder record", false},
+            {"cylinder_2_circle_points", "points on each circle of a file's second cylinder record", false},
+            {"cylinder_1_radius", "radius of a file's first cylinder record, m, rounded to 0.1 mm", false},
+            {"cylinder_2_radius", "radius of a file's second cylinder record, m, rounded to 0.1 mm", false},
+            {"box_record_points", "points stored in each box record", false},
+            {"prism_record_points", "points stored in each prism record that is neither a box nor a cylinder", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -113,6 +138,7 @@ public:
         double half_min = 0, half_max = 0;
         bool any_half = false;
         ExternFigures ext;
+        ShapeFigures shapes;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const mesh::DecodedMesh& m = unit.mesh->meshes[mi];
             const mesh::DecodedPrimitives& p = m.primitives;
@@ -164,6 +190,7 @@ public:
                 }
             }
             extern_references(unit, mi, m, tally, counts, referenced, ext);
+            describe_shapes(m, counts, shapes);
         }
         counts.flush(tally);
         if (ext.any_other_w) {
@@ -173,6 +200,7 @@ public:
         for (const auto& [n, times] : ext.per_shape) tally.value("extern_refs_per_shape", n, times);
         for (const auto& [scale, times] : ext.scales) tally.values("extern_scale", scale, times);
         if (most_vertices > 0) tally.max("max_record_vertices", most_vertices);
+        shapes.record(tally);
         if (any_half) {
             tally.min("third_word_half_min", half_min);
             tally.max("third_word_half_max", half_max);
@@ -187,6 +215,67 @@ private:
         std::map<double, std::uint64_t> per_shape;                 // references per entry → entries
         std::map<std::vector<double>, std::uint64_t> scales;       // scale → entries
     };
+
+    // What a unit's point-set shapes add up to (recorded once per unit, in record order).
+    struct ShapeFigures {
+        std::map<double, std::uint64_t> points, planes, circles, box_points, prism_points;
+        std::vector<float> all_x;        // every decoded point of the unit, for file_x_planes
+        double coarsest_x = 0;           // the largest x tolerance of those records
+        std::uint32_t cylinders = 0;     // cylinder records seen so far in the unit
+        std::map<double, std::uint64_t> circle_points[2];
+        std::optional<double> radius[2];
+
+        void record(Tally& tally) const {
+            for (const auto& [v, n] : points) tally.value("record_points", v, n);
+            for (const auto& [v, n] : planes) tally.value("record_x_planes", v, n);
+            for (const auto& [v, n] : circles) tally.value("cylinder_circles", v, n);
+            for (const auto& [v, n] : box_points) tally.value("box_record_points", v, n);
+            for (const auto& [v, n] : prism_points) tally.value("prism_record_points", v, n);
+            static constexpr const char* kCirclePoints[2] = {"cylinder_1_circle_points", "cylinder_2_circle_points"};
+            static constexpr const char* kRadius[2] = {"cylinder_1_radius", "cylinder_2_radius"};
+            for (int c = 0; c < 2; ++c) {
+                for (const auto& [v, n] : circle_points[c]) tally.value(kCirclePoints[c], v, n);
+                if (radius[c]) tally.value(kRadius[c], *radius[c]);
+            }
+            if (!all_x.empty()) tally.value("file_x_planes", static_cast<double>(mesh::x_planes(all_x, coarsest_x).size()));
+        }
+    };
+
+    // Each decoded point-set record's shape (mesh/point_set_shape.h), over its leaf box's steps.
+    static void describe_shapes(const mesh::DecodedMesh& m, UnitCounts& counts, ShapeFigures& f) {
+        const mesh::DecodedPointSets& ps = m.point_sets;
+        for (std::size_t r = 0; r < ps.primitive.size(); ++r) {
+            ++f.points[ps.point_count[r]];
+            const std::uint32_t leaf = ps.leaf_node[r];
+            if (leaf == mesh::kNone || leaf >= m.section_trees.box.size()) continue;
+            const std::array<double, 3> tol = mesh::point_set_tolerance(m.section_trees.box[leaf]);
+            const std::size_t first = ps.first_point[r], count = ps.point_count[r];
+            const auto part = [&](const std::vector<float>& v) { return std::span<const float>(v).subspan(first, count); };
+            const std::span<const float> xs = part(ps.x);
+            const mesh::PointSetShape s = mesh::describe_point_set(xs, part(ps.y), part(ps.z), tol);
+            counts.add("pointset_shapes_described");
+            ++f.planes[static_cast<double>(s.plane_points.size())];
+            f.all_x.insert(f.all_x.end(), xs.begin(), xs.end());
+            f.coarsest_x = std::max(f.coarsest_x, tol[0]);
+            // One kind per record, a box first: a box's rectangles lie on circles about an axis
+            // along x when its edges are, and every box and two-circle cylinder is a prism.
+            if (s.box) {
+                counts.add("box_records");
+                ++f.box_points[s.points];
+            } else if (s.cylinder()) {
+                counts.add("cylinder_records");
+                ++f.circles[static_cast<double>(s.plane_points.size())];
+                if (f.cylinders < 2) {
+                    for (const std::uint32_t n : s.plane_points) ++f.circle_points[f.cylinders][n];
+                    f.radius[f.cylinders] = std::round(s.radius * 1e4) / 1e4;
+                }
+                ++f.cylinders;
+            } else if (s.prism) {
+                counts.add("prism_records");
+                ++f.prism_points[s.points];
+            }
+        }
+    }
 
     void extern_references(const Unit& unit, std::size_t mi, const mesh::DecodedMesh& m, Tally& tally, UnitCounts& counts,
                            std::vector<std::uint32_t>& referenced, ExternFigures& ext) const {

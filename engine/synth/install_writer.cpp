@@ -39,7 +39,7 @@ void SynthCounts::add(const SynthCounts& o) {
     section_tree_nodes += o.section_tree_nodes, mesh_tree_nodes += o.mesh_tree_nodes, simd_nodes += o.simd_nodes;
     extern_meshes += o.extern_meshes, extern_triangles += o.extern_triangles, extern_vertices += o.extern_vertices;
     fset_paired += o.fset_paired, fset_paired_vertices += o.fset_paired_vertices, fset_f_without_h += o.fset_f_without_h;
-    point_sets += o.point_sets, custom_sections += o.custom_sections;
+    point_sets += o.point_sets, custom_sections += o.custom_sections, point_set_boxes += o.point_set_boxes;
     extern_refs += o.extern_refs, extern_shapes += o.extern_shapes, extern_w_zero += o.extern_w_zero;
     extern_files += o.extern_files, record_pairs += o.record_pairs;
     bytes_written += o.bytes_written;
@@ -522,6 +522,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
             c.mesh_tree_nodes += m.mesh_node_bytes.size() / 5;
             c.simd_nodes += m.simd_nodes.size();
             c.point_sets += m.point_sets;
+            c.point_set_boxes += (m.point_sets + 1) / 2;  // one custom section a mesh: its even point sets are boxes (custom_section.cpp)
             c.custom_sections += m.point_sets > 0 || m.extern_refs > 0 ? 1 : 0;
             c.extern_refs += m.extern_refs;
             c.extern_shapes += m.extern_shapes.size();

@@ -73,8 +73,9 @@ struct SynthCounts {
     // f set joined with the h set (fset_join): f files whose h file of the same model is readable,
     // their vertices, and f files whose h file is not (a container defect)
     std::uint64_t fset_paired = 0, fset_paired_vertices = 0, fset_f_without_h = 0;
-    // object / asset meshes: point-set custom primitives, in sections of their own
-    std::uint64_t point_sets = 0, custom_sections = 0;
+    // object / asset meshes: point-set custom primitives, in sections of their own; of them the
+    // 8-corner boxes
+    std::uint64_t point_sets = 0, custom_sections = 0, point_set_boxes = 0;
     // Elden Ring asset meshes: extern references in those sections and the externShapes entries
     // they name (extern_shape_set.h); references whose w is 0; files with entries; pairs of
     // consecutive records (point sets and extern references) in the custom sections

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "tests/mesh/point_set_points.h"
 #include "tests/verifiers/verifier_fixtures.h"
 #include "verifiers/half_float.h"
 
@@ -96,6 +97,17 @@ protected:
         mesh::DecodedMesh& m = mesh();
         for (std::uint32_t prim = 4; prim < 8; ++prim) m.section_trees.box[m.primitives.leaf_node[prim]] = {{-1, -1, -1}, {1, 1, 1}};
         m.sections.domain[m.primitives.section[4]] = {{-100, -100, -100}, {100, 100, 100}};
+    }
+    // Primitive `prim` re-marked as a point-set record of the points `pts`, quantised over its leaf
+    // box as a record stores them (call unit_leaves first), its first word at `word`.
+    void add_shape(std::uint32_t prim, const std::vector<test::Point3>& pts, std::uint32_t word) {
+        const auto count = static_cast<std::uint16_t>(pts.size());
+        add_point_set(prim, count, 0x3C24, word);
+        mesh::DecodedMesh& m = mesh();
+        mesh::DecodedPointSets& ps = m.point_sets;
+        const test::PointColumns q = test::quantised(pts, m.section_trees.box[ps.leaf_node.back()]);
+        const std::size_t first = ps.first_point.back();
+        for (std::size_t j = 0; j < pts.size(); ++j) ps.x[first + j] = q.x[j], ps.y[first + j] = q.y[j], ps.z[first + j] = q.z[j];
     }
     std::map<std::vector<double>, std::uint64_t> value_set(const Tally& t, const char* counter) {
         const auto it = t.value_sets().find({counter, kScope});
@@ -294,6 +306,105 @@ TEST_F(CustomPrims, ExternShapeBoxAgainstLeafAndDomain) {
     t1 = {0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0.85f, 0, 0, 1};  // x ↦ y, y ↦ −x: x 0.85 ± 0.6
     t = run_pass("custom_prims", sample_->member, nullptr, "asset");
     EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 1u);
+}
+
+}  // namespace
+}  // namespace meshproof::test
+
+namespace meshproof::test {
+namespace {
+
+using Seen = std::map<std::vector<double>, std::uint64_t>;
+
+// o205010's shape: "two cylinders along x (17 and 8 points on each of two circles of constant
+// radius, 0.20 m and 0.04 m)", in a leaf box of ±1 m (steps about 1 mm, 2 mm in z).
+TEST_F(CustomPrims, TwoCylindersAlongX) {
+    unit_leaves();
+    const double xs_a[] = {-0.5, 0.5}, xs_b[] = {-0.2, 0.3};
+    add_shape(4, x_cylinder(17, 0.20, xs_a, 0.1, -0.1), 10);
+    add_shape(5, x_cylinder(8, 0.04, xs_b, -0.5, 0.4), 13);
+    const Tally t = run_pass("custom_prims", sample_->member, nullptr, "object");
+    EXPECT_EQ(t.count("pointset_shapes_described", kScope), 2u);
+    EXPECT_EQ(t.count("cylinder_records", kScope), 2u);
+    EXPECT_EQ(t.count("box_records", kScope), 0u);
+    EXPECT_EQ(value_set(t, "cylinder_1_circle_points"), (Seen{{{17}, 2}}));
+    EXPECT_EQ(value_set(t, "cylinder_2_circle_points"), (Seen{{{8}, 2}}));
+    EXPECT_EQ(value_set(t, "cylinder_circles"), (Seen{{{2}, 2}}));
+    EXPECT_EQ(value_set(t, "record_points"), (Seen{{{16}, 1}, {{34}, 1}}));
+    const Seen ra = value_set(t, "cylinder_1_radius"), rb = value_set(t, "cylinder_2_radius");
+    ASSERT_EQ(ra.size(), 1u);
+    ASSERT_EQ(rb.size(), 1u);
+    EXPECT_NEAR(ra.begin()->first[0], 0.20, 0.0003);
+    EXPECT_NEAR(rb.begin()->first[0], 0.04, 0.0003);
+    EXPECT_EQ(ra.begin()->first[0], std::round(ra.begin()->first[0] * 1e4) / 1e4);  // rounded to 0.1 mm
+    // The records swapped: the first cylinder is the first record, whichever it is.
+    mesh().point_sets = {};
+    add_shape(4, x_cylinder(8, 0.04, xs_b, -0.5, 0.4), 10);
+    add_shape(5, x_cylinder(17, 0.20, xs_a, 0.1, -0.1), 13);
+    const Tally swapped = run_pass("custom_prims", sample_->member, nullptr, "object");
+    EXPECT_EQ(value_set(swapped, "cylinder_1_circle_points"), (Seen{{{8}, 2}}));
+    EXPECT_EQ(value_set(swapped, "cylinder_2_circle_points"), (Seen{{{17}, 2}}));
+}
+
+// o205300's shape: "two eight-corner boxes and a 26-point prism".
+TEST_F(CustomPrims, TwoBoxesAndAPrism) {
+    unit_leaves();
+    add_shape(4, parallelepiped({-0.5, -0.5, -0.5}, {0.6, 0, 0}, {0, 0.4, 0}, {0, 0, 0.3}), 10);
+    add_shape(5, parallelepiped({0.2, -0.6, -0.6}, {0.4, 0.3, 0}, {-0.108, 0.144, 0.24}, {0.24, -0.32, 0.3}), 13);
+    add_shape(6, tilted_prism({-0.2, -0.3, -0.3}), 16);
+    const Tally t = run_pass("custom_prims", sample_->member, nullptr, "object");
+    EXPECT_EQ(t.count("box_records", kScope), 2u);
+    EXPECT_EQ(t.count("prism_records", kScope), 1u);
+    EXPECT_EQ(t.count("cylinder_records", kScope), 0u);  // the axis-aligned box's rectangles lie on circles: a box first
+    EXPECT_EQ(value_set(t, "box_record_points"), (Seen{{{8}, 2}}));
+    EXPECT_EQ(value_set(t, "prism_record_points"), (Seen{{{26}, 1}}));
+}
+
+// A box that stores a corner twice is still a box of 8 corners, and says it stores 9.
+TEST_F(CustomPrims, BoxStoringACornerTwice) {
+    unit_leaves();
+    std::vector<Point3> nine = parallelepiped({-0.5, -0.5, -0.5}, {0.6, 0, 0}, {0, 0.4, 0}, {0, 0, 0.3});
+    nine.push_back(nine[0]);
+    add_shape(4, nine, 10);
+    const Tally t = run_pass("custom_prims", sample_->member, nullptr, "object");
+    EXPECT_EQ(t.count("box_records", kScope), 1u);
+    EXPECT_EQ(value_set(t, "box_record_points"), (Seen{{{9}, 1}}));
+}
+
+// aeg004_545_l's shape: "12-point slabs on three planes of x": three records of 12 points, each
+// on two of the planes x = −0.5, 0, 0.5; the file's records together are on three.
+TEST_F(CustomPrims, SlabsOnThreePlanesOfX) {
+    unit_leaves();
+    const auto slab = [](double x0, double x1) {
+        std::vector<Point3> pts;
+        for (const double x : {x0, x1})
+            for (int i = 0; i < 6; ++i) pts.push_back({x, 0.1 * i - 0.3, (i % 2 ? 0.2 : -0.2) + 0.01 * i});
+        return pts;
+    };
+    add_shape(4, slab(-0.5, 0.0), 10);
+    add_shape(5, slab(0.0, 0.5), 13);
+    add_shape(6, slab(-0.5, 0.5), 16);
+    Tally t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(value_set(t, "record_points"), (Seen{{{12}, 3}}));
+    EXPECT_EQ(value_set(t, "record_x_planes"), (Seen{{{2}, 3}}));
+    EXPECT_EQ(value_set(t, "file_x_planes"), (Seen{{{3}, 1}}));
+    // One slab moved to x = 0.7: four planes.
+    for (std::uint32_t j = 0; j < 6; ++j) mesh().point_sets.x[24 + 6 + j] = 0.7f;
+    t = run_pass("custom_prims", sample_->member, nullptr, "asset");
+    EXPECT_EQ(value_set(t, "file_x_planes"), (Seen{{{4}, 1}}));
+}
+
+TEST_F(CustomPrims, RecordWithoutALeafIsNotDescribed) {
+    unit_leaves();
+    const double xs[] = {-0.5, 0.5};
+    add_shape(4, x_cylinder(17, 0.20, xs, 0, 0), 10);
+    mesh().point_sets.leaf_node[0] = mesh::kNone;
+    const Tally t = run_pass("custom_prims", sample_->member, nullptr, "object");
+    EXPECT_EQ(t.count("point_sets", kScope), 1u);
+    EXPECT_EQ(t.count("pointset_shapes_described", kScope), 0u);
+    EXPECT_EQ(t.count("cylinder_records", kScope), 0u);
+    EXPECT_EQ(value_set(t, "record_points"), (Seen{{{34}, 1}}));
+    EXPECT_TRUE(value_set(t, "file_x_planes").empty());
 }
 
 }  // namespace
