@@ -39,6 +39,8 @@ std::string render_timings(const RunTimings& t, const TimingsContext& context) {
     }
     w.end_array();
 
+    w.field("join_wall_seconds", seconds(t.join_wall_seconds));
+
     w.key("stages").begin_array();
     for (std::size_t s = 0; s < kStageCount; ++s) {
         w.begin_object();

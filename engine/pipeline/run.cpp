@@ -167,6 +167,12 @@ public:
     // Joins one key of joining pass `j` into a Tally of its own (a join may run parallel loops,
     // so it never shares a thread's tally). Thread-safe.
     Tally run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items, std::uint64_t serial) const;
+    // Charges a join step's cost to joining pass j (its thread seconds and the passes stage).
+    void charge_join(std::size_t j, double thread_seconds) {
+        auto& local = timing_.local();
+        local.pass[joining_[j]] += thread_seconds;
+        local.stage[static_cast<std::size_t>(Stage::kPasses)] += thread_seconds;
+    }
     void add_join(std::size_t j, const Tally& t) { join_tallies_[joining_[j]].merge(t); }
     // Decodes one .sur input (and its sibling model) and hands it to the sur passes; returns
     // its status, then the model's when the model is malformed. Thread-safe.
@@ -289,7 +295,10 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     }
     if (extracts != nullptr) {
         for (std::size_t j = 0; j < joining_.size(); ++j)
-            if (!keys[j].empty()) (*extracts)[j] = passes_[joining_[j]]->extract(unit);
+            if (!keys[j].empty()) {
+                (*extracts)[j] = passes_[joining_[j]]->extract(unit);
+                clock.pass(joining_[j]);   // an extract is its pass's work on the unit
+            }
         if (deadline_passed()) {
             fail(timeout_error(options_.member_timeout, "while the joining passes took their extracts"));
             for (auto& e : *extracts) e.reset();
@@ -632,6 +641,7 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
     const std::vector<const Pass*> joining = runner.joining_passes();
     const JoinPlan plan = plan_join_waves(group_maps, group_games, joining);
     std::uint64_t join_serial = 0;
+    double join_wall = 0;
     for (const std::vector<std::size_t>& wave : plan.waves) {
         std::vector<GroupOutcome> outcomes(wave.size());
         tbb::parallel_for(std::size_t{0}, wave.size(), [&](std::size_t i) {
@@ -651,10 +661,23 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
         std::vector<std::pair<const std::tuple<std::size_t, Game, std::string>*, std::vector<JoinItem>*>> joins;
         for (auto& [k, items] : keyed) joins.push_back({&k, &items});
         std::vector<Tally> joined(joins.size());
+        std::vector<double> join_seconds(joins.size());
+        Lap join_clock;
         tbb::parallel_for(std::size_t{0}, joins.size(), [&](std::size_t i) {
             const auto& [j, game, key] = *joins[i].first;
+            Lap own;
             joined[i] = runner.run_join(j, game, key, *joins[i].second, join_serial + i);
+            join_seconds[i] = own.next();
         });
+        // The step holds every thread until its last join ends (the wave after it waits), so its
+        // cost is its wall time on every thread, shared among the joining passes by their joins' time.
+        const double step_wall = join_clock.next();
+        join_wall += step_wall;
+        double all = 0;
+        for (double t : join_seconds) all += t;
+        const double threads = static_cast<double>(tbb::this_task_arena::max_concurrency());
+        for (std::size_t i = 0; i < joins.size(); ++i)
+            if (all > 0) runner.charge_join(std::get<0>(*joins[i].first), step_wall * threads * join_seconds[i] / all);
         for (std::size_t i = 0; i < joins.size(); ++i) runner.add_join(std::get<0>(*joins[i].first), joined[i]);
         join_serial += joins.size();
     }   // the wave's extracts are released here
@@ -670,6 +693,7 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
         }
     });
     phase_done("verify");
+    if (timings) timings->join_wall_seconds = join_wall;
 
     for (std::size_t g = 0; g < per_group.size(); ++g)
         for (auto& s : per_group[g]) {

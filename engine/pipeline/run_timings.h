@@ -49,8 +49,11 @@ struct RunTimings {
     // Out.
     int threads = 0;                                   // oneTBB's concurrency during the run
     std::vector<PhaseTime> phases;                     // in run order
+    double join_wall_seconds = 0;                      // the join steps between waves (within "verify")
     std::array<double, kStageCount> stage_seconds{};   // thread seconds by Stage
-    std::vector<std::pair<std::string, double>> pass_seconds;   // thread seconds by pass, name order
+    // Thread seconds by pass, name order; a joining pass's include its extracts and its join steps
+    // (each step's wall time on every thread: the step holds them all).
+    std::vector<std::pair<std::string, double>> pass_seconds;
     std::uint64_t members_decoded = 0;   // Havok members decoded and .sur files read, each handed to the passes
     std::uint64_t bytes_decoded = 0;     // their decompressed bytes
     std::uint64_t triangles = 0;         // their decoded triangles (compressed-mesh and extern-mesh)
