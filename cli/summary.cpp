@@ -22,7 +22,7 @@ std::string figure_line(const FigureResult& r) {
     std::string expected = fmt::format("{}", f.expected);
     if (f.tolerance > 0) expected += fmt::format(" ± {}", f.tolerance);
     if (f.denominator) expected += fmt::format(" of {}", *f.denominator);
-    return fmt::format("{} ({}.{}{} [{}{}]): measured {}, expected {}: {}\n", f.id, f.pass.value_or("-"), f.counter,
+    return fmt::format("{} ({}.{}{} [{}{}]): measured {}, expected {}: {}\n", f.id, f.pass.value_or("-"), f.pairs.empty() ? f.counter : pairs_text(f),
                        f.of.empty() ? "" : " / " + f.of, f.scope.game, f.scope.set.empty() ? "" : "/" + f.scope.set, measured,
                        expected, f.figure);
 }

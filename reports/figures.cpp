@@ -152,12 +152,29 @@ std::vector<std::string> sets_in_tally(const Tally& tally, const FigureScope& sc
 }
 
 // The figure's value: over its scope, or — for the lowest or highest binder set — in each set of
-// the game (kept in `sets` when given), the smallest or largest of them.
+// the game, or — for the lowest or highest of a list of pairs — each pair's percentage over the
+// scope (each part kept in `parts` when given), the smallest or largest of them.
 std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std::string_view sub, std::string_view counter = {},
-                              std::vector<std::pair<std::string, double>>* sets = nullptr) {
+                              std::vector<std::pair<std::string, double>>* parts = nullptr) {
     if (counter.empty()) counter = fig.counter;
-    if (fig.kind != FigureKind::kLowestSet && fig.kind != FigureKind::kHighestSet) return measure_in(fig, tally, fig.scope, sub, counter);
+    const bool lowest = fig.kind == FigureKind::kLowestSet || fig.kind == FigureKind::kLowestOf;
     std::optional<double> best;
+    auto rank = [&](std::string name, std::optional<double> v) {
+        if (!v) return;   // a set or pair whose `of` is 0 is left out
+        if (parts) parts->push_back({std::move(name), *v});
+        best = !best ? *v : lowest ? std::min(*best, *v) : std::max(*best, *v);
+    };
+    if (ranks_pairs(fig.kind)) {
+        for (const auto& [count, of] : fig.pairs) {
+            ManifestFigure one = fig;
+            one.of = of;
+            std::optional<double> v = measure_in(one, tally, fig.scope, sub, count);
+            if (v && fig.complement) v = 100.0 - *v;
+            rank(pair_name(count, of), v);
+        }
+        return best;
+    }
+    if (fig.kind != FigureKind::kLowestSet && fig.kind != FigureKind::kHighestSet) return measure_in(fig, tally, fig.scope, sub, counter);
     for (const std::string& set : sets_in_tally(tally, fig.scope)) {
         FigureScope one = fig.scope;
         one.set = set;
@@ -165,10 +182,7 @@ std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std
             one.game = set.substr(0, set.find('/'));
             one.set = set.substr(set.find('/') + 1);
         }
-        const std::optional<double> v = measure_in(fig, tally, one, sub, counter);
-        if (!v) continue;
-        if (sets) sets->push_back({set, *v});
-        best = !best ? *v : fig.kind == FigureKind::kLowestSet ? std::min(*best, *v) : std::max(*best, *v);
+        rank(set, measure_in(fig, tally, one, sub, counter));
     }
     return best;
 }
@@ -276,9 +290,10 @@ FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
     }
     // A maximum a pass never recorded had nothing to measure (passes record only values above
     // zero): the figure's largest value is then 0.
-    const std::optional<double> measured = measure(fig, pass->tally, sub, {}, &r.sets);
+    const std::optional<double> measured = measure(fig, pass->tally, sub, {}, &r.parts);
     if (!measured) {
         r.why = fig.minimum ? "no value recorded: no minimum"
+                : ranks_pairs(fig.kind) ? "every pair's of is 0: no percentage"
                 : fig.of.empty() ? "no binder set measured"
                 : fig.of + (fig.ratio ? " is 0: no ratio" : fig.kind == FigureKind::kMean ? " is 0: no mean" : " is 0: no percentage");
         return r;
@@ -332,6 +347,8 @@ void judge_one_game(FigureResult& r, const std::string& game) {
         case FigureKind::kMedian:
         case FigureKind::kLowestSet:
         case FigureKind::kHighestSet:
+        case FigureKind::kLowestOf:
+        case FigureKind::kHighestOf:
             return not_comparable();
         case FigureKind::kValue:
         case FigureKind::kBound:
@@ -379,6 +396,15 @@ std::string value_counts_text(std::span<const std::pair<std::vector<double>, std
 std::string values_text(const FigureResult& r) {
     if (r.values_overflowed) return fmt::format("more than {} distinct values", kMaxDistinctValues);
     return value_counts_text(r.values);
+}
+
+std::string pair_name(std::string_view counter, std::string_view of) { return fmt::format("{}/{}", counter, of); }
+
+std::string pairs_text(const ManifestFigure& f) {
+    std::string s;
+    for (const auto& [count, of] : f.pairs)
+        s += (s.empty() ? "" : ", ") + (f.complement ? fmt::format("({} − {}) / {}", of, count, of) : fmt::format("{} / {}", count, of));
+    return s;
 }
 
 std::string figure_scope_text(const FigureScope& s) {

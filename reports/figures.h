@@ -44,8 +44,10 @@ struct FigureResult {
     // with no `measured`: it saw more than one value).
     std::vector<std::pair<std::vector<double>, std::uint64_t>> values;
     bool values_overflowed = false;
-    // kLowestSet / kHighestSet: the figure's value in each binder set of the game, in set order.
-    std::vector<std::pair<std::string, double>> sets;
+    // kLowestSet / kHighestSet: the figure's value in each binder set of the game, in set order;
+    // kLowestOf / kHighestOf: each pair's percentage (named pair_name(counter, of)), in the
+    // manifest's order. A set or pair whose `of` is 0 is left out.
+    std::vector<std::pair<std::string, double>> parts;
 };
 
 // "0 ×1204", "20160200 ×40 · 20180100 ×2", "2 3 0 1 ×57": values seen, each with its count (a
@@ -56,12 +58,21 @@ std::string value_counts_text(std::span<const std::pair<std::vector<double>, std
 // overflowed; "" for other kinds.
 std::string values_text(const FigureResult& r);
 
-// " (lowest of h 40.00 %, l 32.00 %)" for a figure over binder sets, each value written by `format`; "" otherwise.
+// "band_shared_2/band_nodes_2": a pair of a lowest_of / highest_of figure as its part is named.
+std::string pair_name(std::string_view counter, std::string_view of);
+// "band_shared_2 / band_nodes_2, …", or "(band_nodes_2 − band_shared_2) / band_nodes_2, …" with
+// `complement`: what a lowest_of / highest_of figure ranks, as the reports print it in place of
+// its counter; "" for other kinds.
+std::string pairs_text(const ManifestFigure& f);
+
+// " (lowest of h 40.00 %, l 32.00 %)" for a figure over binder sets or counter pairs, each value
+// written by `format`; "" otherwise.
 template <class Format>
-std::string sets_suffix(const FigureResult& r, Format format) {
-    if (r.sets.empty()) return "";
-    std::string s = r.figure.kind == FigureKind::kLowestSet ? " (lowest of " : " (highest of ";
-    for (std::size_t i = 0; i < r.sets.size(); ++i) s += (i ? ", " : "") + r.sets[i].first + " " + format(r.sets[i].second);
+std::string parts_suffix(const FigureResult& r, Format format) {
+    if (r.parts.empty()) return "";
+    const bool lowest = r.figure.kind == FigureKind::kLowestSet || r.figure.kind == FigureKind::kLowestOf;
+    std::string s = lowest ? " (lowest of " : " (highest of ";
+    for (std::size_t i = 0; i < r.parts.size(); ++i) s += (i ? ", " : "") + r.parts[i].first + " " + format(r.parts[i].second);
     return s + ")";
 }
 

@@ -138,7 +138,7 @@ std::string measured_value(const FigureResult& r) {
     };
     std::string s = fmt_value(*r.measured);
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
-    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + sets_suffix(r, fmt_value);
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + parts_suffix(r, fmt_value);
     if (r.figure.kind == FigureKind::kMedian) s += " (median of " + seen + ")";
     return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
 }
@@ -356,7 +356,8 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
         out += fmt::format(
             "<tr id=\"figure-{9}\"><td title=\"{0}\"><svg width=\"12\" height=\"12\"><rect class=\"{0}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> {1}</td>"
             "<td>{2}</td><td>{3}</td><td><code>{4}{5}</code></td><td>{6} <span class=\"muted\">{7}</span></td><td>{8}</td></tr>\n",
-            status_css(r->status), mark, claim, html_escape(figure_scope_text(f.scope)), html_escape(f.counter),
+            status_css(r->status), mark, claim, html_escape(figure_scope_text(f.scope)),
+            html_escape(f.pairs.empty() ? f.counter : pairs_text(f)),
             f.of.empty() ? std::string() : " / " + html_escape(f.of), html_escape(document_value(f)), html_escape(f.label),
             html_escape(measured_value(*r)), html_escape(f.id));
     }

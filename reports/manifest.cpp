@@ -101,8 +101,40 @@ Status check_kind(const ManifestFigure& fig, const std::string& where) {
         return json_error(where, k == FigureKind::kList ? "kind 'list' needs 'expected_list'" : "'expected_list' needs kind 'list'");
     if (k == FigureKind::kMean && (fig.of.empty() || fig.ratio || fig.percent || fig.maximum || fig.minimum))
         return json_error(where, "kind 'mean' needs 'of' (the count the sum is over), and is not a ratio, percentage, maximum or minimum");
+    if (ranks_pairs(k) && (fig.ratio || !fig.percent || !fig.denominator_counter.empty() || !fig.alternatives.empty()))
+        return json_error(where, "kind '" + name + "' ranks percentages: not a 'ratio', 'percent' not false, no 'denominator_counter' or 'alternatives'");
     if ((k == FigureKind::kLowestSet || k == FigureKind::kHighestSet) && (!fig.scope.set.empty() || !fig.denominator_counter.empty()))
         return json_error(where, "kind '" + name + "' is over every binder set of the game: no 'scope.set', no 'denominator_counter'");
+    return ok_status();
+}
+
+// kind lowest_of / highest_of: "pairs": [[COUNTER, OF], ...], at least two, each a counter of the
+// pass (no maximum, minimum or value set), and "complement" (optional); never "counter" or "of".
+Status read_pairs(const JsonFields& f, const Pass& pass, ManifestFigure& fig) {
+    const std::string name(figure_kind_name(fig.kind));
+    if (f.has("counter") || f.has("of")) return json_error(f.where(), "kind '" + name + "' takes 'pairs', not 'counter' or 'of'");
+    if (f.has("ratio") || f.has("exceeds") || f.has("alternatives") || f.has("denominator_counter"))
+        return json_error(f.where(), "kind '" + name + "' takes no 'ratio', 'exceeds', 'alternatives' or 'denominator_counter'");
+    if (!f.has("pairs")) return json_error(f.where(), "kind '" + name + "' needs 'pairs' ([[counter, of], ...])");
+    MP_TRY_ASSIGN(array list, f.sub_array("pairs"));
+    for (element e : list) {
+        array pair;
+        std::vector<std::string> names;
+        bool strings = e.get_array().get(pair) == simdjson::SUCCESS;
+        if (strings)
+            for (element v : pair) {
+                std::string_view one;
+                strings = strings && v.get_string().get(one) == simdjson::SUCCESS;
+                names.emplace_back(one);
+            }
+        if (!strings || names.size() != 2) return f.bad("pairs", "each pair is [counter, of], two counter names");
+        for (const std::string& c : names)
+            if (find_counter(pass, c) == nullptr)
+                return json_error(f.where(), "pass '" + pass.info().name + "' declares no counter '" + c + "' (pairs)");
+        fig.pairs.emplace_back(names[0], names[1]);
+    }
+    if (fig.pairs.size() < 2) return f.bad("pairs", "needs two pairs or more (one pair is a plain percentage)");
+    MP_TRY_ASSIGN(fig.complement, f.optional_boolean("complement", false));
     return ok_status();
 }
 
@@ -134,6 +166,47 @@ Result<FigureScope> read_scope(const JsonFields& f) {
     return scope;
 }
 
+// A figure of one counter (every kind but lowest_of / highest_of): "counter" (a counter, maximum,
+// minimum or value set of the pass), "of", "ratio", "denominator_counter", "exceeds", "alternatives".
+Status read_counter(const JsonFields& f, const Pass& pass, ManifestFigure& fig) {
+    const std::string& where = f.where();
+    const std::string pass_name = pass.info().name;
+    MP_TRY_ASSIGN(fig.counter, f.string("counter"));
+    const bool is_count = find_counter(pass, fig.counter) != nullptr;
+    fig.maximum = !is_count && find_maximum(pass, fig.counter) != nullptr;
+    fig.minimum = !is_count && !fig.maximum && find_minimum(pass, fig.counter) != nullptr;
+    const bool is_value_set = !is_count && !fig.maximum && !fig.minimum && find_value_set(pass, fig.counter) != nullptr;
+    if (!is_count && !fig.maximum && !fig.minimum && !is_value_set)
+        return json_error(where, "pass '" + pass_name + "' declares no counter, maximum, minimum or value set '" + fig.counter + "'");
+    if (is_value_set != measures_value_set(fig.kind))
+        return json_error(where, is_value_set ? "value set '" + fig.counter + "' needs kind 'value_set', 'list' or 'median'"
+                                              : "kind '" + std::string(figure_kind_name(fig.kind)) + "' needs a value set, not '" + fig.counter + "'");
+    if (f.present("of")) {
+        MP_TRY_ASSIGN(fig.of, f.string("of"));
+        if (fig.maximum || fig.minimum) return json_error(where, "a maximum or minimum cannot be a percentage ('of' given)");
+        if (find_counter(pass, fig.of) == nullptr)
+            return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
+    }
+    MP_TRY_ASSIGN(fig.ratio, f.optional_boolean("ratio", false));
+    if (fig.ratio && fig.of.empty()) return json_error(where, "'ratio' needs 'of' (the counter divided by)");
+    MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
+    if (!fig.denominator_counter.empty() && find_counter(pass, fig.denominator_counter) == nullptr)
+        return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
+    MP_TRY_ASSIGN(fig.exceeds, f.optional_boolean("exceeds", false));
+    if (fig.exceeds && (fig.maximum || fig.minimum)) return json_error(where, "a maximum or minimum cannot be 'exceeds'");
+    if (f.has("alternatives")) {
+        MP_TRY_ASSIGN(array list, f.sub_array("alternatives"));
+        for (element v : list) {
+            std::string_view name;
+            if (v.get_string().get(name) != simdjson::SUCCESS) return json_error(where, "'alternatives' must hold counter names only");
+            if (find_counter(pass, name) == nullptr)
+                return json_error(where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
+            fig.alternatives.emplace_back(name);
+        }
+    }
+    return ok_status();
+}
+
 Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegistry& registry) {
     std::string where = "figures[" + std::to_string(index) + "]";
     MP_TRY_ASSIGN(object o, json_object_at(e, where));
@@ -153,49 +226,23 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         const Pass* pass = registry.find(pass_name);
         if (pass == nullptr) return json_error(where, "unknown pass '" + pass_name + "'");
         fig.pass = pass_name;
-        MP_TRY_ASSIGN(fig.counter, f.string("counter"));
         if (f.present("kind")) {
             MP_TRY_ASSIGN(std::string kind, f.string("kind"));
             const std::optional<FigureKind> k = figure_kind_from_name(kind);
             if (!k) return f.bad("kind", "unknown kind '" + kind + "'");
             fig.kind = *k;
         }
-        const bool is_count = find_counter(*pass, fig.counter) != nullptr;
-        fig.maximum = !is_count && find_maximum(*pass, fig.counter) != nullptr;
-        fig.minimum = !is_count && !fig.maximum && find_minimum(*pass, fig.counter) != nullptr;
-        const bool is_value_set = !is_count && !fig.maximum && !fig.minimum && find_value_set(*pass, fig.counter) != nullptr;
-        if (!is_count && !fig.maximum && !fig.minimum && !is_value_set)
-            return json_error(where, "pass '" + pass_name + "' declares no counter, maximum, minimum or value set '" + fig.counter + "'");
-        if (is_value_set != measures_value_set(fig.kind))
-            return json_error(where, is_value_set ? "value set '" + fig.counter + "' needs kind 'value_set', 'list' or 'median'"
-                                                  : "kind '" + std::string(figure_kind_name(fig.kind)) + "' needs a value set, not '" + fig.counter + "'");
-        if (f.present("of")) {
-            MP_TRY_ASSIGN(fig.of, f.string("of"));
-            if (fig.maximum || fig.minimum) return json_error(where, "a maximum or minimum cannot be a percentage ('of' given)");
-            if (find_counter(*pass, fig.of) == nullptr)
-                return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
-        }
-        MP_TRY_ASSIGN(fig.ratio, f.optional_boolean("ratio", false));
-        if (fig.ratio && fig.of.empty()) return json_error(where, "'ratio' needs 'of' (the counter divided by)");
-        MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
-        if (!fig.denominator_counter.empty() && find_counter(*pass, fig.denominator_counter) == nullptr)
-            return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
-        MP_TRY_ASSIGN(fig.exceeds, f.optional_boolean("exceeds", false));
-        if (fig.exceeds && (fig.maximum || fig.minimum)) return json_error(where, "a maximum or minimum cannot be 'exceeds'");
-        if (f.has("alternatives")) {
-            MP_TRY_ASSIGN(array list, f.sub_array("alternatives"));
-            for (element v : list) {
-                std::string_view name;
-                if (v.get_string().get(name) != simdjson::SUCCESS) return json_error(where, "'alternatives' must hold counter names only");
-                if (find_counter(*pass, name) == nullptr)
-                    return json_error(where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
-                fig.alternatives.emplace_back(name);
-            }
+        if (ranks_pairs(fig.kind)) {
+            MP_TRY(read_pairs(f, *pass, fig));
+        } else {
+            if (f.has("pairs") || f.has("complement"))
+                return json_error(where, "'pairs' and 'complement' need kind 'lowest_of' or 'highest_of'");
+            MP_TRY(read_counter(f, *pass, fig));
         }
     } else if (f.present("counter") || f.present("of")) {
         return json_error(where, "'counter' or 'of' given for a figure whose pass is null");
-    } else if (f.has("exceeds") || f.has("alternatives") || f.has("ratio") || f.has("kind")) {
-        return json_error(where, "'exceeds', 'alternatives', 'ratio' or 'kind' given for a figure whose pass is null");
+    } else if (f.has("exceeds") || f.has("alternatives") || f.has("ratio") || f.has("kind") || f.has("pairs") || f.has("complement")) {
+        return json_error(where, "'exceeds', 'alternatives', 'ratio', 'kind', 'pairs' or 'complement' given for a figure whose pass is null");
     }
 
     MP_TRY_ASSIGN(fig.scope, read_scope(f));
@@ -213,7 +260,7 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         if (fig.pass && fig.kind != FigureKind::kList) return json_error(where, "a list figure with a pass needs kind 'list' (a value set of lists)");
     }
     const bool quotient = fig.ratio || fig.kind == FigureKind::kMean;   // counter / of, not 100 × counter / of
-    MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", !fig.of.empty() && !quotient));
+    MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", (!fig.of.empty() && !quotient) || ranks_pairs(fig.kind)));
     if (!fig.of.empty() && !quotient && !fig.percent)
         return json_error(where, "a figure with 'of' is a percentage ('percent' cannot be false) unless it is a 'ratio' or a 'mean'");
     if (fig.ratio && fig.percent) return json_error(where, "a 'ratio' is not a percentage ('percent' cannot be true)");
@@ -271,13 +318,15 @@ std::string_view figure_kind_name(FigureKind k) {
         case FigureKind::kBound: return "bound";
         case FigureKind::kLowestSet: return "lowest_set";
         case FigureKind::kHighestSet: return "highest_set";
+        case FigureKind::kLowestOf: return "lowest_of";
+        case FigureKind::kHighestOf: return "highest_of";
     }
     return "value";
 }
 
 std::optional<FigureKind> figure_kind_from_name(std::string_view name) {
     for (FigureKind k : {FigureKind::kValue, FigureKind::kValueSet, FigureKind::kList, FigureKind::kMean, FigureKind::kMedian,
-                         FigureKind::kBound, FigureKind::kLowestSet, FigureKind::kHighestSet})
+                         FigureKind::kBound, FigureKind::kLowestSet, FigureKind::kHighestSet, FigureKind::kLowestOf, FigureKind::kHighestOf})
         if (figure_kind_name(k) == name) return k;
     return std::nullopt;
 }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core/error.h"
@@ -41,8 +42,10 @@ enum class FigureKind {
     kBound,       // the value, matching when it is within the bound: measured ≤ expected + tolerance
     kLowestSet,   // the value in each binder set of the game; the smallest of them
     kHighestSet,  // the same; the largest of them
+    kLowestOf,    // 100 × counter / of for each of a list of pairs (`pairs`); the smallest of them
+    kHighestOf,   // the same; the largest of them
 };
-// "value", "value_set", "list", "mean", "median", "bound", "lowest_set", "highest_set"
+// "value", "value_set", "list", "mean", "median", "bound", "lowest_set", "highest_set", "lowest_of", "highest_of"
 std::string_view figure_kind_name(FigureKind k);
 std::optional<FigureKind> figure_kind_from_name(std::string_view name);
 
@@ -73,7 +76,16 @@ struct ManifestFigure {
     // Counters of the same pass measuring other readings of the figure (the document's where
     // meshproof has it, earlier or rejected ones), reported beside the measure (issue 17).
     std::vector<std::string> alternatives;
+    // kLowestOf / kHighestOf: the (counter, of) pairs each giving a percentage, in the manifest's
+    // order ("the lowest of the seven leaf-count bands"); `counter` and `of` are then empty.
+    std::vector<std::pair<std::string, std::string>> pairs;
+    // With `pairs`: each pair's share is the complement, 100 × (of − counter) / of ("lacks": the
+    // nodes a counter of shared nodes does not count).
+    bool complement = false;
 };
+
+// Whether the figure ranks a list of counter pairs (kLowestOf, kHighestOf).
+inline bool ranks_pairs(FigureKind k) { return k == FigureKind::kLowestOf || k == FigureKind::kHighestOf; }
 
 struct Manifest {
     std::string name;

@@ -56,7 +56,7 @@ std::string measured_value(const FigureResult& r) {
     auto fmt_value = [&](double v) { return r.figure.ratio ? fmt::format("{:.4f} ×", v) : number(v, r.figure.percent); };
     std::string s = fmt_value(*r.measured);
     if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
-    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + sets_suffix(r, fmt_value);
+    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + parts_suffix(r, fmt_value);
     if (r.figure.kind == FigureKind::kMedian) s += " (median of " + seen + ")";
     return r.why.empty() ? s : s + " (" + r.why + ")";
 }
@@ -81,8 +81,9 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
         const ManifestFigure& f = r->figure;
         const std::string claim = cell(f.figure) + (f.quote.empty() ? "" : " — “" + cell(f.quote) + "”");
         if (with_counter)
-            out += fmt::format("| {} | {} | `{}`{} | {} ({}) | {} | {} |\n", claim, figure_scope_text(f.scope), f.counter,
-                               f.of.empty() ? "" : fmt::format(" / `{}`", f.of), cell(document_value(f)), f.label,
+            out += fmt::format("| {} | {} | `{}`{} | {} ({}) | {} | {} |\n", claim, figure_scope_text(f.scope),
+                               f.pairs.empty() ? f.counter : pairs_text(f), f.of.empty() ? "" : fmt::format(" / `{}`", f.of),
+                               cell(document_value(f)), f.label,
                                cell(measured_value(*r)), mark(r->status));
         else
             out += fmt::format("| {} | {} | {} | {} |\n", claim, cell(f.scope.game + (f.scope_text.empty() ? "" : ": " + f.scope_text)),

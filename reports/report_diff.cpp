@@ -110,7 +110,8 @@ void diff_figures(const LoadedReport& a, const LoadedReport& b, ReportDiff& out)
         const ReportFigure* o = old_by_id.contains(id) ? old_by_id[id] : nullptr;
         const ReportFigure* n = new_by_id.contains(id) ? new_by_id[id] : nullptr;
         if (o && n && o->status == n->status && o->measured == n->measured && o->expected == n->expected &&
-            o->tolerance == n->tolerance && o->seen == n->seen && o->seen_overflowed == n->seen_overflowed)
+            o->tolerance == n->tolerance && o->seen == n->seen && o->seen_overflowed == n->seen_overflowed &&
+            o->parts == n->parts)
             continue;
         const ReportFigure& shown = n ? *n : *o;
         FigureChange c;

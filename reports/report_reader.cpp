@@ -235,6 +235,49 @@ Status read_manifest(const JsonFields& root, LoadedReport& out) {
     return ok_status();
 }
 
+// A lowest_of / highest_of figure's "pairs" ([[counter, of], ...], required) and "complement";
+// neither on a figure of another kind.
+Status read_pairs(const JsonFields& f, ReportFigure& fig) {
+    const std::optional<FigureKind> kind = figure_kind_from_name(fig.kind);
+    if (!kind || !ranks_pairs(*kind)) {
+        if (f.has("pairs") || f.has("complement")) return f.bad("pairs", "set on a figure of kind '" + fig.kind + "'");
+        return ok_status();
+    }
+    MP_TRY_ASSIGN(array pairs, f.sub_array("pairs"));
+    std::size_t i = 0;
+    for (element e : pairs) {
+        const std::string at = json_index_path(f.path("pairs"), i++);
+        array pair;
+        std::vector<std::string> names;
+        bool strings = e.get_array().get(pair) == simdjson::SUCCESS;
+        if (strings)
+            for (element v : pair) {
+                std::string_view one;
+                strings = strings && v.get_string().get(one) == simdjson::SUCCESS;
+                names.emplace_back(one);
+            }
+        if (!strings || names.size() != 2) return json_error(at, "expected [counter, of]");
+        fig.pairs.emplace_back(names[0], names[1]);
+    }
+    MP_TRY_ASSIGN(fig.complement, f.optional_boolean("complement", false));
+    return ok_status();
+}
+
+// "sets" ({"h": 40.0, ...}) of a lowest_set / highest_set figure, "pair_values" of a lowest_of /
+// highest_of figure: each part's value, in the report's order.
+Status read_parts(const JsonFields& f, ReportFigure& fig) {
+    for (const char* key : {"sets", "pair_values"}) {
+        if (!f.has(key)) continue;
+        MP_TRY_ASSIGN(object parts, f.sub_object(key));
+        for (auto [name, value] : parts) {
+            double v = 0;
+            if (value.get_double().get(v) != simdjson::SUCCESS) return json_error(json_member_path(f.path(key), std::string(name)), "expected a number");
+            fig.parts.emplace_back(std::string(name), v);
+        }
+    }
+    return ok_status();
+}
+
 Status read_figures(const JsonFields& root, LoadedReport& out) {
     if (!root.has("figures")) return ok_status();   // a report from before figures
     MP_TRY_ASSIGN(array figures, root.sub_array("figures"));
@@ -257,6 +300,7 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
             MP_TRY_ASSIGN(fig.kind, f.string("kind"));
             if (!figure_kind_from_name(fig.kind)) return f.bad("kind", "unknown kind '" + fig.kind + "'");
         }
+        MP_TRY(read_pairs(f, fig));
         MP_TRY_ASSIGN(fig.scope, figure_scope(f));
         MP_TRY_ASSIGN(fig.measured, f.nullable_number("measured"));
         MP_TRY_ASSIGN(fig.expected, f.number("expected"));
@@ -282,6 +326,7 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
             MP_TRY_ASSIGN(object seen, f.sub_object("seen"));
             MP_TRY(read_values(JsonFields(seen, f.path("seen")), fig.seen, fig.seen_overflowed));
         }
+        MP_TRY(read_parts(f, fig));
         // A value set that overflowed mismatches with no measured value (it saw many values).
         const bool measured_status = fig.status != "unchecked" && fig.status != "not-computed" &&
                                      !(fig.status == "mismatch" && fig.seen_overflowed);

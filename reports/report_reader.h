@@ -84,6 +84,12 @@ struct ReportFigure {
     // A value-set figure's `seen` (absent: empty, not overflowed).
     std::vector<std::pair<std::vector<double>, std::uint64_t>> seen;
     bool seen_overflowed = false;
+    // lowest_of / highest_of: the ranked (counter, of) pairs and `complement` (absent: false).
+    std::vector<std::pair<std::string, std::string>> pairs;
+    bool complement = false;
+    // lowest_set / highest_set: `sets`, each set's value; lowest_of / highest_of: `pair_values`,
+    // each pair's (absent: empty). In the report's order.
+    std::vector<std::pair<std::string, double>> parts;
 };
 
 struct ReportInputCounts {

@@ -206,6 +206,17 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     string_or_null(w, "of", f.of);
     if (f.ratio) w.field("ratio", true);   // only when set: reports of other figures read as before
     if (f.kind != FigureKind::kValue) w.field("kind", figure_kind_name(f.kind));   // likewise
+    if (!f.pairs.empty()) {   // lowest_of / highest_of: what is ranked
+        w.key("pairs").begin_array();
+        for (const auto& [count, of] : f.pairs) {
+            w.begin_array();
+            w.value(count);
+            w.value(of);
+            w.end_array();
+        }
+        w.end_array();
+        if (f.complement) w.field("complement", true);
+    }
     w.key("scope").begin_object();
     w.field("game", f.scope.game);
     string_or_null(w, "set", f.scope.set);
@@ -248,9 +259,9 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
         write_values(w, r.values.begin(), r.values.end(), r.values_overflowed);
         w.end_object();
     }
-    if (!r.sets.empty()) {
-        w.key("sets").begin_object();
-        for (const auto& [set, value] : r.sets) w.field(set, value);
+    if (!r.parts.empty()) {   // each binder set's value, or each pair's
+        w.key(ranks_pairs(f.kind) ? "pair_values" : "sets").begin_object();
+        for (const auto& [part, value] : r.parts) w.field(part, value);
         w.end_object();
     }
     w.end_object();

@@ -3,7 +3,17 @@
 //
 // The decoder refuses some breaches outright (a run past its array, a vertex index past the
 // section's slots, a link outside the tree): those members are decode errors, never seen here.
+//
+// Elden Ring's body shapes that are boxes (DecodedMember::other_shapes): the flat boxes ("boxes
+// with convex radius 0 and one extent of 0, up to 256 m across") and of those the thin boxes,
+// flat boxes whose faces' own vertices miss their planes ("Thin boxes about 300 m from their
+// body's origin have planes that their own vertices miss by up to about four f32 units in the
+// last place"): verifiers/box_shapes.h states the readings (extents from the plane pairs, the miss
+// in ulps of the vertex's largest coordinate, the distance of the box's centre). "A fixed
+// tolerance of 0.01 mm rejects them" is the document's own test, not counted here.
 #include <array>
+#include <cmath>
+#include <optional>
 #include <map>
 #include <vector>
 
@@ -12,6 +22,7 @@
 #include "engine/mesh/vertex_codec.h"
 #include "engine/pipeline/pass.h"
 #include "engine/tagfile/tagfile.h"
+#include "verifiers/box_shapes.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
 #include "verifiers/vertex_sharing.h"
@@ -93,16 +104,23 @@ public:
             {"shared_single_section", "sharedVertices entries listed by the shared-index run of exactly one section", false},
             {"packed_positions", "distinct packed-vertex positions of a mesh, rounded to 1 mm", false},
             {"packed_positions_in_two_sections", "of those, positions packed vertices of two sections or more of the mesh share", false},
+            {"body_boxes", "Elden Ring body shapes of class hknpBoxShape (each shape object once)", false},
+            {"body_boxes_unpaired", "of those, boxes whose planes are not six in three opposite pairs (not measured)", false},
+            {"flat_boxes", "boxes with convex radius 0 and one extent exactly 0", false},
+            {"thin_boxes", "flat boxes whose faces' own vertices miss their planes", false},
         };
         info_.value_sets = {
             {"section_data_run_value", "the value of every data run a section names (0xFFFF), with its count", false},
             {"section_data_runs", "the number of data runs every section names (in Sekiro the low byte of dataRuns.data), with its count", false},
             {"shape_class_version", "the version of hknpCompressedMeshShape in the type table of every tagfile holding a compressed mesh (-1: the type states none)", false},
             {"hl_file_triangles", "the triangles of every h and l file (one per triangle, two per quad, over its meshes), with its count", false},
+            {"thin_box_distance_m", "the distance of every thin box's centre from its body's origin, rounded to whole metres", false},
         };
         info_.maxima = {
             {"max_primitives", "most primitives in a section", false},
             {"max_vertex_slots", "most vertex slots (packed plus shared) in a section", false},
+            {"flat_box_max_m", "the largest extent of a flat box, m", false},
+            {"thin_box_plane_miss_ulp", "the largest miss of a thin box's plane by its face's own vertices, f32 ulps", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -138,10 +156,31 @@ public:
             counts.add("packed_positions", packed.positions);
             counts.add("packed_positions_in_two_sections", packed.in_two_sections);
         }
+        if (unit.game == Game::kEldenRing) boxes(*unit.mesh, tally, counts);
         counts.flush(tally);
     }
 
 private:
+    static void boxes(const mesh::DecodedMember& member, Tally& tally, UnitCounts& counts) {
+        const mesh::DecodedExternShapes& shapes = member.other_shapes;
+        for (std::size_t s = 0; s < shapes.shape_count(); ++s) {
+            if (shapes.type[s] != tagfile::ShapeType::kBox) continue;
+            counts.add("body_boxes");
+            const std::optional<BoxMeasure> box = measure_box(shapes, s);
+            if (!box) {
+                counts.add("body_boxes_unpaired");
+                continue;
+            }
+            if (!box->flat) continue;
+            counts.add("flat_boxes");
+            tally.max("flat_box_max_m", box->size);
+            if (!box->thin) continue;
+            counts.add("thin_boxes");
+            tally.max("thin_box_plane_miss_ulp", box->plane_miss_ulp);
+            tally.value("thin_box_distance_m", std::round(box->distance));
+        }
+    }
+
     static std::uint64_t count_leaves(const StaticTreeNodes& t) {
         std::uint64_t n = 0;
         for (std::uint8_t leaf : t.is_leaf) n += leaf != 0;

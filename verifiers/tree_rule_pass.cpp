@@ -41,8 +41,10 @@
 // mesh's index (the same report at any thread count).
 //
 // Not computed (corpus-manifests/counters.tsv '#why' rows): the figures of a sample the document
-// does not name (one Sekiro map, 40 meshes, a Sekiro sample), and lacks_leafset min / max (a
-// minimum / maximum over the seven bands; band_nodes_* and band_shared_* measure each band).
+// does not name (one Sekiro map, 40 meshes, a Sekiro sample). lacks_leafset min / max are the
+// lowest / highest over the seven bands of (band_nodes_* − band_shared_*) / band_nodes_* (the
+// manifest kinds lowest_of / highest_of with `complement`), merge_rate_33 a bound on
+// subtrees_33_exact / subtrees_33.
 #include <array>
 #include <cmath>
 #include <string>

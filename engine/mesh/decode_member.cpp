@@ -1,6 +1,7 @@
 #include "engine/mesh/decode_member.h"
 
 #include "engine/mesh/decode_extern_mesh.h"
+#include "engine/mesh/decode_extern_shapes.h"
 #include "engine/mesh/extract_member.h"
 
 namespace meshproof::mesh {
@@ -44,7 +45,10 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
         MP_TRY_ASSIGN(DecodedExternMesh decoded, decode_extern_mesh(m, options));
         out.extern_meshes.push_back(std::move(decoded));
     }
-    out.other_shapes = raw.other_shapes;
+    // The bodies' other shapes through the extern shapes' decoder: shapes without instances.
+    RawExternShapes shapes;
+    shapes.shapes = raw.other_shapes;
+    MP_TRY_ASSIGN(out.other_shapes, decode_extern_shapes(shapes));
     return out;
 }
 

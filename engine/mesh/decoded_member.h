@@ -272,7 +272,10 @@ struct DecodedMember {
     DecodedBodies bodies;
     std::vector<DecodedMesh> meshes;
     std::vector<DecodedExternMesh> extern_meshes;
-    std::vector<RawOtherShape> other_shapes;  // convex shapes: counted and named only
+    // The bodies' shapes that are neither mesh (boxes, polytopes, ...), each shape object once:
+    // decoded as externShapes' shapes are (decode_extern_shapes), so only the per-shape columns
+    // and the flat arrays are filled; the per-instance columns stay empty (a body is no instance).
+    DecodedExternShapes other_shapes;
 };
 
 }  // namespace meshproof::mesh

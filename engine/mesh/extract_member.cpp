@@ -6,6 +6,7 @@
 
 #include "engine/mesh/extract_compressed_mesh.h"
 #include "engine/mesh/extract_extern_mesh.h"
+#include "engine/mesh/extract_extern_shapes.h"
 #include "engine/mesh/extract_trees.h"
 
 namespace meshproof::mesh {
@@ -108,7 +109,8 @@ private:
         } else {
             body.shape_kind = ShapeKind::kOther;
             body.shape_index = static_cast<std::uint32_t>(out_.other_shapes.size());
-            out_.other_shapes.push_back({std::string(shape.type_name()), shape.offset()});
+            MP_TRY_ASSIGN(RawConvexShape other, extract_convex_shape(shape));
+            out_.other_shapes.push_back(std::move(other));
         }
         shapes_.emplace(shape.offset(), std::make_pair(body.shape_kind, body.shape_index));
         return ok_status();

@@ -185,17 +185,14 @@ struct RawBody {
     std::uint64_t offset = 0;
 };
 
-struct RawOtherShape {
-    std::string class_name;
-    std::uint64_t offset = 0;
-};
-
 struct RawMember {
     std::string sdk_version;
     std::vector<RawBody> bodies;
     std::vector<RawCompressedMesh> meshes;
     std::vector<RawExternMesh> extern_meshes;
-    std::vector<RawOtherShape> other_shapes;
+    // The bodies' shapes that are neither mesh: each shape object once (hknpBoxShape,
+    // hknpConvexPolytopeShape, ...), read as an extern shape's is (extract_convex_shape).
+    std::vector<RawConvexShape> other_shapes;
 };
 
 }  // namespace meshproof::mesh

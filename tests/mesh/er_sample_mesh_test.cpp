@@ -31,7 +31,7 @@ TEST_F(ErSampleMesh, Body) {
     EXPECT_EQ(b.shape_index[0], 0u);
     EXPECT_EQ(b.shape_class[0], "fsnpCustomParamCompressedMeshShape");
     EXPECT_TRUE(member_->extern_meshes.empty());
-    EXPECT_TRUE(member_->other_shapes.empty());
+    EXPECT_EQ(member_->other_shapes.shape_count(), 0u);
 }
 
 TEST_F(ErSampleMesh, ShapeHeader) {

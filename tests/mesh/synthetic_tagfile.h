@@ -27,6 +27,8 @@ struct SyntheticCollision {
     // entries on the compressed mesh shape (tagfile/convex_shape_writer.h).
     bool convex_shapes = false;
     std::function<void(tagfile::ObjectWriter&, const tagfile::RecordWriter& mesh_shape)> extern_shapes{};
+    // Body 3's shape (with convex_shapes: e.g. a box of tagfile/convex_shape_writer.h); unset: a bare hknpShape.
+    std::function<tagfile::RecordWriter(tagfile::ObjectWriter&)> other_shape{};
 };
 
 namespace synthetic_detail {
@@ -199,7 +201,7 @@ inline std::vector<std::uint8_t> write_synthetic_collision(const SyntheticCollis
     }
 
     // ---- a shape of another class
-    RecordWriter other = w.new_object("hknpShape");
+    RecordWriter other = opt.other_shape ? opt.other_shape(w) : w.new_object("hknpShape");
     bodies.at(3).set_ref("shape", other);
 
     EXPECT_TRUE(w.status().ok()) << w.status().error().message;

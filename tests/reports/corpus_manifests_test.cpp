@@ -189,12 +189,19 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             const auto& c = it->second;
             ASSERT_TRUE(f.pass.has_value());
             EXPECT_EQ(*f.pass, c[1]);
-            EXPECT_EQ(f.counter, c[2]);
+            // lowest_of / highest_of: columns 3 and 5 hold the pairs' counters and ofs joined by ','
+            std::string counters = f.counter, ofs = f.of;
+            for (const auto& [count, of] : f.pairs) {
+                counters += (counters.empty() ? "" : ",") + count;
+                ofs += (ofs.empty() ? "" : ",") + of;
+            }
+            EXPECT_EQ(counters, c[2]);
+            EXPECT_EQ(f.complement, c.size() > 7 && (";" + c[7] + ";").find(";complement;") != std::string::npos);
             // the set column: SET, "-" (every set), or SET@NAME for a figure of one named file
             const std::string set = c[3].substr(0, c[3].find('@'));
             EXPECT_EQ(f.scope.set, set == "-" ? "" : set);
             EXPECT_EQ(f.scope.file, c[3].find('@') == std::string::npos ? "" : c[3].substr(c[3].find('@') + 1));
-            EXPECT_EQ(f.of, c[4] == "-" ? "" : c[4]);
+            EXPECT_EQ(ofs, c[4] == "-" ? "" : c[4]);
             EXPECT_EQ(f.denominator_counter, c[5] == "-" ? "" : c[5]);
             // column 8 "ratio": counter / of, never a percentage
             const bool ratio = c.size() > 7 && (";" + c[7] + ";").find(";ratio;") != std::string::npos;

@@ -181,14 +181,14 @@ TEST(FigureKinds, LowestAndHighestBinderSet) {
     const FigureResult low = only(manifest(fig("lowest_set", 32)), run);
     EXPECT_EQ(low.status, FigureStatus::kMatch);
     EXPECT_EQ(*low.measured, 32);
-    ASSERT_EQ(low.sets.size(), 2u);
-    EXPECT_EQ(low.sets[0], (std::pair<std::string, double>{"h", 40}));
+    ASSERT_EQ(low.parts.size(), 2u);
+    EXPECT_EQ(low.parts[0], (std::pair<std::string, double>{"h", 40}));
     EXPECT_EQ(only(manifest(fig("lowest_set", 36)), run).status, FigureStatus::kMismatch);   // the sum over sets would be 36 %
     const FigureResult high = only(manifest(fig("highest_set", 48)), run);
     EXPECT_EQ(high.status, FigureStatus::kMismatch);
     EXPECT_EQ(*high.measured, 40);
     EXPECT_EQ(only(manifest(fig("highest_set", 40)), run).status, FigureStatus::kMatch);
-    EXPECT_EQ(sets_suffix(high, [](double v) { return std::to_string(static_cast<int>(v)); }), " (highest of h 40, l 32)");
+    EXPECT_EQ(parts_suffix(high, [](double v) { return std::to_string(static_cast<int>(v)); }), " (highest of h 40, l 32)");
 }
 
 // Each kind's loader rule, and that a figure breaking it names the rule.

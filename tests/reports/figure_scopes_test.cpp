@@ -140,10 +140,10 @@ TEST(FigureScopes, BothGamesLowestSetRanksEachGamesSets) {
         "of": "triangle_keys", "kind": "lowest_set", "scope": {"game": "both"}, "expected": 32, "tolerance": 0.5,
         "label": "Observed"})"), run);
     EXPECT_EQ(r.status, FigureStatus::kMatch) << r.why;
-    ASSERT_EQ(r.sets.size(), 3u);
-    EXPECT_EQ(r.sets[0].first, "eldenring/h");
-    EXPECT_EQ(r.sets[2].first, "sekiro/h");
-    EXPECT_EQ(r.sets[2].second, 40);
+    ASSERT_EQ(r.parts.size(), 3u);
+    EXPECT_EQ(r.parts[0].first, "eldenring/h");
+    EXPECT_EQ(r.parts[2].first, "sekiro/h");
+    EXPECT_EQ(r.parts[2].second, 40);
 }
 
 // A Sekiro run with members in two maps, the place sub-scope holding the counts of one.
