@@ -104,6 +104,7 @@ public:
             {"shared_single_section", "sharedVertices entries listed by the shared-index run of exactly one section", false},
             {"packed_positions", "distinct packed-vertex positions of a mesh, rounded to 1 mm", false},
             {"packed_positions_in_two_sections", "of those, positions packed vertices of two sections or more of the mesh share", false},
+            {"body_shapes_unread", "body shapes that are neither mesh and could not be read or decoded (left out of the box figures; the member's meshes are verified all the same)", false},
             {"body_boxes", "Elden Ring body shapes of class hknpBoxShape (each shape object once)", false},
             {"body_boxes_unpaired", "of those, boxes whose planes are not six in three opposite pairs (not measured)", false},
             {"flat_boxes", "boxes with convex radius 0 and one extent exactly 0", false},
@@ -155,6 +156,10 @@ public:
             const PackedSharing packed = packed_position_sharing(m, scratch.positions);
             counts.add("packed_positions", packed.positions);
             counts.add("packed_positions_in_two_sections", packed.in_two_sections);
+        }
+        for (const Error& e : unit.mesh->other_shape_errors) {
+            counts.add("body_shapes_unread");
+            tally.sample("body_shapes_unread", fmt::format("{} / shape at 0x{:X}", unit.path, e.offset), e.message);
         }
         if (unit.game == Game::kEldenRing) boxes(*unit.mesh, tally, counts);
         counts.flush(tally);

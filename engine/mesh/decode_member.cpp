@@ -45,10 +45,25 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
         MP_TRY_ASSIGN(DecodedExternMesh decoded, decode_extern_mesh(m, options));
         out.extern_meshes.push_back(std::move(decoded));
     }
-    // The bodies' other shapes through the extern shapes' decoder: shapes without instances.
+    // The bodies' other shapes through the extern shapes' decoder: shapes without instances. Each
+    // is tried alone first, so one the decoder refuses is left out and counted, not fatal.
+    out.other_shape_errors = raw.other_shape_errors;
     RawExternShapes shapes;
-    shapes.shapes = raw.other_shapes;
+    std::vector<std::uint32_t> kept_as(raw.other_shapes.size(), kNoOtherShape);
+    for (std::size_t i = 0; i < raw.other_shapes.size(); ++i) {
+        RawExternShapes one;
+        one.shapes.push_back(raw.other_shapes[i]);
+        if (auto alone = decode_extern_shapes(one); !alone.ok()) {
+            out.other_shape_errors.push_back(std::move(alone).error());
+            continue;
+        }
+        kept_as[i] = static_cast<std::uint32_t>(shapes.shapes.size());
+        shapes.shapes.push_back(raw.other_shapes[i]);
+    }
     MP_TRY_ASSIGN(out.other_shapes, decode_extern_shapes(shapes));
+    for (std::size_t b = 0; b < out.bodies.size(); ++b)
+        if (out.bodies.shape_kind[b] == ShapeKind::kOther && out.bodies.shape_index[b] != kNoOtherShape)
+            out.bodies.shape_index[b] = kept_as[out.bodies.shape_index[b]];
     return out;
 }
 

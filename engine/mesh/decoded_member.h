@@ -276,6 +276,9 @@ struct DecodedMember {
     // decoded as externShapes' shapes are (decode_extern_shapes), so only the per-shape columns
     // and the flat arrays are filled; the per-instance columns stay empty (a body is no instance).
     DecodedExternShapes other_shapes;
+    // The other shapes that could not be read or decoded (each left out of other_shapes; its
+    // bodies' shape_index is kNoOtherShape): a bad box does not cost the member its meshes.
+    std::vector<Error> other_shape_errors;
 };
 
 }  // namespace meshproof::mesh

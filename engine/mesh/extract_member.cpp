@@ -108,9 +108,14 @@ private:
             out_.extern_meshes.push_back(std::move(mesh));
         } else {
             body.shape_kind = ShapeKind::kOther;
-            body.shape_index = static_cast<std::uint32_t>(out_.other_shapes.size());
-            MP_TRY_ASSIGN(RawConvexShape other, extract_convex_shape(shape));
-            out_.other_shapes.push_back(std::move(other));
+            auto other = extract_convex_shape(shape);
+            if (other.ok()) {
+                body.shape_index = static_cast<std::uint32_t>(out_.other_shapes.size());
+                out_.other_shapes.push_back(std::move(*other));
+            } else {
+                body.shape_index = kNoOtherShape;
+                out_.other_shape_errors.push_back(std::move(other).error());
+            }
         }
         shapes_.emplace(shape.offset(), std::make_pair(body.shape_kind, body.shape_index));
         return ok_status();

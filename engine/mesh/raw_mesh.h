@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/error.h"
 #include "engine/mesh/raw_column.h"
 #include "engine/mesh/raw_extern_shapes.h"
 
@@ -193,6 +194,12 @@ struct RawMember {
     // The bodies' shapes that are neither mesh: each shape object once (hknpBoxShape,
     // hknpConvexPolytopeShape, ...), read as an extern shape's is (extract_convex_shape).
     std::vector<RawConvexShape> other_shapes;
+    // Shapes of that kind that could not be read: counted (structure pass), never fatal, since a
+    // member is verified for its meshes; such a body's shape_index is kNoOtherShape.
+    std::vector<Error> other_shape_errors;
 };
+
+// A body's shape_index when its other shape could not be read.
+inline constexpr std::uint32_t kNoOtherShape = 0xFFFFFFFFu;
 
 }  // namespace meshproof::mesh

@@ -50,17 +50,24 @@ TEST(BodyShapes, ABodysBoxDecodesToTheValuesWritten) {
     EXPECT_EQ(s.index, box.indices);
 }
 
-TEST(BodyShapesCorrupt, FaceRunningPastItsIndicesIsAnError) {
+// A body shape the decoder refuses is left out and its error kept: the member still decodes, so
+// its meshes are verified (a real install's unfamiliar shape never turns a run partial).
+TEST(BodyShapesCorrupt, FaceRunningPastItsIndicesIsLeftOutAndCounted) {
     tagfile::ConvexShapeSpec box = the_box();
     box.faces[5] = {22, 4, 0};   // indices 22..26 of 24
     auto member = decode_bytes(member_with_body_shape(box));
-    ASSERT_FALSE(member.ok());
-    EXPECT_EQ(member.error().code, ErrorCode::kOutOfBounds) << member.error().message;
+    ASSERT_TRUE(member.ok()) << member.error().message;
+    EXPECT_EQ(member->other_shapes.shape_count(), 0u);
+    EXPECT_EQ(member->bodies.shape_index[3], kNoOtherShape);
+    EXPECT_FALSE(member->meshes.empty());
+    ASSERT_EQ(member->other_shape_errors.size(), 1u);
+    EXPECT_EQ(member->other_shape_errors[0].code, ErrorCode::kOutOfBounds) << member->other_shape_errors[0].message;
     box = the_box();
     box.indices[3] = 8;   // of 8 vertices
     auto index = decode_bytes(member_with_body_shape(box));
-    ASSERT_FALSE(index.ok());
-    EXPECT_EQ(index.error().code, ErrorCode::kOutOfBounds) << index.error().message;
+    ASSERT_TRUE(index.ok()) << index.error().message;
+    ASSERT_EQ(index->other_shape_errors.size(), 1u);
+    EXPECT_EQ(index->other_shape_errors[0].code, ErrorCode::kOutOfBounds) << index->other_shape_errors[0].message;
 }
 
 TEST(BodyShapesHostile, TruncatedPrefixes) {

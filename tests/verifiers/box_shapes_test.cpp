@@ -148,6 +148,19 @@ TEST(BoxShapes, StructurePassCountsFlatAndThinBoxes) {
     EXPECT_EQ(d->second.seen.begin()->first, std::vector<double>{300});
     EXPECT_EQ(d->second.seen.rbegin()->first, std::vector<double>{302});
     EXPECT_EQ(test::violations("structure", t), 0u);
+    EXPECT_EQ(t.total("body_shapes_unread"), 0u);
+}
+
+// Body shapes the decoder left out (DecodedMember::other_shape_errors) are counted, with a sample.
+TEST(BoxShapes, StructurePassCountsUnreadBodyShapes) {
+    mesh::DecodedMember member;
+    member.other_shape_errors.push_back(make_error(ErrorCode::kOutOfBounds, 0x1C0, "face 5 runs past its indices"));
+    member.other_shape_errors.push_back(make_error(ErrorCode::kBadObject, 0x2A0, "not an hknpShape"));
+    const Tally t = test::run_pass("structure", member);
+    EXPECT_EQ(t.total("body_shapes_unread"), 2u);
+    EXPECT_EQ(t.total("body_boxes"), 0u);
+    ASSERT_TRUE(t.samples().contains("body_shapes_unread"));
+    EXPECT_EQ(t.samples().at("body_shapes_unread").size(), 2u);
 }
 
 }  // namespace
