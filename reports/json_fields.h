@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,9 @@ Result<simdjson::dom::object> parse_json_object(simdjson::dom::parser& parser, s
 
 // An element as an object: "WHERE: expected an object".
 Result<simdjson::dom::object> json_object_at(simdjson::dom::element e, const std::string& where);
+
+// An element that is an array of exactly two strings (a figure's [counter, of] pair), or nothing.
+std::optional<std::pair<std::string, std::string>> json_string_pair(simdjson::dom::element e);
 
 class JsonFields {
 public:

@@ -118,20 +118,12 @@ Status read_pairs(const JsonFields& f, const Pass& pass, ManifestFigure& fig) {
     if (!f.has("pairs")) return json_error(f.where(), "kind '" + name + "' needs 'pairs' ([[counter, of], ...])");
     MP_TRY_ASSIGN(array list, f.sub_array("pairs"));
     for (element e : list) {
-        array pair;
-        std::vector<std::string> names;
-        bool strings = e.get_array().get(pair) == simdjson::SUCCESS;
-        if (strings)
-            for (element v : pair) {
-                std::string_view one;
-                strings = strings && v.get_string().get(one) == simdjson::SUCCESS;
-                names.emplace_back(one);
-            }
-        if (!strings || names.size() != 2) return f.bad("pairs", "each pair is [counter, of], two counter names");
-        for (const std::string& c : names)
+        const auto pair = json_string_pair(e);
+        if (!pair) return f.bad("pairs", "each pair is [counter, of], two counter names");
+        for (const std::string& c : {pair->first, pair->second})
             if (find_counter(pass, c) == nullptr)
                 return json_error(f.where(), "pass '" + pass.info().name + "' declares no counter '" + c + "' (pairs)");
-        fig.pairs.emplace_back(names[0], names[1]);
+        fig.pairs.push_back(*pair);
     }
     if (fig.pairs.size() < 2) return f.bad("pairs", "needs two pairs or more (one pair is a plain percentage)");
     MP_TRY_ASSIGN(fig.complement, f.optional_boolean("complement", false));

@@ -246,18 +246,10 @@ Status read_pairs(const JsonFields& f, ReportFigure& fig) {
     MP_TRY_ASSIGN(array pairs, f.sub_array("pairs"));
     std::size_t i = 0;
     for (element e : pairs) {
-        const std::string at = json_index_path(f.path("pairs"), i++);
-        array pair;
-        std::vector<std::string> names;
-        bool strings = e.get_array().get(pair) == simdjson::SUCCESS;
-        if (strings)
-            for (element v : pair) {
-                std::string_view one;
-                strings = strings && v.get_string().get(one) == simdjson::SUCCESS;
-                names.emplace_back(one);
-            }
-        if (!strings || names.size() != 2) return json_error(at, "expected [counter, of]");
-        fig.pairs.emplace_back(names[0], names[1]);
+        const auto pair = json_string_pair(e);
+        if (!pair) return json_error(json_index_path(f.path("pairs"), i), "expected [counter, of]");
+        ++i;
+        fig.pairs.push_back(*pair);
     }
     MP_TRY_ASSIGN(fig.complement, f.optional_boolean("complement", false));
     return ok_status();
