@@ -30,9 +30,24 @@ Status check_instances(const RawExternShapes& raw) {
     return ok_status();
 }
 
+template <class T, class Column>
+void append(std::vector<T>& out, const Column& column) {
+    for (std::size_t i = 0; i < column.size(); ++i) out.push_back(column[i]);
+}
+
+// A run of `n` more elements after `total`, as a u32 start.
+Result<std::uint32_t> run_start(std::uint64_t& total, std::size_t n, std::uint64_t offset) {
+    const std::uint64_t first = total;
+    total += n;
+    if (total >= kNone) return make_error(ErrorCode::kLimit, offset, "extern shapes hold more than 2^32 elements");
+    return static_cast<std::uint32_t>(first);
+}
+
+}  // namespace
+
 // Each shape's own columns agree in length, its faces lie within its indices and its indices
 // within its vertices.
-Status check_shape(const RawConvexShape& s) {
+Status check_convex_shape(const RawConvexShape& s) {
     if (!same_length(s.vertices))
         return make_error(ErrorCode::kBadObject, s.vertices[0].offset, "vertex columns differ in length");
     if (!same_length(s.planes)) return make_error(ErrorCode::kBadObject, s.planes[0].offset, "plane columns differ in length");
@@ -56,21 +71,6 @@ Status check_shape(const RawConvexShape& s) {
                                   std::to_string(s.indices[k]) + " of " + std::to_string(vertices));
     return ok_status();
 }
-
-template <class T, class Column>
-void append(std::vector<T>& out, const Column& column) {
-    for (std::size_t i = 0; i < column.size(); ++i) out.push_back(column[i]);
-}
-
-// A run of `n` more elements after `total`, as a u32 start.
-Result<std::uint32_t> run_start(std::uint64_t& total, std::size_t n, std::uint64_t offset) {
-    const std::uint64_t first = total;
-    total += n;
-    if (total >= kNone) return make_error(ErrorCode::kLimit, offset, "extern shapes hold more than 2^32 elements");
-    return static_cast<std::uint32_t>(first);
-}
-
-}  // namespace
 
 Result<DecodedExternShapes> decode_extern_shapes(const RawExternShapes& raw) {
     DecodedExternShapes out;
@@ -97,7 +97,7 @@ Result<DecodedExternShapes> decode_extern_shapes(const RawExternShapes& raw) {
     std::uint64_t vertices = 0, planes = 0, faces = 0, indices = 0;
     for (std::size_t s = 0; s < m; ++s) {
         const RawConvexShape& shape = raw.shapes[s];
-        MP_TRY(check_shape(shape));
+        MP_TRY(check_convex_shape(shape));
         out.vertex_count[s] = static_cast<std::uint32_t>(shape.vertices[0].size());
         out.plane_count[s] = static_cast<std::uint32_t>(shape.planes[0].size());
         out.face_count[s] = static_cast<std::uint32_t>(shape.face_first_index.size());

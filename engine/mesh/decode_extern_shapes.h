@@ -13,4 +13,8 @@ namespace meshproof::mesh {
 // shape's vertices (kOutOfBounds). No entries: nothing is allocated.
 Result<DecodedExternShapes> decode_extern_shapes(const RawExternShapes& raw);
 
+// One shape's own check of decode_extern_shapes (its columns agree in length, its faces lie within
+// its indices and its indices within its vertices), for a caller that keeps the shapes that pass.
+Status check_convex_shape(const RawConvexShape& s);
+
 }  // namespace meshproof::mesh

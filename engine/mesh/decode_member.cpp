@@ -46,15 +46,13 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
         out.extern_meshes.push_back(std::move(decoded));
     }
     // The bodies' other shapes through the extern shapes' decoder: shapes without instances. Each
-    // is tried alone first, so one the decoder refuses is left out and counted, not fatal.
+    // is checked first, so one the decoder would refuse is left out and counted, not fatal.
     out.other_shape_errors = raw.other_shape_errors;
     RawExternShapes shapes;
     std::vector<std::uint32_t> kept_as(raw.other_shapes.size(), kNoOtherShape);
     for (std::size_t i = 0; i < raw.other_shapes.size(); ++i) {
-        RawExternShapes one;
-        one.shapes.push_back(raw.other_shapes[i]);
-        if (auto alone = decode_extern_shapes(one); !alone.ok()) {
-            out.other_shape_errors.push_back(std::move(alone).error());
+        if (Status checked = check_convex_shape(raw.other_shapes[i]); !checked.ok()) {
+            out.other_shape_errors.push_back(std::move(checked).error());
             continue;
         }
         kept_as[i] = static_cast<std::uint32_t>(shapes.shapes.size());
