@@ -5,6 +5,9 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/build/mesh_builder.h"
+#include "engine/build/primitive_list.h"
+#include "engine/build/stock_insertion.h"
+#include "engine/build/stock_tree.h"
 #include "engine/synth/source_mesh.h"
 
 namespace meshproof {
@@ -46,9 +49,9 @@ void BM_BuildMeshWarm(benchmark::State& state) {
 }
 BENCHMARK(BM_BuildMeshWarm)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(2);
 
-// The stock tree rule's steps 1–3 over the same mesh's leaves (one leaf per row here).
-void BM_StockTree(benchmark::State& state) {
-    const build::MeshInput in = terrain_input(static_cast<std::uint32_t>(state.range(0)));
+// One leaf per row of the terrain (its vertices' box grown by the sample's convex radius).
+std::vector<build::Box> terrain_leaves(std::uint32_t cells) {
+    const build::MeshInput in = terrain_input(cells);
     std::vector<build::Box> leaves(in.rows.size());
     for (std::size_t r = 0; r < in.rows.size(); ++r) {
         float xyz[9];
@@ -58,6 +61,33 @@ void BM_StockTree(benchmark::State& state) {
         }
         leaves[r] = build::leaf_box(xyz, 0.015f);
     }
+    return leaves;
+}
+
+// The leaves as the builder takes them: the quads in the order the pairing takes them, then the
+// other rows (the pairing's order is its cost sort's, far from the rows' side-by-side order).
+std::vector<build::Box> pairing_leaves(std::uint32_t cells) {
+    const build::MeshInput in = terrain_input(cells);
+    std::vector<std::uint32_t> kept(in.rows.size());
+    for (std::uint32_t r = 0; r < kept.size(); ++r) kept[r] = r;
+    mesh::QuadPairingWorkspace ws;
+    const build::PrimitiveList prims = build::pair_rows(build::PairingInput{in.x, in.y, in.z, in.rows, {}, kept}, ws);
+    std::vector<build::Box> leaves(prims.size());
+    for (std::size_t p = 0; p < prims.size(); ++p) {
+        float xyz[12];
+        const int corners = prims.is_quad[p] ? 4 : 3;
+        for (int k = 0; k < corners; ++k) {
+            const std::uint32_t v = prims.vertex[p][k];
+            xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
+        }
+        leaves[p] = build::leaf_box(std::span<const float>(xyz, 3 * corners), 0.015f);
+    }
+    return leaves;
+}
+
+// The stock tree rule's steps 1–3 over the same mesh's leaves.
+void BM_StockTree(benchmark::State& state) {
+    const std::vector<build::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
     for (auto _ : state) {
         build::BinaryTree t = build::build_stock_tree(leaves);
         benchmark::DoNotOptimize(t);
@@ -65,6 +95,41 @@ void BM_StockTree(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
 }
 BENCHMARK(BM_StockTree)->Arg(100)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// Step 1 alone (the descent of every leaf), its arrays reused from one iteration to the next.
+void BM_StockInsertion(benchmark::State& state) {
+    const std::vector<build::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
+    build::InsertionTree tree;
+    for (auto _ : state) {
+        build::insert_into(leaves, tree);
+        benchmark::DoNotOptimize(tree.root_box);
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
+}
+BENCHMARK(BM_StockInsertion)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Steps 1–3 and step 1 alone on the builder's leaves (about 500 k quads of the 1 M-row terrain).
+void BM_StockTreePairingOrder(benchmark::State& state) {
+    const std::vector<build::Box> leaves = pairing_leaves(static_cast<std::uint32_t>(state.range(0)));
+    build::StockTreeWorkspace ws;
+    build::BinaryTree t;
+    for (auto _ : state) {
+        build::build_stock_tree(leaves, ws, t);
+        benchmark::DoNotOptimize(t.root);
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
+}
+BENCHMARK(BM_StockTreePairingOrder)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
+void BM_StockInsertionPairingOrder(benchmark::State& state) {
+    const std::vector<build::Box> leaves = pairing_leaves(static_cast<std::uint32_t>(state.range(0)));
+    build::InsertionTree tree;
+    for (auto _ : state) {
+        build::insert_into(leaves, tree);
+        benchmark::DoNotOptimize(tree.root_box);
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
+}
+BENCHMARK(BM_StockInsertionPairingOrder)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace
 }  // namespace meshproof

@@ -60,96 +60,6 @@ namespace {
 
 inline float centre(const Box& b, int axis) { return (b.min[axis] + b.max[axis]) * 0.5f; }
 
-// Step 1's measure of a child for a leaf: the squared distance between the two boxes' centres
-// times the sum of the extents along the three axes of both boxes.
-float insertion_cost(const Box& child, const Box& leaf) {
-    float d2 = 0;
-    for (int k = 0; k < 3; ++k) {
-        const float d = centre(child, k) - centre(leaf, k);
-        d2 = d2 + d * d;
-    }
-    float extents = 0;
-    for (int k = 0; k < 3; ++k) extents = extents + (child.max[k] - child.min[k]);
-    for (int k = 0; k < 3; ++k) extents = extents + (leaf.max[k] - leaf.min[k]);
-    return d2 * extents;
-}
-
-}  // namespace
-
-// Each inner node keeps its own box (32 bytes, two to a cache line); a leaf's box is the leaf's,
-// which never grows (a leaf the descent stops at is replaced by a new node). The descent reads the
-// two children's boxes of each node it passes, and asks for their children's lines before it
-// works out the costs, so the next level is on its way while this one is decided.
-// Nodes are numbered as the rule's node-by-node version makes them: leaf 0 is node 0, and leaf i
-// (i ≥ 1) is node 2i − 1 and the node joining it node 2i, which is inner[i − 1]. Returns the root.
-namespace {
-
-inline bool is_insertion_leaf(std::uint32_t id) { return id == 0 || (id & 1u) != 0; }
-inline std::uint32_t insertion_inner(std::uint32_t id) { return id / 2 - 1; }
-inline std::uint32_t insertion_leaf(std::uint32_t id) { return id == 0 ? 0 : (id + 1) / 2; }
-
-std::uint32_t insert_into(std::span<const Box> leaves, std::vector<InsertionNode>& inner) {
-    const auto n = static_cast<std::uint32_t>(leaves.size());
-    inner.resize(n - 1);
-    InsertionNode* nodes = inner.data();
-    auto box_of = [&](std::uint32_t id) -> const Box& {
-        return is_insertion_leaf(id) ? leaves[insertion_leaf(id)] : nodes[insertion_inner(id)].box;
-    };
-    auto ask_for_children = [&](std::uint32_t id) {
-        if (is_insertion_leaf(id)) return;
-        const InsertionNode& c = nodes[insertion_inner(id)];
-        if (!is_insertion_leaf(c.child[0])) __builtin_prefetch(&nodes[insertion_inner(c.child[0])]);
-        if (!is_insertion_leaf(c.child[1])) __builtin_prefetch(&nodes[insertion_inner(c.child[1])]);
-    };
-    // The first join: leaf 0 and leaf 1.
-    nodes[0].box = box_union(leaves[0], leaves[1]);
-    nodes[0].child[0] = 0, nodes[0].child[1] = 1;
-    std::uint32_t root = 2;
-    for (std::uint32_t i = 2; i < n; ++i) {
-        const Box& leaf = leaves[i];
-        const std::uint32_t fresh = 2 * i - 1, joined = 2 * i;
-        InsertionNode& made = nodes[i - 1];
-        InsertionNode* node = &nodes[insertion_inner(root)];
-        node->box = box_union(node->box, leaf);   // grow every box it passes
-        for (;;) {
-            ask_for_children(node->child[0]);
-            ask_for_children(node->child[1]);
-            const float a = insertion_cost(box_of(node->child[0]), leaf);
-            const float b = insertion_cost(box_of(node->child[1]), leaf);
-            const int c = b < a ? 1 : 0;        // the first child on a tie
-            const std::uint32_t child = node->child[c];
-            if (is_insertion_leaf(child)) {
-                // Where it stops at a leaf, the two become the children of a new node in its place.
-                made.box = box_union(leaves[insertion_leaf(child)], leaf);
-                made.child[0] = child, made.child[1] = fresh;
-                node->child[c] = joined;
-                break;
-            }
-            node = &nodes[insertion_inner(child)];
-            node->box = box_union(node->box, leaf);
-        }
-    }
-    return root;
-}
-
-// The insertion tree's leaves left to right, read from its nodes.
-void insertion_order(const std::vector<InsertionNode>& inner, std::uint32_t root, std::vector<std::uint32_t>& stack,
-                     std::vector<std::uint32_t>& out) {
-    out.clear();
-    stack.assign(1, root);
-    while (!stack.empty()) {
-        const std::uint32_t id = stack.back();
-        stack.pop_back();
-        if (is_insertion_leaf(id)) {
-            out.push_back(insertion_leaf(id));
-            continue;
-        }
-        const InsertionNode& node = inner[insertion_inner(id)];
-        stack.push_back(node.child[1]);
-        stack.push_back(node.child[0]);
-    }
-}
-
 }  // namespace
 
 BinaryTree insert_leaves(std::span<const Box> leaves) {
@@ -166,12 +76,16 @@ BinaryTree insert_leaves(std::span<const Box> leaves) {
     }
     t.root = 0;
     if (n == 1) return t;
-    std::vector<InsertionNode> inner;
-    t.root = insert_into(leaves, inner);
+    InsertionTree inserted;
+    insert_into(leaves, inserted);
+    t.root = inserted.root;
+    t.box[t.root] = inserted.root_box;
     for (std::uint32_t k = 0; k + 1 < n; ++k) {
         const std::uint32_t id = 2 * (k + 1);
-        t.first[id] = inner[k].child[0], t.second[id] = inner[k].child[1];
-        t.box[id] = inner[k].box;
+        const InsertionNode& node = inserted.inner[k];
+        t.first[id] = node.child[0], t.second[id] = node.child[1];
+        for (int lane = 0; lane < 2; ++lane)
+            if (!is_insertion_leaf(node.child[lane])) t.box[node.child[lane]] = insertion_child_box(inserted, k, lane);
     }
     return t;
 }
@@ -545,8 +459,8 @@ void build_stock_tree(std::span<const Box> leaves, StockTreeWorkspace& ws, Binar
         out = insert_leaves(leaves);
         return;
     }
-    const std::uint32_t root = insert_into(leaves, ws.inserted);
-    insertion_order(ws.inserted, root, ws.stack, ws.order);
+    insert_into(leaves, ws.inserted);
+    insertion_order(ws.inserted, ws.stack, ws.order);
     rebuild(leaves, ws.order, ws.rebuild, out);
     refine(out);
 }

@@ -30,6 +30,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/build/stock_insertion.h"
 #include "engine/mesh/box_measure.h"
 #include "engine/mesh/tree_rule.h"
 
@@ -105,12 +106,8 @@ std::uint32_t refine(BinaryTree& tree);
 // Steps 1 to 3 (fewer than three leaves: the insertion tree).
 BinaryTree build_stock_tree(std::span<const Box> leaves);
 // The same with every array kept in `ws` and `out` (their capacity reused from call to call).
-struct alignas(32) InsertionNode {  // step 1's inner node: its own box and its children, two to a cache line
-    Box box;
-    std::uint32_t child[2];
-};
 struct StockTreeWorkspace {
-    std::vector<InsertionNode> inserted;
+    InsertionTree inserted;
     std::vector<std::uint32_t> order, stack;
     RebuildWorkspace rebuild;
 };

@@ -242,6 +242,89 @@ std::uint32_t refine_every_node(BinaryTree& t) {
     return exchanges;
 }
 
+// Step 1 written node by node, as the document words it: every node keeps its own box; a leaf
+// descends from the root, growing every box it passes, into the child of the smaller
+// (squared centre distance × summed extents), the first on a tie; at a leaf the two become the
+// children of a new node in its place.
+BinaryTree insert_node_by_node(std::span<const Box> leaves, std::uint64_t& second_choices) {
+    BinaryTree t;
+    if (leaves.empty()) return t;
+    t.root = t.add_leaf(0, leaves[0]);
+    auto cost = [](const Box& child, const Box& leaf) {
+        float d2 = 0;
+        for (int k = 0; k < 3; ++k) {
+            const float d = (child.min[k] + child.max[k]) * 0.5f - (leaf.min[k] + leaf.max[k]) * 0.5f;
+            d2 = d2 + d * d;
+        }
+        float extents = 0;
+        for (int k = 0; k < 3; ++k) extents = extents + (child.max[k] - child.min[k]);
+        for (int k = 0; k < 3; ++k) extents = extents + (leaf.max[k] - leaf.min[k]);
+        return d2 * extents;
+    };
+    for (std::uint32_t i = 1; i < leaves.size(); ++i) {
+        const std::uint32_t fresh = t.add_leaf(i, leaves[i]);
+        if (t.is_leaf(t.root)) {
+            t.root = t.add_inner(t.root, fresh);
+            continue;
+        }
+        std::uint32_t node = t.root;
+        t.box[node] = mesh::box_union(t.box[node], leaves[i]);
+        for (;;) {
+            const int c = cost(t.box[t.second[node]], leaves[i]) < cost(t.box[t.first[node]], leaves[i]) ? 1 : 0;
+            second_choices += static_cast<std::uint64_t>(c);
+            const std::uint32_t child = c == 0 ? t.first[node] : t.second[node];
+            if (t.is_leaf(child)) {
+                const std::uint32_t joined = t.add_inner(child, fresh);
+                (c == 0 ? t.first[node] : t.second[node]) = joined;
+                break;
+            }
+            node = child;
+            t.box[node] = mesh::box_union(t.box[node], leaves[i]);
+        }
+    }
+    return t;
+}
+
+TEST(FastRuleForms, InsertionDescentEqualsTheNodeByNodeRule) {
+    Rng r{31};
+    std::uint64_t second_choices = 0, nan_sets = 0;
+    for (int set = 0; set < 500; ++set) {
+        const std::size_t n = 1 + r.next() % 700;
+        const float spread = std::ldexp(1.0f, static_cast<int>(r.next() % 12) - 4);
+        const bool odd_values = set % 5 == 0;
+        std::vector<Box> leaves(n);
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                // Grid centres and equal sizes make ties in the costs; a few sets take NaN, ±inf,
+                // zero and subnormal coordinates.
+                const float c = r.next() % 3 == 0 ? float(r.next() % 4) : (r.unit() - 0.5f) * spread;
+                const float half = r.next() % 4 == 0 ? 0.0f : r.unit() * spread * 0.2f;
+                b.min[k] = odd_values ? awkward(r, c - half) : c - half;
+                b.max[k] = odd_values ? awkward(r, c + half) : c + half;
+                if (b.min[k] != b.min[k] || b.max[k] != b.max[k]) ++nan_sets;
+            }
+        // Every other set in sweep order (neighbours one after another, as a builder's leaves
+        // come), where a leaf retraces most of the previous leaf's path before it parts.
+        if (set % 2 == 1)
+            for (std::size_t i = 0; i < n; ++i) {
+                const float x = float(i / 16) * spread * 0.1f, y = float(i % 16) * spread * 0.1f;
+                leaves[i].min[0] = odd_values ? awkward(r, x) : x, leaves[i].max[0] = x + spread * 0.1f;
+                leaves[i].min[1] = y, leaves[i].max[1] = odd_values ? awkward(r, y) : y + spread * 0.1f;
+            }
+        const BinaryTree want = insert_node_by_node(leaves, second_choices);
+        const BinaryTree got = insert_leaves(leaves);
+        ASSERT_EQ(got.root, want.root) << "set " << set;
+        ASSERT_EQ(got.first, want.first) << "set " << set;
+        ASSERT_EQ(got.second, want.second) << "set " << set;
+        ASSERT_EQ(got.leaf, want.leaf) << "set " << set;
+        for (std::uint32_t i = 0; i < got.size(); ++i)
+            ASSERT_EQ(std::memcmp(&got.box[i], &want.box[i], sizeof(Box)), 0) << "set " << set << " node " << i;
+    }
+    // The sets descend both ways and meet the awkward values.
+    EXPECT_GT(second_choices, 100000u);
+    EXPECT_GT(nan_sets, 100u);
+}
+
 TEST(FastRuleForms, RefinementTestingOnlyTouchedNodesEqualsEveryNodeEveryPass) {
     Rng r{23};
     std::uint32_t total_exchanges = 0;
