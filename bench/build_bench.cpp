@@ -96,6 +96,23 @@ void BM_StockTree(benchmark::State& state) {
 }
 BENCHMARK(BM_StockTree)->Arg(100)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// The insertion tree's mean leaf depth: the levels a descent takes, one after another.
+double mean_leaf_depth(const build::InsertionTree& tree) {
+    std::uint64_t sum = 0, leaves = 0;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{tree.root, 0}};
+    while (!stack.empty()) {
+        const auto [id, depth] = stack.back();
+        stack.pop_back();
+        if (build::is_insertion_leaf(id)) {
+            sum += depth, ++leaves;
+            continue;
+        }
+        const build::InsertionNode& node = tree.inner[build::insertion_inner(id)];
+        stack.push_back({node.child[0], depth + 1}), stack.push_back({node.child[1], depth + 1});
+    }
+    return leaves ? static_cast<double>(sum) / static_cast<double>(leaves) : 0.0;
+}
+
 // Step 1 alone (the descent of every leaf), its arrays reused from one iteration to the next.
 void BM_StockInsertion(benchmark::State& state) {
     const std::vector<build::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
@@ -105,6 +122,7 @@ void BM_StockInsertion(benchmark::State& state) {
         benchmark::DoNotOptimize(tree.root_box);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
+    state.counters["mean_depth"] = mean_leaf_depth(tree);
 }
 BENCHMARK(BM_StockInsertion)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
 
@@ -128,6 +146,7 @@ void BM_StockInsertionPairingOrder(benchmark::State& state) {
         benchmark::DoNotOptimize(tree.root_box);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
+    state.counters["mean_depth"] = mean_leaf_depth(tree);
 }
 BENCHMARK(BM_StockInsertionPairingOrder)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
 
