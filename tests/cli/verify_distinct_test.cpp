@@ -59,7 +59,7 @@ TEST(VerifyDistinct, CharacterBindersCountCopiesOnceAtAnyThreadCount) {
     // by the copies.
     std::map<std::string, double> character;
     for (simdjson::dom::element f : report["figures"].get_array()) {
-        const std::string id(std::string_view(f["id"]));
+        const std::string id{std::string_view(f["id"])};
         if (id.find(".eldenring.character.") == std::string::npos) continue;
         EXPECT_EQ(std::string_view(f["status"]), "match") << id;
         character[id] = double(f["measured"]);

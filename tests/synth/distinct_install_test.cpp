@@ -6,6 +6,16 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "engine/containers/binder.h"
+#include "engine/containers/binder_entry_data.h"
+#include "engine/containers/binder_writer.h"
+#include "engine/containers/dcx.h"
+#include "engine/containers/dcx_writer.h"
+#include "engine/containers/default_decompressors.h"
 
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
@@ -75,6 +85,47 @@ TEST_P(DistinctInstall, CopiesCountOnceAndNonCollisionIsNoFailure) {
     }
     for (std::size_t p = 0; p < runs[0].passes.size(); ++p)
         EXPECT_EQ(runs[0].passes[p].tally.counts(), runs[1].passes[p].tally.counts()) << runs[0].passes[p].pass->info().name;
+    fs::remove_all(root);
+}
+
+// A character member that is a TAG0 but cut short is no less a decode error: only a member that
+// is no TAG0, declares no compressed mesh or decodes to none is not collision.
+TEST(DistinctInstallCorrupt, ATruncatedCharacterCollisionMemberStaysAnError) {
+    const fs::path root = test::temp_install_root("distinct-truncated");
+    SynthOptions o;
+    o.seed = 9;
+    ASSERT_TRUE(write_synthetic_install(root, o).ok());
+    const fs::path chr = root / "chr" / "c2020.chrbnd.dcx";
+    std::ifstream in(chr, std::ios::binary);
+    const std::vector<std::uint8_t> stored((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    auto body = dcx_decompress(stored, default_decompressors());
+    ASSERT_TRUE(body.ok());
+    auto binder = parse_bnd4(*body);
+    ASSERT_TRUE(binder.ok());
+    std::vector<BinderFile> files;
+    for (const BinderEntry& e : binder->entries) {
+        auto data = entry_stored_bytes(e, *body);
+        ASSERT_TRUE(data.ok());
+        BinderFile f;
+        f.name = std::string(e.name_last_component());
+        f.id = static_cast<std::int32_t>(files.size());
+        f.data.assign(data->begin(), data->end());
+        if (f.name == "c2020.hkx") f.data.resize(f.data.size() / 2);   // the TAG0 header intact, its sections cut
+        files.push_back(std::move(f));
+    }
+    ASSERT_EQ(files.size(), 3u);
+    const std::vector<std::uint8_t> rewritten = dcx_write_dflt(write_bnd4(files), 1);
+    std::ofstream(chr, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(rewritten.data()),
+                                                                  static_cast<std::streamsize>(rewritten.size()));
+    RunOptions ro;
+    ro.threads = 2;
+    auto run = run_verify(root, ro);
+    ASSERT_TRUE(run.ok()) << run.error().message;
+    ASSERT_EQ(run->count(MemberState::kDecodeError), 1u);
+    for (const MemberStatus& m : run->members)
+        if (m.state == MemberState::kDecodeError) EXPECT_EQ(m.path, "chr/c2020.chrbnd.dcx :: c2020.hkx");
+    EXPECT_EQ(run->not_collision(), 6u);
     fs::remove_all(root);
 }
 
