@@ -101,8 +101,8 @@ void print_summary(const ReportModel& model) {
         out += fmt::format("SKIPPED {} member(s): {}{}{}\n", n, reason, remedy.empty() ? "" : "; ", remedy);
     }
     for (const auto& s : run.scan.strays) out += fmt::format("STRAY {}: {}\n", s.rel_path, s.reason);
-    out += fmt::format("inputs: {} files seen, {} collision inputs, {} binders; members: {} ok, {} decode errors, {} skipped\n",
-                       run.scan.files_seen, run.scan.inputs.size(), run.binders, run.count(MemberState::kOk),
+    out += fmt::format("inputs: {} files seen, {} collision inputs, {} binders; members: {} ok ({} not collision), {} decode errors, {} skipped\n",
+                       run.scan.files_seen, run.scan.inputs.size(), run.binders, run.count(MemberState::kOk), run.not_collision(),
                        run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
     const std::string threads = model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads);
     if (run.passes.empty())   // --passes none

@@ -46,6 +46,16 @@ std::string_view set_in_game(const FigureScope& scope, std::string_view game) {
     return scope.set;
 }
 
+// Whether a tally's or member's set is of the figure's scope: its one set; absent, every set of
+// the game but the character set (the document's "named collision binders" are map, object and
+// asset binders; character binders are read for the figures "over every distinct tagfile read");
+// kEverySet, every set.
+bool set_in_scope(std::string_view set, const FigureScope& scope, std::string_view game) {
+    if (scope.set.empty()) return set != kCharacterSet;
+    if (scope.set == kEverySet) return true;
+    return set == set_in_game(scope, game);
+}
+
 // The pipeline's scope strings are "game/set", and "game/set#class" for a sub-scope (the
 // severity split, engine/pipeline/tally.h; a file or a place): `sub` empty matches only the
 // former, never both. A figure of both games takes the scopes of either game.
@@ -56,7 +66,7 @@ bool in_scope(const std::string& tally_scope, const FigureScope& scope, std::str
     const std::string_view rest(tally_scope);
     const std::string_view set = rest.substr(prefix, mark == std::string::npos ? std::string::npos : mark - prefix);
     const std::string_view cls = mark == std::string::npos ? std::string_view() : rest.substr(mark + 1);
-    return cls == sub && (scope.set.empty() || set == set_in_game(scope, rest.substr(0, prefix - 1)));
+    return cls == sub && set_in_scope(set, scope, rest.substr(0, prefix - 1));
 }
 
 std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope, std::string_view sub = {}) {
@@ -140,7 +150,7 @@ std::vector<std::string> sets_in_tally(const Tally& tally, const FigureScope& sc
     std::vector<std::string> out;
     auto note = [&](const std::string& s) {
         const std::size_t prefix = game_prefix(s, scope);
-        if (prefix == 0 || is_sub_scope(s)) return;
+        if (prefix == 0 || is_sub_scope(s) || s.substr(prefix) == kCharacterSet) return;   // the named binder sets
         std::string set = scope.both_games() ? s : s.substr(prefix);
         if (std::find(out.begin(), out.end(), set) == out.end()) out.push_back(std::move(set));
     };
@@ -204,7 +214,7 @@ bool run_holds_scope(const RunResult& run, const FigureScope& scope) {
     return std::any_of(run.members.begin(), run.members.end(), [&](const MemberStatus& m) {
         // A member of no game (a run put together by hand) is of the run's game.
         const Game game = m.game == Game::kUnknown ? run.scan.game : m.game;
-        return m.state == MemberState::kOk && game_in_scope(game, scope) && (scope.set.empty() || m.set == set_in_game(scope, game_name(game))) &&
+        return m.state == MemberState::kOk && game_in_scope(game, scope) && set_in_scope(m.set, scope, game_name(game)) &&
                (scope.file.empty() || path_names_file(m.path, scope.file)) &&
                (scope.map.empty() || map_in_place(map_of_path(m.path), scope.map));
     });

@@ -22,8 +22,8 @@ bool is_known_label(std::string_view l) {
 }
 
 bool is_known_set(std::string_view s) {
-    return s == "h" || s == "l" || s == "f" || s == "object" || s == "asset" || s == "loose" || s == "vers" ||
-           s == "legacy";
+    return s == "h" || s == "l" || s == "f" || s == "object" || s == "asset" || s == kCharacterSet || s == "loose" ||
+           s == kEverySet || s == "vers" || s == "legacy";
 }
 
 bool is_known_game(std::string_view g) { return g == "sekiro" || g == "eldenring" || g == "freelancer" || g == kBothGames; }

@@ -21,9 +21,13 @@ namespace meshproof {
 // The game word of a figure of both games together (Sekiro's and Elden Ring's members summed).
 inline constexpr std::string_view kBothGames = "both";
 
+// The set word of a figure over every set, character binders included ("every distinct tagfile
+// read"); an absent set is every set but character (the named collision binders).
+inline constexpr std::string_view kEverySet = "every";
+
 struct FigureScope {
     std::string game;      // "sekiro", "eldenring", "freelancer", or "both" (kBothGames: sekiro and eldenring together)
-    std::string set;       // "h", "l", "f", "object", "asset", "loose"; empty: every set of the game
+    std::string set;       // "h", "l", "f", "object", "asset", "character", "loose", kEverySet; empty: every set of the game but character
     bool dlc = false;      // the document's figure includes Elden Ring's DLC archive pair
     std::string file;      // a figure of one named file (engine/pipeline/run.h path_names_file); empty: every file
     // A figure of a place (engine/pipeline/place_scope.h): its map-id prefixes joined by ','

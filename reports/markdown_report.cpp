@@ -115,8 +115,8 @@ void write_config(std::string& out, const ReportModel& m) {
     }
     out += fmt::format("| inputs | {} files seen, {} collision inputs, {} binders |\n", run.scan.files_seen,
                        run.scan.inputs.size(), run.binders);
-    out += fmt::format("| members | {} ok, {} decode errors, {} skipped |\n\n", run.count(MemberState::kOk),
-                       run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
+    out += fmt::format("| members | {} ok ({} not collision), {} decode errors, {} skipped |\n\n", run.count(MemberState::kOk),
+                       run.not_collision(), run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
 }
 
 // The pass sections the headline links to (anchor "pass-NAME"): every pass that saw a unit, with

@@ -56,6 +56,7 @@ void write_inputs(JsonWriter& w, const RunResult& run) {
     w.field("binders", run.binders);
     w.field("members", static_cast<std::uint64_t>(run.members.size()));
     w.field("ok", run.count(MemberState::kOk));
+    w.field("not_collision", run.not_collision());
     w.field("decode_error", run.count(MemberState::kDecodeError));
     w.field("skipped", run.count(MemberState::kSkipped));
     w.key("skipped_by_reason").begin_object();

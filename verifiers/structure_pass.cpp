@@ -58,6 +58,7 @@ public:
             "Every section names exactly one data run, and it is {0xFFFF, 0, the section's primitive count} (Proven)",
             "every run of the tree's primitiveDataRuns is named by some section (Proven)",
             "flags: 1 in exactly the sections that hold a custom primitive or an extern reference (Proven)",
+            "flags, counted over every distinct tagfile: of 273,409 Sekiro and 705,798 Elden Ring sections, 10 and 157 have flags 1 (Observed)",
             "layerData 0 in every section; Sekiro's unusedData likewise (Proven)",
             "leafIndex: the node index of the section's leaf in the mesh-level tree (Proven)",
             "the nodes form one pre-order tree with every node reached once (Proven)",
@@ -80,6 +81,8 @@ public:
             {"data_runs_unnamed", "primitiveDataRuns entries named by no section", true},
             {"meshes_repeat_run", "meshes where a data run is named by more than one section", false},
             {"flagged_sections", "sections with flags 1", false},
+            {"distinct_sections", "sections, counted over distinct tagfiles (equal bytes in several binders counted once, in the set of the first in path order)", false},
+            {"distinct_flagged_sections", "sections with flags 1, counted over distinct tagfiles", false},
             {"flags_mismatch", "sections whose flags are not 1 exactly when they hold a custom primitive", true},
             {"layer_data_nonzero", "sections with layerData other than 0", true},
             {"unused_data_nonzero", "sections with unusedData other than 0", true},
@@ -163,6 +166,9 @@ public:
         }
         if (unit.game == Game::kEldenRing) boxes(*unit.mesh, tally, counts);
         counts.flush(tally);
+        // "flags, counted over every distinct tagfile": the same tagfile read in several binders once.
+        tally.distinct("distinct_sections", unit.content_key, counts.get("sections"));
+        tally.distinct("distinct_flagged_sections", unit.content_key, counts.get("flagged_sections"));
     }
 
 private:

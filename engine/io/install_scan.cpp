@@ -130,6 +130,8 @@ Classified classify(std::string_view lower_name) {
         return {true, InputKind::kBinder, "object"};
     if (ends_with(lower_name, ".geomhkxbnd.dcx") || ends_with(lower_name, ".geomhkxbnd"))
         return {true, InputKind::kBinder, "asset"};
+    if (ends_with(lower_name, ".chrbnd.dcx") || ends_with(lower_name, ".chrbnd"))
+        return {true, InputKind::kBinder, std::string(kCharacterSet)};
     if (ends_with(lower_name, ".hkx") || ends_with(lower_name, ".hkx.dcx"))
         return {true, InputKind::kTagfile, set_of("loose")};
     if (ends_with(lower_name, ".compendium") || ends_with(lower_name, ".compendium.dcx"))

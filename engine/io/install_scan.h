@@ -21,7 +21,7 @@ std::optional<Game> parse_game(std::string_view name);
 
 enum class InputKind {
     kSplitBinder,   // .hkxbhd header + .hkxbdt data (map h / l / f sets)
-    kBinder,        // BND4 (usually DCX-wrapped) that may hold .hkx members: objbnd, geomhkxbnd
+    kBinder,        // BND4 (usually DCX-wrapped) that may hold .hkx members: objbnd, geomhkxbnd, chrbnd
     kTagfile,       // loose .hkx or .hkx.dcx
     kCompendium,    // loose .compendium or .compendium.dcx
     kSur,           // Freelancer .sur
@@ -33,7 +33,7 @@ struct InputFile {
     std::string rel_path;               // game terms, '/' separators
     std::filesystem::path path;         // absolute or as given
     std::filesystem::path data_path;    // the .hkxbdt of a split binder
-    std::string set;                    // h, l, f, object, asset, loose, sur
+    std::string set;                    // h, l, f, object, asset, character, loose, sur
 };
 
 struct StrayFile {
@@ -60,6 +60,14 @@ bool is_packed_archive_name(std::string_view lower_name);
 
 // `root` may be a folder or a single file. `game` overrides detection.
 Result<InstallScan> scan_install(const std::filesystem::path& root, std::optional<Game> game = std::nullopt);
+
+// The set of character binders (chr/cNNNN.chrbnd.dcx): they hold skeletons, ragdolls and cloth
+// besides collision, so their members are selected by content (engine/pipeline/collision_content.h),
+// and the document's "named collision binders" (a figure over every set of a game) leave them out;
+// they are read for the figures "over every distinct tagfile read".
+inline constexpr std::string_view kCharacterSet = "character";
+// The sets of binders whose every member is its own kind by name (not h/l/f by member name).
+inline bool is_fixed_set(std::string_view set) { return set == "object" || set == "asset" || set == kCharacterSet; }
 
 // The binder set a file name implies: h/l/f for map collision names (h10_00_00_00_000123.hkx.dcx,
 // h.hkx), otherwise `fallback`.

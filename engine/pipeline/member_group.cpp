@@ -83,7 +83,7 @@ void open_binder(const InputFile& in, const DecompressorRegistry& codecs, Opened
         g.failures.push_back(failed(in.rel_path, in.set, binder.error()));
         return;
     }
-    const bool fixed_set = in.set == "object" || in.set == "asset";
+    const bool fixed_set = is_fixed_set(in.set);
     for (const BinderEntry& e : binder->entries) {
         std::string_view name = e.name_last_component();
         if (!is_tagfile_name(name) && !is_compendium_name(name)) continue;

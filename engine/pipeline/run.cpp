@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include <fmt/format.h>
+#include <xxhash.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -16,6 +17,7 @@
 #include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
+#include "engine/pipeline/collision_content.h"
 #include "engine/pipeline/count_members.h"
 #include "engine/pipeline/game_from_tagfiles.h"
 #include "engine/pipeline/join_waves.h"
@@ -91,6 +93,10 @@ bool path_names_file(std::string_view unit_path, std::string_view name) {
         name.remove_prefix(comma + 1);
     }
     return any != none;
+}
+
+std::uint64_t RunResult::not_collision() const {
+    return static_cast<std::uint64_t>(std::count_if(members.begin(), members.end(), [](const MemberStatus& m) { return m.not_collision; }));
 }
 
 bool RunResult::any_violation() const {
@@ -178,10 +184,13 @@ public:
     // its status, then the model's when the model is malformed. Thread-safe.
     std::vector<MemberStatus> run_sur(const InputFile& in, std::uint64_t ordinal, Game game);
 
+    // The pass's tally over every thread and join; its counts over distinct contents folded
+    // only then, when every unit's content key is in.
     Tally merged(std::size_t pass) {
         Tally out;
         for (const auto& local : tallies_) out.merge(local[pass]);
         out.merge(join_tallies_[pass]);
+        out.fold_distinct();
         return out;
     }
     void merge_timings(RunTimings& out) const { timing_.merge_into(out, passes_); }
@@ -253,8 +262,19 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     }
     if (!bytes.ok()) return fail(bytes.error());
     if (timed_out("after decompression")) return;
+    // A member selected by content (a character binder's) that is no TAG0 or declares no
+    // compressed mesh is not collision: read, counted, left out of the passes.
+    const bool by_content = selects_by_content(job.set);
+    if (by_content && !opens_as_tag0(*bytes)) {
+        status.not_collision = true;
+        return;
+    }
     auto tf = tagfile::parse_tagfile(*bytes, &group.compendiums);
     clock.stage(Stage::kTagfile);
+    if (by_content && tf.ok() && !declares_compressed_mesh(*tf)) {
+        status.not_collision = true;
+        return;
+    }
     if (!tf.ok()) {
         if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType) {
             status.state = MemberState::kSkipped;
@@ -269,6 +289,10 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     clock.stage(Stage::kMesh);
     if (!decoded.ok()) return fail(decoded.error());
     if (timed_out("after the mesh was decoded")) return;
+    if (by_content && !holds_compressed_mesh(*decoded)) {
+        status.not_collision = true;
+        return;
+    }
     clock.decoded(bytes->size(), triangle_count(*decoded));
 
     Unit unit;
@@ -279,6 +303,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     unit.tagfile = &*tf;
     unit.mesh = &*decoded;
     unit.bytes = *bytes;
+    unit.content_key = XXH3_64bits(bytes->data(), bytes->size());
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game), job.set);
     const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);

@@ -79,6 +79,9 @@ struct MemberStatus {
     Error error;             // for kDecodeError
     std::string skip_reason; // for kSkipped, e.g. "unsupported compression KRAK"
     std::string remedy;      // what the user can do about a skip
+    // kOk, but not collision: a member of a character binder that holds no compressed mesh
+    // (engine/pipeline/collision_content.h), read and left out of the passes.
+    bool not_collision = false;
 };
 
 struct PassResult {
@@ -104,6 +107,7 @@ struct RunResult {
     std::vector<std::string> decompressors;   // "DFLT (libdeflate 1.14)", ...
     std::uint64_t binders = 0;
     std::uint64_t count(MemberState s) const;
+    std::uint64_t not_collision() const;   // members read and found not collision (kOk)
     bool any_violation() const;            // a violation counter is non-zero
 };
 

@@ -107,6 +107,15 @@ void Tally::sample(std::string_view counter, std::string location, std::string d
     if (journal_.on) journal_.samples.push_back(std::move(change));
 }
 
+void Tally::distinct(std::string_view counter, std::uint64_t content_key, std::uint64_t n) {
+    distinct_.add(counter, scope_, unit_ordinal_, content_key, n, journal_.on ? &journal_.distinct : nullptr);
+}
+
+void Tally::fold_distinct() {
+    for (const auto& [key, n] : distinct_.fold()) counts_[key] += n;
+    distinct_.clear();
+}
+
 void Tally::discard_unit() {
     if (unit_open_) --units_;
     unit_open_ = false;
@@ -135,6 +144,7 @@ void Tally::discard_unit() {
         if (it->pushed_out) insert_sample(list, std::move(it->out));
         if (it->inserted) samples_.erase(it->list);
     }
+    distinct_.undo(journal_.distinct);
     journal_.clear();
     unit_counts_.clear();
     unit_maxima_.clear();
@@ -154,6 +164,7 @@ void Tally::merge(const Tally& other) {
         if (!inserted && v < it->second) it->second = v;
     }
     for (const auto& [k, set] : other.value_sets_) value_sets_[k].merge(set);
+    distinct_.merge(other.distinct_);
     for (const auto& [counter, list] : other.samples_) {
         auto& mine = samples_[counter];
         for (const auto& s : list) insert_sample(mine, s);

@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/pipeline/distinct_counts.h"
+
 namespace meshproof {
 
 inline constexpr std::size_t kSamplesPerCounter = 20;
@@ -99,6 +101,15 @@ public:
     void values(std::string_view counter, std::vector<double> value, std::uint64_t n = 1);
     // Records a failing location; keeps the first kSamplesPerCounter in path order.
     void sample(std::string_view counter, std::string location, std::string detail = {});
+    // Adds `n` to the current unit's count of `counter` over distinct contents: the unit's bytes
+    // are told by `content_key` (Unit::content_key), and fold_distinct() counts each content once
+    // (engine/pipeline/distinct_counts.h). Not repeated under sub-scopes. The counter is declared
+    // like any other and read as a plain count once folded.
+    void distinct(std::string_view counter, std::uint64_t content_key, std::uint64_t n);
+    // Adds the distinct counts to counts() and forgets them: the pipeline calls it once, on the
+    // tally merged over every thread (a count over distinct contents is whole only then).
+    void fold_distinct();
+    const DistinctCounts& distinct_counts() const { return distinct_; }
 
     void merge(const Tally& other);
 
@@ -135,6 +146,7 @@ private:
     std::map<Key, double> minima_;
     std::map<Key, ValueSet> value_sets_;
     std::map<std::string, std::vector<Sample>> samples_;
+    DistinctCounts distinct_;
     // The current unit's changes, for discard_unit(): map nodes are stable, so an iterator to a
     // count, a maximum or a sample list stays valid; a sample list remembers what the unit's
     // samples pushed out of its first N. A copied or moved Tally starts without one (its
@@ -168,10 +180,11 @@ private:
         std::vector<MaxChange> minima;
         std::vector<ValueChange> values;
         std::vector<SampleChange> samples;
+        std::vector<DistinctCounts::Change> distinct;
         Journal() = default;
         Journal(const Journal&) {}
         Journal& operator=(const Journal&) { return clear(), on = false, *this; }
-        void clear() { counts.clear(), maxima.clear(), minima.clear(), values.clear(), samples.clear(); }
+        void clear() { counts.clear(), maxima.clear(), minima.clear(), values.clear(), samples.clear(), distinct.clear(); }
     };
     Journal journal_;
 };

@@ -30,6 +30,9 @@ struct Unit {
     const utf::Model* model = nullptr;
     bool model_malformed = false;
     Bytes bytes;                                 // the bytes the unit was decoded from (decompressed)
+    // The xxhash (XXH3, 64 bits) of `bytes`: equal tagfiles read in several binders have equal
+    // keys, so a count over distinct tagfiles counts them once (Tally::distinct). 0 for a .sur unit.
+    std::uint64_t content_key = 0;
     // What more than one pass derives from `mesh` (engine/mesh/mesh_products.h), computed on a
     // pass's first ask and kept while the unit's passes run.
     mesh::MeshProducts products;

@@ -14,7 +14,9 @@
 #include "engine/containers/dcx_writer.h"
 #include "engine/build/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
+#include "engine/synth/character_binders.h"
 #include "engine/synth/extern_mesh.h"
+#include "engine/synth/mesh_counts.h"
 #include "engine/synth/prng.h"
 #include "engine/synth/source_mesh.h"
 #include "engine/synth/synth_manifest.h"
@@ -24,7 +26,7 @@ namespace meshproof::synth {
 
 std::string_view synth_game_name(SynthGame g) { return g == SynthGame::kEldenRing ? "eldenring" : "sekiro"; }
 std::array<std::string_view, kSynthSetCount> synth_sets(SynthGame g) {
-    return {"h", "l", "f", g == SynthGame::kEldenRing ? "asset" : "object"};
+    return {"h", "l", "f", g == SynthGame::kEldenRing ? "asset" : "object", "character"};
 }
 std::string_view synth_scale_name(SynthScale s) {
     return s == SynthScale::kDemo ? "demo" : s == SynthScale::kSmall ? "small" : "full";
@@ -42,6 +44,7 @@ void SynthCounts::add(const SynthCounts& o) {
     point_sets += o.point_sets, custom_sections += o.custom_sections, point_set_boxes += o.point_set_boxes;
     extern_refs += o.extern_refs, extern_shapes += o.extern_shapes, extern_w_zero += o.extern_w_zero;
     extern_files += o.extern_files, record_pairs += o.record_pairs;
+    not_collision += o.not_collision, duplicate_sections += o.duplicate_sections, duplicate_flagged += o.duplicate_flagged;
     bytes_written += o.bytes_written;
     effects.add(o.effects);
     interior.add(o.interior);
@@ -55,18 +58,22 @@ struct ScaleParams {
     std::uint32_t h_min, h_max, l_divisor;
     std::uint32_t large_cells;  // the all-shared terrain of block 0's l set
     std::uint32_t objects;      // object (Sekiro) or asset (Elden Ring) binders
+    std::uint32_t characters;   // character binders
 };
+
+// The asset copied byte for byte into the first character binder (Elden Ring).
+constexpr std::uint32_t kCopiedAsset = 1;
 
 ScaleParams scale_params(SynthGame g, SynthScale s) {
     switch (s) {
-        case SynthScale::kDemo: return {2, 6, 1500, 5000, 4, 270, 4};
-        case SynthScale::kSmall: return {6, 40, 1000, 8000, 4, 300, 12};
+        case SynthScale::kDemo: return {2, 6, 1500, 5000, 4, 270, 4, 3};
+        case SynthScale::kSmall: return {6, 40, 1000, 8000, 4, 300, 12, 4};
         case SynthScale::kFull:
             // ER: 500 × 50 = 25,000 tagfiles, ≈ 66 M triangles; Sekiro: 10 × 564 = 5,640, ≈ 25 M.
-            return g == SynthGame::kEldenRing ? ScaleParams{500, 25, 2000, 6000, 3, 300, 40}
-                                              : ScaleParams{10, 282, 4000, 10000, 3, 300, 40};
+            return g == SynthGame::kEldenRing ? ScaleParams{500, 25, 2000, 6000, 3, 300, 40, 10}
+                                              : ScaleParams{10, 282, 4000, 10000, 3, 300, 40, 10};
     }
-    return {2, 6, 1500, 5000, 4, 270, 4};
+    return {2, 6, 1500, 5000, 4, 270, 4, 3};
 }
 
 std::string block_name(SynthGame g, std::uint32_t b) {
@@ -423,11 +430,13 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
         locations.insert(locations.end(), std::make_move_iterator(bo.locations.begin()), std::make_move_iterator(bo.locations.end()));
     }
 
-    // ---- object / asset binders: one tagfile each, its own TYPE section, point sets
+    // ---- object / asset binders: one tagfile each, its own TYPE section, point sets. Elden
+    // Ring's asset 1 (an l asset: no extern shapes, no defect) is copied into a character binder.
+    CopiedTagfile copied_asset;
+    std::vector<CompressedMesh> meshes(sp.objects);
     {
         SynthCounts& c = result.by_set[3];
         std::vector<std::vector<std::uint8_t>> stored(sp.objects);
-        std::vector<CompressedMesh> meshes(sp.objects);
         std::vector<std::string> errors(sp.objects);
         std::vector<std::uint64_t> rows(sp.objects, 0);
         auto name_of = [&](std::uint32_t k, std::string& rel, std::string& member) {
@@ -484,6 +493,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                         errors[k] = tag0.error().message;
                         continue;
                     }
+                    if (er && k == kCopiedAsset) copied_asset.tag0 = *tag0;
                     const std::array files{binder_file(member, 0, std::move(*tag0))};
                     stored[k] = dcx_write_dflt(write_bnd4(files), o.dcx_level);
                     rows[k] = src.rows.size();
@@ -509,31 +519,18 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
             }
             if (got != asset_defects[k])
                 return make_error(ErrorCode::kInternal, 0, "synth: could not inject the extern defects asked of " + rel);
-            ++c.binders, ++c.members, ++c.readable_members, ++c.meshes, ++c.bodies;
-            c.sections += m.page.size();
-            c.primitives += m.primitives.size();
-            c.triangles += m.triangles;
-            c.quads += m.quads;
-            c.source_rows += rows[k];
-            c.packed_vertices += m.packed_vertices.size();
-            c.shared_vertices += m.shared_vertices.size();
-            c.shared_index_entries += m.shared_vertices_index.size();
-            c.section_tree_nodes += m.section_tree_nodes;
-            c.mesh_tree_nodes += m.mesh_node_bytes.size() / 5;
-            c.simd_nodes += m.simd_nodes.size();
-            c.point_sets += m.point_sets;
-            c.point_set_boxes += (m.point_sets + 1) / 2;  // one custom section a mesh: its even point sets are boxes (custom_section.cpp)
-            c.custom_sections += m.point_sets > 0 || m.extern_refs > 0 ? 1 : 0;
-            c.extern_refs += m.extern_refs;
-            c.extern_shapes += m.extern_shapes.size();
-            c.extern_w_zero += m.extern_w_zero;
-            c.extern_files += m.extern_shapes.empty() ? 0 : 1;
-            c.record_pairs += m.record_pairs;
-            c.effects.add(m.effects);
-            c.interior.add(m.interior);
+            ++c.binders, ++c.members, ++c.readable_members;
+            add_mesh_counts(c, m, rows[k]);
             c.bytes_written += stored[k].size();
+            if (er && k == kCopiedAsset) {
+                copied_asset.member = member;
+                copied_asset.mesh = &m;
+                copied_asset.source_rows = rows[k];
+            }
         }
     }
+    // ---- character binders
+    MP_TRY_ASSIGN(result.by_set[4], write_character_binders(out, o, sp.characters, types, er ? &copied_asset : nullptr, arena));
 
     SynthCounts& c = result.counts;
     for (const SynthCounts& set : result.by_set) c.add(set);
@@ -584,6 +581,9 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     json_u64(j, "custom_sections", c.custom_sections);
     json_u64(j, "extern_refs", c.extern_refs);
     json_u64(j, "extern_shapes", c.extern_shapes);
+    json_u64(j, "not_collision_members", c.not_collision);
+    json_u64(j, "duplicate_sections", c.duplicate_sections);
+    json_u64(j, "duplicate_flagged_sections", c.duplicate_flagged);
     json_u64(j, "interior_meshes_with_bits", c.interior.meshes_with_bits);
     json_u64(j, "interior_bits_stored", c.interior.bits_stored);
     json_u64(j, "interior_bits_computed", c.interior.bits_set);

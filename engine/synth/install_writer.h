@@ -9,6 +9,8 @@
 // repeats the h set's model numbers with coarser meshes; block 0's l set also holds one large
 // all-shared terrain whose shared vertices exceed one page (so pages 1.. exist, as in the
 // games' l sets). The f set holds one hknpExternMeshShape body per model (extern_mesh.h).
+// Character binders `chr/cNNNN.chrbnd.dcx` (character_binders.h): a collision tagfile, two members
+// that are not collision, and byte-for-byte copies of tagfiles read earlier.
 // Object and asset binders (containers-and-tagfiles.md §1.3): Sekiro `obj/oNNNNNN.objbnd.dcx`,
 // Elden Ring `asset/aeg/aegNNN/aegNNN_MMM_{h,l}.geomhkxbnd.dcx`, each a DCX DFLT BND4 holding one
 // `.hkx` TAG0 with its own TYPE section, one body whose compressed mesh ends in a section of
@@ -37,9 +39,9 @@ namespace meshproof::synth {
 
 enum class SynthGame : std::uint8_t { kEldenRing, kSekiro };
 enum class SynthScale : std::uint8_t {
-    kDemo,   // 2 blocks, ~25 members, ~0.2 M triangles (one large paged terrain); 4 object / asset binders
-    kSmall,  // 6 blocks, ~480 members, a few million triangles; 12 object / asset binders
-    kFull,   // the game's totals: ER ~25,000 tagfiles / 66 M triangles, Sekiro ~5,600 / 25 M; 40 object / asset binders
+    kDemo,   // 2 blocks, ~25 members, ~0.2 M triangles (one large paged terrain); 4 object / asset binders, 3 character binders
+    kSmall,  // 6 blocks, ~480 members, a few million triangles; 12 object / asset binders, 4 character binders
+    kFull,   // the game's totals: ER ~25,000 tagfiles / 66 M triangles, Sekiro ~5,600 / 25 M; 40 object / asset binders, 10 character binders
 };
 
 // A counter some registered pass declares (the CLI and the tests hand the registry's list in, so
@@ -80,6 +82,10 @@ struct SynthCounts {
     // they name (extern_shape_set.h); references whose w is 0; files with entries; pairs of
     // consecutive records (point sets and extern references) in the custom sections
     std::uint64_t extern_refs = 0, extern_shapes = 0, extern_w_zero = 0, extern_files = 0, record_pairs = 0;
+    // Character binders (character_binders.h): members that are not collision (read, left out of
+    // the passes), and the sections and flagged sections of tagfiles that are byte-for-byte copies
+    // of one earlier in path order (counted by the passes, not over distinct tagfiles).
+    std::uint64_t not_collision = 0, duplicate_sections = 0, duplicate_flagged = 0;
     std::uint64_t bytes_written = 0;
     // What the passes should count beyond a clean install (compressed_mesh.h, MeshEffects).
     MeshEffects effects;
@@ -89,8 +95,8 @@ struct SynthCounts {
 };
 
 // The binder sets the writer fills, in the pipeline's scope terms ("game/set"): the map sets
-// h, l, f, then Sekiro's object binders or Elden Ring's asset binders.
-inline constexpr std::size_t kSynthSetCount = 4;
+// h, l, f, then Sekiro's object binders or Elden Ring's asset binders, then the character binders.
+inline constexpr std::size_t kSynthSetCount = 5;
 std::array<std::string_view, kSynthSetCount> synth_sets(SynthGame game);
 
 struct SynthResult {

@@ -37,6 +37,11 @@ constexpr BuiltFigure kBuilt[] = {
      [](const SynthCounts& c) { return c.primitives - c.point_sets - c.extern_refs; }},
     {"structure", "flagged_sections", "sections with flags 1 (those holding custom primitives)",
      [](const SynthCounts& c) { return c.custom_sections; }},
+    // Over distinct tagfiles: a byte-for-byte copy of a tagfile earlier in path order counts there.
+    {"structure", "distinct_sections", "sections over distinct tagfiles (copies of earlier ones left out)",
+     [](const SynthCounts& c) { return c.sections - c.duplicate_sections; }},
+    {"structure", "distinct_flagged_sections", "sections with flags 1 over distinct tagfiles",
+     [](const SynthCounts& c) { return c.custom_sections - c.duplicate_flagged; }},
     {"custom_prims", "custom_primitives", "custom primitives (point sets and extern references)",
      [](const SynthCounts& c) { return c.point_sets + c.extern_refs; }},
     {"custom_prims", "point_sets", "point-set records", [](const SynthCounts& c) { return c.point_sets; }},

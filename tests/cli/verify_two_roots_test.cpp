@@ -35,19 +35,23 @@ LoadedReport load(const fs::path& p) {
     return r.ok() ? *r : LoadedReport{};
 }
 
-// A counter summed over the report's game/set scopes (sub-scopes, which repeat counts, left out).
+// A scope a figure of no set sums: a game/set scope (sub-scopes, which repeat counts, left out) of
+// the named binder sets (the character set left out, as the figures leave it).
+bool named_scope(const std::string& scope) { return scope.find('#') == std::string::npos && !scope.ends_with("/character"); }
+
+// A counter summed over those scopes.
 double counter_sum(const LoadedReport& r, const std::string& pass, const std::string& counter) {
     double sum = 0;
     for (const auto& c : r.counters)
-        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kCount && c.scope.find('#') == std::string::npos)
-            sum += c.value;
+        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kCount && named_scope(c.scope)) sum += c.value;
     return sum;
 }
 
 double maximum_of(const LoadedReport& r, const std::string& pass, const std::string& counter) {
     double best = 0;
     for (const auto& c : r.counters)
-        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kMaximum) best = std::max(best, c.value);
+        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kMaximum && named_scope(c.scope))
+            best = std::max(best, c.value);
     return best;
 }
 

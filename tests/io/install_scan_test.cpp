@@ -63,6 +63,29 @@ TEST_F(TempTree, DetectsEldenRingLayoutAndAssets) {
     EXPECT_EQ(scan->inputs[1].set, "h");
 }
 
+// Character binders (containers-and-tagfiles.md §1.3) are read, in a set of their own; their
+// other files (models, textures, animations) are not collision inputs.
+TEST_F(TempTree, CharacterBindersAreSetCharacter) {
+    touch("map/m60/m60_44_36_00/h60_44_36_00.hkxbhd");
+    touch("map/m60/m60_44_36_00/h60_44_36_00.hkxbdt");
+    touch("chr/c2010.chrbnd.dcx");
+    touch("chr/C4370.CHRBND");   // any case, unwrapped too
+    touch("chr/c2010.anibnd.dcx");
+    touch("chr/c2010.texbnd.dcx");
+    auto scan = scan_install(root_);
+    ASSERT_TRUE(scan.ok()) << scan.error().message;
+    ASSERT_EQ(scan->inputs.size(), 3u);
+    EXPECT_EQ(scan->inputs[0].rel_path, "chr/C4370.CHRBND");
+    EXPECT_EQ(scan->inputs[1].rel_path, "chr/c2010.chrbnd.dcx");
+    for (int i : {0, 1}) {
+        EXPECT_EQ(scan->inputs[i].set, kCharacterSet);
+        EXPECT_EQ(scan->inputs[i].kind, InputKind::kBinder);
+        EXPECT_TRUE(is_fixed_set(scan->inputs[i].set));
+    }
+    EXPECT_EQ(scan->inputs[2].set, "h");
+    EXPECT_EQ(scan->files_ignored, 2u);
+}
+
 TEST_F(TempTree, GameOverrideWinsAndSaysSo) {
     touch("map/m10_00_00_00/h10_00_00_00.hkxbhd");
     touch("map/m10_00_00_00/h10_00_00_00.hkxbdt");

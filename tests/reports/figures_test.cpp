@@ -40,6 +40,24 @@ TEST(Figures, NoSetSumsEverySetOfTheGame) {
     EXPECT_EQ(*r.measured, 1234);
 }
 
+// "Named collision binders": a figure of no set leaves the character set out; set "every" (the
+// document's "every distinct tagfile read") takes it in; set "character" is the character binders.
+TEST(Figures, NoSetLeavesCharacterOutAndSetEveryTakesItIn) {
+    const RunResult run = test::make_run(Game::kEldenRing, {"h", "asset", "character"},
+                                         {{"structure", "distinct_sections", "eldenring/h", 1000},
+                                          {"structure", "distinct_sections", "eldenring/asset", 200},
+                                          {"structure", "distinct_sections", "eldenring/character", 34}});
+    auto figure = [](const std::string& set, int expected) {
+        return manifest(R"({"id": "d", "figure": "sections", "pass": "structure", "counter": "distinct_sections",
+            "scope": {"game": "eldenring")" + set + R"(}, "expected": )" + std::to_string(expected) + R"(, "label": "Observed"})");
+    };
+    EXPECT_EQ(*only(figure("", 1200), run).measured, 1200);
+    EXPECT_EQ(only(figure("", 1200), run).status, FigureStatus::kMatch);
+    EXPECT_EQ(*only(figure(R"(, "set": "every")", 1234), run).measured, 1234);
+    EXPECT_EQ(*only(figure(R"(, "set": "character")", 34), run).measured, 34);
+    EXPECT_EQ(only(figure(R"(, "set": "character")", 34), run).status, FigureStatus::kMatch);
+}
+
 TEST(Figures, PercentageOfAnotherCounterWithinTheDocumentsRounding) {
     // 93 of 101 = 92.08 %: "92%" (tolerance 0.5) matches, "93%" does not.
     const RunResult run = test::make_run(Game::kSekiro, {"object"},

@@ -96,7 +96,10 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
     for (std::size_t i = 0; i < 3; ++i) maps.add(written->by_set[i]);
     EXPECT_GT(written->by_set[3].point_sets, 0u);
     EXPECT_TRUE(fs::exists(root / "defects.json"));
-    EXPECT_EQ(c.members, c.readable_members);
+    // Every member is readable but the character binders' two that are not collision.
+    EXPECT_EQ(c.members, c.readable_members + c.not_collision);
+    EXPECT_EQ(c.not_collision, written->by_set[4].not_collision);
+    EXPECT_GT(c.not_collision, 0u);
     EXPECT_GT(c.paged_sections, 0u);
 
     RunOptions ro;
@@ -110,6 +113,7 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
     EXPECT_EQ(run->count(MemberState::kSkipped), 0u);
     for (const MemberStatus& m : run->members)
         EXPECT_EQ(m.state, MemberState::kOk) << m.path << ": " << m.error.message;
+    EXPECT_EQ(run->not_collision(), c.not_collision);
 
     const auto members = decode_install(root);
     ASSERT_EQ(members.size(), maps.members);
