@@ -64,14 +64,14 @@ std::vector<std::uint32_t> leaves_left_to_right(const BinaryTree& tree);
 
 // Step 2: the tree built from `order` (leaf indices into `leaves`).
 struct RebuildFrame {
-    std::uint32_t lo, hi;      // the list: RebuildWorkspace::list[lo, hi)
+    std::uint32_t lo, hi;      // the list: RebuildWorkspace::buffer[in][lo, hi)
     std::uint32_t mid;         // where its second list starts (after the split)
     std::uint32_t first_node;  // the first list's node, once built
     std::uint8_t state;        // 0: not split yet, 1: waiting for the first list, 2: for the second
+    std::uint8_t in;           // the buffer holding the list; its two lists go to the other one
 };
-struct RebuildItem {
+struct RebuildItem {           // a leaf's box and index (its centre is worked out where it is read)
     Box box;
-    std::array<float, 3> centre;
     std::uint32_t leaf;
 };
 struct ItemBins {
@@ -80,7 +80,7 @@ struct ItemBins {
 struct RebuildWorkspace {
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
-    std::vector<RebuildItem> list, scratch;     // the lists (with their boxes), split in place
+    std::vector<RebuildItem> buffer[2];         // the lists (with their boxes): a split reads one, writes the other
     std::vector<ItemBins> bins;                 // the list being split: its items' bins
     std::vector<RebuildFrame> frames;
 };
