@@ -427,6 +427,14 @@ TEST(InteriorOrder, SqrtLengthRecomputedFromTheTablesEdgesEqualsAWholeRun) {
     }
 }
 
+// Every estimate with both length forms.
+std::vector<InteriorOptions> every_variant() {
+    std::vector<InteriorOptions> out;
+    for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps})
+        for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) out.push_back({mode, length});
+    return out;
+}
+
 // The pass hands the table's marking order to the alternatives (compute_interior_bits'
 // reference_order): where the new weights order the faces as the table's do, the quicksort is
 // skipped. Each alternative must come out exactly as a run without the reference, order and bits,
@@ -441,28 +449,24 @@ TEST(InteriorOrder, TheTablesOrderReusedByTheAlternativesChangesNothing) {
         std::vector<std::uint8_t> table(n);
         ASSERT_TRUE(interior_bits(view, InteriorOptions{}, table_ws, table).ok());
         const std::vector<InteriorWorkspace::Weighted> reference(table_ws.order.begin(), table_ws.order.end());
-        for (const RsqrtMode mode : {RsqrtMode::kExact, RsqrtMode::kHostRsqrtps, RsqrtMode::kTable})
-            for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) {
-                InteriorOptions o;
-                o.rsqrt = mode;
-                o.length = length;
-                InteriorWorkspace plain, reusing;
-                std::vector<std::uint8_t> want(n), got(n, 0xFF);
-                ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
-                ASSERT_TRUE(find_interior_neighbours(view, reusing).ok());
-                compute_interior_bits(view, o, reusing, got, reference);
-                EXPECT_EQ(got, want);
-                ASSERT_EQ(reusing.order.size(), plain.order.size());
-                bool same_faces = true, other_weights = false;
-                for (std::size_t i = 0; i < plain.order.size(); ++i) {
-                    EXPECT_EQ(reusing.order[i].face, plain.order[i].face) << i;
-                    EXPECT_EQ(bits_of(reusing.order[i].weight), bits_of(plain.order[i].weight)) << i;
-                    same_faces = same_faces && plain.order[i].face == reference[i].face;
-                    other_weights = other_weights || bits_of(plain.order[i].weight) != bits_of(reference[i].weight);
-                }
-                reused_with_other_weights += same_faces && other_weights;
-                sorted_again += !same_faces;
+        for (const InteriorOptions& o : every_variant()) {
+            InteriorWorkspace plain, reusing;
+            std::vector<std::uint8_t> want(n), got(n, 0xFF);
+            ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
+            ASSERT_TRUE(find_interior_neighbours(view, reusing).ok());
+            compute_interior_bits(view, o, reusing, got, reference);
+            EXPECT_EQ(got, want);
+            ASSERT_EQ(reusing.order.size(), plain.order.size());
+            bool same_faces = true, other_weights = false;
+            for (std::size_t i = 0; i < plain.order.size(); ++i) {
+                EXPECT_EQ(reusing.order[i].face, plain.order[i].face) << i;
+                EXPECT_EQ(bits_of(reusing.order[i].weight), bits_of(plain.order[i].weight)) << i;
+                same_faces = same_faces && plain.order[i].face == reference[i].face;
+                other_weights = other_weights || bits_of(plain.order[i].weight) != bits_of(reference[i].weight);
             }
+            reused_with_other_weights += same_faces && other_weights;
+            sorted_again += !same_faces;
+        }
         // The sqrtf shortcut with the reference, as the pass runs it.
         std::vector<std::uint8_t> want(n), got(n);
         InteriorOptions sqrt_length;
@@ -533,41 +537,36 @@ TEST(InteriorOrder, MarkingInTheReferencesOrderEqualsThePlainRunOnRandomTerraces
         const InteriorMeshView view = m.view();
         const std::size_t n = view.corner[0].size();
         std::vector<std::vector<InteriorWorkspace::Weighted>> references;
-        for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps})
-            for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) {
-                InteriorOptions o;
-                o.rsqrt = mode;
-                o.length = length;
-                InteriorWorkspace ws;
-                std::vector<std::uint8_t> bits(n);
-                ASSERT_TRUE(interior_bits(view, o, ws, bits).ok());
-                references.emplace_back(ws.order.begin(), ws.order.end());
-            }
+        for (const InteriorOptions& o : every_variant()) {
+            InteriorWorkspace ws;
+            std::vector<std::uint8_t> bits(n);
+            ASSERT_TRUE(interior_bits(view, o, ws, bits).ok());
+            references.emplace_back(ws.order.begin(), ws.order.end());
+        }
         for (const auto& reference : references)
-            for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps})
-                for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) {
-                    InteriorOptions o;
-                    o.rsqrt = mode;
-                    o.length = length;
-                    InteriorWorkspace plain, fast;
-                    std::vector<std::uint8_t> want(n), got(n, 0xFF);
-                    ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
-                    ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
-                    compute_interior_bits(view, o, fast, got, reference, ReferenceUse::kBitsOnly);
-                    ++cases;
-                    ASSERT_EQ(got, want) << "seed " << seed << " mode " << static_cast<int>(mode) << " length " << static_cast<int>(length) << " ref " << (&reference - references.data());
-                    for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
-                        EXPECT_EQ(fast.face_set[f], plain.face_set[f]) << f;
-                        if (plain.face_complete[f]) EXPECT_EQ(bits_of(fast.weight[f]), bits_of(plain.weight[f])) << f;
+            for (const InteriorOptions& o : every_variant()) {
+                InteriorWorkspace plain, fast;
+                std::vector<std::uint8_t> want(n), got(n, 0xFF);
+                ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
+                ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
+                compute_interior_bits(view, o, fast, got, reference, ReferenceUse::kBitsOnly);
+                ++cases;
+                ASSERT_EQ(got, want) << "seed " << seed << " mode " << static_cast<int>(o.rsqrt) << " length "
+                                      << static_cast<int>(o.length) << " reference " << (&reference - references.data());
+                for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
+                    EXPECT_EQ(fast.face_set[f], plain.face_set[f]) << f;
+                    if (plain.face_complete[f]) {
+                        EXPECT_EQ(bits_of(fast.weight[f]), bits_of(plain.weight[f])) << f;
                     }
-                    bool as_reference = true, as_plain = true;
-                    for (std::size_t i = 0; i < plain.order.size(); ++i) {
-                        as_reference = as_reference && fast.order[i].face == reference[i].face;
-                        as_plain = as_plain && fast.order[i].face == plain.order[i].face;
-                    }
-                    taken_with_other_order += as_reference && !as_plain;
-                    refused += as_plain && !as_reference;
                 }
+                bool as_reference = true, as_plain = true;
+                for (std::size_t i = 0; i < plain.order.size(); ++i) {
+                    as_reference = as_reference && fast.order[i].face == reference[i].face;
+                    as_plain = as_plain && fast.order[i].face == plain.order[i].face;
+                }
+                taken_with_other_order += as_reference && !as_plain;
+                refused += as_plain && !as_reference;
+            }
     }
     EXPECT_GT(taken_with_other_order, cases / 10);
     EXPECT_GT(refused, cases / 10);
