@@ -153,6 +153,7 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
 // of faces as that order's weights did (checked along it in one pass: rising and equal at the
 // same places, no NaN), the quicksort would make the same permutation, so it is not run and the
 // order is taken from the reference; the bits, ws.order and every result are the same either way.
+// With ReferenceUse::kBitsOnly the marking may also run in the reference's order (see there).
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
                            std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order = {},
                            ReferenceUse use = ReferenceUse::kEverything);
