@@ -138,17 +138,18 @@ private:
         std::uint64_t complete = 0, convex = 0;
         for (const auto& w : s.ws.order) {
             ++complete;
-            convex += static_cast<std::uint64_t>(std::popcount(s.ws.convex_mask[w.face]));
+            convex += InteriorWorkspace::convex_count(s.ws.convex_mask[w.face]);
         }
         counts.add("complete_faces", complete);
         counts.add("convex_edges", convex);
         count_close_pairs(view, m, s, tally, counts);
 
         // |n| as sqrtf first, while the workspace holds the table's convex edges (all it changes is the weights).
-        // The alternatives' weights mostly order the faces as the table's do: then they reuse its order.
+        // The alternatives' weights mostly order the faces as the table's do, or differ only where
+        // the order decides no bit: then they mark in its order (only their bits are read).
         s.table_order.assign(s.ws.order.begin(), s.ws.order.end());
         s.alternative.assign(t.size(), 0);
-        mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order);
+        mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order, mesh::ReferenceUse::kBitsOnly);
         count_alternative(m, s, counts, "keys_wrong_sqrt_length", nullptr);
         alternative(view, m, mesh::RsqrtMode::kExact, mesh::NormalLength::kTimesRefinedRsqrt, s, counts, "keys_wrong_exact_rsqrt",
                     "meshes_exact_exact_rsqrt");
@@ -276,7 +277,7 @@ private:
         o.rsqrt = mode;
         o.length = length;
         s.alternative.assign(m.triangles.size(), 0);
-        mesh::compute_interior_bits(view, o, s.ws, s.alternative, s.table_order);
+        mesh::compute_interior_bits(view, o, s.ws, s.alternative, s.table_order, mesh::ReferenceUse::kBitsOnly);
         count_alternative(m, s, counts, wrong_counter, exact_counter);
     }
 

@@ -13,6 +13,11 @@ namespace {
 
 constexpr std::uint32_t kNoFace = InteriorWorkspace::kNoFace;
 static_assert(packed_vertex_identity(0, 0) == kPackedIdentityBit, "the decoder's identity convention");
+static_assert([] {
+    for (std::uint32_t m = 0; m < 16; ++m)
+        if (InteriorWorkspace::convex_count(static_cast<std::uint8_t>(m)) != static_cast<std::uint32_t>(std::popcount(m))) return false;
+    return true;
+}(), "convex_count is popcount of four bits");
 constexpr std::uint32_t kSharedEntries = 65536;  // sharedVerticesIndex entries are hkUint16
 // Buckets larger than this are sorted by their other vertex before pairing, so a vertex that
 // many edges share (a fan) costs n log n rather than n².
@@ -136,7 +141,7 @@ Vec3f cross(Vec3f u, Vec3f v) { return {u.y * v.z - u.z * v.y, u.z * v.x - u.x *
 float dot(Vec3f u, Vec3f v) { return u.x * v.x + u.y * v.y + u.z * v.z; }
 
 using Weighted = InteriorWorkspace::Weighted;
-void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference);
+void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference, ReferenceUse use);
 
 // The estimate without the mode switch in the inner loop (the table lookup inlined).
 template <RsqrtMode kMode>
@@ -156,7 +161,8 @@ struct Estimator {
 };
 
 template <RsqrtMode kMode>
-void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, InteriorWorkspace& ws, std::span<const Weighted> reference) {
+void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, InteriorWorkspace& ws, std::span<const Weighted> reference,
+                  ReferenceUse use) {
     const Estimator<kMode> estimate;
     const std::uint32_t faces = ws.face_count();
     grow_to(ws.raw_normal, faces);
@@ -170,17 +176,26 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
     Vec3f* unit = ws.unit_normal.data();
 
     // Raw and unit normals of every face (neighbours of complete faces may be incomplete ones).
+    // The raw normals do not depend on the estimate: a second call on the same neighbours reads
+    // them as the first left them.
+    const bool raw_ready = ws.raw_normals_ready;
     for (std::uint32_t f = 0; f < faces; ++f) {
-        const Vec3f a = corner_of(mesh, ws.face_slot[0][f]);
-        const Vec3f b = corner_of(mesh, ws.face_slot[1][f]);
-        const Vec3f c = corner_of(mesh, ws.face_slot[2][f]);
-        const Vec3f n = cross(sub(b, a), sub(c, a));
+        Vec3f n;
+        if (raw_ready) {
+            n = raw[f];
+        } else {
+            const Vec3f a = corner_of(mesh, ws.face_slot[0][f]);
+            const Vec3f b = corner_of(mesh, ws.face_slot[1][f]);
+            const Vec3f c = corner_of(mesh, ws.face_slot[2][f]);
+            n = cross(sub(b, a), sub(c, a));
+        }
         const float s = squared_length(n);
         const float r = newton_refine(estimate(s), s);
         raw[f] = n;
         unit[f] = {n.x * r, n.y * r, n.z * r};
         ws.length[f] = length_form == NormalLength::kSqrt ? std::sqrt(s) : s * r;
     }
+    ws.raw_normals_ready = true;
 
     // Convex edges and weights of the complete faces, which alone are ordered. The 70° test of
     // step 4 does not depend on the order, so it is made here, in key order where the
@@ -220,7 +235,7 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
         ws.order.push_back({ws.weight[f], f});
     }
 
-    order_and_mark(ws, reference);
+    order_and_mark(ws, reference, use);
 }
 
 // Whether the weights in ws.weight order every pair of the reference's faces as the reference's
@@ -254,9 +269,78 @@ bool same_order_as(InteriorWorkspace& ws, std::span<const Weighted> reference) {
     return true;
 }
 
+// Step 4 in the reference's order, where that gives the bits of the quicksort's order
+// (ReferenceUse::kBitsOnly). Face f's bit reads, of the faces across its convex edges, only
+// whether one is set and comes before f; one that is blocked or incomplete is set in no order.
+// So two orders that put every such pair (f, g), f and g complete and unblocked, the same way
+// round give the same bits (by induction along either order). The quicksort's order is sorted when
+// no weight is NaN, so it puts g before f exactly when w[g] < w[f] if the two differ; checked here
+// for every pair along the reference (g is before f there when it has been seen). False, with
+// face_set all 0 again, when a pair ties, a weight is NaN, or the reference is not the complete
+// faces each once.
+bool mark_in_reference_order(InteriorWorkspace& ws, std::span<const Weighted> reference) {
+    const std::uint32_t faces = ws.face_count();
+    if (reference.size() != ws.order.size()) return false;
+    ws.seen.assign(faces, 0);
+    std::uint8_t* seen = ws.seen.data();
+    std::uint8_t* set = ws.face_set.data();
+    const std::uint8_t* complete = ws.face_complete.data();
+    const std::uint8_t* blocked = ws.blocked.data();
+    const std::uint8_t* convex = ws.convex_mask.data();
+    const std::uint32_t* neighbour = ws.edge_neighbour.data();
+    const float* w = ws.weight.data();
+    constexpr std::size_t kAhead = 8;
+    const std::size_t count = reference.size();
+    bool ok = true;
+    for (std::size_t i = 0; i < count && ok; ++i) {
+        if (i + kAhead < count) {
+            const std::uint32_t ahead = reference[i + kAhead].face;
+            if (ahead < faces) {
+                __builtin_prefetch(neighbour + std::size_t{ahead} * 4);
+                __builtin_prefetch(convex + ahead);
+                __builtin_prefetch(blocked + ahead);
+                __builtin_prefetch(w + ahead);
+            }
+        }
+        const std::uint32_t f = reference[i].face;
+        if (f >= faces || !complete[f] || seen[f]) {
+            ok = false;
+            break;
+        }
+        seen[f] = 1;
+        const float wf = w[f];
+        if (wf != wf) ok = false;  // NaN: the quicksort's order need not be sorted
+        if (!ok || blocked[f]) continue;
+        const std::uint32_t* row = neighbour + std::size_t{f} * 4;
+        bool free = true;
+        for (std::uint32_t mask = convex[f]; mask != 0; mask &= mask - 1) {
+            const std::uint32_t g = row[std::countr_zero(mask)];
+            if (!complete[g] || blocked[g]) continue;  // never set
+            const float wg = w[g];
+            if (!(wg < wf) && !(wf < wg)) {  // a tie (or NaN): the quicksort's order of the two is its own
+                ok = false;
+                break;
+            }
+            if ((seen[g] != 0) != (wg < wf)) {  // the reference has them the other way round
+                ok = false;
+                break;
+            }
+            free = free && set[g] == 0;
+        }
+        set[f] = free ? 1 : 0;
+    }
+    if (!ok) {
+        std::fill(ws.face_set.begin(), ws.face_set.end(), std::uint8_t{0});
+        return false;
+    }
+    for (std::size_t i = 0; i < count; ++i) ws.order[i] = {w[reference[i].face], reference[i].face};
+    return true;
+}
+
 // Steps 3 and 4 on the weights and convex edges in the workspace (ws.order filled in face order).
 // `reference`: a marking order the quicksort made of the same faces (see compute_interior_bits).
-void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference) {
+void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference, ReferenceUse use) {
+    if (use == ReferenceUse::kBitsOnly && !reference.empty() && mark_in_reference_order(ws, reference)) return;
     if (!reference.empty() && same_order_as(ws, reference)) {
         for (std::size_t i = 0; i < reference.size(); ++i) ws.order[i] = {ws.weight[reference[i].face], reference[i].face};
     } else {
@@ -290,6 +374,7 @@ void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference) 
 }  // namespace
 
 Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace& ws) {
+    ws.raw_normals_ready = false;
     MP_TRY(check_view(mesh));
     MP_TRY(dense_identities(mesh, ws));
     build_faces(mesh, ws);
@@ -359,17 +444,18 @@ static void bits_by_triangle(const InteriorWorkspace& ws, std::span<std::uint8_t
 }
 
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
-                           std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order) {
+                           std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order,
+                           ReferenceUse use) {
     switch (options.rsqrt) {
-        case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options.length, ws, reference_order); break;
-        case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options.length, ws, reference_order); break;
-        case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options.length, ws, reference_order); break;
+        case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options.length, ws, reference_order, use); break;
+        case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options.length, ws, reference_order, use); break;
+        case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options.length, ws, reference_order, use); break;
     }
     bits_by_triangle(ws, bits);
 }
 
 void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
-                                              std::span<const InteriorWorkspace::Weighted> reference_order) {
+                                              std::span<const InteriorWorkspace::Weighted> reference_order, ReferenceUse use) {
     const std::uint32_t faces = ws.face_count();
     ws.face_set.assign(faces, 0);
     ws.order.clear();
@@ -377,10 +463,10 @@ void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<s
         if (!ws.face_complete[f]) continue;
         const float s = squared_length(ws.raw_normal[f]);
         ws.length[f] = std::sqrt(s);
-        ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(std::popcount(ws.convex_mask[f]));
+        ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(InteriorWorkspace::convex_count(ws.convex_mask[f]));
         ws.order.push_back({ws.weight[f], f});
     }
-    order_and_mark(ws, reference_order);
+    order_and_mark(ws, reference_order, use);
     bits_by_triangle(ws, bits);
 }
 

@@ -105,6 +105,12 @@ public:
 
     static constexpr std::uint32_t kNoFace = 0xFFFFFFFFu;
 
+    // Convex edges in a convex_mask (four bits): a nibble table, not std::popcount, which without
+    // -mpopcnt is a libgcc call per face.
+    static constexpr std::uint32_t convex_count(std::uint8_t mask) {
+        return static_cast<std::uint32_t>((0x4332322132212110ull >> (4u * (mask & 15u))) & 15u);
+    }
+
     // ---- scratch ----
     std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th)
     std::vector<std::uint32_t> dense;                // per vertex slot: the identity as a dense id
@@ -117,30 +123,48 @@ public:
     std::vector<std::uint32_t> bucket_start;
     std::vector<BucketEdge> bucket_edges;            // edges by smaller dense vertex, visiting order within
     std::vector<Vec3f> raw_normal, unit_normal;      // per face, interleaved: a neighbour's normal is one fetch
+    bool raw_normals_ready = false;                  // raw_normal holds these faces' (set by steps 2–4, cleared by step 1)
     std::vector<float> length;
+    std::vector<std::uint8_t> seen;                  // per face: visited by a marking in a reference's order
 };
+
+// What a call with a reference order must leave besides the bits.
+//  kEverything: ws.order is the quicksort's order, whether the quicksort ran or not.
+//  kBitsOnly:   the marking may instead run in the reference's order when that provably gives the
+//               same bits: the bits depend on the order only through which of two faces comes
+//               first where one can be set and has a convex edge to the other, which can be set
+//               too (neither blocked, both complete); where every such pair has distinct, non-NaN
+//               weights, in the reference's order as the weights order them, the quicksort's
+//               sorted order and the reference's agree on all of them. ws.order then holds the
+//               reference's faces with the new weights; bits, face_set, weight, convex_mask and
+//               blocked are as a plain run leaves them.
+enum class ReferenceUse : std::uint8_t { kEverything, kBitsOnly };
 
 // Step 1 alone (it does not depend on the rsqrt mode): faces and their neighbours. Checks the
 // view: column sizes agree, every corner slot names a vertex, every identity is well-formed.
 Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace& ws);
 
-// Steps 2 to 4 on the neighbours already found; writes one bit per triangle (a flat quad's second
-// half 0). `bits` must hold one byte per triangle.
+// Steps 2 to 4 on the neighbours already found for the same `mesh`; writes one bit per triangle
+// (a flat quad's second half 0). `bits` must hold one byte per triangle. A second call after the
+// first (another estimate or length form) reuses the raw normals the first computed.
 //
 // `reference_order` (may be empty): a copy of ws.order as an earlier call left it on the same mesh
 // and neighbours (under another estimate or length form). Where the new weights order every pair
 // of faces as that order's weights did (checked along it in one pass: rising and equal at the
 // same places, no NaN), the quicksort would make the same permutation, so it is not run and the
 // order is taken from the reference; the bits, ws.order and every result are the same either way.
+// With ReferenceUse::kBitsOnly the marking may also run in the reference's order (see there).
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
-                           std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order = {});
+                           std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order = {},
+                           ReferenceUse use = ReferenceUse::kEverything);
 
 // Steps 3 and 4 again with |n| = sqrtf(s) (NormalLength::kSqrt), reusing step 2 as the last
 // compute_interior_bits left it in `ws`: the same as compute_interior_bits with that call's
 // estimate and kSqrt, since the length form changes the weights only (not the unit vectors, the
 // convex edges or the 70° test). `bits` must hold one byte per triangle.
 void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
-                                              std::span<const InteriorWorkspace::Weighted> reference_order = {});
+                                              std::span<const InteriorWorkspace::Weighted> reference_order = {},
+                                              ReferenceUse use = ReferenceUse::kEverything);
 
 // All four steps.
 Status interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,

@@ -5,10 +5,6 @@
 #include <cmath>
 #include <limits>
 
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
-
 namespace meshproof::mesh {
 namespace {
 
@@ -95,16 +91,6 @@ const std::uint32_t* rsqrt_table_cells() { return cell_table().bits.data(); }
 
 float rsqrt_table_definition(float s) {
     return special_or(s, [](float v) { return definition_normal(std::bit_cast<std::uint32_t>(v)); });
-}
-
-float rsqrt_exact(float s) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(s))); }
-
-float rsqrt_host(float s) {
-#if defined(__SSE__)
-    return _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(s)));
-#else
-    return rsqrt_exact(s);
-#endif
 }
 
 float rsqrt_estimate(float s, RsqrtMode mode) {

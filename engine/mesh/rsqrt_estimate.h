@@ -13,8 +13,13 @@
 #pragma once
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <string_view>
+
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 namespace meshproof::mesh {
 
@@ -51,8 +56,15 @@ inline float rsqrt_table_lookup(const std::uint32_t* cells, float s) {
     return std::bit_cast<float>(static_cast<std::uint32_t>(static_cast<std::int32_t>(r0) - k * (1 << 23)));
 }
 
-float rsqrt_exact(float s);
-float rsqrt_host(float s);  // rsqrtss, or rsqrt_exact without SSE
+// Inline: the interior pass calls them once per face and edge of every mesh.
+inline float rsqrt_exact(float s) { return static_cast<float>(1.0 / std::sqrt(static_cast<double>(s))); }
+inline float rsqrt_host(float s) {  // rsqrtss, or rsqrt_exact without SSE
+#if defined(__SSE__)
+    return _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(s)));
+#else
+    return rsqrt_exact(s);
+#endif
+}
 
 float rsqrt_estimate(float s, RsqrtMode mode);
 

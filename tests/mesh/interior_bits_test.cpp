@@ -4,6 +4,7 @@
 // sample, whose stored bits it must reproduce.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <vector>
@@ -426,6 +427,14 @@ TEST(InteriorOrder, SqrtLengthRecomputedFromTheTablesEdgesEqualsAWholeRun) {
     }
 }
 
+// Every estimate with both length forms.
+std::vector<InteriorOptions> every_variant() {
+    std::vector<InteriorOptions> out;
+    for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps})
+        for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) out.push_back({mode, length});
+    return out;
+}
+
 // The pass hands the table's marking order to the alternatives (compute_interior_bits'
 // reference_order): where the new weights order the faces as the table's do, the quicksort is
 // skipped. Each alternative must come out exactly as a run without the reference, order and bits,
@@ -440,28 +449,24 @@ TEST(InteriorOrder, TheTablesOrderReusedByTheAlternativesChangesNothing) {
         std::vector<std::uint8_t> table(n);
         ASSERT_TRUE(interior_bits(view, InteriorOptions{}, table_ws, table).ok());
         const std::vector<InteriorWorkspace::Weighted> reference(table_ws.order.begin(), table_ws.order.end());
-        for (const RsqrtMode mode : {RsqrtMode::kExact, RsqrtMode::kHostRsqrtps, RsqrtMode::kTable})
-            for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) {
-                InteriorOptions o;
-                o.rsqrt = mode;
-                o.length = length;
-                InteriorWorkspace plain, reusing;
-                std::vector<std::uint8_t> want(n), got(n, 0xFF);
-                ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
-                ASSERT_TRUE(find_interior_neighbours(view, reusing).ok());
-                compute_interior_bits(view, o, reusing, got, reference);
-                EXPECT_EQ(got, want);
-                ASSERT_EQ(reusing.order.size(), plain.order.size());
-                bool same_faces = true, other_weights = false;
-                for (std::size_t i = 0; i < plain.order.size(); ++i) {
-                    EXPECT_EQ(reusing.order[i].face, plain.order[i].face) << i;
-                    EXPECT_EQ(bits_of(reusing.order[i].weight), bits_of(plain.order[i].weight)) << i;
-                    same_faces = same_faces && plain.order[i].face == reference[i].face;
-                    other_weights = other_weights || bits_of(plain.order[i].weight) != bits_of(reference[i].weight);
-                }
-                reused_with_other_weights += same_faces && other_weights;
-                sorted_again += !same_faces;
+        for (const InteriorOptions& o : every_variant()) {
+            InteriorWorkspace plain, reusing;
+            std::vector<std::uint8_t> want(n), got(n, 0xFF);
+            ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
+            ASSERT_TRUE(find_interior_neighbours(view, reusing).ok());
+            compute_interior_bits(view, o, reusing, got, reference);
+            EXPECT_EQ(got, want);
+            ASSERT_EQ(reusing.order.size(), plain.order.size());
+            bool same_faces = true, other_weights = false;
+            for (std::size_t i = 0; i < plain.order.size(); ++i) {
+                EXPECT_EQ(reusing.order[i].face, plain.order[i].face) << i;
+                EXPECT_EQ(bits_of(reusing.order[i].weight), bits_of(plain.order[i].weight)) << i;
+                same_faces = same_faces && plain.order[i].face == reference[i].face;
+                other_weights = other_weights || bits_of(plain.order[i].weight) != bits_of(reference[i].weight);
             }
+            reused_with_other_weights += same_faces && other_weights;
+            sorted_again += !same_faces;
+        }
         // The sqrtf shortcut with the reference, as the pass runs it.
         std::vector<std::uint8_t> want(n), got(n);
         InteriorOptions sqrt_length;
@@ -473,6 +478,171 @@ TEST(InteriorOrder, TheTablesOrderReusedByTheAlternativesChangesNothing) {
     }
     EXPECT_GT(reused_with_other_weights, 0);  // the reuse is exercised with weights that differ
     EXPECT_GT(sorted_again, 0);               // and so is the fallback
+}
+
+// A terraced grid: heights from {0, 0.5, 1} at random (n × n quads), so many faces are congruent
+// (equal weights) and joined by convex edges; with `noise` > 0 every height moved by up to 999 ×
+// noise, which makes most weights distinct and leaves the estimate to reorder some by an ulp.
+HandMesh terraced_grid(int n, std::uint32_t seed, float noise) {
+    HandMesh m;
+    std::uint32_t state = seed * 2654435761u + 12345u;
+    auto next = [&] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i) {
+            float h = 0.5f * static_cast<float>(next() % 3);
+            if (noise > 0) h += noise * static_cast<float>(next() % 1000);
+            m.vertex(static_cast<float>(i), h, static_cast<float>(j));
+        }
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    return m;
+}
+
+// Adds an n × n planar field of quads at height y = 5 with corners moved in x and z by up to
+// 999 × 2e-6: no convex edge (coplanar faces), weights within ulps of each other that the
+// estimates reorder.
+void add_jittered_plane(HandMesh& m, int n) {
+    const std::uint32_t base = static_cast<std::uint32_t>(m.x.size());
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i) {
+            const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u);
+            m.vertex(static_cast<float>(i) * 1.25f + static_cast<float>(h % 1000u) * 2e-6f, 5.0f,
+                     static_cast<float>(j) * 1.25f + static_cast<float>((h / 1000u) % 1000u) * 2e-6f);
+        }
+    auto at = [&](int i, int j) { return base + static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+}
+
+// ReferenceUse::kBitsOnly: the marking in the reference's order, where every convex edge between
+// two faces that can be set joins distinct weights in the reference's order, must give a plain
+// run's bits, face_set and weights. The references are what the API takes (an earlier call's
+// marking order on the same mesh): each estimate and length form's order handed to each other
+// one. The marking in the reference's order must be taken where the quicksort's order differs
+// (ws.order stays the reference's) and refused elsewhere. Its order check has its own test below;
+// its tie check decides only across an edge convex from one side alone (the two |n| on either side
+// of the 2⁻²³ threshold), which these meshes do not make: a tie across an edge convex both ways is
+// also refused by the order check.
+TEST(InteriorOrder, MarkingInTheReferencesOrderEqualsThePlainRunOnRandomTerraces) {
+    int taken_with_other_order = 0, refused = 0, cases = 0;
+    for (std::uint32_t seed = 1; seed <= 24; ++seed) {
+        const int size = 12 + static_cast<int>(seed % 5);
+        HandMesh m = seed % 3 == 0 ? terraced_grid(size, seed, 0.0f) : seed % 3 == 1 ? terraced_grid(size, seed, 1e-3f)
+                                                                        : nearly_flat_field(2 * size);
+        if (seed % 3 == 1) add_jittered_plane(m, 2 * size);
+        const InteriorMeshView view = m.view();
+        const std::size_t n = view.corner[0].size();
+        std::vector<std::vector<InteriorWorkspace::Weighted>> references;
+        for (const InteriorOptions& o : every_variant()) {
+            InteriorWorkspace ws;
+            std::vector<std::uint8_t> bits(n);
+            ASSERT_TRUE(interior_bits(view, o, ws, bits).ok());
+            references.emplace_back(ws.order.begin(), ws.order.end());
+        }
+        for (const auto& reference : references)
+            for (const InteriorOptions& o : every_variant()) {
+                InteriorWorkspace plain, fast;
+                std::vector<std::uint8_t> want(n), got(n, 0xFF);
+                ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
+                ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
+                compute_interior_bits(view, o, fast, got, reference, ReferenceUse::kBitsOnly);
+                ++cases;
+                ASSERT_EQ(got, want) << "seed " << seed << " mode " << static_cast<int>(o.rsqrt) << " length "
+                                      << static_cast<int>(o.length) << " reference " << (&reference - references.data());
+                for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
+                    EXPECT_EQ(fast.face_set[f], plain.face_set[f]) << f;
+                    if (plain.face_complete[f]) {
+                        EXPECT_EQ(bits_of(fast.weight[f]), bits_of(plain.weight[f])) << f;
+                    }
+                }
+                bool as_reference = true, as_plain = true;
+                for (std::size_t i = 0; i < plain.order.size(); ++i) {
+                    as_reference = as_reference && fast.order[i].face == reference[i].face;
+                    as_plain = as_plain && fast.order[i].face == plain.order[i].face;
+                }
+                taken_with_other_order += as_reference && !as_plain;
+                refused += as_plain && !as_reference;
+            }
+    }
+    EXPECT_GT(taken_with_other_order, cases / 10);
+    EXPECT_GT(refused, cases / 10);
+}
+
+// A NaN weight (a zero-area face: s × refine(estimate(0)) is NaN under the table) makes the
+// reference's order unusable: the quicksort's order need not be sorted then. On a bumpy grid
+// (distinct weights, so only the NaN check refuses) with one cell collapsed to a point, a
+// reference sorted by weight with the NaNs last differs from the quicksort's order; the call must
+// sort as a plain run does.
+TEST(InteriorOrder, MarkingInTheReferencesOrderRefusesNaNWeights) {
+    HandMesh m;
+    const int n = 10;
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i)
+            m.vertex(static_cast<float>(i), std::sin(0.7f * static_cast<float>(i)) * std::cos(1.3f * static_cast<float>(j)),
+                     static_cast<float>(j));
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    for (const std::uint32_t v : {at(5, 5), at(5, 6), at(6, 6), at(6, 5)}) {  // cell (5, 5) collapsed onto its first corner
+        m.x[v] = m.x[at(5, 5)];
+        m.y[v] = m.y[at(5, 5)];
+        m.z[v] = m.z[at(5, 5)];
+    }
+    const InteriorMeshView view = m.view();
+    const std::size_t count = view.corner[0].size();
+    InteriorWorkspace plain, fast;
+    std::vector<std::uint8_t> want(count), got(count);
+    ASSERT_TRUE(interior_bits(view, InteriorOptions{}, plain, want).ok());
+    std::vector<InteriorWorkspace::Weighted> reference(plain.order.begin(), plain.order.end());
+    std::sort(reference.begin(), reference.end(), [](const auto& a, const auto& b) {
+        const bool a_nan = a.weight != a.weight, b_nan = b.weight != b.weight;
+        if (a_nan != b_nan) return b_nan;
+        return !a_nan && a.weight != b.weight ? a.weight < b.weight : a.face < b.face;
+    });
+    int nan = 0, moved = 0;
+    for (std::size_t i = 0; i < reference.size(); ++i) {
+        nan += reference[i].weight != reference[i].weight;
+        moved += reference[i].face != plain.order[i].face;
+    }
+    ASSERT_GT(nan, 0);
+    ASSERT_GT(moved, 0);
+    ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
+    compute_interior_bits(view, InteriorOptions{}, fast, got, reference, ReferenceUse::kBitsOnly);
+    EXPECT_EQ(got, want);
+    for (std::size_t i = 0; i < plain.order.size(); ++i) EXPECT_EQ(fast.order[i].face, plain.order[i].face) << i;
+}
+
+// A reference that has faces joined by a convex edge the other way round from their weights
+// (the marking order reversed; distinct weights, so no tie refuses it) is refused: marking in it
+// would set other faces.
+TEST(InteriorOrder, MarkingInTheReferencesOrderRefusesAnOrderAgainstTheWeights) {
+    const HandMesh m = terraced_grid(14, 5, 1e-3f);
+    const InteriorMeshView view = m.view();
+    const std::size_t count = view.corner[0].size();
+    InteriorWorkspace plain, fast, reversed_run;
+    std::vector<std::uint8_t> want(count), got(count), reversed_bits(count);
+    ASSERT_TRUE(interior_bits(view, InteriorOptions{}, plain, want).ok());
+    const std::vector<InteriorWorkspace::Weighted> reference(plain.order.rbegin(), plain.order.rend());
+    // What marking in the reversed order would give (the fast form without its order check).
+    ASSERT_TRUE(interior_bits(view, InteriorOptions{}, reversed_run, reversed_bits).ok());
+    std::fill(reversed_run.face_set.begin(), reversed_run.face_set.end(), std::uint8_t{0});
+    for (const auto& w : reference) {
+        const std::uint32_t f = w.face;
+        bool free = !reversed_run.blocked[f];
+        for (std::uint32_t k = 0; k < 3; ++k)
+            if (reversed_run.convex_mask[f] & (1u << k)) free = free && !reversed_run.face_set[reversed_run.edge_neighbour[f * 4 + k]];
+        reversed_run.face_set[f] = free;
+    }
+    ASSERT_NE(std::vector<std::uint8_t>(reversed_run.face_set.begin(), reversed_run.face_set.end()),
+              std::vector<std::uint8_t>(plain.face_set.begin(), plain.face_set.end()));
+    ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
+    compute_interior_bits(view, InteriorOptions{}, fast, got, reference, ReferenceUse::kBitsOnly);
+    EXPECT_EQ(got, want);
+    for (std::size_t i = 0; i < plain.order.size(); ++i) EXPECT_EQ(fast.order[i].face, plain.order[i].face) << i;
 }
 
 // ---- the real Elden Ring sample -----------------------------------------------------------------
