@@ -8,6 +8,9 @@
 #include <string>
 
 #include "reports/figures.h"
+#include "reports/html_report.h"
+#include "reports/markdown_report.h"
+#include "reports/report_model.h"
 #include "tests/reports/report_fixtures.h"
 
 namespace meshproof {
@@ -43,6 +46,13 @@ TEST(FigureShare, AboutFourOfFiveIsSeventyToNinetyPercentOfBothGames) {
     EXPECT_EQ(near.figure.expected, 80);
     EXPECT_EQ(near.figure.tolerance, 10);
     EXPECT_TRUE(near.figure.share);
+    // Markdown and HTML state the document's "x of y" beside the share, not "80 % of 5".
+    RunResult r = run(80, 70);
+    Manifest one = document("sekiro");
+    std::erase_if(one.figures, [&](const ManifestFigure& f) { return f.id != id; });
+    const ReportModel model{&r, ReportContext{"root", 0}, make_figure_section(one, r, "m.json", ManifestSource::kExplicit)};
+    EXPECT_NE(render_markdown(model).find("80 % ± 10 (4 of 5)"), std::string::npos);
+    EXPECT_NE(render_html(model).find("80 % ± 10 (4 of 5)"), std::string::npos);
     EXPECT_EQ(evaluate("sekiro", id, run(90, 90)).status, FigureStatus::kMatch);      // 90 %: on the edge
     EXPECT_EQ(evaluate("sekiro", id, run(60, 70)).status, FigureStatus::kMismatch);   // 65 %
 }
