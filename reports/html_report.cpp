@@ -123,7 +123,8 @@ std::string document_value(const ManifestFigure& f) {
     }
     std::string s = std::string(document_prefix(f)) + num(f.expected) + (f.percent ? " %" : f.ratio ? " ×" : "");
     if (f.tolerance > 0) s += " ± " + num(f.tolerance);
-    if (f.denominator) s += " of " + num(*f.denominator);
+    if (f.denominator && f.share) s += fmt::format(" ({:g} of {})", f.expected * *f.denominator / 100, *f.denominator);   // "x of y" as a share
+    else if (f.denominator) s += " of " + num(*f.denominator);
     return s;
 }
 

@@ -262,6 +262,9 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
     }
     if (!fig.denominator_counter.empty() && !fig.denominator)
         return json_error(where, "'denominator_counter' needs the document's 'denominator'");
+    MP_TRY_ASSIGN(fig.share, f.optional_boolean("share", false));
+    if (fig.share && (!fig.percent || !fig.denominator || (fig.of.empty() && fig.pairs.empty()) || !fig.denominator_counter.empty()))
+        return json_error(where, "'share' is an 'x of y' figure measured as a percentage: 'of' or 'pairs', a 'denominator', no 'denominator_counter'");
     if (f.present("tolerance")) {
         MP_TRY_ASSIGN(fig.tolerance, f.number("tolerance"));
         if (fig.tolerance < 0) return json_error(where, "'tolerance' must not be negative");

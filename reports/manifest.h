@@ -69,6 +69,9 @@ struct ManifestFigure {
     std::vector<double> expected_list;        // a list figure's values (`expected` is their count)
     bool percent = false;                     // the document states a percentage
     std::optional<double> denominator;        // the y of an "x of y" figure
+    // The document states "x of y" and the figure measures it as a share: `expected` is 100 x / y
+    // (`denominator` y), a percentage ("in about four cases of five": 80 ± 10).
+    bool share = false;
     std::string denominator_counter;          // the counter measuring y (same pass and scope)
     double tolerance = 0;                     // absolute; the document's rounding
     std::string label;                        // Proven, Observed, Inferred, Sourced, Unknown, Unlabelled, Synthetic

@@ -42,7 +42,8 @@ std::string document_value(const ManifestFigure& f) {
     std::string s = std::string(document_prefix(f)) +
                     (f.percent ? fmt::format("{} %", f.expected) : f.ratio ? fmt::format("{} ×", f.expected) : fmt::format("{}", f.expected));
     if (f.tolerance > 0) s += fmt::format(" ± {}", f.tolerance);
-    if (f.denominator) s += fmt::format(" of {}", *f.denominator);
+    if (f.denominator && f.share) s += fmt::format(" ({:g} of {})", f.expected * *f.denominator / 100, *f.denominator);   // "x of y" as a share
+    else if (f.denominator) s += fmt::format(" of {}", *f.denominator);
     return s;
 }
 

@@ -115,9 +115,11 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
                 EXPECT_EQ(f.expected, static_cast<double>(values.size()));
             } else {
                 ASSERT_EQ(values.size(), 1u);
-                EXPECT_EQ(f.expected, values[0]);
+                // a share (column 8 "share"): "x of y" as 100 x / y
+                if (f.share) EXPECT_EQ(f.expected, 100 * values[0] / std::stod(row.of));
+                else EXPECT_EQ(f.expected, values[0]);
             }
-            EXPECT_EQ(f.percent, !row.value.empty() && row.value.back() == '%');
+            EXPECT_EQ(f.percent, f.share || (!row.value.empty() && row.value.back() == '%'));
             if (row.of.empty()) EXPECT_FALSE(f.denominator.has_value());
             else EXPECT_EQ(f.denominator, std::stod(row.of));
             EXPECT_EQ(f.label, row.label.empty() ? "Unlabelled" : row.label);
@@ -134,7 +136,9 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
             }
             EXPECT_NE(row.pass, "none") << "a figure measured in the game is not computable from files";
             // A rounded figure carries its rounding; an exact one none.
-            if (f.kind == FigureKind::kBound) {   // "(bound) 16": the bound is stated exactly
+            if (f.share) {   // "about four of five": x's rounding (half a unit: x is stated to its units) as a share of y
+                EXPECT_DOUBLE_EQ(f.tolerance, row.figure.find("about") == std::string::npos ? 0 : 100 * 0.5 / std::stod(row.of));
+            } else if (f.kind == FigureKind::kBound) {   // "(bound) 16": the bound is stated exactly
                 EXPECT_EQ(f.tolerance, 0) << "a bound";
             } else if (f.kind == FigureKind::kMean && !f.percent) {   // "averaging 69": rounded to the digits shown
                 const auto dot = row.value.find('.');
@@ -197,6 +201,7 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             }
             EXPECT_EQ(counters, c[2]);
             EXPECT_EQ(f.complement, c.size() > 7 && (";" + c[7] + ";").find(";complement;") != std::string::npos);
+            EXPECT_EQ(f.share, c.size() > 7 && (";" + c[7] + ";").find(";share;") != std::string::npos);
             // the set column: SET, "-" (every set), or SET@NAME for a figure of one named file
             const std::string set = c[3].substr(0, c[3].find('@'));
             EXPECT_EQ(f.scope.set, set == "-" ? "" : set);

@@ -63,6 +63,24 @@ TEST_F(SamplePasses, NumberingSwappedPayloadsAreCaught) {
               "12 leaves: leaf 3 in file order carries payload " + std::to_string(want[7]) + ", expected " + std::to_string(want[3]));
 }
 
+// The simple orders (verifiers/simple_orders.h) through the pass: the sample's one tree of 12
+// leaves is tried; its stored numbering is the rank permutation, which no traversal gives, and
+// payloads made to increase along the pre-order are counted as the pre-order's.
+TEST_F(SamplePasses, NumberingCountsTheSimpleOrdersThatReproduceIt) {
+    Tally t = run("numbering");
+    EXPECT_EQ(t.count("order_trees", kScope), 1u);
+    EXPECT_EQ(t.count("order_preorder", kScope), 0u);
+    EXPECT_EQ(t.count("order_reverse_preorder", kScope), 0u);
+    mesh::StaticTreeNodes& st = mesh().section_trees;
+    std::uint32_t next = 0;
+    for (std::uint32_t n = 0; n < st.size(); ++n)
+        if (st.is_leaf[n]) st.payload[n] = next++;
+    t = run("numbering");
+    EXPECT_EQ(t.count("order_trees", kScope), 1u);
+    EXPECT_EQ(t.count("order_preorder", kScope), 1u);
+    EXPECT_EQ(t.count("order_reverse_preorder", kScope), 0u);
+}
+
 // "For n = 4 the payloads in pre-order are 2, 3, 0, 1": the sample's 12-leaf tree cut to 4 leaves
 // (the other 8 no longer leaves) records its 4 payloads as one list of the payloads_n4 value set.
 TEST_F(SamplePasses, NumberingRecordsTheListOfAFourLeafTree) {

@@ -1,0 +1,98 @@
+// The simple orders against a section's numbering: see simple_orders.h.
+#include "verifiers/simple_orders.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace meshproof::verifiers {
+namespace {
+
+// Whether sorting by (key, pre-order rank) gives the index order: each primitive's pair is above
+// the one before it. A key that is NaN (missing) matches nothing.
+bool sorts_to_index_order(std::span<const double> key, std::span<const std::uint32_t> rank) {
+    for (std::size_t p = 0; p < key.size(); ++p) {
+        if (std::isnan(key[p])) return false;
+        if (p > 0 && !(key[p - 1] < key[p] || (key[p - 1] == key[p] && rank[p - 1] < rank[p]))) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t, std::span<const std::uint32_t> first_row,
+                                     SimpleOrderScratch& scratch) {
+    const mesh::StaticTreeNodes& st = m.section_trees;
+    const mesh::DecodedSections& sec = m.sections;
+    if (t >= st.first_node.size() || t >= sec.size()) return 0;
+    const std::uint64_t first = st.first_node[t], end = first + st.node_count[t];
+    if (end > st.size()) return 0;
+    // Leaves in file order (pre-order) with their depth; rank[p]: the pre-order rank of payload p.
+    const std::uint32_t n = sec.num_primitives[t];
+    if (n < 2) return 0;
+    std::vector<std::uint32_t>& rank = scratch.rank;
+    std::vector<std::uint32_t>& depth = scratch.depth;
+    rank.assign(n, mesh::kNone);
+    depth.assign(st.node_count[t], 0);
+    auto& by_depth = scratch.by_depth;   // (depth, pre-order rank) of each leaf, by payload
+    by_depth.resize(n);
+    std::uint32_t leaves = 0;
+    for (std::uint64_t g = first; g < end; ++g) {
+        const std::uint32_t parent = st.parent[g];
+        const std::uint32_t d = parent >= first && parent < g ? depth[parent - first] + 1 : 0;
+        depth[g - first] = d;
+        if (!st.is_leaf[g]) continue;
+        const std::uint32_t p = st.payload[g];
+        if (p >= n || rank[p] != mesh::kNone) return 0;   // not 0 … n − 1 each once
+        rank[p] = leaves;
+        by_depth[p] = {d, leaves};
+        ++leaves;
+    }
+    if (leaves != n) return 0;
+    // The breadth-first position of each payload.
+    std::vector<std::uint32_t>& bfs_order = scratch.bfs_order;
+    bfs_order.resize(n);
+    for (std::uint32_t p = 0; p < n; ++p) bfs_order[p] = p;
+    std::sort(bfs_order.begin(), bfs_order.end(), [&](std::uint32_t a, std::uint32_t b) { return by_depth[a] < by_depth[b]; });
+
+    const std::uint64_t base = sec.primitive_base[t];
+    if (base == mesh::kNone || base + n > m.primitives.size()) return 0;
+    const double nan = std::nan("");
+    scratch.key.assign(kSimpleOrderCount * n, nan);
+    auto key = [&](SimpleOrder o) { return std::span<double>(scratch.key).subspan(static_cast<std::size_t>(o) * n, n); };
+    for (std::uint32_t k = 0; k < n; ++k) key(SimpleOrder::kBreadthFirst)[bfs_order[k]] = k;
+    for (std::uint32_t p = 0; p < n; ++p) {
+        const std::uint64_t g = base + p;
+        const mesh::PrimitiveKind kind = m.primitives.kind[g];
+        const bool quad = kind == mesh::PrimitiveKind::kQuad;
+        if (quad || kind == mesh::PrimitiveKind::kTriangle) {
+            std::array<float, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+            bool ok = true;
+            double smallest = 256;
+            for (int c = 0; c < (quad ? 4 : 3); ++c) {
+                const std::uint32_t slot = mesh::corner_slot(m, static_cast<std::uint32_t>(g), c);
+                smallest = std::min<double>(smallest, m.primitives.indices[c][g]);
+                if (slot >= m.vertices.size()) {
+                    ok = false;
+                    break;
+                }
+                const float v[3] = {m.vertices.x[slot], m.vertices.y[slot], m.vertices.z[slot]};
+                for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], v[a]), hi[a] = std::max(hi[a], v[a]);
+            }
+            if (ok)
+                for (int a = 0; a < 3; ++a)
+                    key(static_cast<SimpleOrder>(a))[p] = lo[a], key(static_cast<SimpleOrder>(3 + a))[p] = hi[a];
+            key(SimpleOrder::kSmallestCorner)[p] = smallest;
+        }
+        if (g < first_row.size() && first_row[g] != mesh::kNone) key(SimpleOrder::kFirstRow)[p] = first_row[g];
+        key(SimpleOrder::kQuadsFirst)[p] = quad ? 0 : kind == mesh::PrimitiveKind::kTriangle ? 1 : 2;
+        key(SimpleOrder::kPreorder)[p] = rank[p];
+        key(SimpleOrder::kReversePreorder)[p] = -static_cast<double>(rank[p]);
+    }
+    std::uint32_t matches = 0;
+    for (std::size_t k = 0; k < kSimpleOrderCount; ++k)
+        if (sorts_to_index_order(key(static_cast<SimpleOrder>(k)), rank)) matches |= 1u << k;
+    return matches;
+}
+
+}  // namespace meshproof::verifiers
