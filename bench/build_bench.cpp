@@ -114,8 +114,7 @@ double mean_leaf_depth(const build::InsertionTree& tree) {
 }
 
 // Step 1 alone (the descent of every leaf), its arrays reused from one iteration to the next.
-void BM_StockInsertion(benchmark::State& state) {
-    const std::vector<build::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
+void time_insertion(benchmark::State& state, const std::vector<build::Box>& leaves) {
     build::InsertionTree tree;
     for (auto _ : state) {
         build::insert_into(leaves, tree);
@@ -124,6 +123,7 @@ void BM_StockInsertion(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
     state.counters["mean_depth"] = mean_leaf_depth(tree);
 }
+void BM_StockInsertion(benchmark::State& state) { time_insertion(state, terrain_leaves(static_cast<std::uint32_t>(state.range(0)))); }
 BENCHMARK(BM_StockInsertion)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // Steps 1–3 and step 1 alone on the builder's leaves (about 500 k quads of the 1 M-row terrain).
@@ -139,14 +139,7 @@ void BM_StockTreePairingOrder(benchmark::State& state) {
 }
 BENCHMARK(BM_StockTreePairingOrder)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
 void BM_StockInsertionPairingOrder(benchmark::State& state) {
-    const std::vector<build::Box> leaves = pairing_leaves(static_cast<std::uint32_t>(state.range(0)));
-    build::InsertionTree tree;
-    for (auto _ : state) {
-        build::insert_into(leaves, tree);
-        benchmark::DoNotOptimize(tree.root_box);
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
-    state.counters["mean_depth"] = mean_leaf_depth(tree);
+    time_insertion(state, pairing_leaves(static_cast<std::uint32_t>(state.range(0))));
 }
 BENCHMARK(BM_StockInsertionPairingOrder)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
 

@@ -138,7 +138,7 @@ struct SseBox {
     __m128 min, max;
 };
 inline SseBox load_box(const Box& b) {
-    // min[0..2] and max[0] / max[0..2] and the item's centre[0]: lane 3 is never read back.
+    // min[0..2] and max[0] / max[0..2] and the item's leaf index: lane 3 is never read back.
     return {_mm_loadu_ps(b.min.data()), _mm_loadu_ps(b.max.data())};
 }
 inline SseBox sse_union(const SseBox& u, const SseBox& e) { return {_mm_min_ps(e.min, u.min), _mm_max_ps(e.max, u.max)}; }
