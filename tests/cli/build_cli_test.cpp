@@ -17,6 +17,7 @@
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 #include "tests/cli/run_cli.h"
+#include "tests/support/file_text.h"
 #include "tests/support/corpus.h"
 #include "tests/support/split_binder_install.h"
 
@@ -27,12 +28,8 @@ using meshproof::test::run_cli_all;
 std::string corpus(const std::string& rel) { return meshproof::test::corpus_path(rel).string(); }
 bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using meshproof::test::read_text;
+
 void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
 // A fresh folder per test.

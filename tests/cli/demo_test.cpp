@@ -11,14 +11,12 @@
 #include <unistd.h>
 
 #include "tests/cli/run_cli.h"
+#include "tests/support/file_text.h"
 
 namespace {
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using meshproof::test::read_text;
 
 TEST(DemoScript, PrintsTheSummaryAndWritesTheReportsToFilesItNames) {
     const fs::path dir = fs::temp_directory_path() / ("meshproof-demo-" + std::to_string(::getpid()));

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tests/cli/run_cli.h"
+#include "tests/support/file_text.h"
 #include "tests/support/corpus.h"
 
 namespace {
@@ -22,10 +23,7 @@ namespace fs = std::filesystem;
 constexpr auto& run_stdout = meshproof::test::run_cli_stdout;
 constexpr auto& run_all = meshproof::test::run_cli_all;
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using meshproof::test::read_text;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

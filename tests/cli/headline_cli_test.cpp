@@ -13,14 +13,12 @@
 #include <string>
 
 #include "tests/cli/run_cli.h"
+#include "tests/support/file_text.h"
 
 namespace {
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using meshproof::test::read_text;
 
 std::size_t line_of(const std::string& text, std::size_t pos) {
     return static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n')) + 1;

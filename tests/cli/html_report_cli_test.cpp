@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/cli/run_cli.h"
+#include "tests/support/file_text.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -15,10 +16,7 @@ namespace fs = std::filesystem;
 // Only the exit codes and the written page matter here.
 constexpr auto& run_quiet = meshproof::test::run_cli_code;
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using meshproof::test::read_text;
 
 TEST(HtmlReportCli, VerifyWritesOneSelfContainedPage) {
     const fs::path dir = fs::temp_directory_path() / "meshproof-cli-html";

@@ -15,18 +15,14 @@
 #include <unistd.h>
 
 #include "tests/cli/run_cli.h"
+#include "tests/support/file_text.h"
 
 namespace {
 namespace fs = std::filesystem;
 using meshproof::test::run_cli_all;
 using meshproof::test::run_cli_code;
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using meshproof::test::read_text;
 
 class VerifyTimings : public ::testing::Test {
 protected:

@@ -17,6 +17,7 @@
 
 #include "reports/report_reader.h"
 #include "tests/cli/run_cli.h"
+#include "tests/support/file_text.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -24,10 +25,7 @@ using meshproof::LoadedReport;
 
 constexpr auto& run_all = meshproof::test::run_cli_all;
 
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using meshproof::test::read_text;
 
 LoadedReport load(const fs::path& p) {
     auto r = meshproof::parse_report(read_text(p));

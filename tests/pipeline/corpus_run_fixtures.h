@@ -14,17 +14,9 @@
 #include "engine/pipeline/run.h"
 #include "reports/figures.h"
 #include "tests/support/corpus.h"
+#include "tests/support/pass_tally.h"
 
 namespace meshproof::test {
-
-// The merged tally of `pass`; a test failure (and an empty tally) when the pass did not run.
-inline const Tally& tally_of(const RunResult& run, std::string_view pass) {
-    for (const auto& p : run.passes)
-        if (p.pass->info().name == pass) return p.tally;
-    static const Tally none;
-    ADD_FAILURE() << "pass " << pass << " did not run";
-    return none;
-}
 
 // run_verify over ../shared/corpus/<folder> with only `passes` (threads 0: every core).
 inline RunResult verify_corpus_folder(const std::string& folder, std::vector<std::string> passes, int threads = 0) {

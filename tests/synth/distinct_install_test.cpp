@@ -19,19 +19,12 @@
 
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
+#include "tests/support/pass_tally.h"
 #include "tests/synth/temp_install.h"
 
 namespace meshproof::synth {
 namespace {
 namespace fs = std::filesystem;
-
-const Tally& structure_tally(const RunResult& run) {
-    for (const PassResult& p : run.passes)
-        if (p.pass->info().name == "structure") return p.tally;
-    static const Tally none;
-    ADD_FAILURE() << "no structure pass";
-    return none;
-}
 
 class DistinctInstall : public ::testing::TestWithParam<SynthGame> {};
 
@@ -70,7 +63,7 @@ TEST_P(DistinctInstall, CopiesCountOnceAndNonCollisionIsNoFailure) {
             EXPECT_EQ(m.state, MemberState::kOk) << m.path << ": " << m.error.message << " at " << m.error.offset;
         EXPECT_EQ(run.count(MemberState::kSkipped), 0u);
         EXPECT_EQ(run.not_collision(), 6u);
-        const Tally& t = structure_tally(run);
+        const Tally& t = meshproof::test::tally_of(run, "structure");
         const std::string character = g + "/character", obj = g + "/" + std::string(synth_sets(game)[3]);
         EXPECT_EQ(t.count("sections", character), chr.sections);
         EXPECT_EQ(t.count("distinct_sections", character), chr.sections - chr.duplicate_sections);

@@ -20,6 +20,7 @@
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
 #include "engine/tagfile/tagfile.h"
+#include "tests/support/pass_tally.h"
 #include "tests/synth/temp_install.h"
 
 namespace meshproof::synth {
@@ -27,14 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kAssets = "eldenring/asset";
-
-const Tally& custom_prims(const RunResult& run) {
-    for (const PassResult& p : run.passes)
-        if (p.pass->info().name == "custom_prims") return p.tally;
-    static const Tally none;
-    ADD_FAILURE() << "custom_prims did not run";
-    return none;
-}
 
 std::map<std::vector<double>, std::uint64_t> value_set(const Tally& t, const char* counter) {
     const auto it = t.value_sets().find({counter, std::string(kAssets)});
@@ -45,7 +38,7 @@ TEST(ExternInstall, CleanAssetsReferenceEachShapeOnceAtScaleOne) {
     auto verified = test::write_and_verify(SynthGame::kEldenRing, 9, {"custom_prims"}, "extern-clean");
     ASSERT_TRUE(verified.ok()) << verified.error().message;
     const SynthCounts& c = verified->written.by_set[3];
-    const Tally& t = custom_prims(verified->run);
+    const Tally& t = meshproof::test::tally_of(verified->run, "custom_prims");
     ASSERT_GT(c.extern_shapes, 0u);
     EXPECT_EQ(c.extern_refs, c.extern_shapes);
     EXPECT_EQ(t.count("extern_refs", kAssets), c.extern_refs);
@@ -77,7 +70,7 @@ TEST(ExternInstall, EachInjectedDefectIsCountedExactly) {
     ASSERT_TRUE(verified.ok()) << verified.error().message;
     EXPECT_EQ(verified->written.injected, *spec);
     const SynthCounts& c = verified->written.by_set[3];
-    const Tally& t = custom_prims(verified->run);
+    const Tally& t = meshproof::test::tally_of(verified->run, "custom_prims");
     EXPECT_EQ(c.extern_refs, c.extern_shapes + 3);  // two missing, one twice: three more records
     EXPECT_EQ(t.count("extern_refs", kAssets), c.extern_refs);
     EXPECT_EQ(t.count("extern_refs_missing_shape", kAssets), 2u);
@@ -97,7 +90,7 @@ TEST(ExternInstall, SekiroHoldsNoneAndInjectsNone) {
     ASSERT_TRUE(verified.ok()) << verified.error().message;
     EXPECT_EQ(verified->written.injected, DefectCounts{});
     EXPECT_EQ(verified->written.counts.extern_shapes, 0u);
-    EXPECT_EQ(custom_prims(verified->run).total("extern_refs"), 0u);
+    EXPECT_EQ(meshproof::test::tally_of(verified->run, "custom_prims").total("extern_refs"), 0u);
 }
 
 std::vector<std::uint8_t> read_all(const fs::path& p) {
