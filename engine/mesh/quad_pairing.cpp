@@ -15,6 +15,32 @@ std::uint64_t hash_name(const VertexName& n) {
     return h;
 }
 
+using Record = QuadPairingWorkspace::Record;
+
+// The two forms of step 1's sorted records, read alike by step 2: key(i) is what the sort ordered
+// (equal keys: one edge), record(i) the record with that key in its edge field.
+struct WordRecords {
+    const std::uint64_t* word;
+    std::size_t count;
+    int shift;                 // the key's lowest bit; the direction is the bit below it
+    std::uint64_t place_mask;  // row × 3 + edge
+    std::size_t size() const { return count; }
+    std::uint64_t key(std::size_t i) const { return word[i] >> shift; }
+    Record operator[](std::size_t i) const {
+        const std::uint64_t w = word[i];
+        const auto place = static_cast<std::uint32_t>(w & place_mask);
+        return Record{w >> shift, place / 3, static_cast<std::uint8_t>(place % 3), static_cast<std::uint8_t>((w >> (shift - 1)) & 1u)};
+    }
+};
+
+struct PlainRecords {
+    const Record* record;
+    std::size_t count;
+    std::size_t size() const { return count; }
+    std::uint64_t key(std::size_t i) const { return record[i].edge; }
+    const Record& operator[](std::size_t i) const { return record[i]; }
+};
+
 std::uint32_t opposite(const QuadPairingRows& rows, const QuadPairingWorkspace::Record& r) {
     return rows.vertex[r.row][(r.index + 2) % 3];
 }
@@ -29,15 +55,15 @@ void add_candidate(const QuadPairingRows& rows, QuadPairingWorkspace& ws, const 
 // Step 2's first fit for every record of records[g, end) (one edge), by bucket: the records a
 // record can pair with are those of one bucket (the other kind of edge, the other direction, its
 // primitive data); the first of them after it whose opposite vertex differs is its fit.
-void first_fits_by_bucket(const QuadPairingRows& rows, std::span<const QuadPairingWorkspace::Record> records, QuadPairingWorkspace& ws,
-                          std::size_t g, std::size_t end) {
+template <class Records>
+void first_fits_by_bucket(const QuadPairingRows& rows, const Records& records, QuadPairingWorkspace& ws, std::size_t g, std::size_t end) {
     using Entry = QuadPairingWorkspace::Entry;
     auto bucket = [&](std::uint8_t index, std::uint8_t forward, std::uint32_t data) {
         return static_cast<std::uint64_t>(index) << 33 | static_cast<std::uint64_t>(forward) << 32 | data;
     };
     ws.entries.clear();
     for (std::size_t i = g; i < end; ++i) {
-        const auto& r = records[i];
+        const Record r = records[i];
         if (r.index == 1) continue;
         ws.entries.push_back({bucket(r.index, r.forward, rows.primitive_data[r.row]), static_cast<std::uint32_t>(i), kNone});
     }
@@ -51,7 +77,7 @@ void first_fits_by_bucket(const QuadPairingRows& rows, std::span<const QuadPairi
                                                                                                        : n.next_other;
     }
     for (std::size_t i = g; i < end; ++i) {
-        const auto& a = records[i];
+        const Record a = records[i];
         if (a.index == 1) continue;
         const Entry probe{bucket(a.index == 2 ? 0 : 2, a.forward ? 0 : 1, rows.primitive_data[a.row]), static_cast<std::uint32_t>(i), kNone};
         auto it = std::upper_bound(ws.entries.begin(), ws.entries.end(), probe, before);
@@ -122,11 +148,22 @@ float pairing_cost(const Box& a, const Box& b) {
     return ub + ua;
 }
 
+Record QuadPairingWorkspace::SortedRecords::at(std::size_t i) const {
+    if (key_shift == 0) return records[i];
+    const WordRecords view{words.data(), words.size(), key_shift, (std::uint64_t{1} << (key_shift - 1)) - 1};
+    Record r = view[i];
+    r.edge = (r.edge / vertices) << 32 | (r.edge % vertices);
+    return r;
+}
+
 void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws) {
-    ws.records.clear();
+    QuadPairingWorkspace::SortedRecords& out = ws.sorted;
+    out.words.clear();
+    out.records.clear();
+    out.key_shift = 0;
+    out.vertices = 0;
     const std::size_t n = rows.vertex.size();
     if (rows.box.size() != n || rows.primitive_data.size() != n) return;
-    using Record = QuadPairingWorkspace::Record;
     auto record = [&](std::size_t r, std::uint8_t e) {
         const std::uint32_t p = rows.vertex[r][e], q = rows.vertex[r][(e + 1) % 3];
         const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
@@ -135,72 +172,67 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
 
     // Step 1: the records, row by row and edge by edge, sorted by (lower, higher) vertex.
     // The quicksort's permutation depends only on how the keys compare, so when the key
-    // lo × V + hi (V: one past the largest vertex number; ordered as (lo, hi) is) and the
-    // record's place fit one 64-bit word together, the word is sorted (comparing the key bits
-    // alone) and the records are laid out from it afterwards: the same order, ties included,
-    // with half the bytes moved.
+    // lo × V + hi (V: one past the largest vertex number; ordered as (lo, hi) is), the record's
+    // direction and its place fit one 64-bit word together, the words are sorted (comparing the
+    // key bits alone) and kept as the sorted records: the same order, ties included, with half the
+    // bytes moved and no Records laid out (step 2 reads a word's fields where it needs them).
     std::uint64_t vertices = 0;
     for (const auto& v : rows.vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
     const std::size_t m = n * 3;
     const int place_bits = std::max(1, static_cast<int>(std::bit_width(m)));
     const int key_bits = vertices == 0 ? 0 : static_cast<int>(std::bit_width(vertices * vertices - 1));
-    ws.records.resize(m);
-    if (vertices < (std::uint64_t{1} << 32) && key_bits + place_bits <= 64) {
-        const int shift = place_bits;
-        ws.packed.resize(m);
+    if (vertices < (std::uint64_t{1} << 32) && key_bits + place_bits + 1 <= 64) {
+        const int shift = place_bits + 1;
+        out.key_shift = shift;
+        out.vertices = vertices;
+        out.words.resize(m);
         for (std::size_t r = 0; r < n; ++r) {
             const auto& v = rows.vertex[r];
             for (int e = 0; e < 3; ++e) {
                 const std::uint64_t p = v[e], q = v[(e + 1) % 3];
                 const std::uint64_t key = std::min(p, q) * vertices + std::max(p, q);
-                ws.packed[r * 3 + e] = key << shift | (r * 3 + e);
+                out.words[r * 3 + e] = key << shift | std::uint64_t{p < q} << place_bits | (r * 3 + e);
             }
         }
-        havok_quicksort(std::span<std::uint64_t>(ws.packed), [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
-        const std::uint64_t place_mask = (std::uint64_t{1} << place_bits) - 1;
-        for (std::size_t i = 0; i < m; ++i) {
-            const std::size_t place = ws.packed[i] & place_mask;
-            ws.records[i] = record(place / 3, static_cast<std::uint8_t>(place % 3));
-        }
+        havok_quicksort(std::span<std::uint64_t>(out.words), [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
         return;
     }
+    out.records.resize(m);
     for (std::size_t r = 0; r < n; ++r)
-        for (std::uint8_t e = 0; e < 3; ++e) ws.records[r * 3 + e] = record(r, e);
-    havok_quicksort(std::span<Record>(ws.records), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+        for (std::uint8_t e = 0; e < 3; ++e) out.records[r * 3 + e] = record(r, e);
+    havok_quicksort(std::span<Record>(out.records), [](const Record& a, const Record& b) { return a.edge < b.edge; });
 }
 
-std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
-    return pair_sorted_records(rows, ws.records, rule, ws, out);
-}
+namespace {
 
-std::size_t pair_sorted_records(const QuadPairingRows& rows, std::span<const QuadPairingWorkspace::Record> records, CandidateRule rule,
-                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
-    out.clear();
-    ws.candidates.clear();
+// Steps 2 and 3 over either form of the sorted records.
+template <class Records>
+std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule, QuadPairingWorkspace& ws,
+                         std::vector<QuadPair>& out) {
     const std::size_t n = rows.vertex.size();
-    ws.edge_uses.assign(n * 3, 0);
-    if (rows.box.size() != n || rows.primitive_data.size() != n || records.size() != n * 3) return 0;
-    using Record = QuadPairingWorkspace::Record;
-
     // Step 2: candidates; and how many records share each edge.
     const std::size_t m = records.size();
     for (std::size_t g = 0; g < m;) {
         std::size_t end = g + 1;
-        while (end < m && records[end].edge == records[g].edge) ++end;
-        for (std::size_t i = g; i < end; ++i) ws.edge_uses[records[i].row * 3 + records[i].index] = static_cast<std::uint32_t>(end - g);
+        const std::uint64_t key = records.key(g);
+        while (end < m && records.key(end) == key) ++end;
+        for (std::size_t i = g; i < end; ++i) {
+            const Record r = records[i];
+            ws.edge_uses[r.row * 3 + r.index] = static_cast<std::uint32_t>(end - g);
+        }
         if (rule == CandidateRule::kFirstFit && end - g > ws.scan_limit) {
             first_fits_by_bucket(rows, records, ws, g, end);
             g = end;
             continue;
         }
         for (std::size_t i = g; i < end; ++i) {
-            const Record& a = records[i];
+            const Record a = records[i];
             if (a.index == 1) continue;  // neither a third nor a first edge
             const std::uint8_t want = a.index == 2 ? 0 : 2;
             const std::uint32_t opposite_a = rows.vertex[a.row][(a.index + 2) % 3];
             const std::uint32_t data_a = rows.primitive_data[a.row];
             for (std::size_t j = i + 1; j < end; ++j) {
-                const Record& b = records[j];
+                const Record b = records[j];
                 if (b.index != want || b.forward == a.forward || b.row == a.row) continue;
                 if (rows.vertex[b.row][(b.index + 2) % 3] == opposite_a) continue;
                 if (rows.primitive_data[b.row] != data_a) continue;
@@ -220,6 +252,26 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, std::span<const Qua
         out.push_back({c.first, c.second});
     }
     return ws.candidates.size();
+}
+
+}  // namespace
+
+std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+    return pair_sorted_records(rows, ws.sorted, rule, ws, out);
+}
+
+std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted, CandidateRule rule,
+                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+    out.clear();
+    ws.candidates.clear();
+    const std::size_t n = rows.vertex.size();
+    ws.edge_uses.assign(n * 3, 0);
+    if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) return 0;
+    if (sorted.key_shift != 0)
+        return pair_records(rows, WordRecords{sorted.words.data(), sorted.words.size(), sorted.key_shift,
+                                              (std::uint64_t{1} << (sorted.key_shift - 1)) - 1},
+                            rule, ws, out);
+    return pair_records(rows, PlainRecords{sorted.records.data(), sorted.records.size()}, rule, ws, out);
 }
 
 std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {

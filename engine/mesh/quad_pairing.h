@@ -62,8 +62,19 @@ struct QuadPairingWorkspace {
     // edge, direction, primitive data) instead of scanning the group: the same answer without
     // a scan quadratic in the group (a file repeating one triangle thousands of times).
     std::size_t scan_limit = 32;
-    std::vector<Record> records;
-    std::vector<std::uint64_t> packed;  // the sorts' words: key above place (see sort_pairing_records)
+    // Step 1's records, sorted. One 64-bit word each when they fit (the edge's key above the
+    // record's direction above its place, see sort_pairing_records): the sort moves half the bytes
+    // and nothing is laid out after it. Else (vertex numbers too large) the Records themselves.
+    struct SortedRecords {
+        std::vector<std::uint64_t> words;
+        std::vector<Record> records;
+        int key_shift = 0;           // words: the key's lowest bit; 0: the Records form
+        std::uint64_t vertices = 0;  // words: the key is lower × vertices + higher
+        std::size_t size() const { return key_shift != 0 ? words.size() : records.size(); }
+        Record at(std::size_t i) const;  // record i as a Record (edge = lower << 32 | higher)
+    };
+    SortedRecords sorted;
+    std::vector<std::uint64_t> packed;  // step 3's sort words: cost key above place (see sort_candidates)
     struct Entry {
         std::uint64_t bucket;      // index << 33 | forward << 32 | primitive data
         std::uint32_t position;    // in records
@@ -94,13 +105,13 @@ float pairing_cost(const Box& a, const Box& b);
 std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
 
 // pair_quads in two halves, so that callers running both rules on the same rows sort the records
-// once: step 1 leaves the sorted records in ws.records; steps 2 and 3 read them and leave them as
+// once: step 1 leaves the sorted records in ws.sorted; steps 2 and 3 read them and leave them as
 // they are (pair_sorted_records on the same rows twice gives what pair_quads gives each time).
-// pair_sorted_records pairs nothing (0 returned) unless ws.records holds the rows' 3 × n records.
+// pair_sorted_records pairs nothing (0 returned) unless ws.sorted holds the rows' 3 × n records.
 void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws);
 std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
 // The same on records sorted by an earlier sort_pairing_records on the same rows and kept elsewhere.
-std::size_t pair_sorted_records(const QuadPairingRows& rows, std::span<const QuadPairingWorkspace::Record> records, CandidateRule rule,
+std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted, CandidateRule rule,
                                 QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
 
 }  // namespace meshproof::mesh

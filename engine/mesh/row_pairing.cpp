@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace meshproof::mesh {
 
@@ -48,7 +49,7 @@ void pair_rows_by_position(const DecodedMesh& m, RowPairingWorkspace& ws, RowPai
     const QuadPairingRows rows{out.vertex, out.box, out.data};
     sort_pairing_records(rows, ws.pairing);
     pair_sorted_records(rows, CandidateRule::kFirstFit, ws.pairing, out.pairs);
-    out.records.swap(ws.pairing.records);        // the workspace grows its own again next time
+    std::swap(out.records, ws.pairing.sorted);   // the workspace grows its own again next time
     out.candidates.swap(ws.pairing.candidates);
 }
 

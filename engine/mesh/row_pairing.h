@@ -27,7 +27,7 @@ struct RowPairing {
     std::uint32_t positions = 0;                        // distinct positions among them
     std::vector<Box> box;                               // per used row: its corners' box
     std::vector<std::uint32_t> data;                    // per used row: primitiveDataIndex
-    std::vector<QuadPairingWorkspace::Record> records;  // step 1: the records, sorted
+    QuadPairingWorkspace::SortedRecords records;        // step 1: the records, sorted
     std::vector<QuadPairingWorkspace::Candidate> candidates;  // the first-fit rule's, in step 3's order
     std::vector<QuadPair> pairs;                        // the first-fit rule's pairs (local rows), in the order taken
 };

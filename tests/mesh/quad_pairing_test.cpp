@@ -289,7 +289,7 @@ TEST(QuadPairing, RecordsSortedOnceServeBothRules) {
     EXPECT_GT(rounds_differing, 10);
 }
 
-// sort_pairing_records sorts a packed word (key lo × V + hi, then the record's place) when it fits
+// sort_pairing_records keeps one word per record (key lo × V + hi, direction, place) when it fits
 // 64 bits, and the records themselves otherwise: both must leave exactly the order the quicksort
 // makes of the records compared by (lo, hi) as written in step 1, equal keys included.
 TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
@@ -321,12 +321,14 @@ TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
                 want.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
             }
         havok_quicksort_reference(std::span<Record>(want), [](const Record& a, const Record& b) { return a.edge < b.edge; });
-        ASSERT_EQ(ws.records.size(), want.size()) << round;
+        ASSERT_EQ(ws.sorted.size(), want.size()) << round;
+        ASSERT_EQ(ws.sorted.key_shift == 0, large) << round;  // both forms are tested
         for (std::size_t i = 0; i < want.size(); ++i) {
-            ASSERT_EQ(ws.records[i].edge, want[i].edge) << round << " at " << i;
-            ASSERT_EQ(ws.records[i].row, want[i].row) << round << " at " << i;
-            ASSERT_EQ(ws.records[i].index, want[i].index) << round << " at " << i;
-            ASSERT_EQ(ws.records[i].forward, want[i].forward) << round << " at " << i;
+            const Record got = ws.sorted.at(i);
+            ASSERT_EQ(got.edge, want[i].edge) << round << " at " << i;
+            ASSERT_EQ(got.row, want[i].row) << round << " at " << i;
+            ASSERT_EQ(got.index, want[i].index) << round << " at " << i;
+            ASSERT_EQ(got.forward, want[i].forward) << round << " at " << i;
         }
     }
 }

@@ -119,11 +119,13 @@ TEST(RowPairing, IsTheRuleOnEveryCornerNamedByPosition) {
                 ASSERT_EQ(fast.candidates[i].first, plain.ws.candidates[i].first);
                 ASSERT_EQ(fast.candidates[i].second, plain.ws.candidates[i].second);
             }
-            ASSERT_EQ(fast.records.size(), plain.ws.records.size());
+            ASSERT_EQ(fast.records.size(), plain.ws.sorted.size());
             for (std::size_t i = 0; i < fast.records.size(); ++i) {
-                ASSERT_EQ(fast.records[i].edge, plain.ws.records[i].edge);
-                ASSERT_EQ(fast.records[i].row, plain.ws.records[i].row);
-                ASSERT_EQ(fast.records[i].index, plain.ws.records[i].index);
+                const auto f = fast.records.at(i), p = plain.ws.sorted.at(i);
+                ASSERT_EQ(f.edge, p.edge);
+                ASSERT_EQ(f.row, p.row);
+                ASSERT_EQ(f.index, p.index);
+                ASSERT_EQ(f.forward, p.forward);
             }
             // The inputs the fast form is for: positions that distinct vertex slots share.
             std::set<std::uint32_t> slots;
