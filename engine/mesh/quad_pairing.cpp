@@ -212,6 +212,9 @@ std::size_t pair_records(const QuadPairingRows& rows, const Records& records, Ca
     const std::size_t n = rows.vertex.size();
     // Step 2: candidates; and how many records share each edge.
     const std::size_t m = records.size();
+    // The first fit makes at most one candidate per first or third edge: reserved once, the list
+    // never moves while it grows (pages past the ones written are never touched).
+    if (rule == CandidateRule::kFirstFit) ws.candidates.reserve(2 * n);
     for (std::size_t g = 0; g < m;) {
         std::size_t end = g + 1;
         const std::uint64_t key = records.key(g);
