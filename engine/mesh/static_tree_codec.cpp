@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+
 namespace meshproof::mesh {
 
 Box box_of(const RawAabb& aabb) {
@@ -55,7 +56,7 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
     out.second_child.resize(base + n);
     out.parent.resize(base + n, kNone);
     out.reached.resize(base + n, 0);
-    out.box.resize(base + n, unreached);
+    out.box.resize(base + n);   // zeros; the walk sets every node it reaches, the rest are made NaN below
     for (std::size_t i = 0; i < n; ++i) {
         const std::size_t at = base + i;
         for (int a = 0; a < 3; ++a) out.xyz[a][at] = raw.xyz[a][i];
@@ -98,12 +99,14 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
         stack.pop_back();
         const std::uint32_t parent = out.parent[node];
         const Box& parent_box = parent == kNone ? domain : out.box[parent];
-        out.box[node] = shrink_box(parent_box, {out.xyz[0][node], out.xyz[1][node], out.xyz[2][node]}, rule);
+        shrink_box_sse(parent_box, {out.xyz[0][node], out.xyz[1][node], out.xyz[2][node]}, rule, out.box[node]);
         if (out.is_leaf[node]) continue;
         // Second child pushed first so the first child is expanded first (pre-order).
         reach(out.second_child[node], node);
         reach(node + 1, node);
     }
+    for (std::size_t at = base; at < base + n; ++at)
+        if (out.reached[at] == 0) out.box[at] = unreached;
     return ok_status();
 }
 

@@ -12,6 +12,8 @@
 #include <array>
 #include <cstdint>
 
+#include <emmintrin.h>  // SSE2, the x86-64 baseline: shrink_box_sse
+
 #include "engine/core/error.h"
 #include "engine/mesh/decoded_member.h"
 #include "engine/mesh/raw_mesh.h"
@@ -48,6 +50,42 @@ inline Box shrink_box(const Box& parent, const std::array<std::uint8_t, 3>& xyz,
     Box b;
     for (int a = 0; a < 3; ++a) shrink_axis(parent.min[a], parent.max[a], xyz[a], rule, b.min[a], b.max[a]);
     return b;
+}
+
+// shrink_box with the three axes in one SSE register: the same floats, bit for bit (each lane is
+// the scalar rule's subtraction, product and quotient, correctly rounded as the scalar ones are;
+// a NaN stays a NaN, its payload aside), two divisions instead of six. The decoder's walk uses
+// it; shrink_box stays the definition. Written into `out` (which may be `parent`): a Box returned
+// through memory and read back as one 16-byte load stalls on the store.
+namespace detail {
+// x, y, z of three consecutive floats in lanes 0-2 (lane 3 zero), reading no float past them.
+inline __m128 load3(const float* p) {
+    return _mm_movelh_ps(_mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(p))), _mm_load_ss(p + 2));
+}
+inline void store3(float* p, __m128 v) {
+    _mm_storel_pi(reinterpret_cast<__m64*>(p), v);
+    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
+}
+inline constexpr float kSquare[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};  // k², exact
+}  // namespace detail
+
+inline void shrink_box_sse(const Box& parent, const std::array<std::uint8_t, 3>& xyz, BoxRule rule, Box& out) {
+    using detail::kSquare;
+    const __m128 lo = detail::load3(parent.min.data()), hi = detail::load3(parent.max.data());
+    const __m128 extent = _mm_sub_ps(hi, lo);
+    const __m128 h = _mm_setr_ps(kSquare[xyz[0] >> 4], kSquare[xyz[1] >> 4], kSquare[xyz[2] >> 4], 0.0f);
+    const __m128 l = _mm_setr_ps(kSquare[xyz[0] & 15], kSquare[xyz[1] & 15], kSquare[xyz[2] & 15], 0.0f);
+    const __m128 d = _mm_set1_ps(226.0f);
+    __m128 grow, shrink;
+    if (rule == BoxRule::kProductFirst) {
+        grow = _mm_div_ps(_mm_mul_ps(extent, h), d);
+        shrink = _mm_div_ps(_mm_mul_ps(extent, l), d);
+    } else {
+        grow = _mm_mul_ps(extent, _mm_div_ps(h, d));
+        shrink = _mm_mul_ps(extent, _mm_div_ps(l, d));
+    }
+    detail::store3(out.min.data(), _mm_add_ps(lo, grow));
+    detail::store3(out.max.data(), _mm_sub_ps(hi, shrink));
 }
 
 // One node's link fields, by codec.

@@ -1,7 +1,10 @@
 // Codec3Axis4 / 5 / 6 nodes and the n² / 226 box rule (containers-and-tagfiles.md §8.5).
 #include <gtest/gtest.h>
 
+#include <array>
+#include <bit>
 #include <cmath>
+#include <utility>
 
 #include "engine/mesh/static_tree_codec.h"
 #include "tests/mesh/mesh_fixtures.h"
@@ -35,6 +38,45 @@ TEST(StaticTreeCodec, BoxRuleFloatOrders) {
     shrink_axis(0.1f, 7.3f, 0x35, BoxRule::kQuotientFirst, lo, hi);
     EXPECT_EQ(bits_of(lo), 0x3ec600e9u);
     EXPECT_EQ(bits_of(hi), 0x40d01d00u);
+}
+
+// The decoder's three-lane form against the scalar rule, both float orders, on every nibble byte
+// and parents with huge, tiny, negative, inverted, infinite and NaN extents.
+TEST(StaticTreeCodec, ShrinkBoxSseIsTheScalarRule) {
+    std::uint64_t state = 0x5EED;
+    auto next = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>(state >> 32);
+    };
+    const float specials[] = {0.0f, -0.0f, 1e-38f, 3.0e38f, -7.25f, INFINITY, -INFINITY, NAN};
+    std::uint64_t compared = 0, nan_results = 0;
+    for (int round = 0; round < 4000; ++round) {
+        Box parent;
+        for (int a = 0; a < 3; ++a) {
+            const bool special = next() % 8 == 0;
+            parent.min[a] = special ? specials[next() % 8] : std::bit_cast<float>(next() % 0x7F800000u) * (next() % 2 ? 1.0f : -1.0f);
+            parent.max[a] = next() % 4 == 0 ? parent.min[a] - 1.0f : parent.min[a] + static_cast<float>(next() % 100000) * 0.37f;
+        }
+        const std::array<std::uint8_t, 3> xyz{static_cast<std::uint8_t>(next()), static_cast<std::uint8_t>(next()),
+                                             static_cast<std::uint8_t>(next())};
+        for (BoxRule rule : {BoxRule::kProductFirst, BoxRule::kQuotientFirst}) {
+            const Box want = shrink_box(parent, xyz, rule);
+            Box got;
+            shrink_box_sse(parent, xyz, rule, got);
+            for (int a = 0; a < 3; ++a)
+                for (const auto& [w, g] : {std::pair{want.min[a], got.min[a]}, std::pair{want.max[a], got.max[a]}}) {
+                    ++compared;
+                    if (std::isnan(w)) {
+                        ++nan_results;
+                        ASSERT_TRUE(std::isnan(g)) << round;
+                    } else {
+                        ASSERT_EQ(bits_of(w), bits_of(g)) << round << " axis " << a;
+                    }
+                }
+        }
+    }
+    EXPECT_GT(nan_results, 0u);
+    EXPECT_GT(compared - nan_results, 40000u);
 }
 
 TEST(StaticTreeCodec, InvertedBoxesAreKept) {
