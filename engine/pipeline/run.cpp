@@ -153,7 +153,7 @@ class Runner {
 public:
     Runner(const RunOptions& options, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
         : options_(options), codecs_(codecs), passes_(std::move(passes)),
-          timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0), join_tallies_(passes_.size()) {
+          timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0, options.timings != nullptr), join_tallies_(passes_.size()) {
         for (std::size_t p = 0; p < passes_.size(); ++p) {
             (passes_[p]->info().family == kSurFamily ? sur_passes_ : havok_passes_).push_back(p);
             if (passes_[p]->info().joins && passes_[p]->info().family != kSurFamily) joining_.push_back(p);
@@ -473,7 +473,7 @@ Tally Runner::run_join(std::size_t j, Game game, std::string_view key, std::span
 
 GroupOutcome Runner::run_group(const Group& group, std::uint64_t group_index, Game game, const std::vector<std::string>& keys,
                                const std::string& map) {
-    Lap open;
+    Lap open(timing_.cpu());
     std::unique_ptr<OpenedGroup> g = open_group(group, codecs_);
     timing_.local().stage[static_cast<std::size_t>(Stage::kOpen)] += open.next();
     Progress* progress = options_.progress;
@@ -688,21 +688,23 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
         std::vector<Tally> joined(joins.size());
         std::vector<double> join_seconds(joins.size());
         Lap join_clock;
+        const double step_cpu_start = timings ? process_cpu_seconds() : 0.0;
         tbb::parallel_for(std::size_t{0}, joins.size(), [&](std::size_t i) {
             const auto& [j, game, key] = *joins[i].first;
             Lap own;
             joined[i] = runner.run_join(j, game, key, *joins[i].second, join_serial + i);
             join_seconds[i] = own.next();
         });
-        // The step holds every thread until its last join ends (the wave after it waits), so its
-        // cost is its wall time on every thread, shared among the joining passes by their joins' time.
+        // Only the joins run during the step (the wave after it waits), so the CPU time the process
+        // spent in it is theirs, shared among the joining passes by their joins' wall time (a join
+        // may spread over several threads, so its own thread's clock would not see all of it).
         const double step_wall = join_clock.next();
+        const double step_cpu = timings ? process_cpu_seconds() - step_cpu_start : 0.0;
         join_wall += step_wall;
         double all = 0;
         for (double t : join_seconds) all += t;
-        const double threads = static_cast<double>(tbb::this_task_arena::max_concurrency());
         for (std::size_t i = 0; i < joins.size(); ++i)
-            if (all > 0) runner.charge_join(std::get<0>(*joins[i].first), step_wall * threads * join_seconds[i] / all);
+            if (all > 0) runner.charge_join(std::get<0>(*joins[i].first), step_cpu * join_seconds[i] / all);
         for (std::size_t i = 0; i < joins.size(); ++i) runner.add_join(std::get<0>(*joins[i].first), joined[i]);
         join_serial += joins.size();
     }   // the wave's extracts are released here

@@ -1,11 +1,13 @@
 // What a verify run spent its time on, measured only when the caller asks (RunOptions::timings)
 // and returned beside the RunResult, never in it: no report can depend on a clock.
 //
-// Two kinds of time (std::chrono::steady_clock):
-//   wall seconds of the run's phases, one after another (scan, count, verify, gather);
-//   thread seconds of the stages inside the fan-out and of each pass: the time of every call,
-//   summed over the threads that made it (with 2 threads busy for 10 s, up to 20 thread seconds;
-//   a thread the OS preempts keeps counting, so on a loaded machine they exceed CPU time).
+// Two kinds of time:
+//   wall seconds of the run's phases, one after another (scan, count, verify, gather; steady clock);
+//   thread seconds of the stages inside the fan-out and of each pass: the CPU time of every call
+//   on the thread that made it (CLOCK_THREAD_CPUTIME_ID), summed over the threads (with 2 threads
+//   busy for 10 s, up to 20 thread seconds). Time the OS gives other processes is not counted, so
+//   the figures hold on a loaded machine. A join step's CPU time (every thread's) goes to its
+//   passes by their joins' wall time.
 #pragma once
 
 #include <array>

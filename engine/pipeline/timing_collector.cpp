@@ -13,8 +13,8 @@ bool slower(const MemberTime& a, const MemberTime& b) {
 
 }  // namespace
 
-TimingCollector::TimingCollector(std::size_t passes, std::size_t slowest_wanted)
-    : passes_(passes), slowest_wanted_(slowest_wanted), locals_([passes] {
+TimingCollector::TimingCollector(std::size_t passes, std::size_t slowest_wanted, bool cpu)
+    : passes_(passes), slowest_wanted_(slowest_wanted), cpu_(cpu), locals_([passes] {
           Local l;
           l.pass.assign(passes, 0.0);
           return l;

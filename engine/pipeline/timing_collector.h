@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 #include <string_view>
 #include <vector>
 
@@ -25,8 +26,11 @@ public:
         std::vector<MemberTime> slowest;     // a heap whose front is the fastest kept
     };
 
-    TimingCollector(std::size_t passes, std::size_t slowest_wanted);
+    // `cpu`: the stages and passes are charged the calling thread's CPU time (the caller asked for
+    // timings); else the steady clock, which costs a tenth as much to read and is never reported.
+    TimingCollector(std::size_t passes, std::size_t slowest_wanted, bool cpu = false);
     Local& local() { return locals_.local(); }
+    bool cpu() const { return cpu_; }
     // Keeps the member among the slowest if it is one; builds its record only then.
     void offer(Local& local, std::string_view path, const std::array<double, kStageCount>& stages, std::uint64_t bytes,
                std::uint64_t triangles);
@@ -36,21 +40,42 @@ public:
 private:
     std::size_t passes_;
     std::size_t slowest_wanted_;
+    bool cpu_;
     tbb::enumerable_thread_specific<Local> locals_;
 };
 
-// Seconds since the last lap (or since construction).
+// The CPU seconds every thread of the process has used so far.
+inline double process_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+// Seconds since the last lap (or since construction): wall seconds, or with `cpu` the CPU seconds
+// of the calling thread (CLOCK_THREAD_CPUTIME_ID: time the OS gives another process is not
+// counted, so the figures do not grow with the machine's load). A lap is read on the thread that
+// started it. The CPU clock is a system call here (about 1.4 µs against 26 ns).
 class Lap {
 public:
+    explicit Lap(bool cpu = false) : cpu_(cpu), last_(now()) {}
     double next() {
-        const auto now = std::chrono::steady_clock::now();
-        const double s = std::chrono::duration<double>(now - last_).count();
-        last_ = now;
+        const double t = now();
+        const double s = t - last_;
+        last_ = t;
         return s;
     }
 
 private:
-    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+    double now() const {
+        if (cpu_) {
+            timespec ts{};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+            return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+        }
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    }
+    bool cpu_;
+    double last_;
 };
 
 // One unit's clock: stage() and pass() charge the time since the previous call; when the unit
@@ -58,7 +83,7 @@ private:
 class UnitClock {
 public:
     UnitClock(TimingCollector& collector, std::string_view path)
-        : collector_(collector), local_(collector.local()), path_(path) {}
+        : collector_(collector), local_(collector.local()), path_(path), lap_(collector.cpu()) {}
     ~UnitClock() { collector_.offer(local_, path_, stages_, bytes_, triangles_); }
     UnitClock(const UnitClock&) = delete;
     UnitClock& operator=(const UnitClock&) = delete;

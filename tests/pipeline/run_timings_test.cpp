@@ -4,14 +4,17 @@
 // clocks never reach the report: it is byte-identical with and without timings, at 1 and N threads.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <numeric>
+#include <thread>
 
 #include <unistd.h>
 
 #include "engine/containers/dcx_writer.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/run.h"
+#include "engine/pipeline/timing_collector.h"
 #include "engine/tagfile/compendium.h"
 #include "reports/run_report.h"
 #include "tests/support/corpus.h"
@@ -120,6 +123,23 @@ TEST_F(RunTimingsTest, KeepsEveryUnitWhenAskedForMoreAndNoneWhenAskedForNone) {
     ASSERT_TRUE(run_verify(root_, o).ok());
     EXPECT_TRUE(none.slowest.empty());
     EXPECT_EQ(none.members_decoded, 2u);
+}
+
+// The thread seconds are CPU time: a thread that sleeps is charged (almost) nothing, one that
+// computes is charged what it computed; the wall clock counts both.
+TEST(RunTimingsLap, CpuLapsCountComputingNotWaiting) {
+    Lap cpu(true), wall(false);
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+    const double slept_cpu = cpu.next(), slept_wall = wall.next();
+    EXPECT_GE(slept_wall, 0.055);
+    EXPECT_LT(slept_cpu, 0.02);
+    volatile std::uint64_t x = 1;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(40);
+    while (std::chrono::steady_clock::now() < until)
+        for (int i = 0; i < 1000; ++i) x = x * 6364136223846793005ull + 1;
+    const double busy_cpu = cpu.next();
+    EXPECT_GT(busy_cpu, 0.01);   // at least a quarter of the 40 ms, even on a loaded machine
+    EXPECT_LT(busy_cpu, 1.0);
 }
 
 TEST_F(RunTimingsTest, DecodeOnlyChargesNoPass) {
