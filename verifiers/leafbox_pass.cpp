@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "engine/pipeline/pass.h"
+#include "verifiers/control_boxes.h"
 #include "verifiers/f32_tolerance.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -20,50 +21,6 @@ using namespace verifiers;
 using mesh::Box;
 using mesh::DecodedMesh;
 using mesh::StaticTreeNodes;
-
-// The control readings of the box rule: "A divisor of 225 instead of 226 leaves 3% to 51% of them
-// outside their leaves … and swapping the two nibbles' roles nearly all."
-enum class ControlRule : std::uint8_t { kDivisor225, kSwappedNibbles };
-
-Box shrink_control(const Box& parent, const StaticTreeNodes& t, std::uint32_t n, ControlRule rule) {
-    Box b;
-    for (int a = 0; a < 3; ++a) {
-        const std::uint8_t byte = t.xyz[a][n];
-        const float hi = static_cast<float>((byte >> 4) * (byte >> 4));
-        const float lo = static_cast<float>((byte & 15) * (byte & 15));
-        const float e = parent.max[a] - parent.min[a];
-        if (rule == ControlRule::kDivisor225) {
-            const float grow = (e * hi) / 225.0f;
-            const float shrink = (e * lo) / 225.0f;
-            b.min[a] = parent.min[a] + grow;
-            b.max[a] = parent.max[a] - shrink;
-        } else {
-            const float grow = (e * lo) / 226.0f;
-            const float shrink = (e * hi) / 226.0f;
-            b.min[a] = parent.min[a] + grow;
-            b.max[a] = parent.max[a] - shrink;
-        }
-    }
-    return b;
-}
-
-// Every node's box under a control rule, from the tree's domain down the decoded parent links
-// (a parent precedes its children in pre-order; anything else is left NaN, i.e. outside).
-void control_boxes(const StaticTreeNodes& t, ControlRule rule, std::vector<Box>& out) {
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    Box nan_box;
-    nan_box.min = {nan, nan, nan};
-    nan_box.max = {nan, nan, nan};
-    out.assign(t.size(), nan_box);
-    for (std::uint32_t n = 0; n < t.size(); ++n) {
-        const std::uint32_t parent = t.parent[n];
-        if (parent == mesh::kNone) {
-            if (t.tree[n] < t.first_node.size() && t.first_node[t.tree[n]] == n) out[n] = shrink_control(t.domain[t.tree[n]], t, n, rule);
-        } else if (parent < n) {
-            out[n] = shrink_control(out[parent], t, n, rule);
-        }
-    }
-}
 
 double inversion(const Box& b) {
     double worst = 0;
@@ -168,8 +125,7 @@ private:
     void primitives_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
                               std::vector<Box>& div225, std::vector<Box>& swapped) const {
         const StaticTreeNodes& st = m.section_trees;
-        control_boxes(st, ControlRule::kDivisor225, div225);
-        control_boxes(st, ControlRule::kSwappedNibbles, swapped);
+        control_boxes(st, div225, swapped);
         double max_inversion = 0;
         for (std::uint32_t n = 0; n < st.size(); ++n) {
             if (is_root(st, n) && (st.xyz[0][n] | st.xyz[1][n] | st.xyz[2][n]) != 0) counts.add("section_roots_nonzero");
@@ -371,11 +327,13 @@ private:
                     continue;
                 }
                 counts.add_at(slot_simd_leaf_lanes);
+                if (same_box(vb, box)) {   // the same bits, none NaN: no shortfall to measure
+                    counts.add_at(slot_simd_leaf_exact);
+                    continue;
+                }
                 const double short_by = box_excess_ulps(vb, box, domain);
                 short_max = std::max(short_max, short_by);
-                if (same_box(vb, box)) {
-                    counts.add_at(slot_simd_leaf_exact);
-                } else if (short_by == 0) {
+                if (short_by == 0) {
                     counts.add_at(slot_simd_leaf_larger);
                 } else if (short_by <= kLeafBoxToleranceUlps) {
                     counts.add_at(slot_simd_leaf_short_within_tolerance);
