@@ -34,6 +34,14 @@ bool inside(const float (&q)[3], const Box& b) {
     return q[0] >= b.min[0] && q[0] <= b.max[0] && q[1] >= b.min[1] && q[1] <= b.max[1] && q[2] >= b.min[2] && q[2] <= b.max[2];
 }
 
+// Whether q lies more than 16 ulps outside the box (point_excess_ulps above the tolerance),
+// stopping at the first axis that does.
+bool beyond_tolerance(const float (&q)[3], const Box& b, const Box& domain) {
+    for (int a = 0; a < 3; ++a)
+        if (axis_excess_ulps(q[a], b.min[a], b.max[a], domain.min[a], domain.max[a]) > kLeafBoxToleranceUlps) return true;
+    return false;
+}
+
 bool is_root(const StaticTreeNodes& t, std::uint32_t n) { return t.first_node[t.tree[n]] == n; }
 
 class LeafboxPass final : public Pass {
@@ -154,7 +162,8 @@ private:
             if (!has_geometry(p.kind[i]) || leaf == mesh::kNone) continue;
             const Box& domain = st.domain[p.section[i]];
             const PrimitiveCorners c = corners_of(m, i);
-            double excess = 0, own = 0, e225 = 0, eswap = 0;
+            double excess = 0, own = 0;
+            bool out225 = false, outswap = false;   // the controls only tell whether past the tolerance
             for (int k = 0; k < c.count; ++k) {
                 const std::uint32_t s = c.slot[k];
                 const float q[3] = {v.x[s], v.y[s], v.z[s]};
@@ -163,10 +172,8 @@ private:
                 // primitive's answer is known and their later vertices are not measured.
                 const bool in_leaf = inside(q, st.box[leaf]);
                 if (!in_leaf) excess = std::max(excess, point_excess_ulps(q[0], q[1], q[2], st.box[leaf], domain));
-                if (!(e225 > kLeafBoxToleranceUlps) && !inside(q, div225[leaf]))
-                    e225 = std::max(e225, point_excess_ulps(q[0], q[1], q[2], div225[leaf], domain));
-                if (!(eswap > kLeafBoxToleranceUlps) && !inside(q, swapped[leaf]))
-                    eswap = std::max(eswap, point_excess_ulps(q[0], q[1], q[2], swapped[leaf], domain));
+                if (!out225 && !inside(q, div225[leaf])) out225 = beyond_tolerance(q, div225[leaf], domain);
+                if (!outswap && !inside(q, swapped[leaf])) outswap = beyond_tolerance(q, swapped[leaf], domain);
                 if (in_leaf || own > kLeafBoxToleranceUlps) continue;
                 for (int a = 0; a < 3; ++a) {
                     // "Measured at the coordinate's own magnitude alone"
@@ -196,8 +203,8 @@ private:
                 counts.add_at(slot_prims_own_magnitude_exceed);
                 own_magnitude_extremes(m, i, st.box[leaf], domain, tally);
             }
-            if (e225 > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_divisor225);
-            if (eswap > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_swapped_nibbles);
+            if (out225) counts.add_at(slot_prims_outside_divisor225);
+            if (outswap) counts.add_at(slot_prims_outside_swapped_nibbles);
         }
         if (max_excess > 0 && std::isfinite(max_excess)) tally.max("prims_max_excess_ulps", max_excess);
     }
