@@ -10,30 +10,13 @@
 #include <vector>
 
 #include "verifiers/control_boxes.h"
+#include "tests/support/awkward_floats.h"
 
 namespace meshproof::verifiers {
 namespace {
 
-struct Rng {
-    std::uint64_t s;
-    std::uint32_t next() {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<std::uint32_t>(s >> 33);
-    }
-    float unit() { return static_cast<float>(next() & 0xFFFFFF) / float(1 << 24); }
-};
-
-float awkward(Rng& r, float plain) {
-    switch (r.next() % 30) {
-        case 0: return std::numeric_limits<float>::quiet_NaN();
-        case 1: return std::numeric_limits<float>::infinity();
-        case 2: return -std::numeric_limits<float>::infinity();
-        case 3: return std::numeric_limits<float>::denorm_min();
-        case 4: return -0.0f;
-        case 5: return 3.0e38f;
-        default: return plain;
-    }
-}
+using test::awkward;
+using test::Rng;
 
 std::vector<mesh::Box> plain_boxes(const mesh::StaticTreeNodes& t, ControlRule rule) {
     const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -70,6 +53,7 @@ TEST(ControlBoxes, BothReadingsInLanesEqualThePlainRule) {
                 d.max[a] = awkward(r, d.min[a] + r.unit() * scale);
                 if (r.next() % 20 == 0) std::swap(d.min[a], d.max[a]);
                 if (r.next() % 20 == 0) d.max[a] = d.min[a];
+                if (r.next() % 40 == 0) d.max[a] = 3.0e38f;
             }
             t.domain.push_back(d);
             for (std::uint32_t j = 0; j < count; ++j, ++n) {
