@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -19,9 +20,11 @@ inline double f32_ulp(double m) {
     m = std::fabs(m);
     if (!(m >= static_cast<double>(std::numeric_limits<float>::min()))) return std::numeric_limits<float>::denorm_min();
     if (std::isinf(m)) return std::numeric_limits<double>::infinity();
-    int e = 0;
-    std::frexp(m, &e);  // m = f × 2^e, f in [0.5, 1): the leading bit is 2^(e−1)
-    return std::ldexp(1.0, e - 24);
+    // m = 1.f × 2^(E − 1023), E its biased exponent: the leading bit is 2^(E − 1023) and the f32
+    // ulp there 2^(E − 1023 − 23), the double whose biased exponent is E − 23 (≥ 874 from FLT_MIN
+    // up) and whose fraction is 0; read off the bits (frexp and ldexp are calls, per coordinate).
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(m);
+    return std::bit_cast<double>((bits & 0x7FF0000000000000ull) - (std::uint64_t{23} << 52));
 }
 
 // How far v lies outside [lo, hi], in ulps at the largest magnitude among v, lo, hi and the

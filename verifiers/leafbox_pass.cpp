@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "engine/pipeline/pass.h"
+#include "verifiers/control_boxes.h"
 #include "verifiers/f32_tolerance.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -21,50 +22,6 @@ using mesh::Box;
 using mesh::DecodedMesh;
 using mesh::StaticTreeNodes;
 
-// The control readings of the box rule: "A divisor of 225 instead of 226 leaves 3% to 51% of them
-// outside their leaves … and swapping the two nibbles' roles nearly all."
-enum class ControlRule : std::uint8_t { kDivisor225, kSwappedNibbles };
-
-Box shrink_control(const Box& parent, const StaticTreeNodes& t, std::uint32_t n, ControlRule rule) {
-    Box b;
-    for (int a = 0; a < 3; ++a) {
-        const std::uint8_t byte = t.xyz[a][n];
-        const float hi = static_cast<float>((byte >> 4) * (byte >> 4));
-        const float lo = static_cast<float>((byte & 15) * (byte & 15));
-        const float e = parent.max[a] - parent.min[a];
-        if (rule == ControlRule::kDivisor225) {
-            const float grow = (e * hi) / 225.0f;
-            const float shrink = (e * lo) / 225.0f;
-            b.min[a] = parent.min[a] + grow;
-            b.max[a] = parent.max[a] - shrink;
-        } else {
-            const float grow = (e * lo) / 226.0f;
-            const float shrink = (e * hi) / 226.0f;
-            b.min[a] = parent.min[a] + grow;
-            b.max[a] = parent.max[a] - shrink;
-        }
-    }
-    return b;
-}
-
-// Every node's box under a control rule, from the tree's domain down the decoded parent links
-// (a parent precedes its children in pre-order; anything else is left NaN, i.e. outside).
-void control_boxes(const StaticTreeNodes& t, ControlRule rule, std::vector<Box>& out) {
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    Box nan_box;
-    nan_box.min = {nan, nan, nan};
-    nan_box.max = {nan, nan, nan};
-    out.assign(t.size(), nan_box);
-    for (std::uint32_t n = 0; n < t.size(); ++n) {
-        const std::uint32_t parent = t.parent[n];
-        if (parent == mesh::kNone) {
-            if (t.tree[n] < t.first_node.size() && t.first_node[t.tree[n]] == n) out[n] = shrink_control(t.domain[t.tree[n]], t, n, rule);
-        } else if (parent < n) {
-            out[n] = shrink_control(out[parent], t, n, rule);
-        }
-    }
-}
-
 double inversion(const Box& b) {
     double worst = 0;
     for (int a = 0; a < 3; ++a) worst = std::max(worst, static_cast<double>(b.min[a]) - b.max[a]);
@@ -75,6 +32,14 @@ double inversion(const Box& b) {
 // comparisons fail), so a caller falls back to the full measure there.
 bool inside(const float (&q)[3], const Box& b) {
     return q[0] >= b.min[0] && q[0] <= b.max[0] && q[1] >= b.min[1] && q[1] <= b.max[1] && q[2] >= b.min[2] && q[2] <= b.max[2];
+}
+
+// Whether q lies more than 16 ulps outside the box (point_excess_ulps above the tolerance),
+// stopping at the first axis that does.
+bool beyond_tolerance(const float (&q)[3], const Box& b, const Box& domain) {
+    for (int a = 0; a < 3; ++a)
+        if (axis_excess_ulps(q[a], b.min[a], b.max[a], domain.min[a], domain.max[a]) > kLeafBoxToleranceUlps) return true;
+    return false;
 }
 
 bool is_root(const StaticTreeNodes& t, std::uint32_t n) { return t.first_node[t.tree[n]] == n; }
@@ -168,8 +133,7 @@ private:
     void primitives_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
                               std::vector<Box>& div225, std::vector<Box>& swapped) const {
         const StaticTreeNodes& st = m.section_trees;
-        control_boxes(st, ControlRule::kDivisor225, div225);
-        control_boxes(st, ControlRule::kSwappedNibbles, swapped);
+        control_boxes(st, div225, swapped);
         double max_inversion = 0;
         for (std::uint32_t n = 0; n < st.size(); ++n) {
             if (is_root(st, n) && (st.xyz[0][n] | st.xyz[1][n] | st.xyz[2][n]) != 0) counts.add("section_roots_nonzero");
@@ -198,7 +162,8 @@ private:
             if (!has_geometry(p.kind[i]) || leaf == mesh::kNone) continue;
             const Box& domain = st.domain[p.section[i]];
             const PrimitiveCorners c = corners_of(m, i);
-            double excess = 0, own = 0, e225 = 0, eswap = 0;
+            double excess = 0, own = 0;
+            bool out225 = false, outswap = false;   // the controls only tell whether past the tolerance
             for (int k = 0; k < c.count; ++k) {
                 const std::uint32_t s = c.slot[k];
                 const float q[3] = {v.x[s], v.y[s], v.z[s]};
@@ -207,10 +172,8 @@ private:
                 // primitive's answer is known and their later vertices are not measured.
                 const bool in_leaf = inside(q, st.box[leaf]);
                 if (!in_leaf) excess = std::max(excess, point_excess_ulps(q[0], q[1], q[2], st.box[leaf], domain));
-                if (!(e225 > kLeafBoxToleranceUlps) && !inside(q, div225[leaf]))
-                    e225 = std::max(e225, point_excess_ulps(q[0], q[1], q[2], div225[leaf], domain));
-                if (!(eswap > kLeafBoxToleranceUlps) && !inside(q, swapped[leaf]))
-                    eswap = std::max(eswap, point_excess_ulps(q[0], q[1], q[2], swapped[leaf], domain));
+                if (!out225 && !inside(q, div225[leaf])) out225 = beyond_tolerance(q, div225[leaf], domain);
+                if (!outswap && !inside(q, swapped[leaf])) outswap = beyond_tolerance(q, swapped[leaf], domain);
                 if (in_leaf || own > kLeafBoxToleranceUlps) continue;
                 for (int a = 0; a < 3; ++a) {
                     // "Measured at the coordinate's own magnitude alone"
@@ -240,8 +203,8 @@ private:
                 counts.add_at(slot_prims_own_magnitude_exceed);
                 own_magnitude_extremes(m, i, st.box[leaf], domain, tally);
             }
-            if (e225 > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_divisor225);
-            if (eswap > kLeafBoxToleranceUlps) counts.add_at(slot_prims_outside_swapped_nibbles);
+            if (out225) counts.add_at(slot_prims_outside_divisor225);
+            if (outswap) counts.add_at(slot_prims_outside_swapped_nibbles);
         }
         if (max_excess > 0 && std::isfinite(max_excess)) tally.max("prims_max_excess_ulps", max_excess);
     }
@@ -371,11 +334,13 @@ private:
                     continue;
                 }
                 counts.add_at(slot_simd_leaf_lanes);
+                if (same_box(vb, box)) {   // the same bits, none NaN: no shortfall to measure
+                    counts.add_at(slot_simd_leaf_exact);
+                    continue;
+                }
                 const double short_by = box_excess_ulps(vb, box, domain);
                 short_max = std::max(short_max, short_by);
-                if (same_box(vb, box)) {
-                    counts.add_at(slot_simd_leaf_exact);
-                } else if (short_by == 0) {
+                if (short_by == 0) {
                     counts.add_at(slot_simd_leaf_larger);
                 } else if (short_by <= kLeafBoxToleranceUlps) {
                     counts.add_at(slot_simd_leaf_short_within_tolerance);

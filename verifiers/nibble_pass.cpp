@@ -13,7 +13,7 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/mesh/static_tree_codec.h"
+#include "engine/mesh/floor_candidates.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -26,33 +26,17 @@ using mesh::Box;
 using mesh::DecodedMesh;
 using mesh::StaticTreeNodes;
 
-// The floor rule on one side of one axis: the largest k in 1..15 whose bound passes the test
-// (0 if none), the bound computed as shrink_axis computes it (e × k² ⁄ 226 in single precision,
-// left to right). With e ≥ 0 the bound moves one way as k grows (each rounded step is monotone),
-// so the k that pass are 1..K and a binary search finds K with four bounds instead of fifteen;
-// a negative or NaN extent (an inverted or broken parent) scans from 15 down as written.
-template <class Passes>
-int largest_passing(float extent, Passes passes) {
-    if (!(extent >= 0.0f)) {
-        for (int k = 15; k > 0; --k)
-            if (passes(static_cast<float>(k * k))) return k;
-        return 0;
-    }
-    int yes = 0, no = 16;  // passes(yes²) holds (0: none yet), passes(no²) does not (16: beyond)
-    while (no - yes > 1) {
-        const int mid = (yes + no) / 2;
-        if (passes(static_cast<float>(mid * mid))) yes = mid;
-        else no = mid;
-    }
-    return yes;
-}
-
-// The floor rule on one axis: the byte (h << 4) | l the rule gives below `parent` (shrink_axis
-// with BoxRule::kProductFirst, one side at a time).
-std::uint8_t floor_nibbles(float parent_min, float parent_max, float below_min, float below_max) {
-    const float extent = parent_max - parent_min;
-    const int h = largest_passing(extent, [&](float h2) { return parent_min + (extent * h2) / 226.0f <= below_min; });
-    const int l = largest_passing(extent, [&](float l2) { return parent_max - (extent * l2) / 226.0f >= below_max; });
+// The floor rule on one axis: the byte (h << 4) | l the rule gives below `parent`, each nibble the
+// largest k in 1..15 whose bound (e × k² ⁄ 226 in single precision, left to right, as shrink_axis
+// computes it) passes the test, 0 if none; with an inverted or NaN parent, the largest k as the
+// rule scanned from 15 down finds it. `shrunk_min` and `shrunk_max` get the box those nibbles give
+// (the candidates are that box's bounds, so nothing is shrunk twice).
+std::uint8_t floor_nibbles(float parent_min, float parent_max, float below_min, float below_max, float& shrunk_min,
+                           float& shrunk_max) {
+    const mesh::FloorCandidates c = mesh::floor_candidates(parent_min, parent_max, below_min, below_max);
+    const int h = mesh::FloorCandidates::largest_fit(c.min_fits), l = mesh::FloorCandidates::largest_fit(c.max_fits);
+    shrunk_min = c.min[h];
+    shrunk_max = c.max[l];
     return static_cast<std::uint8_t>(h << 4 | l);
 }
 
@@ -214,7 +198,8 @@ private:
     static double boundary_steps(const std::array<std::vector<std::uint8_t>, 3>& xyz, std::uint32_t n, const Box& parent,
                                  const Box& below, const std::array<float, 6>& codec) {
         for (int a = 0; a < 3; ++a) {
-            const std::uint8_t rule = floor_nibbles(parent.min[a], parent.max[a], below.min[a], below.max[a]);
+            float unused_min = 0, unused_max = 0;
+            const std::uint8_t rule = floor_nibbles(parent.min[a], parent.max[a], below.min[a], below.max[a], unused_min, unused_max);
             const std::uint8_t stored = xyz[a][n];
             if (rule == stored) continue;
             const float scale = codec[3 + a];
@@ -233,13 +218,11 @@ private:
     // The rule's nibbles for node n below `parent_box`: `shrunk` gets the box they give, and the
     // nibble distance to the stored ones is returned.
     static int rule_at(const StaticTreeNodes& st, std::uint32_t n, const Box& parent_box, const Box& below, Box& shrunk) {
-        std::array<std::uint8_t, 3> rule{};
         int distance = 0;
         for (int a = 0; a < 3; ++a) {
-            rule[a] = floor_nibbles(parent_box.min[a], parent_box.max[a], below.min[a], below.max[a]);
-            distance += nibble_distance(rule[a], st.xyz[a][n]);
+            const std::uint8_t rule = floor_nibbles(parent_box.min[a], parent_box.max[a], below.min[a], below.max[a], shrunk.min[a], shrunk.max[a]);
+            distance += nibble_distance(rule, st.xyz[a][n]);
         }
-        shrunk = mesh::shrink_box(parent_box, rule);
         return distance;
     }
 

@@ -34,8 +34,10 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
     std::vector<std::uint32_t>& depth = scratch.depth;
     rank.assign(n, mesh::kNone);
     depth.assign(st.node_count[t], 0);
-    auto& by_depth = scratch.by_depth;   // (depth, pre-order rank) of each leaf, by payload
-    by_depth.resize(n);
+    auto& by_rank = scratch.by_rank;   // (payload, depth) of each leaf, in pre-order
+    by_rank.resize(n);
+    std::vector<std::uint32_t>& per_depth = scratch.per_depth;   // leaves per depth, then where each depth starts
+    per_depth.assign(1, 0);
     std::uint32_t leaves = 0;
     for (std::uint64_t g = first; g < end; ++g) {
         const std::uint32_t parent = st.parent[g];
@@ -45,15 +47,21 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
         const std::uint32_t p = st.payload[g];
         if (p >= n || rank[p] != mesh::kNone) return 0;   // not 0 … n − 1 each once
         rank[p] = leaves;
-        by_depth[p] = {d, leaves};
+        by_rank[leaves] = {p, d};
+        if (d + 1 >= per_depth.size()) per_depth.resize(d + 2, 0);
+        ++per_depth[d + 1];
         ++leaves;
     }
     if (leaves != n) return 0;
-    // The breadth-first position of each payload.
+    // The breadth-first position of each payload: ordered by (depth, pre-order rank), i.e. the
+    // leaves of each depth in pre-order, depth after depth (a counting sort by depth).
+    for (std::size_t d = 1; d < per_depth.size(); ++d) per_depth[d] += per_depth[d - 1];
     std::vector<std::uint32_t>& bfs_order = scratch.bfs_order;
     bfs_order.resize(n);
-    for (std::uint32_t p = 0; p < n; ++p) bfs_order[p] = p;
-    std::sort(bfs_order.begin(), bfs_order.end(), [&](std::uint32_t a, std::uint32_t b) { return by_depth[a] < by_depth[b]; });
+    for (std::uint32_t r = 0; r < n; ++r) {
+        const auto [p, d] = by_rank[r];
+        bfs_order[per_depth[d]++] = p;
+    }
 
     const std::uint64_t base = sec.primitive_base[t];
     if (base == mesh::kNone || base + n > m.primitives.size()) return 0;

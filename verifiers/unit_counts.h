@@ -1,7 +1,7 @@
 // The counts of one unit, kept in a flat array by the pass's declared counters and handed to the
-// Tally once per unit (Tally::add builds two strings and a map key per call: too dear per
-// primitive). Every declared counter is flushed, zeros included, so each figure appears in the
-// report with its denominator even where nothing failed.
+// Tally once per unit as one batch (Tally::add_batch: the tally finds each counter's key once per
+// scope, not once per unit). Every declared counter is flushed, zeros included, so each figure
+// appears in the report with its denominator even where nothing failed.
 #pragma once
 
 #include <cstdint>
@@ -45,11 +45,13 @@ public:
         tally.sample(name, location(), detail());
     }
 
-    void flush(Tally& tally) const {
-        for (std::size_t i = 0; i < value_.size(); ++i) tally.add(info_.counters[i].name, value_[i]);
-    }
+    void flush(Tally& tally) const { tally.add_batch(&info_.counters, &counter_name, value_); }
 
 private:
+    static std::string_view counter_name(const void* counters, std::size_t i) {
+        return (*static_cast<const std::vector<CounterInfo>*>(counters))[i].name;
+    }
+
     const PassInfo& info_;
     std::vector<std::uint64_t> value_;
     std::vector<std::uint32_t> sampled_;   // per counter, samples handed to the tally in this unit

@@ -1,32 +1,16 @@
 #include "engine/build/static_tree_encode.h"
 
-#include <bit>
-
-#include <xmmintrin.h>  // SSE, the x86-64 baseline: the sixteen candidates of the floor rule
-
+#include "engine/mesh/floor_candidates.h"
 #include "engine/mesh/static_tree_codec.h"
 
 namespace meshproof::build {
 
 std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max) {
-    // Every candidate n = 0..15 at once, in the decoder's own f32 arithmetic (mesh::shrink_axis,
-    // kProductFirst): min + (extent × n²) / 226 and max − (extent × n²) / 226, four lanes at a time.
-    // The high nibble is the largest n whose min stays at or below what lies below, the low one the
-    // largest whose max stays at or above it: n = 0 always fits, and with a positive extent the
-    // fits run 0..N without a gap, so N is the run of fits from 1 (with no positive extent, or NaN,
-    // the run from 1 is what a search upward from 0 finds).
-    alignas(16) static constexpr float kSquares[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};
-    const __m128 extent = _mm_set1_ps(parent_max - parent_min), steps = _mm_set1_ps(226.0f);
-    const __m128 lo0 = _mm_set1_ps(parent_min), hi0 = _mm_set1_ps(parent_max);
-    const __m128 below_lo = _mm_set1_ps(below_min), below_hi = _mm_set1_ps(below_max);
-    unsigned h_fits = 0, l_fits = 0;
-    for (int q = 0; q < 4; ++q) {
-        const __m128 step = _mm_div_ps(_mm_mul_ps(extent, _mm_load_ps(kSquares + 4 * q)), steps);
-        h_fits |= static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(_mm_add_ps(lo0, step), below_lo))) << (4 * q);
-        l_fits |= static_cast<unsigned>(_mm_movemask_ps(_mm_cmpge_ps(_mm_sub_ps(hi0, step), below_hi))) << (4 * q);
-    }
-    const auto h = static_cast<std::uint8_t>(std::countr_one(h_fits >> 1));
-    const auto l = static_cast<std::uint8_t>(std::countr_one(l_fits >> 1));
+    // n = 0 always fits, and with a positive extent the fits run 0..N without a gap, so N is the
+    // run of fits from 1 (with no positive extent, or NaN, the run from 1 is what a search upward
+    // from 0 finds).
+    const mesh::FloorCandidates c = mesh::floor_candidates(parent_min, parent_max, below_min, below_max);
+    const int h = mesh::FloorCandidates::run_of_fits(c.min_fits), l = mesh::FloorCandidates::run_of_fits(c.max_fits);
     return static_cast<std::uint8_t>((h << 4) | l);
 }
 

@@ -13,10 +13,64 @@ void Tally::add(std::string_view counter, std::uint64_t n) {
     }
 }
 
+Tally::Counts::iterator Tally::count_slot(std::string_view counter, std::string_view scope, bool& inserted) {
+    auto it = counts_.find(KeyLess::View(counter, scope));
+    inserted = it == counts_.end();
+    if (inserted) it = counts_.emplace_hint(it, Key(std::string(counter), std::string(scope)), 0);
+    return it;
+}
+
 void Tally::add_in(std::string_view counter, std::string_view scope, std::uint64_t n) {
-    auto [it, inserted] = counts_.try_emplace(Key(std::string(counter), std::string(scope)), 0);
+    bool inserted = false;
+    const auto it = count_slot(counter, scope, inserted);
     it->second += n;
     if (journal_.on) journal_.counts.push_back(CountChange{it, inserted, n});
+}
+
+Tally::BatchSlots& Tally::batch_slots(const void* list, NameAt name, std::size_t size, std::string_view scope) {
+    for (BatchSlots& e : batch_cache_.entries)
+        if (e.list == list && e.at.size() == size && e.scope == scope) {
+            std::fill(e.inserted.begin(), e.inserted.end(), 0);
+            return e;
+        }
+    BatchSlots* e = nullptr;
+    if (batch_cache_.entries.size() < BatchCache::kMaxEntries) {
+        e = &batch_cache_.entries.emplace_back();
+    } else {
+        e = &batch_cache_.entries[batch_cache_.next_replaced];
+        batch_cache_.next_replaced = (batch_cache_.next_replaced + 1) % BatchCache::kMaxEntries;
+    }
+    e->list = list;
+    e->scope.assign(scope);
+    e->at.resize(size);
+    e->inserted.resize(size);
+    for (std::size_t i = 0; i < size; ++i) {
+        bool inserted = false;
+        e->at[i] = count_slot(name(list, i), scope, inserted);
+        e->inserted[i] = inserted;
+    }
+    return *e;
+}
+
+void Tally::add_batch(const void* list, NameAt name, std::span<const std::uint64_t> n) {
+    BatchSlots& slots = batch_slots(list, name, n.size(), scope_);
+    for (std::size_t i = 0; i < n.size(); ++i) {
+        slots.at[i]->second += n[i];
+        if (journal_.on) journal_.counts.push_back(CountChange{slots.at[i], slots.inserted[i] != 0, n[i]});
+    }
+    if (!keep_unit_) return;
+    UnitBatch* mine = nullptr;
+    for (std::size_t b = 0; b < unit_batches_used_ && mine == nullptr; ++b)
+        if (unit_batches_[b].list == list && unit_batches_[b].n.size() == n.size()) mine = &unit_batches_[b];
+    if (mine != nullptr) {
+        for (std::size_t i = 0; i < n.size(); ++i) mine->n[i] += n[i];
+        return;
+    }
+    if (unit_batches_used_ == unit_batches_.size()) unit_batches_.emplace_back();
+    mine = &unit_batches_[unit_batches_used_++];
+    mine->list = list;
+    mine->name = name;
+    mine->n.assign(n.begin(), n.end());
 }
 
 void Tally::max(std::string_view counter, double value) {
@@ -74,7 +128,13 @@ void Tally::values(std::string_view counter, std::vector<double> value, std::uin
 
 void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
     for (const std::string& sub : sub_scopes) {
-        for (const auto& [counter, n] : unit_counts_) counts_[Key(counter, sub)] += n;
+        bool inserted = false;
+        for (const auto& [counter, n] : unit_counts_) count_slot(counter, sub, inserted)->second += n;
+        for (std::size_t b = 0; b < unit_batches_used_; ++b) {
+            const UnitBatch& batch = unit_batches_[b];
+            BatchSlots& slots = batch_slots(batch.list, batch.name, batch.n.size(), sub);
+            for (std::size_t i = 0; i < batch.n.size(); ++i) slots.at[i]->second += batch.n[i];
+        }
         for (const auto& [counter, v] : unit_maxima_) {
             auto [it, inserted] = maxima_.try_emplace(Key(counter, sub), v);
             if (!inserted && v > it->second) it->second = v;
@@ -89,6 +149,7 @@ void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
     unit_maxima_.clear();
     unit_minima_.clear();
     unit_values_.clear();
+    unit_batches_used_ = 0;
 }
 
 bool Tally::insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out) {
@@ -146,6 +207,8 @@ void Tally::discard_unit() {
     }
     distinct_.undo(journal_.distinct);
     journal_.clear();
+    batch_cache_.clear();   // its iterators may name keys just erased
+    unit_batches_used_ = 0;
     unit_counts_.clear();
     unit_maxima_.clear();
     unit_minima_.clear();
@@ -172,7 +235,7 @@ void Tally::merge(const Tally& other) {
 }
 
 std::uint64_t Tally::count(std::string_view counter, std::string_view scope) const {
-    auto it = counts_.find(Key(std::string(counter), std::string(scope)));
+    auto it = counts_.find(KeyLess::View(counter, scope));
     return it == counts_.end() ? 0 : it->second;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,6 +56,18 @@ struct Sample {
 class Tally {
 public:
     using Key = std::pair<std::string, std::string>;  // (counter, scope)
+    // Orders keys as std::less<Key> does, and finds one from two string views without building it.
+    struct KeyLess {
+        using is_transparent = void;
+        using View = std::pair<std::string_view, std::string_view>;
+        static View view(const Key& k) { return {k.first, k.second}; }
+        static const View& view(const View& v) { return v; }
+        template <class A, class B>
+        bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
+    };
+    using Counts = std::map<Key, std::uint64_t, KeyLess>;
+    // The i-th name of a list of counter names (see add_batch).
+    using NameAt = std::string_view (*)(const void* list, std::size_t i);
 
     // The scope and ordinal that add()/sample() apply to; set by the pipeline per unit. With
     // `keep_unit`, the unit's counts and maxima are also kept aside until end_unit(), which can
@@ -70,6 +83,7 @@ public:
         unit_maxima_.clear();
         unit_minima_.clear();
         unit_values_.clear();
+        unit_batches_used_ = 0;
         judged_ = false;
         exact_ = true;
         journal_.clear();
@@ -93,6 +107,12 @@ public:
 
     void add(std::string_view counter, std::uint64_t n = 1);
     void add_in(std::string_view counter, std::string_view scope, std::uint64_t n);
+    // Adds n[i] to counter name(list, i) in the unit's scope for every i, as add() would one
+    // after the other: the same counts and keys, undone alike by discard_unit, repeated alike by
+    // end_unit. `list` is a list of names the caller hands over every unit, the same object each
+    // time (UnitCounts: a pass's declared counters); the tally keeps, per list and scope, where
+    // each name's count lives, so a batch in a scope seen before looks up nothing.
+    void add_batch(const void* list, NameAt name, std::span<const std::uint64_t> n);
     void max(std::string_view counter, double value);
     void min(std::string_view counter, double value);
     // Counts `n` members that have `value` (a one-number value, or a list) under `counter`.
@@ -116,7 +136,7 @@ public:
     // The units the pass was handed (begin_unit calls): 0 for a pass of another family than every
     // unit of the run (a Havok pass in a .sur run); the reports list such passes in one line.
     std::uint64_t units() const { return units_; }
-    const std::map<Key, std::uint64_t>& counts() const { return counts_; }
+    const Counts& counts() const { return counts_; }
     const std::map<Key, double>& maxima() const { return maxima_; }
     const std::map<Key, double>& minima() const { return minima_; }
     const std::map<Key, ValueSet>& value_sets() const { return value_sets_; }
@@ -128,6 +148,17 @@ public:
 private:
     // Inserts in order, keeping the first kSamplesPerCounter; returns the one pushed out, if any.
     bool insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out = nullptr);
+    // The count of (counter, scope), inserted at 0 if new (`inserted` says so).
+    Counts::iterator count_slot(std::string_view counter, std::string_view scope, bool& inserted);
+    // Where the counts of `list`'s names live under `scope`: found in the cache or inserted into
+    // counts_ (`inserted` then says which keys are new, for the journal).
+    struct BatchSlots {
+        const void* list = nullptr;
+        std::string scope;
+        std::vector<Counts::iterator> at;    // per name of the list
+        std::vector<std::uint8_t> inserted;  // per name: its key was new when last resolved
+    };
+    BatchSlots& batch_slots(const void* list, NameAt name, std::size_t size, std::string_view scope);
 
     std::string scope_ = "all";
     std::uint64_t unit_ordinal_ = 0;
@@ -141,7 +172,16 @@ private:
     std::map<std::string, double, std::less<>> unit_maxima_;
     std::map<std::string, double, std::less<>> unit_minima_;
     std::map<std::string, ValueSet, std::less<>> unit_values_;
-    std::map<Key, std::uint64_t> counts_;
+    // The current unit's batches (add_batch), kept for end_unit when keep_unit: a flat array per
+    // list, the first unit_batches_used_ of them in use (reused from unit to unit).
+    struct UnitBatch {
+        const void* list = nullptr;
+        NameAt name = nullptr;
+        std::vector<std::uint64_t> n;
+    };
+    std::vector<UnitBatch> unit_batches_;
+    std::size_t unit_batches_used_ = 0;
+    Counts counts_;
     std::map<Key, double> maxima_;
     std::map<Key, double> minima_;
     std::map<Key, ValueSet> value_sets_;
@@ -152,7 +192,7 @@ private:
     // samples pushed out of its first N. A copied or moved Tally starts without one (its
     // iterators would point into the other Tally's maps).
     struct CountChange {
-        std::map<Key, std::uint64_t>::iterator at;
+        Counts::iterator at;
         bool inserted = false;
         std::uint64_t n = 0;
     };
@@ -187,6 +227,19 @@ private:
         void clear() { counts.clear(), maxima.clear(), minima.clear(), values.clear(), samples.clear(), distinct.clear(); }
     };
     Journal journal_;
+    // Iterators into counts_, so a copied or moved Tally starts without any (as with the journal);
+    // discard_unit, which erases keys, empties it. At most kMaxEntries (list, scope) pairs; beyond,
+    // entries are replaced in turn.
+    struct BatchCache {
+        static constexpr std::size_t kMaxEntries = 64;
+        std::vector<BatchSlots> entries;
+        std::size_t next_replaced = 0;
+        BatchCache() = default;
+        BatchCache(const BatchCache&) {}
+        BatchCache& operator=(const BatchCache&) { return clear(), *this; }
+        void clear() { entries.clear(), next_replaced = 0; }
+    };
+    BatchCache batch_cache_;
 };
 
 }  // namespace meshproof

@@ -22,31 +22,13 @@
 #include "engine/mesh/box_measure.h"
 #include "engine/mesh/static_tree_codec.h"
 #include "engine/mesh/tree_rule.h"
+#include "tests/support/awkward_floats.h"
 
 namespace meshproof::build {
 namespace {
 
-struct Rng {
-    std::uint64_t s;
-    std::uint32_t next() {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<std::uint32_t>(s >> 33);
-    }
-    float unit() { return static_cast<float>(next() & 0xFFFFFF) / float(1 << 24); }
-};
-
-// A float from a small set of awkward values, or a plain one.
-float awkward(Rng& r, float plain) {
-    switch (r.next() % 40) {
-        case 0: return std::numeric_limits<float>::quiet_NaN();
-        case 1: return std::numeric_limits<float>::infinity();
-        case 2: return -std::numeric_limits<float>::infinity();
-        case 3: return std::numeric_limits<float>::denorm_min();
-        case 4: return 0.0f;
-        case 5: return -0.0f;
-        default: return plain;
-    }
-}
+using test::awkward;
+using test::Rng;
 
 // The floor rule as a search over n with the decoder's arithmetic, started at the estimate of
 // exact arithmetic (the form the builder used before the vector form).
