@@ -47,41 +47,100 @@ struct Columns {
     }
 };
 
-// The costs of entry `fixed` against the entries from .. to − 1, written to cost[fixed][j] and
-// cost[j][fixed]; `fixed` is the union's first box when `fixed_first`, else its second.
-void fill_costs(const Columns& col, float* cost, std::uint32_t n, std::uint32_t fixed, std::uint32_t from, std::uint32_t to,
-                bool fixed_first) {
-    __m128 f[6], v[6];
-    col.broadcast(fixed, f);
-    alignas(16) float lane[4];
-    for (std::uint32_t j = from; j < to; j += 4) {
-        col.load(j, v);
-        _mm_store_ps(lane, fixed_first ? union_surface(f, v) : union_surface(v, f));
-        const std::uint32_t end = std::min(to, j + 4);
-        for (std::uint32_t k = j; k < end; ++k) {
-            cost[static_cast<std::size_t>(fixed) * n + k] = lane[k - j];
-            cost[static_cast<std::size_t>(k) * n + fixed] = lane[k - j];
+// The padded length of a column and of a cost row for a list of n: a whole group of four more than
+// n rounded up, so a group loaded or stored from any entry below n stays inside (it reaches n + 2).
+inline std::uint32_t padded(std::uint32_t n) { return ((n + 3) & ~3u) + 4; }
+
+// The merge's state: the boxes as six columns, the upper triangle of the cost matrix (row i holds
+// the costs of the pairs (i, j > i): the surface of box i's union with box j, i first; the lower
+// triangle is never read), each row's first least cost and its column, each entry's node id.
+// kStride is the row stride of the matrix when it is known at compile time (the small lists), else 0.
+template <std::uint32_t kStride>
+struct MergeState {
+    Columns col;
+    float* cost;
+    std::uint32_t runtime_stride;
+    float* least;
+    std::uint32_t* at;
+    std::uint32_t* node;
+
+    std::uint32_t stride() const {
+        if constexpr (kStride != 0) return kStride;
+        else return runtime_stride;
+    }
+    float* row(std::uint32_t i) const { return cost + static_cast<std::size_t>(i) * stride(); }
+    float& at_pair(std::uint32_t i, std::uint32_t j) const { return row(i)[j]; }   // i < j
+
+    // Row `fixed`, columns from .. to − 1 (all after `fixed`): four costs per store; a group's
+    // lanes past `to` land in the row's padding or in columns that have left the list.
+    void fill_row(std::uint32_t fixed, std::uint32_t from, std::uint32_t to) const {
+        __m128 f[6], v[6];
+        col.broadcast(fixed, f);
+        float* r = row(fixed);
+        for (std::uint32_t j = from; j < to; j += 4) {
+            col.load(j, v);
+            _mm_storeu_ps(r + j, union_surface(f, v));
         }
     }
-}
-
-// Row i's first least cost over the columns i + 1 .. m − 1, by the same strict comparison from
-// +inf as the scan of the whole list (so a NaN or +inf cost is never a row's least).
-inline void rescan_row(const float* cost, std::uint32_t n, std::uint32_t i, std::uint32_t m, float& v, std::uint32_t& at) {
-    v = std::numeric_limits<float>::infinity();
-    at = kNone;
-    const float* row = cost + static_cast<std::size_t>(i) * n;
-    for (std::uint32_t j = i + 1; j < m; ++j) {
-        if (row[j] < v) v = row[j], at = j;
+    // Column `fixed`, rows 0 .. fixed − 1 (the earlier entry is the union's first box).
+    void fill_column(std::uint32_t fixed) const {
+        __m128 f[6], v[6];
+        col.broadcast(fixed, f);
+        alignas(16) float lane[4];
+        for (std::uint32_t j = 0; j < fixed; j += 4) {
+            col.load(j, v);
+            _mm_store_ps(lane, union_surface(v, f));
+            const std::uint32_t end = std::min(fixed, j + 4);
+            for (std::uint32_t k = j; k < end; ++k) at_pair(k, fixed) = lane[k - j];
+        }
     }
-}
+
+    // Row i's first least cost over the columns i + 1 .. m − 1 and its column: the least of the
+    // costs below +inf (a NaN lane never wins _mm_min_ps(cost, least), which keeps `least` when
+    // either is NaN), then the first column holding a cost equal to it. That is the strict scan
+    // from +inf (`if (c < v) v = c, at = j`): a NaN or +inf cost is never a row's least.
+    void rescan(std::uint32_t i, std::uint32_t m) const {
+        const float* r = row(i);
+        if (m <= i + 5) {   // four costs or fewer: the scan itself is cheaper
+            float v = std::numeric_limits<float>::infinity();
+            std::uint32_t a = kNone;
+            for (std::uint32_t j = i + 1; j < m; ++j)
+                if (r[j] < v) v = r[j], a = j;
+            least[i] = v, at[i] = a;
+            return;
+        }
+        const __m128 inf = _mm_set1_ps(std::numeric_limits<float>::infinity());
+        const __m128i after = _mm_set1_epi32(static_cast<int>(i)), below = _mm_set1_epi32(static_cast<int>(m));
+        const __m128i lanes = _mm_setr_epi32(0, 1, 2, 3);
+        const std::uint32_t first = (i + 1) & ~3u;
+        auto group = [&](std::uint32_t g) {   // the group's costs, +inf outside i + 1 .. m − 1
+            const __m128i j = _mm_add_epi32(_mm_set1_epi32(static_cast<int>(g)), lanes);
+            const __m128 in = _mm_castsi128_ps(_mm_and_si128(_mm_cmpgt_epi32(j, after), _mm_cmplt_epi32(j, below)));
+            return _mm_or_ps(_mm_and_ps(in, _mm_loadu_ps(r + g)), _mm_andnot_ps(in, inf));
+        };
+        __m128 low = inf;
+        for (std::uint32_t g = first; g < m; g += 4) low = _mm_min_ps(group(g), low);
+        low = _mm_min_ps(low, _mm_shuffle_ps(low, low, _MM_SHUFFLE(1, 0, 3, 2)));
+        low = _mm_min_ps(low, _mm_shuffle_ps(low, low, _MM_SHUFFLE(2, 3, 0, 1)));
+        const float v = _mm_cvtss_f32(low);
+        least[i] = std::numeric_limits<float>::infinity();
+        at[i] = kNone;
+        if (!(v < std::numeric_limits<float>::infinity())) return;
+        for (std::uint32_t g = first; g < m; g += 4) {
+            const int hit = _mm_movemask_ps(_mm_cmpeq_ps(group(g), low));
+            if (hit != 0) {
+                at[i] = g + static_cast<std::uint32_t>(__builtin_ctz(static_cast<unsigned>(hit)));
+                least[i] = r[at[i]];
+                return;
+            }
+        }
+    }
+};
 
 // A changed cost c at column j of a row whose least is (v, at) and whose column `at` did not change.
 inline void offer(float c, std::uint32_t j, float& v, std::uint32_t& at) {
     if (c < v || (c == v && at != kNone && j < at)) v = c, at = j;
 }
-
-}  // namespace
 
 // The rule picks the first pair in list order (row i, then column j) with the least cost. Each row
 // keeps its own first least (value and column), so a pick reads n row minima instead of n²/2 costs:
@@ -89,29 +148,14 @@ inline void offer(float c, std::uint32_t j, float& v, std::uint32_t& at) {
 // finds. After a join only the columns of the two changed entries and the removed last one move;
 // a row whose least sat on one of them is scanned again, any other row only weighs the new costs.
 // The boxes are kept as six columns so the costs of one entry against the others come four at once.
-void least_surface_merge(std::span<const Box> leaves, MergeWorkspace& ws, MergedTree& out) {
+template <std::uint32_t kStride>
+void merge_list(std::span<const Box> leaves, const MergeState<kStride>& s, MergedTree& out) {
     const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
-    out.leaves = n;
-    out.child[0].clear();
-    out.child[1].clear();
-    if (n < 2) return;
-    // Every column padded so that a group of four loaded from any entry stays in its own column
-    // (a load at entry n − 1 reads up to n + 2; the lanes past the list are read and dropped).
-    const std::uint32_t stride = ((n + 3) & ~3u) + 4;
-    ws.columns.assign(static_cast<std::size_t>(stride) * 6, 0.0f);
-    Columns col;
-    for (int k = 0; k < 6; ++k) col.c[k] = ws.columns.data() + static_cast<std::size_t>(k) * stride;
-    for (std::uint32_t i = 0; i < n; ++i) col.set(i, leaves[i]);
-    ws.node.resize(n);
-    for (std::uint32_t i = 0; i < n; ++i) ws.node[i] = i;
-    ws.cost.resize(static_cast<std::size_t>(n) * n);
-    ws.row_least.resize(n);
-    ws.row_at.resize(n);
-    float* cost = ws.cost.data();
-    float* least = ws.row_least.data();
-    std::uint32_t* at = ws.row_at.data();
-    for (std::uint32_t i = 0; i + 1 < n; ++i) fill_costs(col, cost, n, i, i + 1, n, true);
-    for (std::uint32_t i = 0; i < n; ++i) rescan_row(cost, n, i, n, least[i], at[i]);
+    for (std::uint32_t i = 0; i < n; ++i) s.col.set(i, leaves[i]), s.node[i] = i;
+    for (std::uint32_t i = 0; i + 1 < n; ++i) s.fill_row(i, i + 1, n);
+    for (std::uint32_t i = 0; i + 1 < n; ++i) s.rescan(i, n);
+    float* least = s.least;
+    std::uint32_t* at = s.at;
 
     std::uint32_t next_id = n;
     for (std::uint32_t m = n; m > 1; --m) {
@@ -121,38 +165,70 @@ void least_surface_merge(std::span<const Box> leaves, MergeWorkspace& ws, Merged
         for (std::uint32_t i = 0; i + 1 < m; ++i) {
             if (least[i] < best) best = least[i], bi = i, bj = at[i];
         }
-        out.child[0].push_back(ws.node[bi]);
-        out.child[1].push_back(ws.node[bj]);
+        out.child[0].push_back(s.node[bi]);
+        out.child[1].push_back(s.node[bj]);
         // The new node takes the first one's place ...
-        col.join(bi, bj);
-        ws.node[bi] = next_id++;
-        // ... and the last entry fills the second one's.
+        s.col.join(bi, bj);
+        s.node[bi] = next_id++;
+        // ... and the last entry fills the second one's (its costs against entry bi are made anew below).
         const std::uint32_t last = m - 1;
         if (bj != last) {
-            col.copy(bj, last);
-            ws.node[bj] = ws.node[last];
-            for (std::uint32_t k = 0; k < last; ++k) {
-                if (k == bj) continue;
-                const float c = cost[static_cast<std::size_t>(k) * n + last];
-                cost[static_cast<std::size_t>(k) * n + bj] = c;
-                cost[static_cast<std::size_t>(bj) * n + k] = c;
-            }
+            s.col.copy(bj, last);
+            s.node[bj] = s.node[last];
+            for (std::uint32_t k = 0; k < bj; ++k)
+                if (k != bi) s.at_pair(k, bj) = s.at_pair(k, last);
+            for (std::uint32_t k = bj + 1; k < last; ++k) s.at_pair(bj, k) = s.at_pair(k, last);
         }
-        // The joined node's costs against every other entry still in the list (the earlier entry
-        // of a pair is the union's first box).
-        fill_costs(col, cost, n, bi, 0, bi, false);
-        fill_costs(col, cost, n, bi, bi + 1, last, true);
-        // Row minima over the list of m − 1 entries.
-        for (std::uint32_t k = 0; k < last; ++k) {
+        // The joined node's costs against every other entry still in the list.
+        s.fill_column(bi);
+        s.fill_row(bi, bi + 1, last);
+        // Row minima over the list of m − 1 entries (the last row has no pair after it).
+        for (std::uint32_t k = 0; k + 1 < last; ++k) {
             if (k == bi || k == bj || at[k] == bi || at[k] == bj || at[k] == last) {
-                rescan_row(cost, n, k, last, least[k], at[k]);
+                s.rescan(k, last);
                 continue;
             }
-            const float* row = cost + static_cast<std::size_t>(k) * n;
-            if (bi > k) offer(row[bi], bi, least[k], at[k]);
-            if (bj > k && bj != last) offer(row[bj], bj, least[k], at[k]);
+            const float* r = s.row(k);
+            if (bi > k) offer(r[bi], bi, least[k], at[k]);
+            if (bj > k && bj != last) offer(r[bj], bj, least[k], at[k]);
         }
     }
+}
+
+// Lists of the rule's bottom-up size (16 or fewer): every array on the stack, strides known.
+constexpr std::uint32_t kSmallList = 16;
+constexpr std::uint32_t kSmallStride = ((kSmallList + 3) & ~3u) + 4;
+static_assert(kSmallStride >= kSmallList + 3);
+
+}  // namespace
+
+void least_surface_merge(std::span<const Box> leaves, MergeWorkspace& ws, MergedTree& out) {
+    const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
+    out.leaves = n;
+    out.child[0].clear();
+    out.child[1].clear();
+    if (n < 2) return;
+    if (n <= kSmallList) {
+        alignas(16) float columns[6][kSmallStride];
+        for (auto& c : columns)   // lanes past the list are loaded and dropped: zeros, never garbage
+            for (std::uint32_t i = n; i < padded(n); ++i) c[i] = 0.0f;
+        alignas(16) float cost[kSmallList * kSmallStride];
+        float least[kSmallList];
+        std::uint32_t at[kSmallList], node[kSmallList];
+        MergeState<kSmallStride> s{{{columns[0], columns[1], columns[2], columns[3], columns[4], columns[5]}},
+                                   cost, kSmallStride, least, at, node};
+        merge_list(leaves, s, out);
+        return;
+    }
+    const std::uint32_t stride = padded(n);
+    ws.columns.assign(static_cast<std::size_t>(stride) * 6, 0.0f);
+    ws.cost.resize(static_cast<std::size_t>(n) * stride);
+    ws.row_least.resize(n);
+    ws.row_at.resize(n);
+    ws.node.resize(n);
+    MergeState<0> s{{}, ws.cost.data(), stride, ws.row_least.data(), ws.row_at.data(), ws.node.data()};
+    for (int k = 0; k < 6; ++k) s.col.c[k] = ws.columns.data() + static_cast<std::size_t>(k) * stride;
+    merge_list(leaves, s, out);
 }
 
 bool merged_leaf_sets(const MergedTree& tree, std::vector<std::uint64_t>& out) {

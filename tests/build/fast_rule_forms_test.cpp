@@ -483,5 +483,38 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
     EXPECT_GT(not_first_pair, 10000u);   // the joins are not just the default pair
 }
 
+// The lists of 16 or fewer (the rule's bottom-up size, the pass's maximal subtrees, SAH-16's
+// leaves) take tree_rule.cpp's stack path: fixed strides, only the upper triangle of the costs, a
+// row's least found four columns at a time (or by the scan for four columns or fewer). Every size
+// 2..16, with flat boxes (a zero extent: surfaces of 0 and -0 tie), whole grids of equal boxes and
+// the awkward values, against the matrix scan.
+TEST(FastRuleForms, MergeOfSixteenOrFewerEqualsScanningEveryPair) {
+    Rng r{53};
+    mesh::MergeWorkspace ws;
+    mesh::MergedTree fast;
+    std::uint32_t not_first_pair = 0, flat = 0;
+    for (int set = 0; set < 6000; ++set) {
+        const std::size_t n = 2 + set % 15;
+        std::vector<Box> leaves(n);
+        const int kind = (set / 15) % 4;   // 0 plain, 1 grid, 2 flat, 3 awkward
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                const float c = kind == 1 || kind == 2 ? float(r.next() % 3) : (r.unit() - 0.5f) * 20.0f;
+                const float half = kind == 1 ? 0.5f : kind == 2 ? (r.next() % 2 == 0 ? 0.0f : 0.5f) : r.unit();
+                b.min[k] = c - half, b.max[k] = c + half;
+                if (kind == 3) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
+                flat += half == 0.0f;
+            }
+        mesh::least_surface_merge(leaves, ws, fast);
+        const mesh::MergedTree plain = merge_scanning_every_pair(leaves);
+        ASSERT_EQ(fast.leaves, plain.leaves) << "set " << set;
+        ASSERT_EQ(fast.child[0], plain.child[0]) << "set " << set << " n " << n;
+        ASSERT_EQ(fast.child[1], plain.child[1]) << "set " << set << " n " << n;
+        for (std::size_t k = 0; k < plain.child[0].size(); ++k) not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
+    }
+    EXPECT_GT(not_first_pair, 10000u);
+    EXPECT_GT(flat, 1000u);
+}
+
 }  // namespace
 }  // namespace meshproof::build
