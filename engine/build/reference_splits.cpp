@@ -3,6 +3,7 @@
 #include "engine/build/reference_splits.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <numeric>
 
@@ -15,39 +16,71 @@ namespace {
 
 inline float centre(const Box& b, int axis) { return (b.min[axis] + b.max[axis]) * 0.5f; }
 
-// Sorts the range by the centre on `axis`, ties by leaf index: a total order on finite centres
-// (NaN ones are ordered as +inf), so the result does not depend on the sort's algorithm. With
-// `half`, only the first `half` places are settled as a set (the median split needs no more: each
-// part is sorted again below). The keys are computed once per call, not per comparison.
-void sort_by_centre(std::span<const Box> boxes, std::span<std::uint32_t> range, int axis,
-                    std::vector<std::pair<float, std::uint32_t>>& keyed, std::size_t half = 0) {
-    keyed.resize(range.size());
-    for (std::size_t i = 0; i < range.size(); ++i) {
-        const float c = centre(boxes[range[i]], axis);
-        keyed[i] = {c == c ? c : std::numeric_limits<float>::infinity(), range[i]};
-    }
-    if (half > 0) std::nth_element(keyed.begin(), keyed.begin() + static_cast<long>(half), keyed.end());
-    else std::sort(keyed.begin(), keyed.end());
-    for (std::size_t i = 0; i < range.size(); ++i) range[i] = keyed[i].second;
+// The sort key of a leaf on an axis: its centre (NaN as +inf, −0 as +0) in bits whose unsigned order
+// is the float order, above the leaf index. The keys are distinct and their order is the total order
+// (centre, then leaf index) on the centres as floats compare, so the sort's algorithm does not matter.
+inline std::uint64_t centre_key(const Box& b, int axis, std::uint32_t leaf) {
+    float c = centre(b, axis);
+    c = c == c ? c + 0.0f : std::numeric_limits<float>::infinity();   // −0 + 0 = +0
+    std::uint32_t bits;
+    std::memcpy(&bits, &c, sizeof bits);
+    bits = (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;
+    return std::uint64_t{bits} << 32 | leaf;
 }
 
-std::uint32_t median_range(std::span<const Box> boxes, std::span<std::uint32_t> range, ReferenceSplitWorkspace& ws,
+// ws.sorted[axis]: leaves 0..n−1 sorted by centre_key on each axis.
+void sort_by_centre(std::span<const Box> boxes, ReferenceSplitWorkspace& ws) {
+    const std::size_t n = boxes.size();
+    ws.keys.resize(n);
+    for (int axis = 0; axis < 3; ++axis) {
+        for (std::uint32_t i = 0; i < n; ++i) ws.keys[i] = centre_key(boxes[i], axis, i);
+        std::sort(ws.keys.begin(), ws.keys.end());
+        ws.sorted[axis].resize(n);
+        for (std::size_t i = 0; i < n; ++i) ws.sorted[axis][i] = static_cast<std::uint32_t>(ws.keys[i]);
+    }
+}
+
+// After a split of lists[·][lo, hi) at `cut` of lists[chosen]: each other axis's list divided stably
+// into the two parts. A subset of a list sorted by a total order is that list filtered in order, so
+// every part stays sorted on every axis without sorting again.
+void divide(std::vector<std::uint32_t> (&lists)[3], std::size_t lo, std::size_t hi, int chosen, std::size_t cut,
+            ReferenceSplitWorkspace& ws) {
+    const std::size_t n = hi - lo;
+    const std::uint32_t* c = lists[chosen].data() + lo;
+    for (std::size_t i = 0; i < n; ++i) ws.in_first[c[i]] = i < cut ? 1 : 0;
+    ws.divided.resize(n);
+    for (int axis = 0; axis < 3; ++axis) {
+        if (axis == chosen) continue;
+        std::uint32_t* s = lists[axis].data() + lo;
+        std::size_t f = 0, g = cut;
+        for (std::size_t i = 0; i < n; ++i) ws.divided[ws.in_first[s[i]] ? f++ : g++] = s[i];
+        std::copy(ws.divided.begin(), ws.divided.begin() + static_cast<long>(n), s);
+    }
+}
+
+// The median split of ws.median[·][lo, hi) (each list sorted on its axis): the longest axis of the
+// centres' box, its first n / 2 leaves the first part — the n / 2 least by (centre, leaf index), the
+// set a sort or a selection of the range on that axis puts first.
+std::uint32_t median_range(std::span<const Box> boxes, std::size_t lo, std::size_t hi, ReferenceSplitWorkspace& ws,
                            BinaryTree& out) {
-    if (range.size() == 1) return out.add_leaf(range[0], boxes[range[0]]);
-    float lo[3], hi[3];
-    for (int a = 0; a < 3; ++a) lo[a] = std::numeric_limits<float>::infinity(), hi[a] = -lo[a];
-    for (std::uint32_t i : range)
+    const std::size_t n = hi - lo;
+    if (n == 1) return out.add_leaf(ws.median[0][lo], boxes[ws.median[0][lo]]);
+    float low[3], high[3];
+    for (int a = 0; a < 3; ++a) low[a] = std::numeric_limits<float>::infinity(), high[a] = -low[a];
+    for (std::size_t k = lo; k < hi; ++k) {
+        const Box& b = boxes[ws.median[0][k]];
         for (int a = 0; a < 3; ++a) {
-            const float c = centre(boxes[i], a);
-            lo[a] = std::min(lo[a], c), hi[a] = std::max(hi[a], c);
+            const float c = centre(b, a);
+            low[a] = std::min(low[a], c), high[a] = std::max(high[a], c);
         }
+    }
     int axis = 0;
     for (int a = 1; a < 3; ++a)
-        if (hi[a] - lo[a] > hi[axis] - lo[axis]) axis = a;
-    const std::size_t half = range.size() / 2;
-    sort_by_centre(boxes, range, axis, ws.keyed, half);
-    const std::uint32_t first = median_range(boxes, range.first(half), ws, out);
-    const std::uint32_t second = median_range(boxes, range.subspan(half), ws, out);
+        if (high[a] - low[a] > high[axis] - low[axis]) axis = a;
+    const std::size_t half = n / 2;
+    divide(ws.median, lo, hi, axis, half, ws);
+    const std::uint32_t first = median_range(boxes, lo, lo + half, ws, out);
+    const std::uint32_t second = median_range(boxes, lo + half, hi, ws, out);
     return out.add_inner(first, second);
 }
 
@@ -66,10 +99,8 @@ std::uint32_t merge_range(std::span<const Box> boxes, std::span<const std::uint3
 }
 
 // The sweep over [lo, hi) of the three lists ws.sorted (each the whole list sorted once by centre
-// on its axis, ties by leaf index): a subset of a list sorted by a total order is that list filtered
-// in order, so after a split each list is divided stably into the two parts and every part is
-// sorted on every axis without sorting again. `order` is the axis whose list gives the range's own
-// order (the parent's choice), which the bottom-up merge takes as its leaf order.
+// on its axis, ties by leaf index, then divided at each split). `order` is the axis whose list gives
+// the range's own order (the parent's choice), which the bottom-up merge takes as its leaf order.
 std::uint32_t sah_range(std::span<const Box> boxes, std::size_t lo, std::size_t hi, int order, ReferenceSplitWorkspace& ws,
                         BinaryTree& out) {
     const std::size_t n = hi - lo;
@@ -89,16 +120,7 @@ std::uint32_t sah_range(std::span<const Box> boxes, std::size_t lo, std::size_t 
             prefix = box_union(prefix, boxes[s[cut]]);
         }
     }
-    const std::uint32_t* chosen = ws.sorted[best_axis].data() + lo;
-    for (std::size_t i = 0; i < n; ++i) ws.in_first[chosen[i]] = i < best_cut ? 1 : 0;
-    ws.divided.resize(n);
-    for (int axis = 0; axis < 3; ++axis) {
-        if (axis == best_axis) continue;
-        std::uint32_t* s = ws.sorted[axis].data() + lo;
-        std::size_t f = 0, g = best_cut;
-        for (std::size_t i = 0; i < n; ++i) ws.divided[ws.in_first[s[i]] ? f++ : g++] = s[i];
-        std::copy(ws.divided.begin(), ws.divided.begin() + static_cast<long>(n), s);
-    }
+    divide(ws.sorted, lo, hi, best_axis, best_cut, ws);
     const std::uint32_t first = sah_range(boxes, lo, lo + best_cut, best_axis, ws, out);
     const std::uint32_t second = sah_range(boxes, lo + best_cut, hi, best_axis, ws, out);
     return out.add_inner(first, second);
@@ -108,28 +130,44 @@ void start(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& 
     out.clear();
     ws.list.resize(boxes.size());
     std::iota(ws.list.begin(), ws.list.end(), 0u);
+    ws.in_first.resize(boxes.size());
 }
 
-}  // namespace
-
-void median_split_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
-    start(boxes, ws, out);
-    if (!boxes.empty()) out.root = median_range(boxes, ws.list, ws, out);
+// Both rules from ws.sorted (sort_by_centre done): the median on copies of the lists.
+void median_from_sorted(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
+    out.clear();
+    if (boxes.empty()) return;
+    for (int axis = 0; axis < 3; ++axis) ws.median[axis] = ws.sorted[axis];
+    ws.in_first.resize(boxes.size());
+    out.root = median_range(boxes, 0, boxes.size(), ws, out);
 }
 
-void sah16_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
+void sah16_from_sorted(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
     start(boxes, ws, out);
     if (boxes.empty()) return;
     if (boxes.size() <= kBottomUpMax) {
         out.root = merge_range(boxes, ws.list, ws, out);
         return;
     }
-    for (int axis = 0; axis < 3; ++axis) {
-        ws.sorted[axis] = ws.list;
-        sort_by_centre(boxes, ws.sorted[axis], axis, ws.keyed);
-    }
-    ws.in_first.resize(boxes.size());
     out.root = sah_range(boxes, 0, boxes.size(), 0, ws, out);
+}
+
+}  // namespace
+
+void median_split_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
+    sort_by_centre(boxes, ws);
+    median_from_sorted(boxes, ws, out);
+}
+
+void sah16_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out) {
+    if (boxes.size() > kBottomUpMax) sort_by_centre(boxes, ws);
+    sah16_from_sorted(boxes, ws, out);
+}
+
+void reference_split_trees(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& median, BinaryTree& sah16) {
+    sort_by_centre(boxes, ws);
+    median_from_sorted(boxes, ws, median);
+    sah16_from_sorted(boxes, ws, sah16);
 }
 
 }  // namespace meshproof::build

@@ -420,6 +420,68 @@ TEST(FastRuleForms, SahSixteenDividingSortedListsEqualsSortingAtEverySplit) {
     }
 }
 
+// The median split as reference_splits.h words it, sorting the list on its longest axis at every
+// split (the form before the lists were sorted once and divided).
+std::uint32_t median_by_sorting(std::span<const Box> boxes, std::vector<std::uint32_t> range, BinaryTree& out) {
+    if (range.size() == 1) return out.add_leaf(range[0], boxes[range[0]]);
+    auto centre = [&](std::uint32_t i, int a) { return (boxes[i].min[a] + boxes[i].max[a]) * 0.5f; };
+    float lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) lo[a] = std::numeric_limits<float>::infinity(), hi[a] = -lo[a];
+    for (std::uint32_t i : range)
+        for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], centre(i, a)), hi[a] = std::max(hi[a], centre(i, a));
+    int axis = 0;
+    for (int a = 1; a < 3; ++a)
+        if (hi[a] - lo[a] > hi[axis] - lo[axis]) axis = a;
+    auto key = [&](std::uint32_t i) {
+        const float c = centre(i, axis);
+        return c == c ? c : std::numeric_limits<float>::infinity();
+    };
+    std::sort(range.begin(), range.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
+    const long half = static_cast<long>(range.size() / 2);
+    const std::uint32_t first = median_by_sorting(boxes, {range.begin(), range.begin() + half}, out);
+    const std::uint32_t second = median_by_sorting(boxes, {range.begin() + half, range.end()}, out);
+    return out.add_inner(first, second);
+}
+
+// Both reference splits from lists sorted once (by integer keys: −0 and +0 one centre, NaN with
+// +inf) and divided at each split, alone and together, against sorting at every split; centres on a
+// coarse grid (ties broken by leaf index), signed zeros, NaN and ±inf among them.
+TEST(FastRuleForms, MedianSplitDividingSortedListsEqualsSortingAtEverySplit) {
+    Rng r{37};
+    ReferenceSplitWorkspace ws;
+    std::uint32_t awkward_centres = 0;
+    for (int set = 0; set < 400; ++set) {
+        const std::size_t n = 1 + r.next() % 200;
+        std::vector<Box> leaves(n);
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                const float c = r.next() % 3 == 0 ? float(int(r.next() % 5) - 2) : (r.unit() - 0.5f) * 50.0f;
+                const float half = r.next() % 4 == 0 ? 0.0f : r.unit() * 2.0f;   // flat: a centre of ±0 from ±0
+                b.min[k] = c - half, b.max[k] = c + half;
+                if (set % 2 == 1) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
+                const float centre = (b.min[k] + b.max[k]) * 0.5f;
+                awkward_centres += !std::isfinite(centre) || (centre == 0.0f && std::signbit(centre));
+            }
+        std::vector<std::uint32_t> all(n);
+        for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
+        BinaryTree fast, plain, both_median, both_sah, sah;
+        median_split_tree(leaves, ws, fast);
+        plain.root = median_by_sorting(leaves, all, plain);
+        ASSERT_EQ(fast.root, plain.root) << "set " << set;
+        ASSERT_EQ(fast.first, plain.first) << "set " << set;
+        ASSERT_EQ(fast.second, plain.second) << "set " << set;
+        ASSERT_EQ(fast.leaf, plain.leaf) << "set " << set;
+        sah16_tree(leaves, ws, sah);
+        reference_split_trees(leaves, ws, both_median, both_sah);
+        ASSERT_EQ(both_median.leaf, plain.leaf) << "set " << set;
+        ASSERT_EQ(both_median.first, plain.first) << "set " << set;
+        ASSERT_EQ(both_sah.leaf, sah.leaf) << "set " << set;
+        ASSERT_EQ(both_sah.first, sah.first) << "set " << set;
+        ASSERT_EQ(both_sah.second, sah.second) << "set " << set;
+    }
+    EXPECT_GT(awkward_centres, 500u);
+}
+
 // The bottom-up merge as rule step 2 words it: every join scans every pair for the first least
 // union surface; the joined node takes the first place, the last entry the second's. The costs are
 // kept in a matrix moved with the entries, as the builder did before it kept row minima: with a NaN
