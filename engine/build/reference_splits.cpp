@@ -7,6 +7,8 @@
 #include <limits>
 #include <numeric>
 
+#include <emmintrin.h>  // SSE2, the x86-64 baseline: SAH-16's sweep four lanes at a time
+
 namespace meshproof::build {
 
 using mesh::box_surface;
@@ -65,13 +67,20 @@ std::uint32_t median_range(std::span<const Box> boxes, std::size_t lo, std::size
                            BinaryTree& out) {
     const std::size_t n = hi - lo;
     if (n == 1) return out.add_leaf(ws.median[0][lo], boxes[ws.median[0][lo]]);
+    // The centres' box, the least and the greatest centre that is a number on each axis (a NaN one
+    // is skipped, as std::min / std::max from ±inf skip it): in a list sorted by (centre, leaf) with
+    // NaN as +inf these are its first and its last centre that is a number.
     float low[3], high[3];
-    for (int a = 0; a < 3; ++a) low[a] = std::numeric_limits<float>::infinity(), high[a] = -low[a];
-    for (std::size_t k = lo; k < hi; ++k) {
-        const Box& b = boxes[ws.median[0][k]];
-        for (int a = 0; a < 3; ++a) {
-            const float c = centre(b, a);
-            low[a] = std::min(low[a], c), high[a] = std::max(high[a], c);
+    for (int a = 0; a < 3; ++a) {
+        const std::uint32_t* s = ws.median[a].data();
+        low[a] = std::numeric_limits<float>::infinity(), high[a] = -low[a];
+        for (std::size_t k = lo; k < hi; ++k) {
+            const float c = centre(boxes[s[k]], a);
+            if (c == c) { low[a] = c; break; }
+        }
+        for (std::size_t k = hi; k-- > lo;) {
+            const float c = centre(boxes[s[k]], a);
+            if (c == c) { high[a] = c; break; }
         }
     }
     int axis = 0;
@@ -98,6 +107,29 @@ std::uint32_t merge_range(std::span<const Box> boxes, std::span<const std::uint3
     return ws.node_of[2 * n - 2];
 }
 
+// SAH-16's sweep four lanes at a time. A box's corners as loaded from its 24 bytes: lo = (min x,
+// min y, min z, max x), hi = (min z, max x, max y, max z); the union of two is the lanewise
+// box_union (std::min(a, b) is `b < a ? b : a`, _mm_min_ps(b, a); std::max(a, b) is `a < b ? b : a`,
+// _mm_max_ps(b, a): the same float in every lane, NaN included), the lanes no measure reads
+// included. Extents (max − min per axis) as (ex, ey, ez, ·); four boxes' surfaces from their
+// extents transposed, ez·ey + ey·ex + ex·ez in box_surface's order.
+static_assert(sizeof(Box) == 6 * sizeof(float));
+struct Corners {
+    __m128 lo, hi;
+};
+inline Corners corners(const Box& b) {
+    const float* f = b.min.data();
+    return {_mm_loadu_ps(f), _mm_loadu_ps(f + 2)};
+}
+inline Corners corners_union(const Corners& a, const Corners& b) { return {_mm_min_ps(b.lo, a.lo), _mm_max_ps(b.hi, a.hi)}; }
+inline __m128 extents(const Corners& c) { return _mm_sub_ps(_mm_shuffle_ps(c.hi, c.hi, _MM_SHUFFLE(3, 3, 2, 1)), c.lo); }
+inline __m128 surfaces(const float* four_extents) {
+    __m128 x = _mm_loadu_ps(four_extents), y = _mm_loadu_ps(four_extents + 4), z = _mm_loadu_ps(four_extents + 8),
+           w = _mm_loadu_ps(four_extents + 12);
+    _MM_TRANSPOSE4_PS(x, y, z, w);   // x: the four ex, y: the four ey, z: the four ez
+    return _mm_add_ps(_mm_add_ps(_mm_mul_ps(z, y), _mm_mul_ps(y, x)), _mm_mul_ps(x, z));
+}
+
 // The sweep over [lo, hi) of the three lists ws.sorted (each the whole list sorted once by centre
 // on its axis, ties by leaf index, then divided at each split). `order` is the axis whose list gives
 // the range's own order (the parent's choice), which the bottom-up merge takes as its leaf order.
@@ -108,17 +140,36 @@ std::uint32_t sah_range(std::span<const Box> boxes, std::size_t lo, std::size_t 
     float best = std::numeric_limits<float>::infinity();
     int best_axis = 0;
     std::size_t best_cut = n / 2;   // every cost NaN: the median on x
-    ws.suffix.resize(n);
+    // Per cut 1..n−1 (padded to a group of four past n): the extents of the first part's union and
+    // of the second's, then the costs; zeros in the padding, never garbage.
+    const std::size_t padded = (n + 3) & ~std::size_t{3};
+    ws.sweep.assign(9 * padded, 0.0f);
+    float* first_ext = ws.sweep.data();
+    float* second_ext = first_ext + 4 * padded;
+    float* cost = second_ext + 4 * padded;
     for (int axis = 0; axis < 3; ++axis) {
         const std::uint32_t* s = ws.sorted[axis].data() + lo;
-        ws.suffix[n - 1] = boxes[s[n - 1]];
-        for (std::size_t i = n - 1; i-- > 0;) ws.suffix[i] = box_union(ws.suffix[i + 1], boxes[s[i]]);
-        Box prefix = boxes[s[0]];
-        for (std::size_t cut = 1; cut < n; ++cut) {   // first part s[0, cut)
-            const float cost = box_surface(prefix) * float(cut) + box_surface(ws.suffix[cut]) * float(n - cut);
-            if (cost < best) best = cost, best_axis = axis, best_cut = cut;
-            prefix = box_union(prefix, boxes[s[cut]]);
+        Corners suffix = corners(boxes[s[n - 1]]);
+        _mm_storeu_ps(second_ext + 4 * (n - 1), extents(suffix));
+        for (std::size_t i = n - 1; i-- > 1;) {   // second part s[i, n)
+            suffix = corners_union(suffix, corners(boxes[s[i]]));
+            _mm_storeu_ps(second_ext + 4 * i, extents(suffix));
         }
+        Corners prefix = corners(boxes[s[0]]);
+        _mm_storeu_ps(first_ext + 4, extents(prefix));
+        for (std::size_t cut = 1; cut + 1 < n; ++cut) {   // first part s[0, cut + 1)
+            prefix = corners_union(prefix, corners(boxes[s[cut]]));
+            _mm_storeu_ps(first_ext + 4 * (cut + 1), extents(prefix));
+        }
+        // cost = box_surface(first part) × cut + box_surface(second part) × (n − cut), four cuts at once.
+        for (std::size_t g = 0; g < n; g += 4) {
+            const __m128 cuts = _mm_cvtepi32_ps(_mm_add_epi32(_mm_set1_epi32(static_cast<int>(g)), _mm_setr_epi32(0, 1, 2, 3)));
+            const __m128 rest = _mm_sub_ps(_mm_set1_ps(static_cast<float>(n)), cuts);
+            const __m128 c = _mm_add_ps(_mm_mul_ps(surfaces(first_ext + 4 * g), cuts), _mm_mul_ps(surfaces(second_ext + 4 * g), rest));
+            _mm_storeu_ps(cost + g, c);
+        }
+        for (std::size_t cut = 1; cut < n; ++cut)
+            if (cost[cut] < best) best = cost[cut], best_axis = axis, best_cut = cut;
     }
     divide(ws.sorted, lo, hi, best_axis, best_cut, ws);
     const std::uint32_t first = sah_range(boxes, lo, lo + best_cut, best_axis, ws, out);

@@ -33,7 +33,7 @@ struct ReferenceSplitWorkspace {
     std::vector<std::uint32_t> median[3];   // the median split's copy of `sorted`, divided at each split
     std::vector<std::uint8_t> in_first;     // per leaf, in the first part of the split being made
     std::vector<std::uint32_t> divided;     // SAH: a list being divided into its two parts
-    std::vector<Box> suffix;                // SAH: union of the leaves from each cut on
+    std::vector<float> sweep;               // SAH: per cut, the extents of the two parts' unions and the cost
     std::vector<Box> merge_boxes;
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
