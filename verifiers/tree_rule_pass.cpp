@@ -84,7 +84,7 @@ struct Workspace {
     mesh::MergedTree merged;
     // split costs
     build::ReferenceSplitWorkspace splits;
-    build::BinaryTree split_tree;
+    build::BinaryTree median_tree, sah16_tree;
     // the whole rule over a mesh
     TreeRuleLeaves rule;
     build::CutComparisonWorkspace cut;
@@ -432,10 +432,9 @@ private:
         double stock = 0;
         for (std::uint32_t k = 0; k < ws.leaves.size(); ++k)
             if (ws.leaves[k] > 1) stock += mesh::box_surface(ws.below[k]);
-        build::median_split_tree(ws.leaf_box, ws.splits, ws.split_tree);
-        const double median = build::inner_surface(ws.split_tree);
-        build::sah16_tree(ws.leaf_box, ws.splits, ws.split_tree);
-        const double sah16 = build::inner_surface(ws.split_tree);
+        build::reference_split_trees(ws.leaf_box, ws.splits, ws.median_tree, ws.sah16_tree);
+        const double median = build::inner_surface(ws.median_tree);
+        const double sah16 = build::inner_surface(ws.sah16_tree);
         const double limit = 1e12;   // m²: keeps the µm² integers far from 2^64 over a whole install
         for (double v : {stock, median, sah16})
             if (!(std::isfinite(v) && v >= 0 && v < limit)) return;

@@ -19,7 +19,6 @@
 
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "engine/build/stock_tree.h"
@@ -29,11 +28,12 @@ namespace meshproof::build {
 // Reused between calls: no allocation per leaf once grown.
 struct ReferenceSplitWorkspace {
     std::vector<std::uint32_t> list;
-    std::vector<std::pair<float, std::uint32_t>> keyed;   // (centre on the axis, leaf) being sorted
-    std::vector<std::uint32_t> sorted[3];   // SAH: the list sorted on each axis, divided at each split
-    std::vector<std::uint8_t> in_first;     // SAH: per leaf, in the first part of the split being made
+    std::vector<std::uint64_t> keys;        // (centre on the axis, leaf) being sorted
+    std::vector<std::uint32_t> sorted[3];   // the leaves sorted on each axis; SAH divides them at each split
+    std::vector<std::uint32_t> median[3];   // the median split's copy of `sorted`, divided at each split
+    std::vector<std::uint8_t> in_first;     // per leaf, in the first part of the split being made
     std::vector<std::uint32_t> divided;     // SAH: a list being divided into its two parts
-    std::vector<Box> suffix;                // SAH: union of the leaves from each cut on
+    std::vector<float> sweep;               // SAH: per cut, the extents of the two parts' unions and the cost
     std::vector<Box> merge_boxes;
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
@@ -43,5 +43,7 @@ struct ReferenceSplitWorkspace {
 // `out` is cleared and filled (its capacity reused); leaves 0..boxes.size()−1.
 void median_split_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out);
 void sah16_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out);
+// Both trees of the same leaves, the leaves sorted on each axis once for the two.
+void reference_split_trees(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& median, BinaryTree& sah16);
 
 }  // namespace meshproof::build

@@ -47,41 +47,176 @@ struct Columns {
     }
 };
 
-// The costs of entry `fixed` against the entries from .. to − 1, written to cost[fixed][j] and
-// cost[j][fixed]; `fixed` is the union's first box when `fixed_first`, else its second.
-void fill_costs(const Columns& col, float* cost, std::uint32_t n, std::uint32_t fixed, std::uint32_t from, std::uint32_t to,
-                bool fixed_first) {
-    __m128 f[6], v[6];
-    col.broadcast(fixed, f);
-    alignas(16) float lane[4];
-    for (std::uint32_t j = from; j < to; j += 4) {
-        col.load(j, v);
-        _mm_store_ps(lane, fixed_first ? union_surface(f, v) : union_surface(v, f));
-        const std::uint32_t end = std::min(to, j + 4);
-        for (std::uint32_t k = j; k < end; ++k) {
-            cost[static_cast<std::size_t>(fixed) * n + k] = lane[k - j];
-            cost[static_cast<std::size_t>(k) * n + fixed] = lane[k - j];
-        }
-    }
-}
-
-// Row i's first least cost over the columns i + 1 .. m − 1, by the same strict comparison from
-// +inf as the scan of the whole list (so a NaN or +inf cost is never a row's least).
-inline void rescan_row(const float* cost, std::uint32_t n, std::uint32_t i, std::uint32_t m, float& v, std::uint32_t& at) {
-    v = std::numeric_limits<float>::infinity();
-    at = kNone;
-    const float* row = cost + static_cast<std::size_t>(i) * n;
-    for (std::uint32_t j = i + 1; j < m; ++j) {
-        if (row[j] < v) v = row[j], at = j;
-    }
-}
+// The padded length of a column and of a cost row for a list of n: a whole group of four more than
+// n rounded up, so a group loaded or stored from any entry below n stays inside (it reaches n + 2).
+inline std::uint32_t padded(std::uint32_t n) { return ((n + 3) & ~3u) + 4; }
 
 // A changed cost c at column j of a row whose least is (v, at) and whose column `at` did not change.
 inline void offer(float c, std::uint32_t j, float& v, std::uint32_t& at) {
     if (c < v || (c == v && at != kNone && j < at)) v = c, at = j;
 }
 
-}  // namespace
+// Fewer rows than this: the pick and the row minima's update one row at a time (cheaper than
+// groups of four on so few).
+constexpr std::uint32_t kFewRows = 8;
+
+// The merge's state: the boxes as six columns, the cost matrix (row i, column j: the surface of the
+// union of boxes i and j, the earlier entry first; kept symmetric, so column j of the rows before j
+// is row j's start), each row's first least cost over the columns after it and that column, each
+// entry's node id. kStride is the row stride when it is known at compile time (the small lists),
+// else 0. least and at have room for a group of four past the list.
+template <std::uint32_t kStride>
+struct MergeState {
+    Columns col;
+    float* cost;
+    std::uint32_t runtime_stride;
+    float* least;
+    std::uint32_t* at;
+    std::uint32_t* node;
+
+    std::uint32_t stride() const {
+        if constexpr (kStride != 0) return kStride;
+        else return runtime_stride;
+    }
+    float* row(std::uint32_t i) const { return cost + static_cast<std::size_t>(i) * stride(); }
+
+    // Entry `fixed` against the entries from .. to − 1 (the union's first box when `fixed_first`):
+    // row `fixed` four costs per store (a group's lanes past `to` land in the row's padding, on the
+    // diagonal or in columns that have left the list or are written next), column `fixed` one by one.
+    void fill(std::uint32_t fixed, std::uint32_t from, std::uint32_t to, bool fixed_first) const {
+        __m128 f[6], v[6];
+        col.broadcast(fixed, f);
+        float* r = row(fixed);
+        alignas(16) float lane[4];
+        for (std::uint32_t j = from; j < to; j += 4) {
+            col.load(j, v);
+            const __m128 c = fixed_first ? union_surface(f, v) : union_surface(v, f);
+            _mm_storeu_ps(r + j, c);
+            _mm_store_ps(lane, c);
+            const std::uint32_t end = std::min(to, j + 4);
+            for (std::uint32_t k = j; k < end; ++k) row(k)[fixed] = lane[k - j];
+        }
+    }
+
+    // Row i's first least cost over the columns i + 1 .. m − 1 and its column: the least of the
+    // costs below +inf (a NaN lane never wins _mm_min_ps(cost, least), which keeps `least` when
+    // either is NaN), then the first column holding a cost equal to it. That is the strict scan
+    // from +inf (`if (c < v) v = c, at = j`): a NaN or +inf cost is never a row's least.
+    void rescan(std::uint32_t i, std::uint32_t m) const {
+        const float* r = row(i);
+        if (m <= i + 5) {   // four costs or fewer: the scan itself is cheaper
+            float v = std::numeric_limits<float>::infinity();
+            std::uint32_t a = kNone;
+            for (std::uint32_t j = i + 1; j < m; ++j)
+                if (r[j] < v) v = r[j], a = j;
+            least[i] = v, at[i] = a;
+            return;
+        }
+        const std::uint32_t first = (i + 1) & ~3u;
+        auto group = [&](std::uint32_t g) { return masked(r + g, g, i + 1, m); };
+        __m128 low = kInf4();
+        for (std::uint32_t g = first; g < m; g += 4) low = _mm_min_ps(group(g), low);
+        low = horizontal_min(low);
+        least[i] = std::numeric_limits<float>::infinity();
+        at[i] = kNone;
+        if (!(_mm_cvtss_f32(low) < std::numeric_limits<float>::infinity())) return;
+        for (std::uint32_t g = first; g < m; g += 4) {
+            const int hit = _mm_movemask_ps(_mm_cmpeq_ps(group(g), low));
+            if (hit != 0) {
+                at[i] = g + static_cast<std::uint32_t>(__builtin_ctz(static_cast<unsigned>(hit)));
+                least[i] = r[at[i]];
+                return;
+            }
+        }
+    }
+
+    // The first row with the least row minimum (strict comparison from +inf: a tie keeps the first),
+    // over rows 0 .. rows − 1; none below +inf: row 0 and column 1, the whole scan's default.
+    void pick(std::uint32_t rows, std::uint32_t& bi, std::uint32_t& bj) const {
+        bi = 0, bj = 1;
+        if (rows < kFewRows) {
+            float best = std::numeric_limits<float>::infinity();
+            for (std::uint32_t i = 0; i < rows; ++i)
+                if (least[i] < best) best = least[i], bi = i, bj = at[i];
+            return;
+        }
+        __m128 low = kInf4();
+        for (std::uint32_t g = 0; g < rows; g += 4) low = _mm_min_ps(masked(least + g, g, 0, rows), low);
+        low = horizontal_min(low);
+        if (!(_mm_cvtss_f32(low) < std::numeric_limits<float>::infinity())) return;
+        for (std::uint32_t g = 0; g < rows; g += 4) {
+            const int hit = _mm_movemask_ps(_mm_cmpeq_ps(masked(least + g, g, 0, rows), low));
+            if (hit != 0) {
+                bi = g + static_cast<std::uint32_t>(__builtin_ctz(static_cast<unsigned>(hit)));
+                bj = at[bi];
+                return;
+            }
+        }
+    }
+
+    // After joining bi and bj (bj's place now the moved last entry, or gone when it was the last):
+    // the row minima of rows 0 .. rows − 1, four rows at a time. A row whose least sat on a changed
+    // column (bi, bj, the last) or that is itself bi or bj is scanned again; any other weighs the
+    // new costs at columns bi and then bj after it: c < v, or c == v at an earlier column
+    // (offer(c, j, v, at) of the scalar form, `at != kNone` being a signed −1 that no column is below).
+    void update_minima(std::uint32_t rows, std::uint32_t bi, std::uint32_t bj, std::uint32_t last) const {
+        if (rows < kFewRows) {
+            for (std::uint32_t k = 0; k < rows; ++k) {
+                if (k == bi || k == bj || at[k] == bi || at[k] == bj || at[k] == last) {
+                    rescan(k, last);
+                    continue;
+                }
+                if (bi > k) offer(row(bi)[k], bi, least[k], at[k]);
+                if (bj > k && bj != last) offer(row(bj)[k], bj, least[k], at[k]);
+            }
+            return;
+        }
+        const __m128i lanes = _mm_setr_epi32(0, 1, 2, 3);
+        const __m128i vi = _mm_set1_epi32(static_cast<int>(bi)), vj = _mm_set1_epi32(static_cast<int>(bj)),
+                      vl = _mm_set1_epi32(static_cast<int>(last));
+        const bool offer_j = bj != last;
+        for (std::uint32_t g = 0; g < rows; g += 4) {
+            const __m128i k = _mm_add_epi32(_mm_set1_epi32(static_cast<int>(g)), lanes);
+            __m128 v = _mm_loadu_ps(least + g);
+            __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + g));
+            const __m128i again = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(k, vi), _mm_cmpeq_epi32(k, vj)),
+                                               _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(a, vi), _mm_cmpeq_epi32(a, vj)),
+                                                            _mm_cmpeq_epi32(a, vl)));
+            auto offer = [&](const float* column_row, const __m128i& j) {   // costs of rows k at column j
+                const __m128 c = _mm_loadu_ps(column_row + g);
+                const __m128 before = _mm_castsi128_ps(_mm_cmplt_epi32(k, j));
+                const __m128 earlier = _mm_and_ps(_mm_cmpeq_ps(c, v), _mm_castsi128_ps(_mm_cmpgt_epi32(a, j)));
+                const __m128 take = _mm_and_ps(before, _mm_or_ps(_mm_cmplt_ps(c, v), earlier));
+                v = _mm_or_ps(_mm_and_ps(take, c), _mm_andnot_ps(take, v));
+                const __m128i t = _mm_castps_si128(take);
+                a = _mm_or_si128(_mm_and_si128(t, j), _mm_andnot_si128(t, a));
+            };
+            offer(row(bi), vi);
+            if (offer_j) offer(row(bj), vj);
+            _mm_storeu_ps(least + g, v);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(at + g), a);
+            int scan = _mm_movemask_ps(_mm_castsi128_ps(again));
+            while (scan != 0) {
+                const std::uint32_t r = g + static_cast<std::uint32_t>(__builtin_ctz(static_cast<unsigned>(scan)));
+                scan &= scan - 1;
+                if (r < rows) rescan(r, last);
+            }
+        }
+    }
+
+    static __m128 kInf4() { return _mm_set1_ps(std::numeric_limits<float>::infinity()); }
+    static __m128 horizontal_min(__m128 x) {   // no NaN in x
+        x = _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(1, 0, 3, 2)));
+        return _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(2, 3, 0, 1)));
+    }
+    // Four floats from p (entries g .. g + 3), +inf outside from .. to − 1.
+    static __m128 masked(const float* p, std::uint32_t g, std::uint32_t from, std::uint32_t to) {
+        const __m128i j = _mm_add_epi32(_mm_set1_epi32(static_cast<int>(g)), _mm_setr_epi32(0, 1, 2, 3));
+        const __m128 in = _mm_castsi128_ps(_mm_and_si128(_mm_cmpgt_epi32(j, _mm_set1_epi32(static_cast<int>(from) - 1)),
+                                                         _mm_cmplt_epi32(j, _mm_set1_epi32(static_cast<int>(to)))));
+        return _mm_or_ps(_mm_and_ps(in, _mm_loadu_ps(p)), _mm_andnot_ps(in, kInf4()));
+    }
+};
 
 // The rule picks the first pair in list order (row i, then column j) with the least cost. Each row
 // keeps its own first least (value and column), so a pick reads n row minima instead of n²/2 costs:
@@ -89,70 +224,76 @@ inline void offer(float c, std::uint32_t j, float& v, std::uint32_t& at) {
 // finds. After a join only the columns of the two changed entries and the removed last one move;
 // a row whose least sat on one of them is scanned again, any other row only weighs the new costs.
 // The boxes are kept as six columns so the costs of one entry against the others come four at once.
+template <std::uint32_t kStride>
+void merge_list(std::span<const Box> leaves, const MergeState<kStride>& s, MergedTree& out) {
+    const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
+    for (std::uint32_t i = 0; i < n; ++i) s.col.set(i, leaves[i]), s.node[i] = i;
+    for (std::uint32_t i = 0; i < ((n + 3) & ~3u); ++i) s.least[i] = std::numeric_limits<float>::infinity(), s.at[i] = kNone;
+    for (std::uint32_t i = 0; i + 1 < n; ++i) s.fill(i, i + 1, n, true);
+    for (std::uint32_t i = 0; i + 1 < n; ++i) s.rescan(i, n);
+
+    std::uint32_t next_id = n;
+    for (std::uint32_t m = n; m > 1; --m) {
+        std::uint32_t bi, bj;
+        s.pick(m - 1, bi, bj);
+        out.child[0].push_back(s.node[bi]);
+        out.child[1].push_back(s.node[bj]);
+        // The new node takes the first one's place ...
+        s.col.join(bi, bj);
+        s.node[bi] = next_id++;
+        // ... and the last entry fills the second one's (its costs against entry bi are made anew below).
+        const std::uint32_t last = m - 1;
+        if (bj != last) {
+            s.col.copy(bj, last);
+            s.node[bj] = s.node[last];
+            const float* from = s.row(last);
+            float* to = s.row(bj);
+            for (std::uint32_t k = 0; k < last; k += 4) _mm_storeu_ps(to + k, _mm_loadu_ps(from + k));
+            for (std::uint32_t k = 0; k < last; ++k) s.row(k)[bj] = from[k];
+        }
+        // The joined node's costs against every other entry still in the list.
+        s.fill(bi, 0, bi, false);
+        s.fill(bi, bi + 1, last, true);
+        // Row minima over the list of m − 1 entries (its last row has no pair after it).
+        if (last > 1) s.update_minima(last - 1, bi, bj, last);
+    }
+}
+
+// Lists of the rule's bottom-up size (16 or fewer): every array on the stack, strides known.
+constexpr std::uint32_t kSmallList = 16;
+constexpr std::uint32_t kSmallStride = ((kSmallList + 3) & ~3u) + 4;
+static_assert(kSmallStride >= kSmallList + 3);
+
+}  // namespace
+
 void least_surface_merge(std::span<const Box> leaves, MergeWorkspace& ws, MergedTree& out) {
     const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
     out.leaves = n;
     out.child[0].clear();
     out.child[1].clear();
     if (n < 2) return;
-    // Every column padded so that a group of four loaded from any entry stays in its own column
-    // (a load at entry n − 1 reads up to n + 2; the lanes past the list are read and dropped).
-    const std::uint32_t stride = ((n + 3) & ~3u) + 4;
-    ws.columns.assign(static_cast<std::size_t>(stride) * 6, 0.0f);
-    Columns col;
-    for (int k = 0; k < 6; ++k) col.c[k] = ws.columns.data() + static_cast<std::size_t>(k) * stride;
-    for (std::uint32_t i = 0; i < n; ++i) col.set(i, leaves[i]);
-    ws.node.resize(n);
-    for (std::uint32_t i = 0; i < n; ++i) ws.node[i] = i;
-    ws.cost.resize(static_cast<std::size_t>(n) * n);
-    ws.row_least.resize(n);
-    ws.row_at.resize(n);
-    float* cost = ws.cost.data();
-    float* least = ws.row_least.data();
-    std::uint32_t* at = ws.row_at.data();
-    for (std::uint32_t i = 0; i + 1 < n; ++i) fill_costs(col, cost, n, i, i + 1, n, true);
-    for (std::uint32_t i = 0; i < n; ++i) rescan_row(cost, n, i, n, least[i], at[i]);
-
-    std::uint32_t next_id = n;
-    for (std::uint32_t m = n; m > 1; --m) {
-        // The first row with the least cost (strict comparison: a tie keeps the first), then its column.
-        std::uint32_t bi = 0, bj = 1;
-        float best = std::numeric_limits<float>::infinity();
-        for (std::uint32_t i = 0; i + 1 < m; ++i) {
-            if (least[i] < best) best = least[i], bi = i, bj = at[i];
-        }
-        out.child[0].push_back(ws.node[bi]);
-        out.child[1].push_back(ws.node[bj]);
-        // The new node takes the first one's place ...
-        col.join(bi, bj);
-        ws.node[bi] = next_id++;
-        // ... and the last entry fills the second one's.
-        const std::uint32_t last = m - 1;
-        if (bj != last) {
-            col.copy(bj, last);
-            ws.node[bj] = ws.node[last];
-            for (std::uint32_t k = 0; k < last; ++k) {
-                if (k == bj) continue;
-                const float c = cost[static_cast<std::size_t>(k) * n + last];
-                cost[static_cast<std::size_t>(k) * n + bj] = c;
-                cost[static_cast<std::size_t>(bj) * n + k] = c;
-            }
-        }
-        // The joined node's costs against every other entry still in the list (the earlier entry
-        // of a pair is the union's first box).
-        fill_costs(col, cost, n, bi, 0, bi, false);
-        fill_costs(col, cost, n, bi, bi + 1, last, true);
-        // Row minima over the list of m − 1 entries.
-        for (std::uint32_t k = 0; k < last; ++k) {
-            if (k == bi || k == bj || at[k] == bi || at[k] == bj || at[k] == last) {
-                rescan_row(cost, n, k, last, least[k], at[k]);
-                continue;
-            }
-            const float* row = cost + static_cast<std::size_t>(k) * n;
-            if (bi > k) offer(row[bi], bi, least[k], at[k]);
-            if (bj > k && bj != last) offer(row[bj], bj, least[k], at[k]);
-        }
+    if (n <= kSmallList) {
+        alignas(16) float columns[6][kSmallStride];
+        for (auto& c : columns)   // lanes past the list are loaded and dropped: zeros, never garbage
+            for (std::uint32_t i = n; i < padded(n); ++i) c[i] = 0.0f;
+        alignas(16) float cost[kSmallList * kSmallStride];
+        float least[kSmallList];   // whole groups of four rows
+        std::uint32_t at[kSmallList], node[kSmallList];
+        static_assert(kSmallList % 4 == 0);
+        MergeState<kSmallStride> s{{{columns[0], columns[1], columns[2], columns[3], columns[4], columns[5]}},
+                                   cost, kSmallStride, least, at, node};
+        merge_list(leaves, s, out);
+        return;
     }
+    const std::uint32_t stride = padded(n);
+    ws.columns.assign(static_cast<std::size_t>(stride) * 6, 0.0f);
+    ws.cost.resize(static_cast<std::size_t>(n) * stride);
+    ws.row_least.resize((n + 3) & ~3u);   // whole groups of four rows
+    ws.row_at.resize((n + 3) & ~3u);
+    ws.node.resize(n);
+    MergeState<0> s{{}, ws.cost.data(), stride, ws.row_least.data(), ws.row_at.data(), ws.node.data()};
+    for (int k = 0; k < 6; ++k) s.col.c[k] = ws.columns.data() + static_cast<std::size_t>(k) * stride;
+    merge_list(leaves, s, out);
 }
 
 bool merged_leaf_sets(const MergedTree& tree, std::vector<std::uint64_t>& out) {

@@ -3,7 +3,8 @@
 // binned split's bins and choice (stock_tree.cpp computes three axes in one SSE register), the
 // floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once) and the refinement
 // (stock_tree.cpp tests again only the nodes an exchange touched) and the SAH-16 reference split
-// (reference_splits.cpp sorts once and divides the sorted lists) and the bottom-up merge
+// (reference_splits.cpp sorts once, divides the sorted lists and sweeps four cuts at once in SSE;
+// its median split divides the same lists) and the bottom-up merge
 // (tree_rule.cpp keeps each row's least cost instead of scanning every pair at every join). The
 // plain forms here are the references; any bit of difference fails.
 #include <gtest/gtest.h>
@@ -366,9 +367,11 @@ std::uint32_t sah_by_sorting(std::span<const Box> boxes, std::vector<std::uint32
         std::sort(s.begin(), s.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
         if (axis == 0) best_order = s;
         for (std::size_t cut = 1; cut < n; ++cut) {
-            Box p = boxes[s[0]], q = boxes[s[cut]];
+            // Each part's union from its first leaf on, the second's from its last leaf back (with a
+            // NaN coordinate the union depends on the order).
+            Box p = boxes[s[0]], q = boxes[s[n - 1]];
             for (std::size_t i = 1; i < cut; ++i) p = mesh::box_union(p, boxes[s[i]]);
-            for (std::size_t i = n - 1; i > cut; --i) q = mesh::box_union(boxes[s[i]], q);
+            for (std::size_t i = n - 1; i-- > cut;) q = mesh::box_union(q, boxes[s[i]]);
             const float cost = mesh::box_surface(p) * float(cut) + mesh::box_surface(q) * float(n - cut);
             if (cost < best) best = cost, best_order = s, best_cut = cut;
         }
@@ -381,7 +384,7 @@ std::uint32_t sah_by_sorting(std::span<const Box> boxes, std::vector<std::uint32
 TEST(FastRuleForms, SahSixteenDividingSortedListsEqualsSortingAtEverySplit) {
     Rng r{31};
     ReferenceSplitWorkspace ws;
-    for (int set = 0; set < 300; ++set) {
+    for (int set = 0; set < 450; ++set) {   // every third with NaN, ±inf, ±0 and subnormals: the sweep's four lanes
         const std::size_t n = 1 + r.next() % 300;
         std::vector<Box> leaves(n);
         for (Box& b : leaves)
@@ -389,6 +392,7 @@ TEST(FastRuleForms, SahSixteenDividingSortedListsEqualsSortingAtEverySplit) {
                 const float c = r.next() % 3 == 0 ? float(r.next() % 4) : (r.unit() - 0.5f) * 50.0f;   // ties
                 const float half = r.unit() * 2.0f;
                 b.min[k] = c - half, b.max[k] = c + half;
+                if (set % 3 == 2) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
             }
         BinaryTree fast, plain;
         sah16_tree(leaves, ws, fast);
@@ -400,6 +404,68 @@ TEST(FastRuleForms, SahSixteenDividingSortedListsEqualsSortingAtEverySplit) {
         ASSERT_EQ(fast.second, plain.second) << "set " << set;
         ASSERT_EQ(fast.leaf, plain.leaf) << "set " << set;
     }
+}
+
+// The median split as reference_splits.h words it, sorting the list on its longest axis at every
+// split (the form before the lists were sorted once and divided).
+std::uint32_t median_by_sorting(std::span<const Box> boxes, std::vector<std::uint32_t> range, BinaryTree& out) {
+    if (range.size() == 1) return out.add_leaf(range[0], boxes[range[0]]);
+    auto centre = [&](std::uint32_t i, int a) { return (boxes[i].min[a] + boxes[i].max[a]) * 0.5f; };
+    float lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) lo[a] = std::numeric_limits<float>::infinity(), hi[a] = -lo[a];
+    for (std::uint32_t i : range)
+        for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], centre(i, a)), hi[a] = std::max(hi[a], centre(i, a));
+    int axis = 0;
+    for (int a = 1; a < 3; ++a)
+        if (hi[a] - lo[a] > hi[axis] - lo[axis]) axis = a;
+    auto key = [&](std::uint32_t i) {
+        const float c = centre(i, axis);
+        return c == c ? c : std::numeric_limits<float>::infinity();
+    };
+    std::sort(range.begin(), range.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
+    const long half = static_cast<long>(range.size() / 2);
+    const std::uint32_t first = median_by_sorting(boxes, {range.begin(), range.begin() + half}, out);
+    const std::uint32_t second = median_by_sorting(boxes, {range.begin() + half, range.end()}, out);
+    return out.add_inner(first, second);
+}
+
+// Both reference splits from lists sorted once (by integer keys: −0 and +0 one centre, NaN with
+// +inf) and divided at each split, alone and together, against sorting at every split; centres on a
+// coarse grid (ties broken by leaf index), signed zeros, NaN and ±inf among them.
+TEST(FastRuleForms, MedianSplitDividingSortedListsEqualsSortingAtEverySplit) {
+    Rng r{37};
+    ReferenceSplitWorkspace ws;
+    std::uint32_t awkward_centres = 0;
+    for (int set = 0; set < 400; ++set) {
+        const std::size_t n = 1 + r.next() % 200;
+        std::vector<Box> leaves(n);
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                const float c = r.next() % 3 == 0 ? float(int(r.next() % 5) - 2) : (r.unit() - 0.5f) * 50.0f;
+                const float half = r.next() % 4 == 0 ? 0.0f : r.unit() * 2.0f;   // flat: a centre of ±0 from ±0
+                b.min[k] = c - half, b.max[k] = c + half;
+                if (set % 2 == 1) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
+                const float centre = (b.min[k] + b.max[k]) * 0.5f;
+                awkward_centres += !std::isfinite(centre) || (centre == 0.0f && std::signbit(centre));
+            }
+        std::vector<std::uint32_t> all(n);
+        for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
+        BinaryTree fast, plain, both_median, both_sah, sah;
+        median_split_tree(leaves, ws, fast);
+        plain.root = median_by_sorting(leaves, all, plain);
+        ASSERT_EQ(fast.root, plain.root) << "set " << set;
+        ASSERT_EQ(fast.first, plain.first) << "set " << set;
+        ASSERT_EQ(fast.second, plain.second) << "set " << set;
+        ASSERT_EQ(fast.leaf, plain.leaf) << "set " << set;
+        sah16_tree(leaves, ws, sah);
+        reference_split_trees(leaves, ws, both_median, both_sah);
+        ASSERT_EQ(both_median.leaf, plain.leaf) << "set " << set;
+        ASSERT_EQ(both_median.first, plain.first) << "set " << set;
+        ASSERT_EQ(both_sah.leaf, sah.leaf) << "set " << set;
+        ASSERT_EQ(both_sah.first, sah.first) << "set " << set;
+        ASSERT_EQ(both_sah.second, sah.second) << "set " << set;
+    }
+    EXPECT_GT(awkward_centres, 500u);
 }
 
 // The bottom-up merge as rule step 2 words it: every join scans every pair for the first least
@@ -463,6 +529,39 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
         for (std::size_t k = 0; k < plain.child[0].size(); ++k) not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
     }
     EXPECT_GT(not_first_pair, 10000u);   // the joins are not just the default pair
+}
+
+// The lists of 16 or fewer (the rule's bottom-up size, the pass's maximal subtrees, SAH-16's
+// leaves) take tree_rule.cpp's stack path: fixed strides, only the upper triangle of the costs, a
+// row's least found four columns at a time (or by the scan for four columns or fewer). Every size
+// 2..16, with flat boxes (a zero extent: surfaces of 0 and -0 tie), whole grids of equal boxes and
+// the awkward values, against the matrix scan.
+TEST(FastRuleForms, MergeOfSixteenOrFewerEqualsScanningEveryPair) {
+    Rng r{53};
+    mesh::MergeWorkspace ws;
+    mesh::MergedTree fast;
+    std::uint32_t not_first_pair = 0, flat = 0;
+    for (int set = 0; set < 6000; ++set) {
+        const std::size_t n = 2 + set % 15;
+        std::vector<Box> leaves(n);
+        const int kind = (set / 15) % 4;   // 0 plain, 1 grid, 2 flat, 3 awkward
+        for (Box& b : leaves)
+            for (int k = 0; k < 3; ++k) {
+                const float c = kind == 1 || kind == 2 ? float(r.next() % 3) : (r.unit() - 0.5f) * 20.0f;
+                const float half = kind == 1 ? 0.5f : kind == 2 ? (r.next() % 2 == 0 ? 0.0f : 0.5f) : r.unit();
+                b.min[k] = c - half, b.max[k] = c + half;
+                if (kind == 3) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
+                flat += half == 0.0f;
+            }
+        mesh::least_surface_merge(leaves, ws, fast);
+        const mesh::MergedTree plain = merge_scanning_every_pair(leaves);
+        ASSERT_EQ(fast.leaves, plain.leaves) << "set " << set;
+        ASSERT_EQ(fast.child[0], plain.child[0]) << "set " << set << " n " << n;
+        ASSERT_EQ(fast.child[1], plain.child[1]) << "set " << set << " n " << n;
+        for (std::size_t k = 0; k < plain.child[0].size(); ++k) not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
+    }
+    EXPECT_GT(not_first_pair, 10000u);
+    EXPECT_GT(flat, 1000u);
 }
 
 }  // namespace
