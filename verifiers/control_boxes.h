@@ -8,14 +8,15 @@
 // rule written plainly (tests/verifiers/control_boxes_test.cpp holds them to the same bits).
 #pragma once
 
+#include <array>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <vector>
 
 #include <xmmintrin.h>  // SSE, the x86-64 baseline
 
 #include "engine/mesh/decoded_member.h"
+#include "engine/mesh/static_tree_codec.h"   // shrink_lanes
 
 namespace meshproof::verifiers {
 
@@ -43,19 +44,8 @@ inline mesh::Box shrink_control(const mesh::Box& parent, const mesh::StaticTreeN
     return b;
 }
 
-namespace control_lanes {
-inline __m128 load3(const std::array<float, 3>& v) { return _mm_set_ps(0.0f, v[2], v[1], v[0]); }
-inline void store3(std::array<float, 3>& v, __m128 x) {
-    alignas(16) float lanes[4];
-    _mm_store_ps(lanes, x);
-    std::memcpy(v.data(), lanes, sizeof(float) * 3);
-}
-}  // namespace control_lanes
-
 // Every node's box under both control rules.
 inline void control_boxes(const mesh::StaticTreeNodes& t, std::vector<mesh::Box>& div225, std::vector<mesh::Box>& swapped) {
-    using namespace control_lanes;
-    static constexpr float kSquares[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};
     const float nan = std::numeric_limits<float>::quiet_NaN();
     mesh::Box nan_box;
     nan_box.min = {nan, nan, nan};
@@ -74,19 +64,10 @@ inline void control_boxes(const mesh::StaticTreeNodes& t, std::vector<mesh::Box>
             pswap = &swapped[parent];
         }
         if (p225 == nullptr) continue;
-        const std::uint8_t x = t.xyz[0][n], y = t.xyz[1][n], z = t.xyz[2][n];
-        const __m128 hi = _mm_set_ps(0.0f, kSquares[z >> 4], kSquares[y >> 4], kSquares[x >> 4]);
-        const __m128 lo = _mm_set_ps(0.0f, kSquares[z & 15], kSquares[y & 15], kSquares[x & 15]);
-        {
-            const __m128 mn = load3(p225->min), mx = load3(p225->max), e = _mm_sub_ps(mx, mn);
-            store3(div225[n].min, _mm_add_ps(mn, _mm_div_ps(_mm_mul_ps(e, hi), d225)));
-            store3(div225[n].max, _mm_sub_ps(mx, _mm_div_ps(_mm_mul_ps(e, lo), d225)));
-        }
-        {
-            const __m128 mn = load3(pswap->min), mx = load3(pswap->max), e = _mm_sub_ps(mx, mn);
-            store3(swapped[n].min, _mm_add_ps(mn, _mm_div_ps(_mm_mul_ps(e, lo), d226)));
-            store3(swapped[n].max, _mm_sub_ps(mx, _mm_div_ps(_mm_mul_ps(e, hi), d226)));
-        }
+        const std::array<std::uint8_t, 3> xyz{t.xyz[0][n], t.xyz[1][n], t.xyz[2][n]};
+        const __m128 hi = mesh::high_nibble_squares(xyz), lo = mesh::low_nibble_squares(xyz);
+        mesh::shrink_lanes(*p225, hi, lo, d225, div225[n]);
+        mesh::shrink_lanes(*pswap, lo, hi, d226, swapped[n]);
     }
 }
 

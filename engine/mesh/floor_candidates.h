@@ -14,6 +14,8 @@
 
 #include <xmmintrin.h>  // SSE, the x86-64 baseline
 
+#include "engine/mesh/static_tree_codec.h"   // detail::kNibbleSquare
+
 namespace meshproof::mesh {
 
 struct FloorCandidates {
@@ -29,13 +31,13 @@ struct FloorCandidates {
 };
 
 inline FloorCandidates floor_candidates(float parent_min, float parent_max, float below_min, float below_max) {
-    alignas(16) static constexpr float kSquares[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};
+    const float* const squares = detail::kNibbleSquare;   // 16-byte aligned
     FloorCandidates c;
     const __m128 extent = _mm_set1_ps(parent_max - parent_min), steps = _mm_set1_ps(226.0f);
     const __m128 lo0 = _mm_set1_ps(parent_min), hi0 = _mm_set1_ps(parent_max);
     const __m128 below_lo = _mm_set1_ps(below_min), below_hi = _mm_set1_ps(below_max);
     for (int q = 0; q < 4; ++q) {
-        const __m128 step = _mm_div_ps(_mm_mul_ps(extent, _mm_load_ps(kSquares + 4 * q)), steps);
+        const __m128 step = _mm_div_ps(_mm_mul_ps(extent, _mm_load_ps(squares + 4 * q)), steps);
         const __m128 lo = _mm_add_ps(lo0, step), hi = _mm_sub_ps(hi0, step);
         _mm_store_ps(c.min + 4 * q, lo);
         _mm_store_ps(c.max + 4 * q, hi);

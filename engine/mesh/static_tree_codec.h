@@ -66,26 +66,38 @@ inline void store3(float* p, __m128 v) {
     _mm_storel_pi(reinterpret_cast<__m64*>(p), v);
     _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
 }
-inline constexpr float kSquare[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};  // k², exact
+alignas(16) inline constexpr float kNibbleSquare[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};  // k², exact
 }  // namespace detail
 
-inline void shrink_box_sse(const Box& parent, const std::array<std::uint8_t, 3>& xyz, BoxRule rule, Box& out) {
-    using detail::kSquare;
+// The squares of a node's high nibbles (h²) and of its low ones (l²), x y z in lanes 0-2.
+inline __m128 high_nibble_squares(const std::array<std::uint8_t, 3>& xyz) {
+    using detail::kNibbleSquare;
+    return _mm_setr_ps(kNibbleSquare[xyz[0] >> 4], kNibbleSquare[xyz[1] >> 4], kNibbleSquare[xyz[2] >> 4], 0.0f);
+}
+inline __m128 low_nibble_squares(const std::array<std::uint8_t, 3>& xyz) {
+    using detail::kNibbleSquare;
+    return _mm_setr_ps(kNibbleSquare[xyz[0] & 15], kNibbleSquare[xyz[1] & 15], kNibbleSquare[xyz[2] & 15], 0.0f);
+}
+
+// min + (e × grow) / divisor and max − (e × shrink) / divisor on the three axes at once, e the
+// parent's extent (the product-first order of shrink_axis; `grow` and `shrink` are squares).
+inline void shrink_lanes(const Box& parent, __m128 grow, __m128 shrink, __m128 divisor, Box& out) {
     const __m128 lo = detail::load3(parent.min.data()), hi = detail::load3(parent.max.data());
     const __m128 extent = _mm_sub_ps(hi, lo);
-    const __m128 h = _mm_setr_ps(kSquare[xyz[0] >> 4], kSquare[xyz[1] >> 4], kSquare[xyz[2] >> 4], 0.0f);
-    const __m128 l = _mm_setr_ps(kSquare[xyz[0] & 15], kSquare[xyz[1] & 15], kSquare[xyz[2] & 15], 0.0f);
-    const __m128 d = _mm_set1_ps(226.0f);
-    __m128 grow, shrink;
+    detail::store3(out.min.data(), _mm_add_ps(lo, _mm_div_ps(_mm_mul_ps(extent, grow), divisor)));
+    detail::store3(out.max.data(), _mm_sub_ps(hi, _mm_div_ps(_mm_mul_ps(extent, shrink), divisor)));
+}
+
+inline void shrink_box_sse(const Box& parent, const std::array<std::uint8_t, 3>& xyz, BoxRule rule, Box& out) {
+    const __m128 h = high_nibble_squares(xyz), l = low_nibble_squares(xyz), d = _mm_set1_ps(226.0f);
     if (rule == BoxRule::kProductFirst) {
-        grow = _mm_div_ps(_mm_mul_ps(extent, h), d);
-        shrink = _mm_div_ps(_mm_mul_ps(extent, l), d);
-    } else {
-        grow = _mm_mul_ps(extent, _mm_div_ps(h, d));
-        shrink = _mm_mul_ps(extent, _mm_div_ps(l, d));
+        shrink_lanes(parent, h, l, d, out);
+        return;
     }
-    detail::store3(out.min.data(), _mm_add_ps(lo, grow));
-    detail::store3(out.max.data(), _mm_sub_ps(hi, shrink));
+    const __m128 lo = detail::load3(parent.min.data()), hi = detail::load3(parent.max.data());
+    const __m128 extent = _mm_sub_ps(hi, lo);
+    detail::store3(out.min.data(), _mm_add_ps(lo, _mm_mul_ps(extent, _mm_div_ps(h, d))));
+    detail::store3(out.max.data(), _mm_sub_ps(hi, _mm_mul_ps(extent, _mm_div_ps(l, d))));
 }
 
 // One node's link fields, by codec.
