@@ -321,21 +321,23 @@ private:
                         PairCounts& c) {
         const std::size_t n = f.f_xyz.size() / 3;
         c.vertices = n;
-        const double one_m_sq = 1.0;
+        // The controls count within 1 m only: "is a triangle within 1 m" (any_within, which answers
+        // nearest_sq(p, 1) <= 1) instead of the nearest one within 4 m compared with 1 m².
+        const double one_m = 1.0;
         for (std::size_t v = 0; v < n; ++v) {
             const Point3d p{f.f_xyz[3 * v], f.f_xyz[3 * v + 1], f.f_xyz[3 * v + 2]};
             const double d = tree.nearest_sq(p, kExactTo);
             for (std::size_t w = 0; w < kWithin.size(); ++w)
                 if (d <= kWithin[w] * kWithin[w]) ++c.within[w];
-            if (tree.nearest_sq(Point3d{p[0], p[2], p[1]}, kExactTo) <= one_m_sq) ++c.swapped_within_1m;
+            if (tree.any_within(Point3d{p[0], p[2], p[1]}, one_m)) ++c.swapped_within_1m;
             if (other != nullptr) {
                 ++c.other_vertices;
-                if (other->nearest_sq(p, kExactTo) <= one_m_sq) ++c.other_within_1m;
+                if (other->any_within(p, one_m)) ++c.other_within_1m;
             }
             if (tiles) {
                 ++c.footprint_vertices;
-                if (tree.nearest_footprint_sq(p, kExactTo) <= one_m_sq) ++c.footprint_within_1m;
-                if (other != nullptr && other->nearest_footprint_sq(p, kExactTo) <= one_m_sq) ++c.other_footprint_within_1m;
+                if (tree.any_footprint_within(p, one_m)) ++c.footprint_within_1m;
+                if (other != nullptr && other->any_footprint_within(p, one_m)) ++c.other_footprint_within_1m;
                 c.f_extent = std::max({c.f_extent, std::fabs(p[0]), std::fabs(p[2])});
             }
         }

@@ -26,7 +26,7 @@ float centroid(const TriangleCorners& t, int axis) {
 // a tree per h file of a whole install). A path is at most 30 such splits and then halvings of one
 // code's run (at most 30), so the query's stack of 64 never fills. The queries are exact whatever
 // the tree's shape; only their speed depends on it.
-TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
+TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
     if (triangles.empty()) return;
     const auto n = static_cast<std::uint32_t>(triangles.size());
     std::array<float, 3> lo, hi;
@@ -145,24 +145,49 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
     }
 }
 
+namespace {
+
+// The squared distance from `p` to the box lo-hi (0 inside), in x and z only for a footprint.
+template <bool kFootprint>
+double box_sq(const Point3d& p, const float* lo, const float* hi) {
+    double s = 0;
+    for (int a = 0; a < 3; ++a) {
+        if (kFootprint && a == 1) continue;
+        const double l = lo[a], h = hi[a];
+        const double d = p[a] < l ? l - p[a] : p[a] > h ? p[a] - h : 0.0;
+        s += d * d;
+    }
+    return s;
+}
+
+// The box of a triangle's corners as the nodes' boxes are made (std::min from +inf, so a NaN
+// corner is skipped the same way).
+void triangle_box(const TriangleCorners& t, float* lo, float* hi) {
+    for (int a = 0; a < 3; ++a) {
+        lo[a] = std::min({std::numeric_limits<float>::infinity(), t[a], t[3 + a], t[6 + a]});
+        hi[a] = std::max({-std::numeric_limits<float>::infinity(), t[a], t[3 + a], t[6 + a]});
+    }
+}
+
+// The rejection bound for a box or a triangle's box against a squared distance `limit_sq` that an
+// exact distance is compared with (d <= limit_sq): a box holds its triangles (their float corners'
+// minimum and maximum), so its distance is at most theirs; the computed distances differ from the
+// true ones only by double rounding, relative errors near 1e-16 of the coordinates' differences,
+// far below this margin of 1e-9 of the limit. A box is rejected only beyond limit_sq (1 + 1e-9),
+// so it never rejects a triangle the exact comparison accepts.
+double reject_beyond(double limit_sq) { return limit_sq + limit_sq * 1e-9; }
+
+}  // namespace
+
 template <bool kFootprint>
 double TriangleBvh::query(const Point3d& p, double radius) const {
     if (nodes_.empty()) return kNone;
     const double limit = radius * radius;
     double best = limit;
-    auto box_sq = [&](const Node& nd) {
-        double s = 0;
-        for (int a = 0; a < 3; ++a) {
-            if (kFootprint && a == 1) continue;
-            const double lo = nd.lo[a], hi = nd.hi[a];
-            const double d = p[a] < lo ? lo - p[a] : p[a] > hi ? p[a] - hi : 0.0;
-            s += d * d;
-        }
-        return s;
-    };
+    auto node_sq = [&](const Node& nd) { return box_sq<kFootprint>(p, nd.lo, nd.hi); };
     std::uint32_t stack[64];
     int top = 0;
-    if (box_sq(nodes_[0]) > best) return kNone;
+    if (node_sq(nodes_[0]) > best) return kNone;
     stack[top++] = 0;
     bool found = false;
     while (top > 0) {
@@ -178,7 +203,7 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
             continue;
         }
         const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
-        const double d0 = box_sq(nodes_[c0]), d1 = box_sq(nodes_[c1]);
+        const double d0 = node_sq(nodes_[c0]), d1 = node_sq(nodes_[c1]);
         // Push the farther first so the nearer is visited first; a box beyond the best is pruned.
         const bool near0 = d0 <= d1;
         const std::uint32_t fa = near0 ? c1 : c0, ne = near0 ? c0 : c1;
@@ -189,7 +214,45 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
     return found ? best : kNone;
 }
 
+// The same walk with the bound fixed at the radius (margin: reject_beyond) and an answer at the
+// first triangle within it; a triangle whose own box lies beyond the bound is not measured.
+template <bool kFootprint>
+bool TriangleBvh::query_any(const Point3d& p, double radius) const {
+    if (nodes_.empty()) return false;
+    const double limit = radius * radius;
+    const double reject = reject_beyond(limit);
+    auto node_sq = [&](const Node& nd) { return box_sq<kFootprint>(p, nd.lo, nd.hi); };
+    std::uint32_t stack[64];
+    int top = 0;
+    if (node_sq(nodes_[0]) > reject) return false;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& nd = nodes_[stack[--top]];
+        if (nd.count > 0) {
+            for (std::uint32_t i = nd.first; i < nd.first + nd.count; ++i) {
+                const TriangleCorners& t = triangles_[i];
+                float lo[3], hi[3];
+                triangle_box(t, lo, hi);
+                if (box_sq<kFootprint>(p, lo, hi) > reject) continue;
+                const double d = kFootprint ? point_footprint_distance_sq(p, t) : point_triangle_distance_sq(p, t);
+                if (d <= limit) return true;
+            }
+            continue;
+        }
+        const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
+        const double d0 = node_sq(nodes_[c0]), d1 = node_sq(nodes_[c1]);
+        const bool near0 = d0 <= d1;
+        const std::uint32_t fa = near0 ? c1 : c0, ne = near0 ? c0 : c1;
+        const double dfa = near0 ? d1 : d0, dne = near0 ? d0 : d1;
+        if (dfa <= reject && top < 64) stack[top++] = fa;
+        if (dne <= reject && top < 64) stack[top++] = ne;
+    }
+    return false;
+}
+
 double TriangleBvh::nearest_sq(const Point3d& p, double radius) const { return query<false>(p, radius); }
 double TriangleBvh::nearest_footprint_sq(const Point3d& p, double radius) const { return query<true>(p, radius); }
+bool TriangleBvh::any_within(const Point3d& p, double radius) const { return query_any<false>(p, radius); }
+bool TriangleBvh::any_footprint_within(const Point3d& p, double radius) const { return query_any<true>(p, radius); }
 
 }  // namespace meshproof::mesh

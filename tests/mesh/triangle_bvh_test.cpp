@@ -97,6 +97,9 @@ TEST(TriangleBvh, NearestWithinRadiusIsTheBruteForceScans) {
                     for (const auto& t : tris)
                         brute = std::min(brute, fp ? point_footprint_distance_sq(p, t) : point_triangle_distance_sq(p, t));
                     const double got = fp ? tree.nearest_footprint_sq(p, radius) : tree.nearest_sq(p, radius);
+                    // The first-found answer is the brute force's comparison with the radius.
+                    const bool any = fp ? tree.any_footprint_within(p, radius) : tree.any_within(p, radius);
+                    ASSERT_EQ(any, brute <= radius * radius) << "seed " << seed << " query " << q;
                     if (brute <= radius * radius) {
                         ASSERT_EQ(got, brute) << "seed " << seed << " query " << q;   // the same triangle's value
                         ++found;
@@ -135,6 +138,28 @@ TEST(TriangleBvh, EmptyTreeFindsNothing) {
     const TriangleBvh tree{std::vector<TriangleCorners>{}};
     EXPECT_EQ(tree.nearest_sq({0, 0, 0}, 4.0), TriangleBvh::kNone);
     EXPECT_EQ(tree.nearest_footprint_sq({0, 0, 0}, 4.0), TriangleBvh::kNone);
+    EXPECT_FALSE(tree.any_within({0, 0, 0}, 4.0));
+    EXPECT_FALSE(tree.any_footprint_within({0, 0, 0}, 4.0));
+}
+
+// A triangle at exactly the radius counts (d <= r², as the pass compares), one a hair beyond does
+// not: the rejection by boxes keeps the boundary, in 3D and in the footprint.
+TEST(TriangleBvh, AnyWithinKeepsTheBoundary) {
+    std::vector<TriangleCorners> tris;
+    for (int i = 0; i < 64; ++i) {   // a row of floor squares' halves at y = 0, x from 0 to 64
+        const float x = static_cast<float>(i);
+        tris.push_back(TriangleCorners{x, 0, 0, x + 1, 0, 0, x, 0, 1});
+    }
+    const TriangleBvh tree(tris);
+    EXPECT_TRUE(tree.any_within({10.25, 1.0, 0.25}, 1.0));    // above the inside, 1 m
+    EXPECT_TRUE(tree.any_within({-1.0, 0.0, 0.0}, 1.0));      // off corner (0, 0, 0), 1 m
+    EXPECT_FALSE(tree.any_within({10.25, std::nextafter(1.0, 2.0), 0.25}, 1.0));
+    EXPECT_FALSE(tree.any_within({std::nextafter(-1.0, -2.0), 0.0, 0.0}, 1.0));
+    EXPECT_TRUE(tree.any_footprint_within({10.25, 99.0, -1.0}, 1.0));   // off edge z = 0, height ignored
+    EXPECT_TRUE(tree.any_footprint_within({65.0, -99.0, 0.0}, 1.0));    // off corner (64, 0, 0)
+    EXPECT_FALSE(tree.any_footprint_within({10.25, 99.0, std::nextafter(-1.0, -2.0)}, 1.0));
+    EXPECT_FALSE(tree.any_footprint_within({std::nextafter(65.0, 66.0), 0.0, 0.0}, 1.0));
+    EXPECT_EQ(tree.nearest_sq({10.25, 1.0, 0.25}, 1.0), 1.0);
 }
 
 TEST(TriangleBvh, SameTrianglesSameTree) {
