@@ -45,10 +45,14 @@ using mesh::Point3d;
 using mesh::TriangleBvh;
 using mesh::TriangleCorners;
 
-// "exact to 4 m": the query radius.
+// "exact to 4 m": the radius within which the document measured.
 constexpr double kExactTo = 4.0;
 // The distances the document counts within: 1 cm, 5 cm, 25 cm, 1 m (Sekiro), 2 m (Elden Ring).
 constexpr std::array<double, 5> kWithin = {0.01, 0.05, 0.25, 1.0, 2.0};
+// The nearest triangle is searched within the largest of them: a distance between 2 m and 4 m
+// counts in no figure, so the search prunes at 2 m (the same counts as a search to 4 m).
+constexpr double kSearchRadius = kWithin.back();
+static_assert(kSearchRadius <= kExactTo);
 constexpr std::array<const char*, 5> kWithinName = {"within_1cm", "within_5cm", "within_25cm", "within_1m", "within_2m"};
 
 // What the join keeps of an f or h member.
@@ -326,7 +330,7 @@ private:
         const double one_m = 1.0;
         for (std::size_t v = 0; v < n; ++v) {
             const Point3d p{f.f_xyz[3 * v], f.f_xyz[3 * v + 1], f.f_xyz[3 * v + 2]};
-            const double d = tree.nearest_sq(p, kExactTo);
+            const double d = tree.nearest_sq(p, kSearchRadius);
             for (std::size_t w = 0; w < kWithin.size(); ++w)
                 if (d <= kWithin[w] * kWithin[w]) ++c.within[w];
             if (tree.any_within(Point3d{p[0], p[2], p[1]}, one_m)) ++c.swapped_within_1m;
