@@ -17,6 +17,26 @@ float centroid(const TriangleCorners& t, int axis) {
     return std::isnan(c) ? std::numeric_limits<float>::infinity() : c;
 }
 
+constexpr int kBits = 10;
+constexpr std::uint32_t kCells = 1u << kBits;
+
+struct Todo {
+    std::uint32_t node, begin, end;
+};
+
+// A thread's build buffers, kept from one tree to the next (the f-set join builds a tree per h
+// file, thousands on an install): the sizes of the largest tree the thread built.
+struct BuildScratch {
+    std::vector<float> centroid;
+    std::vector<std::uint64_t> key, swap;
+    std::array<std::array<std::uint32_t, kCells>, 3> count;
+    std::vector<Todo> todo;
+};
+BuildScratch& build_scratch() {
+    thread_local BuildScratch scratch;
+    return scratch;
+}
+
 }  // namespace
 
 // The triangles in Morton order of their centroids (10 bits an axis over the centroids' box; a
@@ -29,16 +49,18 @@ float centroid(const TriangleCorners& t, int axis) {
 TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
     if (triangles.empty()) return;
     const auto n = static_cast<std::uint32_t>(triangles.size());
+    BuildScratch& scratch = build_scratch();
+    std::vector<float>& cen = scratch.centroid;   // x y z of each triangle, computed once
+    cen.resize(3 * std::size_t{n});
     std::array<float, 3> lo, hi;
     lo.fill(std::numeric_limits<float>::infinity());
     hi.fill(-std::numeric_limits<float>::infinity());
-    for (const TriangleCorners& t : triangles)
+    for (std::uint32_t i = 0; i < n; ++i)
         for (int a = 0; a < 3; ++a) {
-            const float c = centroid(t, a);
+            const float c = centroid(triangles[i], a);
+            cen[3 * std::size_t{i} + a] = c;
             if (std::isfinite(c)) lo[a] = std::min(lo[a], c), hi[a] = std::max(hi[a], c);
         }
-    constexpr int kBits = 10;
-    constexpr std::uint32_t kCells = 1u << kBits;
     std::array<float, 3> scale{};
     for (int a = 0; a < 3; ++a) scale[a] = hi[a] > lo[a] ? float(kCells) / (hi[a] - lo[a]) : 0.0f;
     auto cell = [&](float c, int a) -> std::uint32_t {
@@ -55,42 +77,42 @@ TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
         x = (x | (x << 2)) & 0x09249249u;
         return x;
     };
-    std::vector<std::uint32_t> code(n), order(n), swap(n);
+    // Each triangle's key: its code above its index, so the keys are distinct and their order is
+    // the codes' with ties in triangle order (what a stable sort of the codes gives).
+    std::vector<std::uint64_t>& key = scratch.key;
+    std::vector<std::uint64_t>& swap = scratch.swap;
+    key.resize(n);
+    swap.resize(n);
+    std::array<std::array<std::uint32_t, kCells>, 3>& count = scratch.count;
+    for (auto& c : count) c.fill(0);
     for (std::uint32_t i = 0; i < n; ++i) {
-        const TriangleCorners& t = triangles[i];
-        code[i] = spread(cell(centroid(t, 0), 0)) | (spread(cell(centroid(t, 1), 1)) << 1) |
-                  (spread(cell(centroid(t, 2), 2)) << 2);
-        order[i] = i;
+        const float* c = &cen[3 * std::size_t{i}];
+        const std::uint32_t code =
+            spread(cell(c[0], 0)) | (spread(cell(c[1], 1)) << 1) | (spread(cell(c[2], 2)) << 2);
+        key[i] = (std::uint64_t{code} << 32) | i;
+        for (int digit = 0; digit < 3; ++digit) ++count[digit][(code >> (digit * kBits)) & (kCells - 1)];
     }
-    // Stable LSD radix sort of the 30-bit codes, three digits of 10 bits.
-    std::vector<std::uint32_t> count(kCells);
+    // Stable LSD radix sort of the 30-bit codes, three digits of 10 bits (the three histograms
+    // counted in the one pass above).
     for (int digit = 0; digit < 3; ++digit) {
-        const int shift = digit * kBits;
-        std::fill(count.begin(), count.end(), 0u);
-        for (std::uint32_t i : order) ++count[(code[i] >> shift) & (kCells - 1)];
+        const int shift = 32 + digit * kBits;
         std::uint32_t sum = 0;
-        for (std::uint32_t& c : count) {
+        for (std::uint32_t& c : count[digit]) {
             const std::uint32_t here = c;
             c = sum;
             sum += here;
         }
-        for (std::uint32_t i : order) swap[count[(code[i] >> shift) & (kCells - 1)]++] = i;
-        order.swap(swap);
+        for (const std::uint64_t k : key) swap[count[digit][(k >> shift) & (kCells - 1)]++] = k;
+        key.swap(swap);
     }
-    triangles_.reserve(n);
-    std::vector<std::uint32_t>& sorted_code = swap;
-    for (std::uint32_t k = 0; k < n; ++k) {
-        triangles_.push_back(triangles[order[k]]);
-        sorted_code[k] = code[order[k]];
-    }
+    triangles_.resize(n);
+    for (std::uint32_t k = 0; k < n; ++k) triangles_[k] = triangles[static_cast<std::uint32_t>(key[k])];
 
     // Ranges halved top-down (the two children side by side); boxes filled bottom-up afterwards:
     // a child is always made after its parent, so the nodes in reverse order meet children first.
     nodes_.reserve(n);   // leaves hold 2 to kLeafSize triangles: fewer than n nodes
-    struct Todo {
-        std::uint32_t node, begin, end;
-    };
-    std::vector<Todo> stack;
+    std::vector<Todo>& stack = scratch.todo;
+    stack.clear();
     nodes_.push_back({});
     stack.push_back({0, 0, n});
     while (!stack.empty()) {
@@ -105,13 +127,13 @@ TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
         // (the codes are sorted, so it turns on once): the centroids' cell split in half along
         // one axis; a range of one code is halved.
         std::uint32_t mid = todo.begin + (todo.end - todo.begin) / 2;
-        const std::uint32_t first_code = sorted_code[todo.begin], last_code = sorted_code[todo.end - 1];
+        const std::uint32_t first_code = key[todo.begin] >> 32, last_code = key[todo.end - 1] >> 32;
         if (first_code != last_code) {
-            const std::uint32_t bit = 1u << (31 - std::countl_zero(first_code ^ last_code));
+            const std::uint64_t bit = std::uint64_t{1} << (32 + 31 - std::countl_zero(first_code ^ last_code));
             mid = static_cast<std::uint32_t>(
-                std::partition_point(sorted_code.begin() + todo.begin, sorted_code.begin() + todo.end,
-                                     [&](std::uint32_t c) { return (c & bit) == 0; }) -
-                sorted_code.begin());
+                std::partition_point(key.begin() + todo.begin, key.begin() + todo.end,
+                                     [&](std::uint64_t k) { return (k & bit) == 0; }) -
+                key.begin());
         }
         const auto first_child = static_cast<std::uint32_t>(nodes_.size());
         nodes_.push_back({});
