@@ -8,8 +8,9 @@
 //            triangles (each body's pose applied; float corners, 36 bytes a triangle);
 //   join     per key: "an f file paired with the h file of the same model (same map, same model
 //            number)", then every vertex of a paired f file against the nearest triangle of its h
-//            file (a TriangleBvh per h file: "exact to 4 m", distances beyond 4 m are not
-//            measured), counted within 1 cm, 5 cm, 25 cm, 1 m and 2 m, and the controls.
+//            file (a TriangleBvh per h file: "exact to 4 m"; searched within 2 m, the largest
+//            distance counted), counted within 1 cm, 5 cm, 25 cm, 1 m and 2 m, and the controls
+//            (asked only whether a triangle lies within 1 m).
 // Readings where the document is loose (README, "The f-set join"):
 //   - "with triangles": an f file counts as paired when the h file of its model holds a triangle;
 //     one whose h file holds none is f_h_without_triangles, neither paired nor f_without_h;

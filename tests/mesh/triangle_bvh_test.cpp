@@ -173,6 +173,29 @@ TEST(TriangleBvh, SameTrianglesSameTree) {
     EXPECT_LT(a.node_count(), 2 * tris.size());   // a binary tree over leaves of 1 to 4 triangles
 }
 
+// The build buffers are kept per thread from one tree to the next: a small tree built after a
+// large one is the tree built before it (same nodes, same answers as the brute force's).
+TEST(TriangleBvh, BuildAfterALargerTreeIsTheSameTree) {
+    std::mt19937_64 rng(13);
+    std::vector<TriangleCorners> small, large;
+    for (int i = 0; i < 300; ++i) small.push_back(random_triangle(rng, 20, 1));
+    for (int i = 0; i < 5000; ++i) large.push_back(random_triangle(rng, 200, 3));
+    const TriangleBvh before(small);
+    const TriangleBvh big(large);
+    const TriangleBvh after(small);
+    EXPECT_EQ(before.node_count(), after.node_count());
+    EXPECT_GT(big.node_count(), after.node_count());
+    std::uniform_real_distribution<double> c(-24, 24);
+    for (int q = 0; q < 500; ++q) {
+        const Point3d p{c(rng), c(rng) * 0.2, c(rng)};
+        double brute = TriangleBvh::kNone;
+        for (const auto& t : small) brute = std::min(brute, point_triangle_distance_sq(p, t));
+        const double got = after.nearest_sq(p, 3.0);
+        ASSERT_EQ(got, brute <= 9.0 ? brute : TriangleBvh::kNone) << q;
+        ASSERT_EQ(got, before.nearest_sq(p, 3.0)) << q;
+    }
+}
+
 // Every centroid in one Morton cell (one code): the ranges are halved, and a query still finds the
 // nearest triangle — the one placed a hair nearer among thousands of copies.
 TEST(TriangleBvh, OneCodeForEveryTriangleStillFindsTheNearest) {
