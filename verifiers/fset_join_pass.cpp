@@ -8,8 +8,9 @@
 //            triangles (each body's pose applied; float corners, 36 bytes a triangle);
 //   join     per key: "an f file paired with the h file of the same model (same map, same model
 //            number)", then every vertex of a paired f file against the nearest triangle of its h
-//            file (a TriangleBvh per h file: "exact to 4 m", distances beyond 4 m are not
-//            measured), counted within 1 cm, 5 cm, 25 cm, 1 m and 2 m, and the controls.
+//            file (a TriangleBvh per h file: "exact to 4 m"; searched within 2 m, the largest
+//            distance counted), counted within 1 cm, 5 cm, 25 cm, 1 m and 2 m, and the controls
+//            (asked only whether a triangle lies within 1 m).
 // Readings where the document is loose (README, "The f-set join"):
 //   - "with triangles": an f file counts as paired when the h file of its model holds a triangle;
 //     one whose h file holds none is f_h_without_triangles, neither paired nor f_without_h;
@@ -45,10 +46,14 @@ using mesh::Point3d;
 using mesh::TriangleBvh;
 using mesh::TriangleCorners;
 
-// "exact to 4 m": the query radius.
+// "exact to 4 m": the radius within which the document measured.
 constexpr double kExactTo = 4.0;
 // The distances the document counts within: 1 cm, 5 cm, 25 cm, 1 m (Sekiro), 2 m (Elden Ring).
 constexpr std::array<double, 5> kWithin = {0.01, 0.05, 0.25, 1.0, 2.0};
+// The nearest triangle is searched within the largest of them: a distance between 2 m and 4 m
+// counts in no figure, so the search prunes at 2 m (the same counts as a search to 4 m).
+constexpr double kSearchRadius = kWithin.back();
+static_assert(kSearchRadius <= kExactTo);
 constexpr std::array<const char*, 5> kWithinName = {"within_1cm", "within_5cm", "within_25cm", "within_1m", "within_2m"};
 
 // What the join keeps of an f or h member.
@@ -321,21 +326,23 @@ private:
                         PairCounts& c) {
         const std::size_t n = f.f_xyz.size() / 3;
         c.vertices = n;
-        const double one_m_sq = 1.0;
+        // The controls count within 1 m only: "is a triangle within 1 m" (any_within, which answers
+        // nearest_sq(p, 1) <= 1) instead of the nearest one within 4 m compared with 1 m².
+        const double one_m = 1.0;
         for (std::size_t v = 0; v < n; ++v) {
             const Point3d p{f.f_xyz[3 * v], f.f_xyz[3 * v + 1], f.f_xyz[3 * v + 2]};
-            const double d = tree.nearest_sq(p, kExactTo);
+            const double d = tree.nearest_sq(p, kSearchRadius);
             for (std::size_t w = 0; w < kWithin.size(); ++w)
                 if (d <= kWithin[w] * kWithin[w]) ++c.within[w];
-            if (tree.nearest_sq(Point3d{p[0], p[2], p[1]}, kExactTo) <= one_m_sq) ++c.swapped_within_1m;
+            if (tree.any_within(Point3d{p[0], p[2], p[1]}, one_m)) ++c.swapped_within_1m;
             if (other != nullptr) {
                 ++c.other_vertices;
-                if (other->nearest_sq(p, kExactTo) <= one_m_sq) ++c.other_within_1m;
+                if (other->any_within(p, one_m)) ++c.other_within_1m;
             }
             if (tiles) {
                 ++c.footprint_vertices;
-                if (tree.nearest_footprint_sq(p, kExactTo) <= one_m_sq) ++c.footprint_within_1m;
-                if (other != nullptr && other->nearest_footprint_sq(p, kExactTo) <= one_m_sq) ++c.other_footprint_within_1m;
+                if (tree.any_footprint_within(p, one_m)) ++c.footprint_within_1m;
+                if (other != nullptr && other->any_footprint_within(p, one_m)) ++c.other_footprint_within_1m;
                 c.f_extent = std::max({c.f_extent, std::fabs(p[0]), std::fabs(p[2])});
             }
         }

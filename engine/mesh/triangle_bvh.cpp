@@ -17,6 +17,26 @@ float centroid(const TriangleCorners& t, int axis) {
     return std::isnan(c) ? std::numeric_limits<float>::infinity() : c;
 }
 
+constexpr int kBits = 10;
+constexpr std::uint32_t kCells = 1u << kBits;
+
+struct Todo {
+    std::uint32_t node, begin, end;
+};
+
+// A thread's build buffers, kept from one tree to the next (the f-set join builds a tree per h
+// file, thousands on an install): the sizes of the largest tree the thread built.
+struct BuildScratch {
+    std::vector<float> centroid;
+    std::vector<std::uint64_t> key, swap;
+    std::array<std::array<std::uint32_t, kCells>, 3> count;
+    std::vector<Todo> todo;
+};
+BuildScratch& build_scratch() {
+    thread_local BuildScratch scratch;
+    return scratch;
+}
+
 }  // namespace
 
 // The triangles in Morton order of their centroids (10 bits an axis over the centroids' box; a
@@ -26,19 +46,21 @@ float centroid(const TriangleCorners& t, int axis) {
 // a tree per h file of a whole install). A path is at most 30 such splits and then halvings of one
 // code's run (at most 30), so the query's stack of 64 never fills. The queries are exact whatever
 // the tree's shape; only their speed depends on it.
-TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
+TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
     if (triangles.empty()) return;
     const auto n = static_cast<std::uint32_t>(triangles.size());
+    BuildScratch& scratch = build_scratch();
+    std::vector<float>& cen = scratch.centroid;   // x y z of each triangle, computed once
+    cen.resize(3 * std::size_t{n});
     std::array<float, 3> lo, hi;
     lo.fill(std::numeric_limits<float>::infinity());
     hi.fill(-std::numeric_limits<float>::infinity());
-    for (const TriangleCorners& t : triangles)
+    for (std::uint32_t i = 0; i < n; ++i)
         for (int a = 0; a < 3; ++a) {
-            const float c = centroid(t, a);
+            const float c = centroid(triangles[i], a);
+            cen[3 * std::size_t{i} + a] = c;
             if (std::isfinite(c)) lo[a] = std::min(lo[a], c), hi[a] = std::max(hi[a], c);
         }
-    constexpr int kBits = 10;
-    constexpr std::uint32_t kCells = 1u << kBits;
     std::array<float, 3> scale{};
     for (int a = 0; a < 3; ++a) scale[a] = hi[a] > lo[a] ? float(kCells) / (hi[a] - lo[a]) : 0.0f;
     auto cell = [&](float c, int a) -> std::uint32_t {
@@ -55,42 +77,42 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
         x = (x | (x << 2)) & 0x09249249u;
         return x;
     };
-    std::vector<std::uint32_t> code(n), order(n), swap(n);
+    // Each triangle's key: its code above its index, so the keys are distinct and their order is
+    // the codes' with ties in triangle order (what a stable sort of the codes gives).
+    std::vector<std::uint64_t>& key = scratch.key;
+    std::vector<std::uint64_t>& swap = scratch.swap;
+    key.resize(n);
+    swap.resize(n);
+    std::array<std::array<std::uint32_t, kCells>, 3>& count = scratch.count;
+    for (auto& c : count) c.fill(0);
     for (std::uint32_t i = 0; i < n; ++i) {
-        const TriangleCorners& t = triangles[i];
-        code[i] = spread(cell(centroid(t, 0), 0)) | (spread(cell(centroid(t, 1), 1)) << 1) |
-                  (spread(cell(centroid(t, 2), 2)) << 2);
-        order[i] = i;
+        const float* c = &cen[3 * std::size_t{i}];
+        const std::uint32_t code =
+            spread(cell(c[0], 0)) | (spread(cell(c[1], 1)) << 1) | (spread(cell(c[2], 2)) << 2);
+        key[i] = (std::uint64_t{code} << 32) | i;
+        for (int digit = 0; digit < 3; ++digit) ++count[digit][(code >> (digit * kBits)) & (kCells - 1)];
     }
-    // Stable LSD radix sort of the 30-bit codes, three digits of 10 bits.
-    std::vector<std::uint32_t> count(kCells);
+    // Stable LSD radix sort of the 30-bit codes, three digits of 10 bits (the three histograms
+    // counted in the one pass above).
     for (int digit = 0; digit < 3; ++digit) {
-        const int shift = digit * kBits;
-        std::fill(count.begin(), count.end(), 0u);
-        for (std::uint32_t i : order) ++count[(code[i] >> shift) & (kCells - 1)];
+        const int shift = 32 + digit * kBits;
         std::uint32_t sum = 0;
-        for (std::uint32_t& c : count) {
+        for (std::uint32_t& c : count[digit]) {
             const std::uint32_t here = c;
             c = sum;
             sum += here;
         }
-        for (std::uint32_t i : order) swap[count[(code[i] >> shift) & (kCells - 1)]++] = i;
-        order.swap(swap);
+        for (const std::uint64_t k : key) swap[count[digit][(k >> shift) & (kCells - 1)]++] = k;
+        key.swap(swap);
     }
-    triangles_.reserve(n);
-    std::vector<std::uint32_t>& sorted_code = swap;
-    for (std::uint32_t k = 0; k < n; ++k) {
-        triangles_.push_back(triangles[order[k]]);
-        sorted_code[k] = code[order[k]];
-    }
+    triangles_.resize(n);
+    for (std::uint32_t k = 0; k < n; ++k) triangles_[k] = triangles[static_cast<std::uint32_t>(key[k])];
 
     // Ranges halved top-down (the two children side by side); boxes filled bottom-up afterwards:
     // a child is always made after its parent, so the nodes in reverse order meet children first.
     nodes_.reserve(n);   // leaves hold 2 to kLeafSize triangles: fewer than n nodes
-    struct Todo {
-        std::uint32_t node, begin, end;
-    };
-    std::vector<Todo> stack;
+    std::vector<Todo>& stack = scratch.todo;
+    stack.clear();
     nodes_.push_back({});
     stack.push_back({0, 0, n});
     while (!stack.empty()) {
@@ -105,13 +127,13 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
         // (the codes are sorted, so it turns on once): the centroids' cell split in half along
         // one axis; a range of one code is halved.
         std::uint32_t mid = todo.begin + (todo.end - todo.begin) / 2;
-        const std::uint32_t first_code = sorted_code[todo.begin], last_code = sorted_code[todo.end - 1];
+        const std::uint32_t first_code = key[todo.begin] >> 32, last_code = key[todo.end - 1] >> 32;
         if (first_code != last_code) {
-            const std::uint32_t bit = 1u << (31 - std::countl_zero(first_code ^ last_code));
+            const std::uint64_t bit = std::uint64_t{1} << (32 + 31 - std::countl_zero(first_code ^ last_code));
             mid = static_cast<std::uint32_t>(
-                std::partition_point(sorted_code.begin() + todo.begin, sorted_code.begin() + todo.end,
-                                     [&](std::uint32_t c) { return (c & bit) == 0; }) -
-                sorted_code.begin());
+                std::partition_point(key.begin() + todo.begin, key.begin() + todo.end,
+                                     [&](std::uint64_t k) { return (k & bit) == 0; }) -
+                key.begin());
         }
         const auto first_child = static_cast<std::uint32_t>(nodes_.size());
         nodes_.push_back({});
@@ -145,24 +167,49 @@ TriangleBvh::TriangleBvh(std::vector<TriangleCorners> triangles) {
     }
 }
 
+namespace {
+
+// The squared distance from `p` to the box lo-hi (0 inside), in x and z only for a footprint.
+template <bool kFootprint>
+double box_sq(const Point3d& p, const float* lo, const float* hi) {
+    double s = 0;
+    for (int a = 0; a < 3; ++a) {
+        if (kFootprint && a == 1) continue;
+        const double l = lo[a], h = hi[a];
+        const double d = p[a] < l ? l - p[a] : p[a] > h ? p[a] - h : 0.0;
+        s += d * d;
+    }
+    return s;
+}
+
+// The box of a triangle's corners as the nodes' boxes are made (std::min from +inf, so a NaN
+// corner is skipped the same way).
+void triangle_box(const TriangleCorners& t, float* lo, float* hi) {
+    for (int a = 0; a < 3; ++a) {
+        lo[a] = std::min({std::numeric_limits<float>::infinity(), t[a], t[3 + a], t[6 + a]});
+        hi[a] = std::max({-std::numeric_limits<float>::infinity(), t[a], t[3 + a], t[6 + a]});
+    }
+}
+
+// The rejection bound for a box or a triangle's box against a squared distance `limit_sq` that an
+// exact distance is compared with (d <= limit_sq): a box holds its triangles (their float corners'
+// minimum and maximum), so its distance is at most theirs; the computed distances differ from the
+// true ones only by double rounding, relative errors near 1e-16 of the coordinates' differences,
+// far below this margin of 1e-9 of the limit. A box is rejected only beyond limit_sq (1 + 1e-9),
+// so it never rejects a triangle the exact comparison accepts.
+double reject_beyond(double limit_sq) { return limit_sq + limit_sq * 1e-9; }
+
+}  // namespace
+
 template <bool kFootprint>
 double TriangleBvh::query(const Point3d& p, double radius) const {
     if (nodes_.empty()) return kNone;
     const double limit = radius * radius;
     double best = limit;
-    auto box_sq = [&](const Node& nd) {
-        double s = 0;
-        for (int a = 0; a < 3; ++a) {
-            if (kFootprint && a == 1) continue;
-            const double lo = nd.lo[a], hi = nd.hi[a];
-            const double d = p[a] < lo ? lo - p[a] : p[a] > hi ? p[a] - hi : 0.0;
-            s += d * d;
-        }
-        return s;
-    };
+    auto node_sq = [&](const Node& nd) { return box_sq<kFootprint>(p, nd.lo, nd.hi); };
     std::uint32_t stack[64];
     int top = 0;
-    if (box_sq(nodes_[0]) > best) return kNone;
+    if (node_sq(nodes_[0]) > best) return kNone;
     stack[top++] = 0;
     bool found = false;
     while (top > 0) {
@@ -178,7 +225,7 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
             continue;
         }
         const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
-        const double d0 = box_sq(nodes_[c0]), d1 = box_sq(nodes_[c1]);
+        const double d0 = node_sq(nodes_[c0]), d1 = node_sq(nodes_[c1]);
         // Push the farther first so the nearer is visited first; a box beyond the best is pruned.
         const bool near0 = d0 <= d1;
         const std::uint32_t fa = near0 ? c1 : c0, ne = near0 ? c0 : c1;
@@ -189,7 +236,45 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
     return found ? best : kNone;
 }
 
+// The same walk with the bound fixed at the radius (margin: reject_beyond) and an answer at the
+// first triangle within it; a triangle whose own box lies beyond the bound is not measured.
+template <bool kFootprint>
+bool TriangleBvh::query_any(const Point3d& p, double radius) const {
+    if (nodes_.empty()) return false;
+    const double limit = radius * radius;
+    const double reject = reject_beyond(limit);
+    auto node_sq = [&](const Node& nd) { return box_sq<kFootprint>(p, nd.lo, nd.hi); };
+    std::uint32_t stack[64];
+    int top = 0;
+    if (node_sq(nodes_[0]) > reject) return false;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& nd = nodes_[stack[--top]];
+        if (nd.count > 0) {
+            for (std::uint32_t i = nd.first; i < nd.first + nd.count; ++i) {
+                const TriangleCorners& t = triangles_[i];
+                float lo[3], hi[3];
+                triangle_box(t, lo, hi);
+                if (box_sq<kFootprint>(p, lo, hi) > reject) continue;
+                const double d = kFootprint ? point_footprint_distance_sq(p, t) : point_triangle_distance_sq(p, t);
+                if (d <= limit) return true;
+            }
+            continue;
+        }
+        const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
+        const double d0 = node_sq(nodes_[c0]), d1 = node_sq(nodes_[c1]);
+        const bool near0 = d0 <= d1;
+        const std::uint32_t fa = near0 ? c1 : c0, ne = near0 ? c0 : c1;
+        const double dfa = near0 ? d1 : d0, dne = near0 ? d0 : d1;
+        if (dfa <= reject && top < 64) stack[top++] = fa;
+        if (dne <= reject && top < 64) stack[top++] = ne;
+    }
+    return false;
+}
+
 double TriangleBvh::nearest_sq(const Point3d& p, double radius) const { return query<false>(p, radius); }
 double TriangleBvh::nearest_footprint_sq(const Point3d& p, double radius) const { return query<true>(p, radius); }
+bool TriangleBvh::any_within(const Point3d& p, double radius) const { return query_any<false>(p, radius); }
+bool TriangleBvh::any_footprint_within(const Point3d& p, double radius) const { return query_any<true>(p, radius); }
 
 }  // namespace meshproof::mesh

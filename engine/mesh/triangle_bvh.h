@@ -11,10 +11,14 @@
 // Query: depth first, nearer child first, pruning every box farther than the best so far, which
 // starts at the radius: a triangle within the radius is always found, and the distance returned is
 // the nearest one's (exact up to double rounding); beyond the radius nothing is measured.
+// any_within asks only whether a triangle lies within the radius (the f-set join's 1 m controls):
+// the same walk, the bound fixed at the radius, each leaf triangle's own box tested before its
+// exact distance, and the answer at the first triangle the exact comparison accepts.
 #pragma once
 
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "engine/mesh/point_triangle_distance.h"
@@ -27,12 +31,17 @@ public:
     static constexpr double kNone = std::numeric_limits<double>::infinity();
 
     TriangleBvh() = default;
-    explicit TriangleBvh(std::vector<TriangleCorners> triangles);
+    explicit TriangleBvh(std::span<const TriangleCorners> triangles);
 
     // The squared distance from `p` to the nearest triangle when one lies within `radius`, else kNone.
     double nearest_sq(const Point3d& p, double radius) const;
     // The same in the x-z plane: the nearest triangle footprint, height ignored.
     double nearest_footprint_sq(const Point3d& p, double radius) const;
+    // Whether a triangle lies within `radius` of `p`: nearest_sq(p, r) <= r * r, answered at the
+    // first triangle found (a count within a distance needs no nearest one).
+    bool any_within(const Point3d& p, double radius) const;
+    // The same for the footprints: nearest_footprint_sq(p, r) <= r * r.
+    bool any_footprint_within(const Point3d& p, double radius) const;
 
     std::size_t size() const { return triangles_.size(); }
     std::size_t node_count() const { return nodes_.size(); }
@@ -49,6 +58,8 @@ private:
     };
     template <bool kFootprint>
     double query(const Point3d& p, double radius) const;
+    template <bool kFootprint>
+    bool query_any(const Point3d& p, double radius) const;
 
     std::vector<TriangleCorners> triangles_;   // in leaf order
     std::vector<Node> nodes_;

@@ -97,6 +97,9 @@ TEST(TriangleBvh, NearestWithinRadiusIsTheBruteForceScans) {
                     for (const auto& t : tris)
                         brute = std::min(brute, fp ? point_footprint_distance_sq(p, t) : point_triangle_distance_sq(p, t));
                     const double got = fp ? tree.nearest_footprint_sq(p, radius) : tree.nearest_sq(p, radius);
+                    // The first-found answer is the brute force's comparison with the radius.
+                    const bool any = fp ? tree.any_footprint_within(p, radius) : tree.any_within(p, radius);
+                    ASSERT_EQ(any, brute <= radius * radius) << "seed " << seed << " query " << q;
                     if (brute <= radius * radius) {
                         ASSERT_EQ(got, brute) << "seed " << seed << " query " << q;   // the same triangle's value
                         ++found;
@@ -135,6 +138,28 @@ TEST(TriangleBvh, EmptyTreeFindsNothing) {
     const TriangleBvh tree{std::vector<TriangleCorners>{}};
     EXPECT_EQ(tree.nearest_sq({0, 0, 0}, 4.0), TriangleBvh::kNone);
     EXPECT_EQ(tree.nearest_footprint_sq({0, 0, 0}, 4.0), TriangleBvh::kNone);
+    EXPECT_FALSE(tree.any_within({0, 0, 0}, 4.0));
+    EXPECT_FALSE(tree.any_footprint_within({0, 0, 0}, 4.0));
+}
+
+// A triangle at exactly the radius counts (d <= r², as the pass compares), one a hair beyond does
+// not: the rejection by boxes keeps the boundary, in 3D and in the footprint.
+TEST(TriangleBvh, AnyWithinKeepsTheBoundary) {
+    std::vector<TriangleCorners> tris;
+    for (int i = 0; i < 64; ++i) {   // a row of floor squares' halves at y = 0, x from 0 to 64
+        const float x = static_cast<float>(i);
+        tris.push_back(TriangleCorners{x, 0, 0, x + 1, 0, 0, x, 0, 1});
+    }
+    const TriangleBvh tree(tris);
+    EXPECT_TRUE(tree.any_within({10.25, 1.0, 0.25}, 1.0));    // above the inside, 1 m
+    EXPECT_TRUE(tree.any_within({-1.0, 0.0, 0.0}, 1.0));      // off corner (0, 0, 0), 1 m
+    EXPECT_FALSE(tree.any_within({10.25, std::nextafter(1.0, 2.0), 0.25}, 1.0));
+    EXPECT_FALSE(tree.any_within({std::nextafter(-1.0, -2.0), 0.0, 0.0}, 1.0));
+    EXPECT_TRUE(tree.any_footprint_within({10.25, 99.0, -1.0}, 1.0));   // off edge z = 0, height ignored
+    EXPECT_TRUE(tree.any_footprint_within({65.0, -99.0, 0.0}, 1.0));    // off corner (64, 0, 0)
+    EXPECT_FALSE(tree.any_footprint_within({10.25, 99.0, std::nextafter(-1.0, -2.0)}, 1.0));
+    EXPECT_FALSE(tree.any_footprint_within({std::nextafter(65.0, 66.0), 0.0, 0.0}, 1.0));
+    EXPECT_EQ(tree.nearest_sq({10.25, 1.0, 0.25}, 1.0), 1.0);
 }
 
 TEST(TriangleBvh, SameTrianglesSameTree) {
@@ -146,6 +171,29 @@ TEST(TriangleBvh, SameTrianglesSameTree) {
     EXPECT_EQ(a.node_count(), b.node_count());
     EXPECT_EQ(a.memory_bytes(), b.memory_bytes());
     EXPECT_LT(a.node_count(), 2 * tris.size());   // a binary tree over leaves of 1 to 4 triangles
+}
+
+// The build buffers are kept per thread from one tree to the next: a small tree built after a
+// large one is the tree built before it (same nodes, same answers as the brute force's).
+TEST(TriangleBvh, BuildAfterALargerTreeIsTheSameTree) {
+    std::mt19937_64 rng(13);
+    std::vector<TriangleCorners> small, large;
+    for (int i = 0; i < 300; ++i) small.push_back(random_triangle(rng, 20, 1));
+    for (int i = 0; i < 5000; ++i) large.push_back(random_triangle(rng, 200, 3));
+    const TriangleBvh before(small);
+    const TriangleBvh big(large);
+    const TriangleBvh after(small);
+    EXPECT_EQ(before.node_count(), after.node_count());
+    EXPECT_GT(big.node_count(), after.node_count());
+    std::uniform_real_distribution<double> c(-24, 24);
+    for (int q = 0; q < 500; ++q) {
+        const Point3d p{c(rng), c(rng) * 0.2, c(rng)};
+        double brute = TriangleBvh::kNone;
+        for (const auto& t : small) brute = std::min(brute, point_triangle_distance_sq(p, t));
+        const double got = after.nearest_sq(p, 3.0);
+        ASSERT_EQ(got, brute <= 9.0 ? brute : TriangleBvh::kNone) << q;
+        ASSERT_EQ(got, before.nearest_sq(p, 3.0)) << q;
+    }
 }
 
 // Every centroid in one Morton cell (one code): the ranges are halved, and a query still finds the
