@@ -201,6 +201,23 @@ double reject_beyond(double limit_sq) { return limit_sq + limit_sq * 1e-9; }
 
 }  // namespace
 
+namespace {
+
+// An inner node's two children onto the walk's stack, the farther first so the nearer is visited
+// first; a child whose box is beyond `bound` (squared) is pruned.
+template <class NodeT, class NodeSq>
+void push_children(const NodeT* nodes, const NodeT& nd, const NodeSq& node_sq, double bound, std::uint32_t (&stack)[64], int& top) {
+    const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
+    const double d0 = node_sq(nodes[c0]), d1 = node_sq(nodes[c1]);
+    const bool near0 = d0 <= d1;
+    const std::uint32_t fa = near0 ? c1 : c0, ne = near0 ? c0 : c1;
+    const double dfa = near0 ? d1 : d0, dne = near0 ? d0 : d1;
+    if (dfa <= bound && top < 64) stack[top++] = fa;
+    if (dne <= bound && top < 64) stack[top++] = ne;
+}
+
+}  // namespace
+
 template <bool kFootprint>
 double TriangleBvh::query(const Point3d& p, double radius) const {
     if (nodes_.empty()) return kNone;
@@ -224,14 +241,7 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
             }
             continue;
         }
-        const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
-        const double d0 = node_sq(nodes_[c0]), d1 = node_sq(nodes_[c1]);
-        // Push the farther first so the nearer is visited first; a box beyond the best is pruned.
-        const bool near0 = d0 <= d1;
-        const std::uint32_t fa = near0 ? c1 : c0, ne = near0 ? c0 : c1;
-        const double dfa = near0 ? d1 : d0, dne = near0 ? d0 : d1;
-        if (dfa <= best && top < 64) stack[top++] = fa;
-        if (dne <= best && top < 64) stack[top++] = ne;
+        push_children(nodes_.data(), nd, node_sq, best, stack, top);
     }
     return found ? best : kNone;
 }
@@ -261,13 +271,7 @@ bool TriangleBvh::query_any(const Point3d& p, double radius) const {
             }
             continue;
         }
-        const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
-        const double d0 = node_sq(nodes_[c0]), d1 = node_sq(nodes_[c1]);
-        const bool near0 = d0 <= d1;
-        const std::uint32_t fa = near0 ? c1 : c0, ne = near0 ? c0 : c1;
-        const double dfa = near0 ? d1 : d0, dne = near0 ? d0 : d1;
-        if (dfa <= reject && top < 64) stack[top++] = fa;
-        if (dne <= reject && top < 64) stack[top++] = ne;
+        push_children(nodes_.data(), nd, node_sq, reject, stack, top);
     }
     return false;
 }
