@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include <emmintrin.h>  // SSE2, the x86-64 baseline: shrink_box_sse
 
@@ -59,11 +60,16 @@ inline Box shrink_box(const Box& parent, const std::array<std::uint8_t, 3>& xyz,
 // through memory and read back as one 16-byte load stalls on the store.
 namespace detail {
 // x, y, z of three consecutive floats in lanes 0-2 (lane 3 zero), reading no float past them.
+// The first two go through memcpy as one 8-byte word: a float array is only 4-byte aligned, and
+// _mm_load_sd / _mm_storel_pi dereference a double / __m64 pointer.
 inline __m128 load3(const float* p) {
-    return _mm_movelh_ps(_mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(p))), _mm_load_ss(p + 2));
+    double xy;
+    std::memcpy(&xy, p, sizeof xy);
+    return _mm_movelh_ps(_mm_castpd_ps(_mm_set_sd(xy)), _mm_load_ss(p + 2));
 }
 inline void store3(float* p, __m128 v) {
-    _mm_storel_pi(reinterpret_cast<__m64*>(p), v);
+    const double xy = _mm_cvtsd_f64(_mm_castps_pd(v));
+    std::memcpy(p, &xy, sizeof xy);
     _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
 }
 alignas(16) inline constexpr float kNibbleSquare[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};  // k², exact

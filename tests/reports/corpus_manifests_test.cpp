@@ -211,11 +211,14 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             // column 8 "ratio": counter / of, never a percentage
             const bool ratio = c.size() > 7 && (";" + c[7] + ";").find(";ratio;") != std::string::npos;
             EXPECT_EQ(f.ratio, ratio);
-            if (ratio) EXPECT_FALSE(f.percent);
+            if (ratio) {
+                EXPECT_FALSE(f.percent);
+            }
             // column 8 "kind=KIND": the figure's kind (none: a plain value)
             std::string kind = "value";
-            if (c.size() > 7)
+            if (c.size() > 7) {
                 if (const auto at = (";" + c[7]).find(";kind="); at != std::string::npos) kind = c[7].substr(at + 5, c[7].find(';', at + 5) - at - 5);
+            }
             EXPECT_EQ(figure_kind_name(f.kind), kind);
             // column 8 "map=PREFIX,...": a place (scope.map, the prefixes joined by ',')
             std::string map;

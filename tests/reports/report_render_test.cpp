@@ -103,8 +103,9 @@ TEST(ReportRender, SurRunDescribesOnlyThePassesThatSawUnits) {
         const std::string section = "<section id=\"pass-" + p.pass->info().name + "\">";
         EXPECT_EQ(html.find(section) != std::string::npos, p.pass->info().family == "sur") << p.pass->info().name;
         // A Havok pass's claims appear nowhere in a .sur report.
-        if (p.pass->info().family != "sur" && !p.pass->info().claims.empty())
+        if (p.pass->info().family != "sur" && !p.pass->info().claims.empty()) {
             EXPECT_EQ(html.find(p.pass->info().claims.front().substr(0, 40)), std::string::npos) << p.pass->info().name;
+        }
     }
     EXPECT_NE(html.find("passes that saw no unit"), std::string::npos);
     EXPECT_NE(render_json(model).find("\"custom_prims\""), std::string::npos);   // the JSON keeps every pass
