@@ -33,6 +33,11 @@ struct WordRecords {
     }
 };
 
+// The words form of `sorted` (key_shift != 0) as WordRecords.
+WordRecords word_records(const QuadPairingWorkspace::SortedRecords& sorted) {
+    return WordRecords{sorted.words.data(), sorted.words.size(), sorted.key_shift, (std::uint64_t{1} << (sorted.key_shift - 1)) - 1};
+}
+
 struct PlainRecords {
     const Record* record;
     std::size_t count;
@@ -150,8 +155,7 @@ float pairing_cost(const Box& a, const Box& b) {
 
 Record QuadPairingWorkspace::SortedRecords::at(std::size_t i) const {
     if (key_shift == 0) return records[i];
-    const WordRecords view{words.data(), words.size(), key_shift, (std::uint64_t{1} << (key_shift - 1)) - 1};
-    Record r = view[i];
+    Record r = word_records(*this)[i];
     r.edge = (r.edge / vertices) << 32 | (r.edge % vertices);
     return r;
 }
@@ -271,9 +275,7 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWo
     ws.edge_uses.assign(n * 3, 0);
     if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) return 0;
     if (sorted.key_shift != 0)
-        return pair_records(rows, WordRecords{sorted.words.data(), sorted.words.size(), sorted.key_shift,
-                                              (std::uint64_t{1} << (sorted.key_shift - 1)) - 1},
-                            rule, ws, out);
+        return pair_records(rows, word_records(sorted), rule, ws, out);
     return pair_records(rows, PlainRecords{sorted.records.data(), sorted.records.size()}, rule, ws, out);
 }
 
