@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "engine/mesh/degenerate_triangle.h"
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/keyless_rows.h"
 #include "verifiers/mesh_walk.h"
@@ -79,6 +80,7 @@ public:
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
         thread_local KeylessScratch scratch;
+        const ReleaseAfterLargeUnit release(scratch, unit.triangles);
         KeylessRowCounts keyless;
         double min_gap_sq = std::numeric_limits<double>::infinity();
         const std::size_t slot_within_1cm = counts.slot("kept_within_1cm");

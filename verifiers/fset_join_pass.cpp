@@ -5,7 +5,9 @@
 //            ../shared/spec/places.md), so that the "another tile" control has tiles beside it;
 //   extract  of an f member f<area>_<model>.hkx: its model number and its extern meshes' vertices;
 //            of an h member h<area>_<model>.hkx: its model number and its compressed meshes'
-//            triangles (each body's pose applied; float corners, 36 bytes a triangle);
+//            vertices (each body's pose applied, float) and triangles as corner indices into
+//            them (a key holds every h file of its map at once: 12 bytes a vertex and 12 a
+//            triangle, where float corners took 36 a triangle);
 //   join     per key: "an f file paired with the h file of the same model (same map, same model
 //            number)", then every vertex of a paired f file against the nearest triangle of its h
 //            file (a TriangleBvh per h file: "exact to 4 m"; searched within 2 m, the largest
@@ -44,7 +46,6 @@ namespace {
 
 using mesh::Point3d;
 using mesh::TriangleBvh;
-using mesh::TriangleCorners;
 
 // "exact to 4 m": the radius within which the document measured.
 constexpr double kExactTo = 4.0;
@@ -62,7 +63,8 @@ struct SetExtract final : JoinExtract {
     std::string model;                         // the digits after the area: "000100"
     std::vector<float> f_xyz;                  // f: vertices, x y z each
     std::uint64_t f_triangles = 0;             // f: triangles
-    std::vector<TriangleCorners> h_triangles;  // h: triangles
+    std::vector<float> h_xyz;                  // h: vertices, x y z each
+    std::vector<std::uint32_t> h_corners;      // h: triangles, three indices into h_xyz each
 };
 
 // The model number of a member named {h,f}AA_BB_CC_DD_<model>.hkx…: the digits after the area's
@@ -173,16 +175,15 @@ public:
                 out->f_triangles += e.triangle_count();
             }
             if (out->set == 'h' && m.bodies.shape_kind[b] == mesh::ShapeKind::kCompressedMesh && s < m.meshes.size()) {
+                // Each vertex posed once (a corner is its vertex's posed floats, as before).
                 const mesh::DecodedMesh& cm = m.meshes[s];
-                for (std::size_t t = 0; t < cm.triangles.size(); ++t) {
-                    TriangleCorners tc;
-                    for (int k = 0; k < 3; ++k) {
-                        const std::uint32_t v = cm.triangles.vertex[k][t];
-                        const auto p = posed(pos, q, cm.vertices.x[v], cm.vertices.y[v], cm.vertices.z[v]);
-                        for (int a = 0; a < 3; ++a) tc[3 * k + a] = static_cast<float>(p[a]);
-                    }
-                    out->h_triangles.push_back(tc);
+                const auto base = static_cast<std::uint32_t>(out->h_xyz.size() / 3);
+                for (std::size_t v = 0; v < cm.vertices.x.size(); ++v) {
+                    const auto p = posed(pos, q, cm.vertices.x[v], cm.vertices.y[v], cm.vertices.z[v]);
+                    for (double c : p) out->h_xyz.push_back(static_cast<float>(c));
                 }
+                for (std::size_t t = 0; t < cm.triangles.size(); ++t)
+                    for (int k = 0; k < 3; ++k) out->h_corners.push_back(base + cm.triangles.vertex[k][t]);
             }
         }
         return out;
@@ -216,7 +217,7 @@ public:
             const auto it = h_of.find({f_files[i].item->map, f_files[i].x->model});
             if (it == h_of.end()) continue;
             f_h[i] = it->second;
-            if (!h_files[it->second].x->h_triangles.empty()) pair_f.push_back(i);
+            if (!h_files[it->second].x->h_corners.empty()) pair_f.push_back(i);
         }
         // The control's h file: the next pair's, cyclically, of another model (another tile).
         std::vector<std::size_t> other(pair_f.size(), SIZE_MAX);
@@ -238,7 +239,8 @@ public:
         std::sort(wanted.begin(), wanted.end());
         wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
         tbb::parallel_for(std::size_t{0}, wanted.size(), [&](std::size_t w) {
-            trees[wanted[w]] = std::make_unique<TriangleBvh>(h_files[wanted[w]].x->h_triangles);
+            const SetExtract& h = *h_files[wanted[w]].x;
+            trees[wanted[w]] = std::make_unique<TriangleBvh>(h.h_xyz, h.h_corners);
         });
         std::vector<PairCounts> counts(pair_f.size());
         tbb::parallel_for(std::size_t{0}, pair_f.size(), [&](std::size_t k) {
@@ -347,9 +349,9 @@ private:
             }
         }
         if (tiles)
-            for (const TriangleCorners& t : h.h_triangles)
-                for (int k = 0; k < 3; ++k)
-                    c.h_extent = std::max({c.h_extent, static_cast<double>(std::fabs(t[3 * k])), static_cast<double>(std::fabs(t[3 * k + 2]))});
+            for (const std::uint32_t v : h.h_corners)
+                c.h_extent = std::max({c.h_extent, static_cast<double>(std::fabs(h.h_xyz[3 * std::size_t{v}])),
+                                       static_cast<double>(std::fabs(h.h_xyz[3 * std::size_t{v} + 2]))});
     }
 
     PassInfo info_;

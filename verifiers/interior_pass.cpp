@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "engine/mesh/interior_bits.h"
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -86,6 +87,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
         thread_local Scratch scratch;
+        const ReleaseAfterLargeUnit release(scratch, unit.triangles);
         UnitCounts counts(info_);
         bool member_wrong = false;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi)

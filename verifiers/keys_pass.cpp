@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -77,6 +78,7 @@ public:
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
         thread_local Scratch scratch;
+        const ReleaseAfterLargeUnit release(scratch, unit.triangles);
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const DecodedMesh& m = unit.mesh->meshes[mi];
             counts.add("meshes");

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/mesh/floor_candidates.h"
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -105,6 +106,7 @@ public:
         UnitCounts counts(info_);
         const ReadingSlots slots[2] = {ReadingSlots(counts, ""), ReadingSlots(counts, "_stored_parent")};
         thread_local Scratch scratch;
+        const ReleaseAfterLargeUnit release(scratch, unit.triangles);
         scratch.from_stored.clear();  // a unit starts with zero boxes there, as it always did
         for (const DecodedMesh& m : unit.mesh->meshes) {
             const mesh::DecodedSections& s = m.sections;

@@ -32,6 +32,7 @@
 #include "engine/mesh/merge_representatives.h"
 #include "engine/mesh/mesh_products.h"
 #include "engine/mesh/quad_pairing.h"
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -179,6 +180,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
         thread_local Scratch scratch;
+        const ReleaseAfterLargeUnit release(scratch, unit.triangles);
         UnitCounts counts(info_);
         std::uint64_t most_uses = 0;
         // The merge and the sign test are the document's measures of object meshes: run there only

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "engine/mesh/vertex_codec.h"
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "engine/tagfile/tagfile.h"
 #include "verifiers/box_shapes.h"
@@ -133,6 +134,7 @@ public:
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
         thread_local Scratch scratch;
+        const ReleaseAfterLargeUnit release(scratch, unit.triangles);
         shape_version(unit, tally);
         // "The dungeons m30, m31, m32, m34 and m35 store one-triangle placeholders in their h and l
         // files": a place scope (scope.map) reads the value set over their files.

@@ -53,6 +53,7 @@
 #include "engine/build/cut_comparison.h"
 #include "engine/build/reference_splits.h"
 #include "engine/mesh/tree_rule.h"
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/tree_rule_leaves.h"
 #include "verifiers/mesh_walk.h"
@@ -265,6 +266,7 @@ public:
         UnitCounts counts(info_);
         const Slots slots(counts);
         thread_local Workspace ws;
+        const ReleaseAfterLargeUnit release(ws, unit.triangles);
         std::uint32_t mesh_index = 0;
         for (const DecodedMesh& m : unit.mesh->meshes) {
             mark_boxed(m, ws);

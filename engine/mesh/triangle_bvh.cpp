@@ -48,19 +48,38 @@ BuildScratch& build_scratch() {
 // the tree's shape; only their speed depends on it.
 TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
     if (triangles.empty()) return;
-    const auto n = static_cast<std::uint32_t>(triangles.size());
+    build(static_cast<std::uint32_t>(triangles.size()), [&](std::uint32_t i) -> const TriangleCorners& { return triangles[i]; });
+}
+
+TriangleBvh::TriangleBvh(std::span<const float> xyz, std::span<const std::uint32_t> corners) {
+    if (corners.empty() || corners.size() % 3 != 0) return;
+    const std::size_t vertices = xyz.size() / 3;
+    for (const std::uint32_t v : corners)
+        if (v >= vertices) return;
+    build(static_cast<std::uint32_t>(corners.size() / 3), [&](std::uint32_t i) {
+        TriangleCorners t;
+        for (int k = 0; k < 3; ++k)
+            for (int a = 0; a < 3; ++a) t[3 * k + a] = xyz[3 * std::size_t{corners[3 * std::size_t{i} + k]} + a];
+        return t;
+    });
+}
+
+template <class Triangle>
+void TriangleBvh::build(std::uint32_t n, const Triangle& triangles) {
     BuildScratch& scratch = build_scratch();
     std::vector<float>& cen = scratch.centroid;   // x y z of each triangle, computed once
     cen.resize(3 * std::size_t{n});
     std::array<float, 3> lo, hi;
     lo.fill(std::numeric_limits<float>::infinity());
     hi.fill(-std::numeric_limits<float>::infinity());
-    for (std::uint32_t i = 0; i < n; ++i)
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const TriangleCorners& t = triangles(i);   // a reference, or a copy made once (indexed form)
         for (int a = 0; a < 3; ++a) {
-            const float c = centroid(triangles[i], a);
+            const float c = centroid(t, a);
             cen[3 * std::size_t{i} + a] = c;
             if (std::isfinite(c)) lo[a] = std::min(lo[a], c), hi[a] = std::max(hi[a], c);
         }
+    }
     std::array<float, 3> scale{};
     for (int a = 0; a < 3; ++a) scale[a] = hi[a] > lo[a] ? float(kCells) / (hi[a] - lo[a]) : 0.0f;
     auto cell = [&](float c, int a) -> std::uint32_t {
@@ -106,7 +125,7 @@ TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
         key.swap(swap);
     }
     triangles_.resize(n);
-    for (std::uint32_t k = 0; k < n; ++k) triangles_[k] = triangles[static_cast<std::uint32_t>(key[k])];
+    for (std::uint32_t k = 0; k < n; ++k) triangles_[k] = triangles(static_cast<std::uint32_t>(key[k]));
 
     // Ranges halved top-down (the two children side by side); boxes filled bottom-up afterwards:
     // a child is always made after its parent, so the nodes in reverse order meet children first.

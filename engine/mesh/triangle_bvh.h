@@ -32,6 +32,11 @@ public:
 
     TriangleBvh() = default;
     explicit TriangleBvh(std::span<const TriangleCorners> triangles);
+    // The same tree over triangles given by corner indices into vertices (x y z each): triangle
+    // t's corner k is vertex corners[3t + k]. The caller keeps 12 bytes a triangle and 12 a vertex
+    // instead of laying out 36 a triangle (the f-set join holds a whole map's h files at once).
+    // An index past the vertices, or a corner count not a multiple of 3, makes an empty tree.
+    TriangleBvh(std::span<const float> xyz, std::span<const std::uint32_t> corners);
 
     // The squared distance from `p` to the nearest triangle when one lies within `radius`, else kNone.
     double nearest_sq(const Point3d& p, double radius) const;
@@ -56,6 +61,8 @@ private:
         std::uint32_t first = 0;   // leaf: first triangle; inner: the first child (the second follows it)
         std::uint32_t count = 0;   // leaf: triangles (≥ 1); inner: 0
     };
+    template <class Triangle>
+    void build(std::uint32_t n, const Triangle& triangle);
     template <bool kFootprint>
     double query(const Point3d& p, double radius) const;
     template <bool kFootprint>

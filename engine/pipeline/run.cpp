@@ -293,7 +293,8 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         status.not_collision = true;
         return;
     }
-    clock.decoded(bytes->size(), triangle_count(*decoded));
+    const std::uint64_t triangles = triangle_count(*decoded);
+    clock.decoded(bytes->size(), triangles);
 
     Unit unit;
     unit.path = job.path;
@@ -302,6 +303,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     unit.ordinal = ordinal;
     unit.tagfile = &*tf;
     unit.mesh = &*decoded;
+    unit.triangles = triangles;
     unit.bytes = *bytes;
     unit.content_key = XXH3_64bits(bytes->data(), bytes->size());
     auto& tallies = tallies_.local();

@@ -22,6 +22,7 @@ struct Unit {
     std::string_view set;     // h, l, f, object, asset, loose; .sur: vers (vers 2.0), legacy (pre-vers)
     Game game = Game::kUnknown;
     std::uint64_t ordinal = 0;                   // position in path order
+    std::uint64_t triangles = 0;                 // of `mesh`: its compressed and extern meshes' triangles
     const tagfile::Tagfile* tagfile = nullptr;   // the parsed tagfile (types resolved)
     const mesh::DecodedMember* mesh = nullptr;   // every body and shape, decoded to SoA columns
     const sur::SurModel* sur = nullptr;          // a .sur file, decoded to SoA columns

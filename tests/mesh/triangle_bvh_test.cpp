@@ -206,5 +206,41 @@ TEST(TriangleBvh, OneCodeForEveryTriangleStillFindsTheNearest) {
     EXPECT_DOUBLE_EQ(tree.nearest_sq({0.25, -1.0, 0.25}, 4.0), 1.0);
 }
 
+// The indexed form (vertices and corner indices, what the f-set join keeps) builds the tree the
+// corners' form builds from the same triangles: same nodes, same answers to every query. Shared
+// vertices are used by several triangles, and some vertices by none.
+TEST(TriangleBvh, IndexedTrianglesAreTheCornersTree) {
+    std::mt19937_64 rng(17);
+    std::uniform_real_distribution<float> c(-30, 30);
+    std::vector<float> xyz;
+    for (int v = 0; v < 700; ++v) xyz.insert(xyz.end(), {c(rng), c(rng) * 0.2f, c(rng)});
+    std::vector<std::uint32_t> corners;
+    std::vector<TriangleCorners> tris;
+    for (int t = 0; t < 900; ++t) {
+        TriangleCorners tc;
+        for (int k = 0; k < 3; ++k) {
+            const auto v = static_cast<std::uint32_t>(rng() % 600);   // vertices 600..699 unused
+            corners.push_back(v);
+            for (int a = 0; a < 3; ++a) tc[3 * k + a] = xyz[3 * v + a];
+        }
+        tris.push_back(tc);
+    }
+    const TriangleBvh by_corners(tris), by_index(xyz, corners);
+    ASSERT_EQ(by_index.size(), tris.size());
+    EXPECT_EQ(by_index.node_count(), by_corners.node_count());
+    std::uniform_real_distribution<double> q(-35, 35);
+    for (int i = 0; i < 400; ++i) {
+        const Point3d p{q(rng), q(rng) * 0.2, q(rng)};
+        ASSERT_EQ(by_index.nearest_sq(p, 4.0), by_corners.nearest_sq(p, 4.0)) << i;
+        ASSERT_EQ(by_index.any_within(p, 1.0), by_corners.any_within(p, 1.0)) << i;
+        ASSERT_EQ(by_index.nearest_footprint_sq(p, 2.0), by_corners.nearest_footprint_sq(p, 2.0)) << i;
+    }
+    // An index past the vertices or a partial triangle: an empty tree, nothing read out of range.
+    corners.back() = 700;
+    EXPECT_EQ(TriangleBvh(xyz, corners).size(), 0u);
+    corners.pop_back();
+    EXPECT_EQ(TriangleBvh(xyz, corners).size(), 0u);
+}
+
 }  // namespace
 }  // namespace meshproof::mesh
