@@ -171,13 +171,14 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
     grow_to(ws.weight, faces);
     grow_to(ws.convex_mask, faces);
     grow_to(ws.blocked, faces);
+    grow_to(ws.edge_vector, std::size_t{faces} * 4);
     ws.face_set.assign(faces, 0);
     Vec3f* raw = ws.raw_normal.data();
     Vec3f* unit = ws.unit_normal.data();
 
     // Raw and unit normals of every face (neighbours of complete faces may be incomplete ones).
-    // The raw normals do not depend on the estimate: a second call on the same neighbours reads
-    // them as the first left them.
+    // The raw normals (and below the edge vectors) do not depend on the estimate: a second call
+    // on the same neighbours reads them as the first left them.
     const bool raw_ready = ws.raw_normals_ready;
     for (std::uint32_t f = 0; f < faces; ++f) {
         Vec3f n;
@@ -217,11 +218,15 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
         std::uint32_t convex = 0;
         std::uint8_t mask = 0;
         bool blocked = false;
+        Vec3f* edge_vector = ws.edge_vector.data() + std::size_t{f} * 4;
         for (std::uint32_t k = 0; k < corners; ++k) {
             const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
-            const std::uint32_t p_slot = ws.face_slot[k][f];
-            const std::uint32_t q_slot = ws.face_slot[k + 1 == corners ? 0 : k + 1][f];
-            const Vec3f e = estimate.unit(sub(corner_of(mesh, q_slot), corner_of(mesh, p_slot)));
+            if (!raw_ready) {
+                const std::uint32_t p_slot = ws.face_slot[k][f];
+                const std::uint32_t q_slot = ws.face_slot[k + 1 == corners ? 0 : k + 1][f];
+                edge_vector[k] = sub(corner_of(mesh, q_slot), corner_of(mesh, p_slot));
+            }
+            const Vec3f e = estimate.unit(edge_vector[k]);
             const Vec3f m = unit[g];
             if (dot(e, cross(n, m)) > kConvexEpsilon) {
                 mask = static_cast<std::uint8_t>(mask | (1u << k));

@@ -125,7 +125,9 @@ public:
     std::vector<std::uint32_t> bucket_start;
     std::vector<BucketEdge> bucket_edges;            // edges by smaller dense vertex, visiting order within
     std::vector<Vec3f> raw_normal, unit_normal;      // per face, interleaved: a neighbour's normal is one fetch
-    bool raw_normals_ready = false;                  // raw_normal holds these faces' (set by steps 2–4, cleared by step 1)
+    std::vector<Vec3f> edge_vector;                  // per edge of a complete face: q − p, which no estimate changes
+    bool raw_normals_ready = false;                  // raw_normal and edge_vector hold these faces' (set by steps 2–4,
+                                                     // cleared by step 1)
     std::vector<float> length;
     std::vector<std::uint8_t> seen;                  // per face: decided by the marking by weights
     std::vector<std::uint32_t> stack;                // faces waiting for a smaller-weight neighbour's bit
