@@ -294,7 +294,8 @@ bool same_order_as(InteriorWorkspace& ws, std::span<const Weighted> reference) {
 //    so it ends. Where a face needs a tie decided, or a weight is NaN, it returns false (face_set
 //    all 0 again) and the caller sorts.
 // The faces are visited in key order, the smaller-weight neighbours first (an explicit stack), so
-// the rows read are near each other rather than in the scattered order of the weights.
+// the rows read are near each other rather than in the scattered order of the weights. The stack's
+// weights fall strictly from bottom to top, so no face is on it twice and it ends.
 // ws.seen: 0 not yet decided, 1 decided.
 bool mark_by_weights(InteriorWorkspace& ws) {
     const std::uint32_t faces = ws.face_count();
