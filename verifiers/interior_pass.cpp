@@ -121,7 +121,9 @@ private:
             return true;
         }
         s.bits.assign(t.size(), 0);
-        mesh::compute_interior_bits(view, mesh::InteriorOptions{}, s.ws, s.bits);
+        // Bits only: the marking by the weights where no tie decides a bit (interior_bits.h,
+        // ReferenceUse::kBitsOnly); what reads the quicksort's order below sorts it first.
+        mesh::compute_interior_bits(view, mesh::InteriorOptions{}, s.ws, s.bits, {}, mesh::ReferenceUse::kBitsOnly);
 
         std::uint64_t wrong = 0, set = 0, sampled = 0;
         for (std::size_t i = 0; i < t.size(); ++i) {
@@ -149,7 +151,10 @@ private:
         // |n| as sqrtf first, while the workspace holds the table's convex edges (all it changes is the weights).
         // The alternatives' weights mostly order the faces as the table's do, or differ only where
         // the order decides no bit: then they mark in its order (only their bits are read).
-        s.table_order.assign(s.ws.order.begin(), s.ws.order.end());
+        // The table's order is a reference only where it is the quicksort's (the alternatives' weights
+        // then mostly order the faces as it does, and a tie that makes them sort reuses it).
+        if (s.ws.order_is_quicksorts) s.table_order.assign(s.ws.order.begin(), s.ws.order.end());
+        else s.table_order.clear();
         s.alternative.assign(t.size(), 0);
         mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order, mesh::ReferenceUse::kBitsOnly);
         count_alternative(m, s, counts, "keys_wrong_sqrt_length", nullptr);
@@ -173,7 +178,7 @@ private:
     // followed). Each pair once; the analysis only where weights within 4 ulps meet.
     void count_close_pairs(const mesh::InteriorMeshView& view, const DecodedMesh& m, Scratch& s, Tally& tally,
                            UnitCounts& counts) const {
-        const InteriorWorkspace& ws = s.ws;
+        InteriorWorkspace& ws = s.ws;
         s.candidates.clear();
         for (const auto& w : ws.order) {
             const std::uint32_t f = w.face;
@@ -188,12 +193,11 @@ private:
             }
         }
         if (s.candidates.empty()) return;
-        s.position.assign(ws.face_count(), InteriorWorkspace::kNoFace);
-        for (std::uint32_t i = 0; i < ws.order.size(); ++i) s.position[ws.order[i].face] = i;
+        MarkingOrder order(s);
         for (const auto& [f, g] : s.candidates) {
-            const bool f_first = s.position[f] < s.position[g];
+            const bool f_first = order.before(f, g);
             const std::uint32_t a = f_first ? f : g, b = f_first ? g : f;
-            if (!order_decides(ws, s.position, a, b)) continue;
+            if (!order_decides(ws, order, a, b)) continue;
             const std::uint32_t apart = ulps_apart(ws.weight[f], ws.weight[g]);
             const bool as_stored = (m.triangles.interior[ws.face_triangle[f]] != 0) == (ws.face_set[f] != 0) &&
                                    (m.triangles.interior[ws.face_triangle[g]] != 0) == (ws.face_set[g] != 0);
@@ -212,6 +216,35 @@ private:
         return bx > by ? bx - by : by - bx;
     }
 
+    // "x comes before y in the marking order" (the quicksort's), from the weights where they differ
+    // and none is NaN (that order is then sorted, so it puts the smaller weight first), else from
+    // the places in that order, sorted for the first such question of the mesh.
+    class MarkingOrder {
+    public:
+        explicit MarkingOrder(Scratch& s) : s_(s) {
+            for (const auto& w : s.ws.order) any_nan_ = any_nan_ || w.weight != w.weight;
+        }
+        bool before(std::uint32_t x, std::uint32_t y) {
+            const float* w = s_.ws.weight.data();
+            if (!any_nan_ && !placed_) {
+                if (w[x] < w[y]) return true;
+                if (w[y] < w[x]) return false;
+            }
+            if (!placed_) place();
+            return s_.position[x] < s_.position[y];
+        }
+
+    private:
+        void place() {
+            mesh::sort_in_quicksort_order(s_.ws);
+            s_.position.assign(s_.ws.face_count(), InteriorWorkspace::kNoFace);
+            for (std::uint32_t i = 0; i < s_.ws.order.size(); ++i) s_.position[s_.ws.order[i].face] = i;
+            placed_ = true;
+        }
+        Scratch& s_;
+        bool any_nan_ = false, placed_ = false;
+    };
+
     static bool convex_towards(const InteriorWorkspace& ws, std::uint32_t g, std::uint32_t f) {
         for (std::uint32_t k = 0; k < ws.face_corners[g]; ++k)
             if (ws.edge_neighbour[g * 4 + k] == f && (ws.convex_mask[g] & (1u << k))) return true;
@@ -224,23 +257,22 @@ private:
         return k;
     }
 
-    // Whether a face other than `partner` across a convex edge of `face` is set before place `limit`.
-    static bool other_blocker_before(const InteriorWorkspace& ws, std::span<const std::uint32_t> position, std::uint32_t face,
-                                     std::uint32_t partner, std::uint32_t limit) {
+    // Whether a face other than `partner` across a convex edge of `face` is set and comes before `limit`.
+    static bool other_blocker_before(const InteriorWorkspace& ws, MarkingOrder& order, std::uint32_t face, std::uint32_t partner,
+                                     std::uint32_t limit) {
         for (std::uint32_t k = 0; k < ws.face_corners[face]; ++k) {
             if (!(ws.convex_mask[face] & (1u << k))) continue;
             const std::uint32_t h = ws.edge_neighbour[face * 4 + k];
-            if (h != partner && ws.face_set[h] && position[h] < limit) return true;
+            if (h != partner && ws.face_set[h] && order.before(h, limit)) return true;
         }
         return false;
     }
 
     // The rule of count_close_pairs: `a` before `b` in the marking order.
-    static bool order_decides(const InteriorWorkspace& ws, std::span<const std::uint32_t> position, std::uint32_t a,
-                              std::uint32_t b) {
+    static bool order_decides(const InteriorWorkspace& ws, MarkingOrder& order, std::uint32_t a, std::uint32_t b) {
         if (!ws.face_set[a] || ws.blocked[b]) return false;
-        if (convex_towards(ws, b, a) && !other_blocker_before(ws, position, b, a, position[b])) return true;
-        return convex_towards(ws, a, b) && !other_blocker_before(ws, position, b, a, position[a]);
+        if (convex_towards(ws, b, a) && !other_blocker_before(ws, order, b, a, b)) return true;
+        return convex_towards(ws, a, b) && !other_blocker_before(ws, order, b, a, a);
     }
 
     // Congruent: the same number of corners and the same distances between every two corners, each
@@ -295,10 +327,11 @@ private:
         return fmt::format("{} / key {}", primitive_location(unit, mi, m, m.triangles.primitive[i]), m.triangles.key[i]);
     }
 
-    static std::string explain(const InteriorWorkspace& ws, std::size_t triangle, bool mine) {
+    static std::string explain(InteriorWorkspace& ws, std::size_t triangle, bool mine) {
         const std::uint32_t f = ws.triangle_face[triangle];
         const char* what = mine ? "set by the pass, clear in the file" : "set in the file, not by the pass";
         if (!ws.face_complete[f]) return fmt::format("{}; the face has a missing neighbour", what);
+        mesh::sort_in_quicksort_order(ws);  // the place is the quicksort's
         std::uint32_t at = 0;
         while (at < ws.order.size() && ws.order[at].face != f) ++at;
         return fmt::format("{}; weight {:.9g} (0x{:08X}), {} convex edge(s), place {} of {} in order", what, ws.weight[f],

@@ -171,13 +171,14 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
     grow_to(ws.weight, faces);
     grow_to(ws.convex_mask, faces);
     grow_to(ws.blocked, faces);
+    grow_to(ws.edge_vector, std::size_t{faces} * 4);
     ws.face_set.assign(faces, 0);
     Vec3f* raw = ws.raw_normal.data();
     Vec3f* unit = ws.unit_normal.data();
 
     // Raw and unit normals of every face (neighbours of complete faces may be incomplete ones).
-    // The raw normals do not depend on the estimate: a second call on the same neighbours reads
-    // them as the first left them.
+    // The raw normals (and below the edge vectors) do not depend on the estimate: a second call
+    // on the same neighbours reads them as the first left them.
     const bool raw_ready = ws.raw_normals_ready;
     for (std::uint32_t f = 0; f < faces; ++f) {
         Vec3f n;
@@ -217,11 +218,15 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
         std::uint32_t convex = 0;
         std::uint8_t mask = 0;
         bool blocked = false;
+        Vec3f* edge_vector = ws.edge_vector.data() + std::size_t{f} * 4;
         for (std::uint32_t k = 0; k < corners; ++k) {
             const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
-            const std::uint32_t p_slot = ws.face_slot[k][f];
-            const std::uint32_t q_slot = ws.face_slot[k + 1 == corners ? 0 : k + 1][f];
-            const Vec3f e = estimate.unit(sub(corner_of(mesh, q_slot), corner_of(mesh, p_slot)));
+            if (!raw_ready) {
+                const std::uint32_t p_slot = ws.face_slot[k][f];
+                const std::uint32_t q_slot = ws.face_slot[k + 1 == corners ? 0 : k + 1][f];
+                edge_vector[k] = sub(corner_of(mesh, q_slot), corner_of(mesh, p_slot));
+            }
+            const Vec3f e = estimate.unit(edge_vector[k]);
             const Vec3f m = unit[g];
             if (dot(e, cross(n, m)) > kConvexEpsilon) {
                 mask = static_cast<std::uint8_t>(mask | (1u << k));
@@ -236,6 +241,10 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
     }
 
     order_and_mark(ws, reference, use);
+}
+
+void quicksort_by_weight(std::vector<Weighted>& order) {
+    havok_quicksort(std::span<Weighted>(order), [](const Weighted& a, const Weighted& b) { return a.weight < b.weight; });
 }
 
 // Whether the weights in ws.weight order every pair of the reference's faces as the reference's
@@ -269,82 +278,97 @@ bool same_order_as(InteriorWorkspace& ws, std::span<const Weighted> reference) {
     return true;
 }
 
-// Step 4 in the reference's order, where that gives the bits of the quicksort's order
-// (ReferenceUse::kBitsOnly). Face f's bit reads, of the faces across its convex edges, only
-// whether one is set and comes before f; one that is blocked or incomplete is set in no order.
-// So two orders that put every such pair (f, g), f and g complete and unblocked, the same way
-// round give the same bits (by induction along either order). The quicksort's order is sorted when
-// no weight is NaN, so it puts g before f exactly when w[g] < w[f] if the two differ; checked here
-// for every pair along the reference (g is before f there when it has been seen). False, with
-// face_set all 0 again, when a pair ties, a weight is NaN, or the reference is not the complete
-// faces each once.
-bool mark_in_reference_order(InteriorWorkspace& ws, std::span<const Weighted> reference) {
+// Step 4 by the weights alone, without sorting (ReferenceUse::kBitsOnly), where that provably
+// gives the quicksort's bits. Why it is exact:
+//  - The marking in the quicksort's order sets f exactly when f is not blocked and no face g
+//    across a convex edge of f is set and comes before f. A blocked or incomplete g is set in no
+//    order, so only the "relevant" g count: complete and not blocked.
+//  - With no NaN weight among the complete faces the quicksort's order is sorted under `<` (a
+//    strict weak order on non-NaN floats, -0 equal to +0), so for two faces whose weights differ
+//    (w[g] < w[f] or w[f] < w[g]), g comes before f exactly when w[g] < w[f]. Only between equal
+//    weights does the quicksort's own tie order decide.
+//  - So set(f) = !blocked(f) && no relevant convex g of f with w[g] < w[f] has set(g), provided f
+//    has no relevant convex g of equal weight, or one relevant g with w[g] < w[f] is set (then f
+//    is clear whatever the tie order). By induction along the quicksort's order each face comes
+//    out as the plain marking makes it; the recursion only descends to strictly smaller weights,
+//    so it ends. Where a face needs a tie decided, or a weight is NaN, it returns false (face_set
+//    all 0 again) and the caller sorts.
+// The faces are visited in key order, the smaller-weight neighbours first (an explicit stack), so
+// the rows read are near each other rather than in the scattered order of the weights. The stack's
+// weights fall strictly from bottom to top, so no face is on it twice and it ends.
+// ws.seen: 0 not yet decided, 1 decided.
+bool mark_by_weights(InteriorWorkspace& ws) {
     const std::uint32_t faces = ws.face_count();
-    if (reference.size() != ws.order.size()) return false;
+    const float* w = ws.weight.data();
+    for (const Weighted& o : ws.order)
+        if (o.weight != o.weight) return false;  // NaN: the quicksort's order need not be sorted
     ws.seen.assign(faces, 0);
-    std::uint8_t* seen = ws.seen.data();
+    std::uint8_t* decided = ws.seen.data();
     std::uint8_t* set = ws.face_set.data();
     const std::uint8_t* complete = ws.face_complete.data();
     const std::uint8_t* blocked = ws.blocked.data();
     const std::uint8_t* convex = ws.convex_mask.data();
     const std::uint32_t* neighbour = ws.edge_neighbour.data();
-    const float* w = ws.weight.data();
-    constexpr std::size_t kAhead = 8;
-    const std::size_t count = reference.size();
-    bool ok = true;
-    for (std::size_t i = 0; i < count && ok; ++i) {
-        if (i + kAhead < count) {
-            const std::uint32_t ahead = reference[i + kAhead].face;
-            if (ahead < faces) {
-                __builtin_prefetch(neighbour + std::size_t{ahead} * 4);
-                __builtin_prefetch(convex + ahead);
-                __builtin_prefetch(blocked + ahead);
-                __builtin_prefetch(w + ahead);
+    std::vector<std::uint32_t>& stack = ws.stack;
+    for (const Weighted& o : ws.order) {
+        const std::uint32_t start = o.face;
+        if (decided[start]) continue;
+        stack.clear();
+        stack.push_back(start);
+        while (!stack.empty()) {
+            const std::uint32_t f = stack.back();
+            if (blocked[f]) {
+                decided[f] = 1;
+                stack.pop_back();
+                continue;
+            }
+            const float wf = w[f];
+            const std::uint32_t* row = neighbour + std::size_t{f} * 4;
+            bool cleared = false, tied = false;
+            std::uint32_t pending = kNoFace;
+            for (std::uint32_t mask = convex[f]; mask != 0; mask &= mask - 1) {
+                const std::uint32_t g = row[std::countr_zero(mask)];
+                if (!complete[g] || blocked[g]) continue;  // never set
+                const float wg = w[g];
+                if (!(wg < wf)) {
+                    tied = tied || !(wf < wg);  // equal weights: the quicksort's tie order would decide
+                    continue;
+                }
+                if (!decided[g]) {
+                    pending = g;
+                } else if (set[g]) {
+                    cleared = true;
+                    break;
+                }
+            }
+            if (cleared) {
+                decided[f] = 1;
+                stack.pop_back();
+            } else if (pending != kNoFace) {
+                stack.push_back(pending);  // decide the earlier neighbour, then look at f again
+            } else if (tied) {
+                std::fill(ws.face_set.begin(), ws.face_set.end(), std::uint8_t{0});
+                return false;
+            } else {
+                set[f] = 1;
+                decided[f] = 1;
+                stack.pop_back();
             }
         }
-        const std::uint32_t f = reference[i].face;
-        if (f >= faces || !complete[f] || seen[f]) {
-            ok = false;
-            break;
-        }
-        seen[f] = 1;
-        const float wf = w[f];
-        if (wf != wf) ok = false;  // NaN: the quicksort's order need not be sorted
-        if (!ok || blocked[f]) continue;
-        const std::uint32_t* row = neighbour + std::size_t{f} * 4;
-        bool free = true;
-        for (std::uint32_t mask = convex[f]; mask != 0; mask &= mask - 1) {
-            const std::uint32_t g = row[std::countr_zero(mask)];
-            if (!complete[g] || blocked[g]) continue;  // never set
-            const float wg = w[g];
-            if (!(wg < wf) && !(wf < wg)) {  // a tie (or NaN): the quicksort's order of the two is its own
-                ok = false;
-                break;
-            }
-            if ((seen[g] != 0) != (wg < wf)) {  // the reference has them the other way round
-                ok = false;
-                break;
-            }
-            free = free && set[g] == 0;
-        }
-        set[f] = free ? 1 : 0;
     }
-    if (!ok) {
-        std::fill(ws.face_set.begin(), ws.face_set.end(), std::uint8_t{0});
-        return false;
-    }
-    for (std::size_t i = 0; i < count; ++i) ws.order[i] = {w[reference[i].face], reference[i].face};
     return true;
 }
 
 // Steps 3 and 4 on the weights and convex edges in the workspace (ws.order filled in face order).
 // `reference`: a marking order the quicksort made of the same faces (see compute_interior_bits).
 void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference, ReferenceUse use) {
-    if (use == ReferenceUse::kBitsOnly && !reference.empty() && mark_in_reference_order(ws, reference)) return;
+    ws.order_is_quicksorts = false;
+    if (use == ReferenceUse::kBitsOnly && mark_by_weights(ws)) return;  // ws.order stays in key order
+    ws.order_is_quicksorts = true;
     if (!reference.empty() && same_order_as(ws, reference)) {
         for (std::size_t i = 0; i < reference.size(); ++i) ws.order[i] = {ws.weight[reference[i].face], reference[i].face};
     } else {
-        havok_quicksort(std::span<Weighted>(ws.order), [](const Weighted& a, const Weighted& b) { return a.weight < b.weight; });
+        quicksort_by_weight(ws.order);
     }
 
     // Marking: across convex edges only, a set neighbour blocks (the 70° test is in `blocked`).
@@ -432,6 +456,14 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
         ws.face_complete[f] = complete ? 1 : 0;
     }
     return ok_status();
+}
+
+void sort_in_quicksort_order(InteriorWorkspace& ws) {
+    if (ws.order_is_quicksorts) return;
+    // ws.order holds the complete faces in key order with their weights, as steps 2 to 4 (or the
+    // sqrt recompute) filled it before the quicksort: sorting it now makes the same permutation.
+    quicksort_by_weight(ws.order);
+    ws.order_is_quicksorts = true;
 }
 
 // Per triangle: its face's bit under the face's first triangle.

@@ -99,7 +99,9 @@ public:
         float weight;
         std::uint32_t face;
     };
-    std::vector<Weighted> order;                     // complete faces in marking order
+    std::vector<Weighted> order;                     // complete faces: in marking order when order_is_quicksorts,
+                                                     // else in key order (ReferenceUse::kBitsOnly; see there)
+    bool order_is_quicksorts = true;
     std::vector<std::uint8_t> face_set;              // per face: the computed bit
     std::vector<std::uint32_t> triangle_face;        // per triangle: its face
 
@@ -123,21 +125,26 @@ public:
     std::vector<std::uint32_t> bucket_start;
     std::vector<BucketEdge> bucket_edges;            // edges by smaller dense vertex, visiting order within
     std::vector<Vec3f> raw_normal, unit_normal;      // per face, interleaved: a neighbour's normal is one fetch
-    bool raw_normals_ready = false;                  // raw_normal holds these faces' (set by steps 2–4, cleared by step 1)
+    std::vector<Vec3f> edge_vector;                  // per edge of a complete face: q − p, which no estimate changes
+    bool raw_normals_ready = false;                  // raw_normal and edge_vector hold these faces' (set by steps 2–4,
+                                                     // cleared by step 1)
     std::vector<float> length;
-    std::vector<std::uint8_t> seen;                  // per face: visited by a marking in a reference's order
+    std::vector<std::uint8_t> seen;                  // per face: decided by the marking by weights
+    std::vector<std::uint32_t> stack;                // faces waiting for a smaller-weight neighbour's bit
 };
 
-// What a call with a reference order must leave besides the bits.
+// What a call must leave besides the bits.
 //  kEverything: ws.order is the quicksort's order, whether the quicksort ran or not.
-//  kBitsOnly:   the marking may instead run in the reference's order when that provably gives the
-//               same bits: the bits depend on the order only through which of two faces comes
-//               first where one can be set and has a convex edge to the other, which can be set
-//               too (neither blocked, both complete); where every such pair has distinct, non-NaN
-//               weights, in the reference's order as the weights order them, the quicksort's
-//               sorted order and the reference's agree on all of them. ws.order then holds the
-//               reference's faces with the new weights; bits, face_set, weight, convex_mask and
-//               blocked are as a plain run leaves them.
+//  kBitsOnly:   the marking may run by the weights alone, without sorting, where that provably
+//               gives the same bits (mark_by_weights in interior_bits.cpp states why): the bits
+//               depend on the order only through which of two faces comes first where one can be
+//               set and has a convex edge to the other, which can be set too; the quicksort's
+//               order is sorted when no weight is NaN, so between distinct weights the weights
+//               alone say which. Where a tie (or a NaN) would decide a bit, the quicksort runs as
+//               in a plain call. ws.order_is_quicksorts says which happened: when false, ws.order
+//               holds the complete faces in key order with their weights, and
+//               sort_in_quicksort_order makes it the quicksort's order. bits, face_set, weight,
+//               convex_mask and blocked are as a plain run leaves them either way.
 enum class ReferenceUse : std::uint8_t { kEverything, kBitsOnly };
 
 // Step 1 alone (it does not depend on the rsqrt mode): faces and their neighbours. Checks the
@@ -148,12 +155,13 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
 // (a flat quad's second half 0). `bits` must hold one byte per triangle. A second call after the
 // first (another estimate or length form) reuses the raw normals the first computed.
 //
-// `reference_order` (may be empty): a copy of ws.order as an earlier call left it on the same mesh
-// and neighbours (under another estimate or length form). Where the new weights order every pair
-// of faces as that order's weights did (checked along it in one pass: rising and equal at the
-// same places, no NaN), the quicksort would make the same permutation, so it is not run and the
-// order is taken from the reference; the bits, ws.order and every result are the same either way.
-// With ReferenceUse::kBitsOnly the marking may also run in the reference's order (see there).
+// `reference_order` (may be empty): ws.order as an earlier call left it on the same mesh and
+// neighbours (under another estimate or length form) while it was the quicksort's order
+// (order_is_quicksorts). Where the quicksort has to run and the new weights order every pair of
+// faces as that order's weights did (checked along it in one pass: rising and equal at the same
+// places, no NaN), the quicksort would make the same permutation, so it is not run and the order
+// is taken from the reference; the bits, ws.order and every result are the same either way.
+// With ReferenceUse::kBitsOnly the marking may run by the weights alone (see there).
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
                            std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order = {},
                            ReferenceUse use = ReferenceUse::kEverything);
@@ -165,6 +173,10 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
 void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
                                               std::span<const InteriorWorkspace::Weighted> reference_order = {},
                                               ReferenceUse use = ReferenceUse::kEverything);
+
+// Makes ws.order the quicksort's order after a ReferenceUse::kBitsOnly call that did not sort
+// (for a reader of the order: positions, ties); nothing when it already is.
+void sort_in_quicksort_order(InteriorWorkspace& ws);
 
 // All four steps.
 Status interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,

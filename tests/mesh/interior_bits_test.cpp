@@ -518,17 +518,15 @@ void add_jittered_plane(HandMesh& m, int n) {
         for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
 }
 
-// ReferenceUse::kBitsOnly: the marking in the reference's order, where every convex edge between
-// two faces that can be set joins distinct weights in the reference's order, must give a plain
-// run's bits, face_set and weights. The references are what the API takes (an earlier call's
-// marking order on the same mesh): each estimate and length form's order handed to each other
-// one. The marking in the reference's order must be taken where the quicksort's order differs
-// (ws.order stays the reference's) and refused elsewhere. Its order check has its own test below;
-// its tie check decides only across an edge convex from one side alone (the two |n| on either side
-// of the 2⁻²³ threshold), which these meshes do not make: a tie across an edge convex both ways is
-// also refused by the order check.
-TEST(InteriorOrder, MarkingInTheReferencesOrderEqualsThePlainRunOnRandomTerraces) {
-    int taken_with_other_order = 0, refused = 0, cases = 0;
+// ReferenceUse::kBitsOnly: the marking by the weights alone (no sort) where no tie between faces
+// joined by a convex edge decides a bit, the quicksort otherwise. On terraced grids (many
+// congruent faces over convex edges: ties), noisy ones (distinct weights) and the nearly flat
+// field, under every estimate and length form, with and without a reference (each variant's
+// quicksort order handed to each other one), the call must give a plain run's bits, face_set and
+// weights, and sort_in_quicksort_order must then give the plain run's order. Both ways must be
+// taken often.
+TEST(InteriorOrder, MarkingByWeightsEqualsThePlainRunOnRandomTerraces) {
+    int by_weights = 0, sorted = 0, cases = 0;
     for (std::uint32_t seed = 1; seed <= 24; ++seed) {
         const int size = 12 + static_cast<int>(seed % 5);
         HandMesh m = seed % 3 == 0 ? terraced_grid(size, seed, 0.0f) : seed % 3 == 1 ? terraced_grid(size, seed, 1e-3f)
@@ -536,7 +534,7 @@ TEST(InteriorOrder, MarkingInTheReferencesOrderEqualsThePlainRunOnRandomTerraces
         if (seed % 3 == 1) add_jittered_plane(m, 2 * size);
         const InteriorMeshView view = m.view();
         const std::size_t n = view.corner[0].size();
-        std::vector<std::vector<InteriorWorkspace::Weighted>> references;
+        std::vector<std::vector<InteriorWorkspace::Weighted>> references(1);  // the first: none
         for (const InteriorOptions& o : every_variant()) {
             InteriorWorkspace ws;
             std::vector<std::uint8_t> bits(n);
@@ -559,25 +557,83 @@ TEST(InteriorOrder, MarkingInTheReferencesOrderEqualsThePlainRunOnRandomTerraces
                         EXPECT_EQ(bits_of(fast.weight[f]), bits_of(plain.weight[f])) << f;
                     }
                 }
-                bool as_reference = true, as_plain = true;
+                by_weights += !fast.order_is_quicksorts;
+                sorted += fast.order_is_quicksorts;
+                sort_in_quicksort_order(fast);
+                ASSERT_EQ(fast.order.size(), plain.order.size());
                 for (std::size_t i = 0; i < plain.order.size(); ++i) {
-                    as_reference = as_reference && fast.order[i].face == reference[i].face;
-                    as_plain = as_plain && fast.order[i].face == plain.order[i].face;
+                    EXPECT_EQ(fast.order[i].face, plain.order[i].face) << i;
+                    EXPECT_EQ(bits_of(fast.order[i].weight), bits_of(plain.order[i].weight)) << i;
                 }
-                taken_with_other_order += as_reference && !as_plain;
-                refused += as_plain && !as_reference;
             }
     }
-    EXPECT_GT(taken_with_other_order, cases / 10);
-    EXPECT_GT(refused, cases / 10);
+    EXPECT_GT(by_weights, cases / 10);
+    EXPECT_GT(sorted, cases / 10);
+}
+
+std::vector<std::uint32_t> plain_order(const InteriorWorkspace& ws) {
+    std::vector<std::uint32_t> out;
+    for (const auto& w : ws.order) out.push_back(w.face);
+    return out;
+}
+
+// Step 4 in a given order of the complete faces, as order_and_mark does it (the test's own copy).
+std::vector<std::uint8_t> mark_in(const InteriorWorkspace& ws, const std::vector<std::uint32_t>& order) {
+    std::vector<std::uint8_t> set(ws.face_count(), 0);
+    for (const std::uint32_t f : order) {
+        bool free = !ws.blocked[f];
+        for (std::uint32_t k = 0; k < ws.face_corners[f]; ++k)
+            if (ws.convex_mask[f] & (1u << k)) free = free && !set[ws.edge_neighbour[f * 4 + k]];
+        set[f] = free;
+    }
+    return set;
+}
+
+// The tie check is what makes the marking by weights exact: on terraced grids without noise,
+// congruent faces joined by convex edges tie, and two orders sorted by weight that differ only in
+// how ties fall (key order and reverse key order within a weight) give different bits. There the
+// call must come out as the plain run (which it cannot without sorting: a marking by weights that
+// ignored ties, or broke them by key, would give one of the two orders' bits, and one of them is
+// not the quicksort's).
+TEST(InteriorOrder, MarkingByWeightsSortsWhereATieDecidesABit) {
+    int ties_decide = 0;
+    for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+        const HandMesh m = terraced_grid(14, seed, 0.0f);
+        const InteriorMeshView view = m.view();
+        const std::size_t n = view.corner[0].size();
+        InteriorWorkspace plain, fast;
+        std::vector<std::uint8_t> want(n), got(n, 0xFF);
+        ASSERT_TRUE(interior_bits(view, InteriorOptions{}, plain, want).ok());
+        std::vector<std::uint32_t> up, down;
+        for (const auto& w : plain.order) up.push_back(w.face);
+        std::sort(up.begin(), up.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return plain.weight[a] != plain.weight[b] ? plain.weight[a] < plain.weight[b] : a < b;
+        });
+        down = up;
+        std::sort(down.begin(), down.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return plain.weight[a] != plain.weight[b] ? plain.weight[a] < plain.weight[b] : a > b;
+        });
+        const std::vector<std::uint8_t> plain_set(plain.face_set.begin(), plain.face_set.begin() + plain.face_count());
+        const bool decides = mark_in(plain, up) != mark_in(plain, down);
+        EXPECT_EQ(mark_in(plain, plain_order(plain)), plain_set);  // the test's marking is the plain one
+        ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
+        compute_interior_bits(view, InteriorOptions{}, fast, got, {}, ReferenceUse::kBitsOnly);
+        EXPECT_EQ(got, want) << "seed " << seed;
+        if (decides) {
+            ++ties_decide;
+            EXPECT_TRUE(fast.order_is_quicksorts) << "seed " << seed;  // a tie decides: it had to sort
+        }
+    }
+    EXPECT_GT(ties_decide, 3);
 }
 
 // A NaN weight (a zero-area face: s × refine(estimate(0)) is NaN under the table) makes the
-// reference's order unusable: the quicksort's order need not be sorted then. On a bumpy grid
+// marking by weights, and the reference's order, unusable: the quicksort's order need not be
+// sorted then. On a bumpy grid
 // (distinct weights, so only the NaN check refuses) with one cell collapsed to a point, a
 // reference sorted by weight with the NaNs last differs from the quicksort's order; the call must
 // sort as a plain run does.
-TEST(InteriorOrder, MarkingInTheReferencesOrderRefusesNaNWeights) {
+TEST(InteriorOrder, MarkingByWeightsRefusesNaNWeights) {
     HandMesh m;
     const int n = 10;
     for (int j = 0; j <= n; ++j)
@@ -613,13 +669,14 @@ TEST(InteriorOrder, MarkingInTheReferencesOrderRefusesNaNWeights) {
     ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
     compute_interior_bits(view, InteriorOptions{}, fast, got, reference, ReferenceUse::kBitsOnly);
     EXPECT_EQ(got, want);
+    EXPECT_TRUE(fast.order_is_quicksorts);  // the NaN made it sort
     for (std::size_t i = 0; i < plain.order.size(); ++i) EXPECT_EQ(fast.order[i].face, plain.order[i].face) << i;
 }
 
 // A reference that has faces joined by a convex edge the other way round from their weights
-// (the marking order reversed; distinct weights, so no tie refuses it) is refused: marking in it
-// would set other faces.
-TEST(InteriorOrder, MarkingInTheReferencesOrderRefusesAnOrderAgainstTheWeights) {
+// (the marking order reversed; distinct weights) changes nothing: marking in it would set other
+// faces, and the marking by weights does not read it.
+TEST(InteriorOrder, MarkingByWeightsIgnoresAReferenceAgainstTheWeights) {
     const HandMesh m = terraced_grid(14, 5, 1e-3f);
     const InteriorMeshView view = m.view();
     const std::size_t count = view.corner[0].size();
@@ -642,6 +699,7 @@ TEST(InteriorOrder, MarkingInTheReferencesOrderRefusesAnOrderAgainstTheWeights) 
     ASSERT_TRUE(find_interior_neighbours(view, fast).ok());
     compute_interior_bits(view, InteriorOptions{}, fast, got, reference, ReferenceUse::kBitsOnly);
     EXPECT_EQ(got, want);
+    sort_in_quicksort_order(fast);
     for (std::size_t i = 0; i < plain.order.size(); ++i) EXPECT_EQ(fast.order[i].face, plain.order[i].face) << i;
 }
 
