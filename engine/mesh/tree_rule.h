@@ -58,4 +58,10 @@ bool merged_leaf_sets(const MergedTree& tree, std::vector<std::uint64_t>& out);
 // the inner nodes of a tree are).
 std::uint32_t shared_leaf_sets(std::span<std::uint64_t> a, std::span<std::uint64_t> b);
 
+// The same count when every set of `ranges` is one run of bits (the inner nodes of a tree whose
+// leaves are numbered in its pre-order: a node's leaves are consecutive), without sorting: a set of
+// `sets` is among them exactly when it is one run too and a range starts at its lowest bit with its
+// length. Falls back to shared_leaf_sets when a range is not one run. Neither span is modified.
+std::uint32_t shared_leaf_ranges(std::span<const std::uint64_t> ranges, std::span<const std::uint64_t> sets);
+
 }  // namespace meshproof::mesh
