@@ -249,7 +249,7 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
     RebuildItem* middle = first + n_first;
     RebuildItem* second = middle + n_middle;
     // Each item to the end of its part, the part picked without a branch (below 0, the bin 1,
-    // above 2): the lists follow the spatial order only loosely, so a branch on the part mispredicts.
+    // above 2): the parts interleave in list order, where a three-way branch can mispredict.
     RebuildItem* end[3] = {first, middle, second};
     for (std::size_t k = 0; k < n; ++k) {
         const int b = bins[k].axis[best_axis];

@@ -12,6 +12,8 @@
 //                         leaf i = bit i; 64 leaves at most).
 //   shared_leaf_sets:     how many of one tree's leaf sets the other has: the comparison of two
 //                         shapes without child order ("gives the stock subtree exactly").
+//   shared_leaf_ranges:   the same count when one tree's sets are runs of bits (leaves numbered in
+//                         its pre-order), by a look-up instead of sorting both.
 //
 // Everything is single precision in the order written (the build sets -ffp-contract=off). No
 // allocation once a workspace has grown to the largest list it has seen.
