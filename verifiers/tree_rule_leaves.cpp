@@ -27,6 +27,9 @@ std::uint64_t mix(std::uint64_t z) {   // splitmix64's finaliser
 }
 
 constexpr std::uint64_t kClassShift = 40;   // sort key: class << 40 | place (< 2^32)
+constexpr std::uint64_t kPrimitiveBits = 22;  // a key (class ≤ 2: below 2^42) and a primitive in one word
+constexpr std::uint64_t kPackedPrimitives = std::uint64_t{1} << kPrimitiveBits;
+static_assert(kClassShift + 2 + kPrimitiveBits <= 64);
 
 // The rule's leaf order from the rows (tree_rule_leaves.h); `rows` is the pairing of all rows.
 void order_from_rows(const DecodedMesh& m, const mesh::RowPairing& rows, TreeRuleLeaves& out) {
@@ -55,6 +58,16 @@ void order_from_rows(const DecodedMesh& m, const mesh::RowPairing& rows, TreeRul
         for (std::uint32_t p = 0; p < n_prims; ++p) out.sort_key[p] = std::uint64_t{2} << kClassShift;
     }
     out.rule_order.resize(n_prims);
+    // The order is (key, primitive), a total order: with the primitive below the key in one word
+    // (a key is below 2^42 and, up to 2^22 primitives, the primitive fits the other 22 bits) the
+    // words sort in the same order, and a sort of plain words reads no key through an index.
+    if (n_prims <= kPackedPrimitives) {
+        for (std::uint32_t p = 0; p < n_prims; ++p) out.sort_key[p] = out.sort_key[p] << kPrimitiveBits | p;
+        std::sort(out.sort_key.begin(), out.sort_key.end());
+        for (std::uint32_t i = 0; i < n_prims; ++i)
+            out.rule_order[i] = static_cast<std::uint32_t>(out.sort_key[i] & (kPackedPrimitives - 1));
+        return;
+    }
     for (std::uint32_t p = 0; p < n_prims; ++p) out.rule_order[p] = p;
     std::sort(out.rule_order.begin(), out.rule_order.end(), [&](std::uint32_t a, std::uint32_t b) {
         return out.sort_key[a] != out.sort_key[b] ? out.sort_key[a] < out.sort_key[b] : a < b;

@@ -412,7 +412,7 @@ private:
             }
             mesh::least_surface_merge(std::span<const Box>(ws.leaf_box).subspan(base, n), ws.merge, ws.merged);
             mesh::merged_leaf_sets(ws.merged, ws.merged_sets);
-            const std::uint32_t shared = mesh::shared_leaf_sets(ws.stored_sets, ws.merged_sets);
+            const std::uint32_t shared = mesh::shared_leaf_ranges(ws.stored_sets, ws.merged_sets);   // stored: runs of ranks
             const bool exact = shared == n - 1;
             if (maximal_small) {
                 counts.add_at(slots.small);

@@ -84,7 +84,7 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
     }
     ws.ordered_first[P] = static_cast<std::uint32_t>(ws.ordered_ids.size());
     build_stock_tree(ws.ordered_box, ws.stock, ws.tree);
-    ws.cut = cut_sections(ws.tree, ws.ordered_first, ws.ordered_ids);
+    cut_sections(ws.tree, ws.ordered_first, ws.ordered_ids, CutLimits{}, ws.cutting, ws.cut);
     const BinaryTree& T = ws.tree;
     const Cut& cut = ws.cut;
     r.cut_sections = static_cast<std::uint32_t>(cut.sections.size());
@@ -92,19 +92,16 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
     // The cut tree: parents, leaf counts, pre-order leaf ranks, section numbers.
     const std::uint32_t N = T.size();
     ws.parent.assign(N, kNoNode);
-    ws.leaf_count.assign(N, 0);
     ws.first_rank.assign(N, 0);
     ws.section_of.assign(N, kNoNode);
     for (std::uint32_t k = 0; k < cut.sections.size(); ++k) ws.section_of[cut.sections[k]] = k;
     ws.cut_leaf.assign(P, kNoNode);
     ws.cut_rank.assign(P, 0);
-    ws.tokens.clear();   // the pre-order node list, for the leaf counts below
     std::uint32_t rank = 0;
     ws.stack.assign(1, T.root);
     while (!ws.stack.empty()) {
         const std::uint32_t n = ws.stack.back();
         ws.stack.pop_back();
-        ws.tokens.push_back(n);
         ws.first_rank[n] = rank;
         if (T.is_leaf(n)) {
             const std::uint32_t p = L.rule_order[T.leaf[n]];
@@ -116,8 +113,8 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
         ws.stack.push_back(T.second[n]);
         ws.stack.push_back(T.first[n]);
     }
-    for (auto it = ws.tokens.rbegin(); it != ws.tokens.rend(); ++it)
-        ws.leaf_count[*it] = T.is_leaf(*it) ? 1 : ws.leaf_count[T.first[*it]] + ws.leaf_count[T.second[*it]];
+    // Leaf counts per node: the cut's own (cut_sections counts them over the same tree).
+    const std::vector<std::uint32_t>& leaf_count = ws.cutting.count;
 
     // The stock nodes against it, children before parents (backwards through each pre-order tree).
     const std::size_t stored_nodes = S.second_child.size();
@@ -145,9 +142,9 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
             ws.min_rank[n] = std::min(ws.min_rank[a], ws.min_rank[b]);
             ws.max_rank[n] = std::max(ws.max_rank[a], ws.max_rank[b]);
             std::uint32_t up = ws.climb[a];
-            while (up != kNoNode && ws.leaf_count[up] < count) up = ws.parent[up];
+            while (up != kNoNode && leaf_count[up] < count) up = ws.parent[up];
             ws.climb[n] = up;
-            const bool shared = up != kNoNode && ws.leaf_count[up] == count && ws.first_rank[up] == ws.min_rank[n] &&
+            const bool shared = up != kNoNode && leaf_count[up] == count && ws.first_rank[up] == ws.min_rank[n] &&
                                 ws.first_rank[up] + count - 1 == ws.max_rank[n];
             ws.match[n] = shared ? up : kNoNode;
             ws.same[n] = shared && T.first[up] == ws.match[a] && T.second[up] == ws.match[b] && ws.same[a] && ws.same[b];

@@ -84,8 +84,9 @@ struct CutComparisonWorkspace {
     StockTreeWorkspace stock;
     BinaryTree tree;
     Cut cut;
+    CutWorkspace cutting;
     // cut tree, per node
-    std::vector<std::uint32_t> parent, leaf_count, first_rank, section_of;
+    std::vector<std::uint32_t> parent, first_rank, section_of;
     // per primitive
     std::vector<std::uint32_t> cut_leaf, cut_rank, seen;
     // stock, per node

@@ -86,6 +86,14 @@ std::uint32_t median_range(std::span<const Box> boxes, std::size_t lo, std::size
     int axis = 0;
     for (int a = 1; a < 3; ++a)
         if (high[a] - low[a] > high[axis] - low[axis]) axis = a;
+    if (n == 2) {
+        // Two leaves: each part is one leaf, the one the chosen axis's list holds there (what the
+        // recursion reads at lo after divide), so nothing needs dividing; the nodes are made in the
+        // same order (FastRuleForms.MedianSplitDividingSortedListsEqualsSortingAtEverySplit).
+        const std::uint32_t a = ws.median[axis][lo], b = ws.median[axis][lo + 1];
+        const std::uint32_t first = out.add_leaf(a, boxes[a]);
+        return out.add_inner(first, out.add_leaf(b, boxes[b]));
+    }
     const std::size_t half = n / 2;
     divide(ws.median, lo, hi, axis, half, ws);
     const std::uint32_t first = median_range(boxes, lo, lo + half, ws, out);

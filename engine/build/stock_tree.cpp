@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <deque>
 #include <limits>
 
 #include "engine/mesh/havok_quicksort.h"
@@ -59,6 +58,7 @@ Box leaf_box(std::span<const float> xyz, float r) {
 namespace {
 
 inline float centre(const Box& b, int axis) { return (b.min[axis] + b.max[axis]) * 0.5f; }
+static_assert(kBins <= 32, "a bin is a bit of a 32-bit occupancy mask");
 
 }  // namespace
 
@@ -193,25 +193,32 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
     float best = std::numeric_limits<float>::infinity();
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
-        // Prefix and suffix unions and counts, each including its own bin.
+        // Prefix and suffix unions and counts, each including its own bin, at the occupied bins
+        // only: an empty bin adds nothing to a union or a count and is never a split, so its
+        // values are never read (the plain sweep over all 32 bins makes the same floats at the
+        // occupied ones: FastRuleForms.BinnedSplitEqualsTheScalarRule, whose scalar rule sweeps all 32).
+        std::uint32_t occupied = 0;
+        for (int b = 0; b < kBins; ++b) occupied |= (count[axis][b] != 0 ? 1u : 0u) << b;
         float below[kBins], above[kBins];
         std::uint32_t n_below[kBins], n_above[kBins];
-        bool have = false;
         SseBox acc{};
         std::uint32_t c = 0;
-        for (int b = 0; b < kBins; ++b) {
-            if (count[axis][b]) acc = have ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
+        for (std::uint32_t m = occupied; m != 0; m &= m - 1) {
+            const int b = __builtin_ctz(m);
+            acc = c != 0 ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b];
             c += count[axis][b];
-            below[b] = have ? box_surface(store_box(acc)) : 0.0f, n_below[b] = c;
+            below[b] = box_surface(store_box(acc)), n_below[b] = c;
         }
-        have = false, c = 0;
-        for (int b = kBins - 1; b >= 0; --b) {
-            if (count[axis][b]) acc = have ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b], have = true;
+        c = 0;
+        for (std::uint32_t m = occupied; m != 0;) {
+            const int b = 31 - __builtin_clz(m);
+            m &= ~(1u << b);
+            acc = c != 0 ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b];
             c += count[axis][b];
-            above[b] = have ? box_surface(store_box(acc)) : 0.0f, n_above[b] = c;
+            above[b] = box_surface(store_box(acc)), n_above[b] = c;
         }
-        for (int b = 0; b < kBins; ++b) {
-            if (!count[axis][b]) continue;
+        for (std::uint32_t m = occupied; m != 0; m &= m - 1) {
+            const int b = __builtin_ctz(m);
             const float cost = below[b] * float(n_below[b]) + above[b] * float(n_above[b]);
             if (cost < best) {   // strict: the first on a tie, axes in order, bins from the lowest
                 best = cost;
@@ -241,11 +248,12 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
     RebuildItem* first = out.data();
     RebuildItem* middle = first + n_first;
     RebuildItem* second = middle + n_middle;
-    for (std::size_t k = 0, f = 0, m = 0, s2 = 0; k < n; ++k) {
+    // Each item to the end of its part, the part picked without a branch (below 0, the bin 1,
+    // above 2): the parts interleave in list order, where a three-way branch can mispredict.
+    RebuildItem* end[3] = {first, middle, second};
+    for (std::size_t k = 0; k < n; ++k) {
         const int b = bins[k].axis[best_axis];
-        if (b < best_bin) first[f++] = list[k];
-        else if (b == best_bin) middle[m++] = list[k];
-        else second[s2++] = list[k];
+        *end[(b >= best_bin) + (b > best_bin)]++ = list[k];
     }
     r.bin_whole = (n_first == 0) != (n_second == 0);
     if (r.bin_whole) {
@@ -467,9 +475,11 @@ namespace {
 
 // Leaf counts per node, children before parents (nodes are made after their children, except
 // after refinement moved grandchildren: so computed by an explicit post-order).
-std::vector<std::uint32_t> leaf_counts(const BinaryTree& t) {
-    std::vector<std::uint32_t> count(t.size(), 0), stack, order;
-    if (t.root == kNoNode) return count;
+void leaf_counts(const BinaryTree& t, std::vector<std::uint32_t>& count, std::vector<std::uint32_t>& stack,
+                 std::vector<std::uint32_t>& order) {
+    count.assign(t.size(), 0);
+    stack.clear(), order.clear();
+    if (t.root == kNoNode) return;
     stack.push_back(t.root);
     while (!stack.empty()) {
         const std::uint32_t n = stack.back();
@@ -479,21 +489,32 @@ std::vector<std::uint32_t> leaf_counts(const BinaryTree& t) {
     }
     for (auto it = order.rbegin(); it != order.rend(); ++it)
         count[*it] = t.is_leaf(*it) ? 1 : count[t.first[*it]] + count[t.second[*it]];
-    return count;
 }
 
 }  // namespace
 
 Cut cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_first, std::span<const std::uint32_t> vertex_ids,
                  CutLimits limits) {
+    CutWorkspace ws;
     Cut cut;
-    if (t.root == kNoNode) return cut;
-    const std::vector<std::uint32_t> count = leaf_counts(t);
+    cut_sections(t, vertex_first, vertex_ids, limits, ws, cut);
+    return cut;
+}
+
+void cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_first, std::span<const std::uint32_t> vertex_ids,
+                  CutLimits limits, CutWorkspace& ws, Cut& cut) {
+    cut.sections.clear();
+    cut.mesh_nodes.clear();
+    leaf_counts(t, ws.count, ws.stack, ws.queue);
+    if (t.root == kNoNode) return;
+    const std::vector<std::uint32_t>& count = ws.count;
     // Distinct vertices under a node, counted with a stamp per vertex id (one generation per node
     // asked), stopping once past the limit: linear in the node's leaves, no sort.
     std::uint32_t max_id = 0;
     for (const std::uint32_t v : vertex_ids) max_id = std::max(max_id, v);
-    std::vector<std::uint32_t> stamp(vertex_ids.empty() ? 0 : std::size_t{max_id} + 1, 0), stack;
+    std::vector<std::uint32_t>& stamp = ws.stamp;
+    std::vector<std::uint32_t>& stack = ws.stack;
+    stamp.assign(vertex_ids.empty() ? 0 : std::size_t{max_id} + 1, 0);
     std::uint32_t generation = 0;
     auto within_vertex_limit = [&](std::uint32_t node) {
         ++generation;
@@ -517,19 +538,20 @@ Cut cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_firs
         }
         return true;
     };
-    std::deque<std::uint32_t> queue{t.root};
-    while (!queue.empty()) {
-        const std::uint32_t e = queue.front();
+    // The queue as a vector read from `head`: the front replaced in place, the back appended.
+    std::vector<std::uint32_t>& queue = ws.queue;
+    queue.assign(1, t.root);
+    for (std::size_t head = 0; head < queue.size();) {
+        const std::uint32_t e = queue[head];
         if (t.is_leaf(e) || (count[e] <= limits.max_leaves && within_vertex_limit(e))) {
             cut.sections.push_back(e);
-            queue.pop_front();
+            ++head;
             continue;
         }
         cut.mesh_nodes.push_back(e);
-        queue.front() = t.first[e];
+        queue[head] = t.first[e];
         queue.push_back(t.second[e]);
     }
-    return cut;
 }
 
 std::vector<std::uint32_t> section_primitive_order(const BinaryTree& t, std::uint32_t section_root) {

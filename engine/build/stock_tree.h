@@ -124,6 +124,13 @@ struct CutLimits {
 };
 Cut cut_sections(const BinaryTree& tree, std::span<const std::uint32_t> vertex_first,
                  std::span<const std::uint32_t> vertex_ids, CutLimits limits = {});
+// The same with its arrays kept in `ws` and `out` (their capacity reused from mesh to mesh).
+// Afterwards ws.count holds each node's leaf count (0 for a node the root does not reach).
+struct CutWorkspace {
+    std::vector<std::uint32_t> count, stack, queue, stamp;
+};
+void cut_sections(const BinaryTree& tree, std::span<const std::uint32_t> vertex_first,
+                  std::span<const std::uint32_t> vertex_ids, CutLimits limits, CutWorkspace& ws, Cut& out);
 
 // The leaves of the subtree at `section_root` in storage order: the primitive stored at index p is
 // the leaf of pre-order rank ranks(n)[p].

@@ -3,6 +3,7 @@
 #include "engine/mesh/tree_rule.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 #include <emmintrin.h>  // SSE2, the x86-64 baseline: four union surfaces at once
@@ -324,6 +325,34 @@ std::uint32_t shared_leaf_sets(std::span<std::uint64_t> a, std::span<std::uint64
             ++i;
             ++j;
         }
+    }
+    return shared;
+}
+
+std::uint32_t shared_leaf_ranges(std::span<const std::uint64_t> ranges, std::span<const std::uint64_t> sets) {
+    // lengths[f]: bit len − 1 set when a range of `len` bits starts at bit f. Both lists hold
+    // distinct sets, so the sorted walk of shared_leaf_sets counts each set of `sets` found in
+    // `ranges` once: the count here.
+    std::uint64_t lengths[64] = {};
+    auto run = [](std::uint64_t s, int& first, int& length) {   // s one nonzero run of bits?
+        if (s == 0) return false;
+        first = std::countr_zero(s);
+        const std::uint64_t t = s >> first;
+        length = std::popcount(t);
+        return (t & (t + 1)) == 0;
+    };
+    for (const std::uint64_t r : ranges) {
+        int f = 0, len = 0;
+        if (!run(r, f, len)) {
+            std::vector<std::uint64_t> a(ranges.begin(), ranges.end()), b(sets.begin(), sets.end());
+            return shared_leaf_sets(a, b);
+        }
+        lengths[f] |= std::uint64_t{1} << (len - 1);
+    }
+    std::uint32_t shared = 0;
+    for (const std::uint64_t s : sets) {
+        int f = 0, len = 0;
+        if (run(s, f, len)) shared += static_cast<std::uint32_t>((lengths[f] >> (len - 1)) & 1u);
     }
     return shared;
 }

@@ -12,6 +12,8 @@
 //                         leaf i = bit i; 64 leaves at most).
 //   shared_leaf_sets:     how many of one tree's leaf sets the other has: the comparison of two
 //                         shapes without child order ("gives the stock subtree exactly").
+//   shared_leaf_ranges:   the same count when one tree's sets are runs of bits (leaves numbered in
+//                         its pre-order), by a look-up instead of sorting both.
 //
 // Everything is single precision in the order written (the build sets -ffp-contract=off). No
 // allocation once a workspace has grown to the largest list it has seen.
@@ -57,5 +59,11 @@ bool merged_leaf_sets(const MergedTree& tree, std::vector<std::uint64_t>& out);
 // How many sets of `a` are also in `b`. Both are sorted in place (sets are expected distinct, as
 // the inner nodes of a tree are).
 std::uint32_t shared_leaf_sets(std::span<std::uint64_t> a, std::span<std::uint64_t> b);
+
+// The same count when every set of `ranges` is one run of bits (the inner nodes of a tree whose
+// leaves are numbered in its pre-order: a node's leaves are consecutive), without sorting: a set of
+// `sets` is among them exactly when it is one run too and a range starts at its lowest bit with its
+// length. Falls back to shared_leaf_sets when a range is not one run. Neither span is modified.
+std::uint32_t shared_leaf_ranges(std::span<const std::uint64_t> ranges, std::span<const std::uint64_t> sets);
 
 }  // namespace meshproof::mesh

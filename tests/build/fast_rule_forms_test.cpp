@@ -564,5 +564,65 @@ TEST(FastRuleForms, MergeOfSixteenOrFewerEqualsScanningEveryPair) {
     EXPECT_GT(flat, 1000u);
 }
 
+
+// The tree_rule pass counts the merged subtree's leaf sets among the stored subtree's, whose leaves
+// are numbered in the stored pre-order, so each stored set is one run of bits
+// (mesh::shared_leaf_ranges looks a set up by its first bit and length instead of sorting both
+// lists). Against shared_leaf_sets: stored trees split at random, sets from the merge of random
+// boxes listed left to right, from another split of the same leaves (many shared runs), or the
+// stored sets themselves; and ranges that are not runs (the fallback).
+void random_runs(Rng& r, std::uint32_t lo, std::uint32_t hi, std::vector<std::uint64_t>& out) {
+    if (hi - lo < 2) return;
+    out.push_back((hi - lo == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << (hi - lo)) - 1)) << lo);
+    const std::uint32_t mid = lo + 1 + r.next() % (hi - lo - 1);
+    random_runs(r, lo, mid, out);
+    random_runs(r, mid, hi, out);
+}
+
+TEST(FastRuleForms, SharedLeafRangesEqualsSortingBothLists) {
+    Rng r{61};
+    mesh::MergeWorkspace ws;
+    mesh::MergedTree merged;
+    std::uint64_t shared_total = 0, fallback = 0;
+    for (int set = 0; set < 6000; ++set) {
+        const auto n = static_cast<std::uint32_t>(2 + r.next() % 63);
+        std::vector<std::uint64_t> ranges, sets;
+        random_runs(r, 0, n, ranges);
+        const int kind = set % 4;   // 0 merge of boxes, 1 another split, 2 the same sets, 3 not runs
+        if (kind == 0) {
+            std::vector<Box> leaves(n);
+            for (Box& b : leaves)
+                for (int k = 0; k < 3; ++k) {
+                    const float c = set % 8 == 0 ? float(r.next() % 3) : (r.unit() - 0.5f) * 20.0f;
+                    b.min[k] = c - 0.5f, b.max[k] = c + 0.5f;
+                }
+            mesh::least_surface_merge(leaves, ws, merged);
+            ASSERT_TRUE(mesh::merged_leaf_sets(merged, sets));
+        } else if (kind == 1) {
+            random_runs(r, 0, n, sets);
+            for (std::uint64_t& s : sets)   // some sets that are not runs, some runs moved by one
+                if (r.next() % 5 == 0) s ^= std::uint64_t{1} << (r.next() % n);
+        } else {
+            sets = ranges;
+        }
+        if (kind == 3 && !ranges.empty()) {
+            ranges[r.next() % ranges.size()] ^= std::uint64_t{1} << (r.next() % n);
+            std::sort(ranges.begin(), ranges.end());
+            ranges.erase(std::unique(ranges.begin(), ranges.end()), ranges.end());
+            ++fallback;
+        }
+        std::vector<std::uint64_t> a = ranges, b = sets;
+        std::sort(b.begin(), b.end());
+        b.erase(std::unique(b.begin(), b.end()), b.end());   // a tree's sets are distinct
+        const std::vector<std::uint64_t> distinct_sets = b;
+        const std::uint32_t want = mesh::shared_leaf_sets(a, b);
+        ASSERT_EQ(mesh::shared_leaf_ranges(ranges, distinct_sets), want) << "set " << set << " n " << n;
+        if (kind == 2) ASSERT_EQ(want, ranges.size());
+        shared_total += want;
+    }
+    EXPECT_GT(shared_total, 50000u);
+    EXPECT_GT(fallback, 1000u);
+}
+
 }  // namespace
 }  // namespace meshproof::build
