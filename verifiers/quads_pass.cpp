@@ -78,6 +78,7 @@ struct Scratch {
     std::vector<mesh::Box> s_box;
     // copies, and pairs counted by position
     std::vector<std::array<std::uint32_t, 4>> triple;  // sorted corner numbers, local row
+    std::vector<std::uint64_t> copy_words;             // the same packed in one word, when it fits
     std::vector<std::uint32_t> copy_class;             // per used row
     std::vector<std::uint64_t> stock_keys, made_keys;
     // source indices against positions
@@ -462,23 +463,50 @@ private:
     // most uses of one set of corners.
     static std::uint64_t count_by_position(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
-        s.triple.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            std::array<std::uint32_t, 3> v = {s.position_vertex[i * 3], s.position_vertex[i * 3 + 1], s.position_vertex[i * 3 + 2]};
-            std::sort(v.begin(), v.end());
-            s.triple[i] = {v[0], v[1], v[2], static_cast<std::uint32_t>(i)};
-        }
-        std::sort(s.triple.begin(), s.triple.end());
+        auto sorted_corners = [&](std::size_t i) {
+            std::uint32_t a = s.position_vertex[i * 3], b = s.position_vertex[i * 3 + 1], c = s.position_vertex[i * 3 + 2];
+            if (b < a) std::swap(a, b);
+            if (c < b) std::swap(b, c);
+            if (b < a) std::swap(a, b);
+            return std::array<std::uint32_t, 3>{a, b, c};
+        };
         s.copy_class.resize(n);
         std::uint32_t classes = 0;
         std::uint64_t most = 0, run = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const bool same = i > 0 && s.triple[i][0] == s.triple[i - 1][0] && s.triple[i][1] == s.triple[i - 1][1] &&
-                              s.triple[i][2] == s.triple[i - 1][2];
+        // One run per set of corners, in the order of (lowest, middle, highest) number either way:
+        // when the three sorted numbers and the row fit one 64-bit word (numbers of b bits each,
+        // packed high to low, order as the triples do), the words are sorted instead of the
+        // 4-word triples, giving the same runs in the same order and so the same classes.
+        const int vertex_bits = std::max(1, static_cast<int>(std::bit_width(s.positions)));
+        const int row_bits = std::max(1, static_cast<int>(std::bit_width(n)));
+        auto add_row = [&](bool same, std::size_t row) {
             if (!same) ++classes, run = 0;
             ++run;
             most = std::max(most, run);
-            s.copy_class[s.triple[i][3]] = classes - 1;
+            s.copy_class[row] = classes - 1;
+        };
+        if (3 * vertex_bits + row_bits <= 64) {
+            s.copy_words.resize(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto v = sorted_corners(i);
+                const std::uint64_t corners = (static_cast<std::uint64_t>(v[0]) << vertex_bits | v[1]) << vertex_bits | v[2];
+                s.copy_words[i] = corners << row_bits | i;
+            }
+            std::sort(s.copy_words.begin(), s.copy_words.end());
+            const std::uint64_t row_mask = (std::uint64_t{1} << row_bits) - 1;
+            for (std::size_t i = 0; i < n; ++i)
+                add_row(i > 0 && (s.copy_words[i] >> row_bits) == (s.copy_words[i - 1] >> row_bits), s.copy_words[i] & row_mask);
+        } else {
+            s.triple.resize(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto v = sorted_corners(i);
+                s.triple[i] = {v[0], v[1], v[2], static_cast<std::uint32_t>(i)};
+            }
+            std::sort(s.triple.begin(), s.triple.end());
+            for (std::size_t i = 0; i < n; ++i)
+                add_row(i > 0 && s.triple[i][0] == s.triple[i - 1][0] && s.triple[i][1] == s.triple[i - 1][1] &&
+                            s.triple[i][2] == s.triple[i - 1][2],
+                        s.triple[i][3]);
         }
         counts.add("triangle_copies", n - classes);
 

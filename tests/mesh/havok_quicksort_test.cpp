@@ -97,5 +97,56 @@ TEST(HavokQuicksort, BlockPartitionGivesTheProceduresPermutation) {
     }
 }
 
+
+// Every array of up to 7 elements over the keys {0, 1, 2, NaN}: the small-range paths (two
+// elements in one comparison, the procedure below the block threshold, the blocks above it on
+// the subranges they leave) against the procedure, every tie and NaN pattern included.
+TEST(HavokQuicksort, EverySmallArrayOfTiesAndNansGivesTheProceduresPermutation) {
+    struct E {
+        float key;
+        std::uint32_t tag;
+    };
+    auto less = [](const E& x, const E& y) { return x.key < y.key; };
+    const float keys[4] = {0.0f, 1.0f, 2.0f, std::numeric_limits<float>::quiet_NaN()};
+    std::uint64_t arrays = 0;
+    for (std::uint32_t n = 0; n <= 7; ++n) {
+        std::uint32_t count = 1;
+        for (std::uint32_t k = 0; k < n; ++k) count *= 4;
+        for (std::uint32_t code = 0; code < count; ++code) {
+            std::vector<E> a(n);
+            for (std::uint32_t k = 0, c = code; k < n; ++k, c /= 4) a[k] = {keys[c % 4], k};
+            std::vector<E> fast = a, reference = a;
+            havok_quicksort(std::span<E>(fast), less);
+            havok_quicksort_reference(std::span<E>(reference), less);
+            for (std::uint32_t k = 0; k < n; ++k) ASSERT_EQ(fast[k].tag, reference[k].tag) << "n " << n << " code " << code << " at " << k;
+            ++arrays;
+        }
+    }
+    EXPECT_EQ(arrays, 1u + 4 + 16 + 64 + 256 + 1024 + 4096 + 16384);
+    // Two equal keys are swapped (both scans stop on them), a stable sort would not.
+    std::vector<E> two = {{1.0f, 0}, {1.0f, 1}};
+    havok_quicksort(std::span<E>(two), less);
+    EXPECT_EQ(two[0].tag, 1u);
+}
+
+// The pairing rule's sorts: 64-bit words ordered on the bits above a shift (step 1's record
+// words, step 3's cost words), the bits below (direction and place) left out of the comparison,
+// so most keys come in pairs or more: the same permutation as the procedure.
+TEST(HavokQuicksort, ShiftedWordsFullOfTiesGiveTheProceduresPermutation) {
+    std::mt19937_64 rng(20261203);
+    for (int round = 0; round < 300; ++round) {
+        const std::size_t n = round < 100 ? static_cast<std::size_t>(round) : std::uniform_int_distribution<std::size_t>(0, 20000)(rng);
+        const int shift = round % 2 == 0 ? 32 : 17;
+        const std::uint64_t distinct = std::array<std::uint64_t, 4>{1, 3, n / 2 + 1, n / 3 + 1}[static_cast<std::size_t>(round % 4)];
+        std::vector<std::uint64_t> a(n);
+        for (std::size_t k = 0; k < n; ++k) a[k] = (rng() % distinct) << shift | (k & ((std::uint64_t{1} << shift) - 1));
+        auto less = [shift](std::uint64_t x, std::uint64_t y) { return (x >> shift) < (y >> shift); };
+        std::vector<std::uint64_t> fast = a, reference = a;
+        havok_quicksort(std::span<std::uint64_t>(fast), less);
+        havok_quicksort_reference(std::span<std::uint64_t>(reference), less);
+        ASSERT_EQ(fast, reference) << "n " << n << " round " << round;
+    }
+}
+
 }  // namespace
 }  // namespace meshproof::mesh
