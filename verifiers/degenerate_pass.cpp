@@ -13,8 +13,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/mesh/degenerate_triangle.h"
 #include "engine/core/scratch_release.h"
+#include "engine/mesh/degenerate_triangle.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/keyless_rows.h"
 #include "verifiers/mesh_walk.h"

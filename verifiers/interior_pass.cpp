@@ -12,8 +12,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/mesh/interior_bits.h"
 #include "engine/core/scratch_release.h"
+#include "engine/mesh/interior_bits.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"

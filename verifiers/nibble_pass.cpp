@@ -13,8 +13,8 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/mesh/floor_candidates.h"
 #include "engine/core/scratch_release.h"
+#include "engine/mesh/floor_candidates.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"

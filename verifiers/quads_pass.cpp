@@ -29,10 +29,10 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/scratch_release.h"
 #include "engine/mesh/merge_representatives.h"
 #include "engine/mesh/mesh_products.h"
 #include "engine/mesh/quad_pairing.h"
-#include "engine/core/scratch_release.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"

@@ -19,8 +19,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/mesh/vertex_codec.h"
 #include "engine/core/scratch_release.h"
+#include "engine/mesh/vertex_codec.h"
 #include "engine/pipeline/pass.h"
 #include "engine/tagfile/tagfile.h"
 #include "verifiers/box_shapes.h"

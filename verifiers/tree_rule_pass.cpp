@@ -52,8 +52,8 @@
 
 #include "engine/build/cut_comparison.h"
 #include "engine/build/reference_splits.h"
-#include "engine/mesh/tree_rule.h"
 #include "engine/core/scratch_release.h"
+#include "engine/mesh/tree_rule.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/tree_rule_leaves.h"
 #include "verifiers/mesh_walk.h"

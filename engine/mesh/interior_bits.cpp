@@ -296,14 +296,13 @@ bool same_order_as(InteriorWorkspace& ws, std::span<const Weighted> reference) {
 // The faces are visited in key order, the smaller-weight neighbours first (an explicit stack), so
 // the rows read are near each other rather than in the scattered order of the weights. The stack's
 // weights fall strictly from bottom to top, so no face is on it twice and it ends.
-// ws.seen: 0 not yet decided, 1 decided.
 bool mark_by_weights(InteriorWorkspace& ws) {
     const std::uint32_t faces = ws.face_count();
     const float* w = ws.weight.data();
     for (const Weighted& o : ws.order)
         if (o.weight != o.weight) return false;  // NaN: the quicksort's order need not be sorted
-    ws.seen.assign(faces, 0);
-    std::uint8_t* decided = ws.seen.data();
+    ws.decided.assign(faces, 0);
+    std::uint8_t* decided = ws.decided.data();
     std::uint8_t* set = ws.face_set.data();
     const std::uint8_t* complete = ws.face_complete.data();
     const std::uint8_t* blocked = ws.blocked.data();

@@ -129,7 +129,7 @@ public:
     bool raw_normals_ready = false;                  // raw_normal and edge_vector hold these faces' (set by steps 2–4,
                                                      // cleared by step 1)
     std::vector<float> length;
-    std::vector<std::uint8_t> seen;                  // per face: decided by the marking by weights
+    std::vector<std::uint8_t> decided;               // per face: its bit decided by the marking by weights
     std::vector<std::uint32_t> stack;                // faces waiting for a smaller-weight neighbour's bit
 };
 

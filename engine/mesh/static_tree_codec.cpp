@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-
 namespace meshproof::mesh {
 
 Box box_of(const RawAabb& aabb) {

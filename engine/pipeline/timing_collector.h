@@ -44,12 +44,15 @@ private:
     tbb::enumerable_thread_specific<Local> locals_;
 };
 
-// The CPU seconds every thread of the process has used so far.
-inline double process_cpu_seconds() {
+// Seconds on a POSIX clock (a CPU-time clock here).
+inline double clock_seconds(clockid_t clock) {
     timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    clock_gettime(clock, &ts);
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
+
+// The CPU seconds every thread of the process has used so far.
+inline double process_cpu_seconds() { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 
 // Seconds since the last lap (or since construction): wall seconds, or with `cpu` the CPU seconds
 // of the calling thread (CLOCK_THREAD_CPUTIME_ID: time the OS gives another process is not
@@ -67,11 +70,7 @@ public:
 
 private:
     double now() const {
-        if (cpu_) {
-            timespec ts{};
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-            return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-        }
+        if (cpu_) return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
         return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     }
     bool cpu_;
