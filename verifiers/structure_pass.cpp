@@ -169,8 +169,8 @@ public:
         if (unit.game == Game::kEldenRing) boxes(*unit.mesh, tally, counts);
         counts.flush(tally);
         // "flags, counted over every distinct tagfile": the same tagfile read in several binders once.
-        tally.distinct("distinct_sections", unit.content_key, counts.get("sections"));
-        tally.distinct("distinct_flagged_sections", unit.content_key, counts.get("flagged_sections"));
+        tally.distinct("distinct_sections", unit.content_key(), counts.get("sections"));
+        tally.distinct("distinct_flagged_sections", unit.content_key(), counts.get("flagged_sections"));
     }
 
 private:

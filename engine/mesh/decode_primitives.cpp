@@ -35,6 +35,17 @@ Result<std::uint32_t> record_position(const RawCompressedMesh& raw, const Decode
     return static_cast<std::uint32_t>(pos);
 }
 
+// A corner index past the section's vertex slots, or naming a shared slot that did not resolve.
+Error corner_error(std::size_t g, std::uint8_t index, std::uint32_t slots, std::uint64_t at) {
+    if (index >= slots)
+        return make_error(ErrorCode::kOutOfBounds, at,
+                          "primitive " + std::to_string(g) + " index " + std::to_string(index) + " past the section's " +
+                              std::to_string(slots) + " vertex slots");
+    return make_error(ErrorCode::kOutOfBounds, at,
+                      "primitive " + std::to_string(g) + " uses shared slot " + std::to_string(index) +
+                          " whose page and entry lie past sharedVertices");
+}
+
 }  // namespace
 
 Status decode_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh) {
@@ -56,65 +67,60 @@ Status decode_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh) {
     }
     if (prim_total >= kNone || tri_total >= kNone)
         return make_error(ErrorCode::kOutOfBounds, raw.sections.offset, "too many primitives");
-    for (auto& c : p.indices) c.reserve(prim_total);
-    p.kind.reserve(prim_total);
-    p.section.reserve(prim_total);
-    p.index_in_section.reserve(prim_total);
-    p.key.reserve(prim_total);
-    p.first_triangle.reserve(prim_total);
+    // Sized once from the count, then filled by index.
+    for (auto& c : p.indices) c.resize(prim_total);
+    p.kind.resize(prim_total);
+    p.section.resize(prim_total);
+    p.index_in_section.resize(prim_total);
+    p.key.resize(prim_total);
+    p.first_triangle.resize(prim_total);
     DecodedTriangles& t = mesh.triangles;
-    for (auto& c : t.vertex) c.reserve(tri_total);
-    t.key.reserve(tri_total);
-    t.primitive.reserve(tri_total);
-    t.half.reserve(tri_total);
+    for (auto& c : t.vertex) c.resize(tri_total);
+    t.key.resize(tri_total);
+    t.primitive.resize(tri_total);
+    t.half.resize(tri_total);
 
     mesh.sections.primitive_base.resize(s.size());
+    std::uint32_t prim_index = 0, tri = 0;
     for (std::size_t sec = 0; sec < s.size(); ++sec) {
-        mesh.sections.primitive_base[sec] = static_cast<std::uint32_t>(p.kind.size());
+        mesh.sections.primitive_base[sec] = prim_index;
         const std::uint32_t slots = s.num_packed[sec] + s.num_shared[sec];
         const std::uint32_t first_slot = s.first_slot[sec];
-        for (std::uint32_t i = 0; i < s.num_primitives[sec]; ++i) {
+        for (std::uint32_t i = 0; i < s.num_primitives[sec]; ++i, ++prim_index) {
             const std::size_t g = std::size_t{s.first_primitive[sec]} + i;
-            const std::uint64_t at = raw.primitive_indices[0].offset_of(g);
             const std::uint8_t idx[4] = {raw.primitive_indices[0][g], raw.primitive_indices[1][g],
                                          raw.primitive_indices[2][g], raw.primitive_indices[3][g]};
             PrimitiveKind kind = classify_primitive(idx[0], idx[1], idx[2], idx[3]);
             if (kind == PrimitiveKind::kCustomUnknown) {
-                MP_TRY_ASSIGN(std::uint32_t pos, record_position(raw, s, sec, idx[0], 1, at));
+                MP_TRY_ASSIGN(std::uint32_t pos, record_position(raw, s, sec, idx[0], 1, raw.primitive_indices[0].offset_of(g)));
                 const std::uint16_t header = raw.shared_vertices_index[pos];
                 if ((header & 0xFFu) == kPointSetTag) kind = PrimitiveKind::kPointSet;
                 else if ((header & 0xFFu) == kExternReferenceTag) kind = PrimitiveKind::kExternReference;
             }
-            const std::uint32_t prim_index = static_cast<std::uint32_t>(p.kind.size());
-            for (int k = 0; k < 4; ++k) p.indices[k].push_back(idx[k]);
-            p.kind.push_back(kind);
-            p.section.push_back(static_cast<std::uint32_t>(sec));
-            p.index_in_section.push_back(static_cast<std::uint8_t>(i));
+            for (int k = 0; k < 4; ++k) p.indices[k][prim_index] = idx[k];
+            p.kind[prim_index] = kind;
+            p.section[prim_index] = static_cast<std::uint32_t>(sec);
+            p.index_in_section[prim_index] = static_cast<std::uint8_t>(i);
             const std::uint32_t key = shape_key(static_cast<std::uint32_t>(sec), i, 0);
-            p.key.push_back(key);
+            p.key[prim_index] = key;
             if (kind != PrimitiveKind::kTriangle && kind != PrimitiveKind::kQuad) {
-                p.first_triangle.push_back(kNone);
+                p.first_triangle[prim_index] = kNone;
                 continue;
             }
             const int corners = kind == PrimitiveKind::kQuad ? 4 : 3;
             for (int k = 0; k < corners; ++k) {
-                if (idx[k] >= slots)
-                    return make_error(ErrorCode::kOutOfBounds, at,
-                                      "primitive " + std::to_string(g) + " index " + std::to_string(idx[k]) +
-                                          " past the section's " + std::to_string(slots) + " vertex slots");
-                if (v.kind[first_slot + idx[k]] == VertexKind::kUnresolved)
-                    return make_error(ErrorCode::kOutOfBounds, at,
-                                      "primitive " + std::to_string(g) + " uses shared slot " + std::to_string(idx[k]) +
-                                          " whose page and entry lie past sharedVertices");
+                if (idx[k] >= slots || v.kind[first_slot + idx[k]] == VertexKind::kUnresolved)
+                    return corner_error(g, idx[k], slots, raw.primitive_indices[0].offset_of(g));
             }
-            p.first_triangle.push_back(static_cast<std::uint32_t>(t.key.size()));
+            p.first_triangle[prim_index] = tri;
             const auto emit = [&](int i0, int i1, int i2, std::uint32_t half) {
-                t.vertex[0].push_back(first_slot + idx[i0]);
-                t.vertex[1].push_back(first_slot + idx[i1]);
-                t.vertex[2].push_back(first_slot + idx[i2]);
-                t.key.push_back(key | half);
-                t.primitive.push_back(prim_index);
-                t.half.push_back(static_cast<std::uint8_t>(half));
+                t.vertex[0][tri] = first_slot + idx[i0];
+                t.vertex[1][tri] = first_slot + idx[i1];
+                t.vertex[2][tri] = first_slot + idx[i2];
+                t.key[tri] = key | half;
+                t.primitive[tri] = prim_index;
+                t.half[tri] = static_cast<std::uint8_t>(half);
+                ++tri;
             };
             emit(0, 1, 2, 0);
             if (kind == PrimitiveKind::kQuad) emit(0, 2, 3, 1);

@@ -1,5 +1,6 @@
 #include "engine/mesh/static_tree_codec.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
@@ -26,6 +27,26 @@ Status check_columns(const RawStaticTree& raw) {
     if (n >= std::numeric_limits<std::uint32_t>::max() / 2)
         return make_error(ErrorCode::kOutOfBounds, raw.offset, "static tree with too many nodes");
     return ok_status();
+}
+
+// The forward sweep of append_static_tree over nodes [base, base + n): reaches and decodes as the
+// walk does; false as soon as a node is reached a second time (the caller then runs the walk).
+bool forward_sweep(std::size_t base, std::size_t n, const Box& domain, BoxRule rule, StaticTreeNodes& out) {
+    const std::size_t end = base + n;
+    out.reached[base] = 1;
+    for (std::size_t node = base; node < end; ++node) {
+        if (out.reached[node] == 0) continue;
+        const std::uint32_t parent = out.parent[node];
+        const Box& parent_box = parent == kNone ? domain : out.box[parent];
+        shrink_box_sse(parent_box, {out.xyz[0][node], out.xyz[1][node], out.xyz[2][node]}, rule, out.box[node]);
+        if (out.is_leaf[node]) continue;
+        for (const std::size_t child : {node + 1, std::size_t{out.second_child[node]}}) {
+            if (out.reached[child] != 0) return false;
+            out.reached[child] = 1;
+            out.parent[child] = static_cast<std::uint32_t>(node);
+        }
+    }
+    return true;
 }
 
 }  // namespace
@@ -81,6 +102,21 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
         }
     }
     if (n == 0) return ok_status();
+
+    // Links only point forward (a first child at +1, a second child further on: checked above), so
+    // a node's parent comes before it in storage order, and one forward sweep reaches the nodes the
+    // pre-order walk below reaches, each as many times, and decodes each reached node's box after
+    // its parent's. Where no node is reached twice every node has one parent and the sweep's boxes
+    // are the walk's. A node reached twice (a hostile file: two links to one node) takes the parent
+    // that reached it first in the walk's order, which the sweep need not agree with: then the
+    // sweep's work is dropped and the walk runs.
+    if (forward_sweep(base, n, domain, rule, out)) {
+        for (std::size_t at = base; at < base + n; ++at)
+            if (out.reached[at] == 0) out.box[at] = unreached;
+        return ok_status();
+    }
+    std::fill(out.reached.begin() + static_cast<std::ptrdiff_t>(base), out.reached.end(), std::uint8_t{0});
+    std::fill(out.parent.begin() + static_cast<std::ptrdiff_t>(base), out.parent.end(), kNone);
 
     // Pre-order walk from the root; a node is expanded once, so a hostile link cycle ends.
     thread_local std::vector<std::uint32_t> stack;  // reused: no allocation per tree

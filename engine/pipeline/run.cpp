@@ -8,7 +8,6 @@
 #include <tuple>
 
 #include <fmt/format.h>
-#include <xxhash.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
@@ -305,7 +304,6 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     unit.mesh = &*decoded;
     unit.triangles = triangles;
     unit.bytes = *bytes;
-    unit.content_key = XXH3_64bits(bytes->data(), bytes->size());
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game), job.set);
     const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);

@@ -32,11 +32,16 @@ struct Unit {
     bool model_malformed = false;
     Bytes bytes;                                 // the bytes the unit was decoded from (decompressed)
     // The xxhash (XXH3, 64 bits) of `bytes`: equal tagfiles read in several binders have equal
-    // keys, so a count over distinct tagfiles counts them once (Tally::distinct). 0 for a .sur unit.
-    std::uint64_t content_key = 0;
+    // keys, so a count over distinct tagfiles counts them once (Tally::distinct). Hashed on the
+    // first ask and kept: a run whose passes count nothing distinct never reads the bytes again.
+    std::uint64_t content_key() const;
     // What more than one pass derives from `mesh` (engine/mesh/mesh_products.h), computed on a
     // pass's first ask and kept while the unit's passes run.
     mesh::MeshProducts products;
+
+private:
+    mutable std::uint64_t content_key_ = 0;
+    mutable bool content_key_known_ = false;
 };
 
 }  // namespace meshproof

@@ -179,5 +179,37 @@ TEST(StaticTreeCodec, UnreachedAndTwiceReachedNodes) {
     EXPECT_TRUE(std::isnan(t.box[4].min[0]));
 }
 
+// A node reached twice takes the parent the pre-order walk expands first. Here that parent (node 5,
+// reached through node 1's long link) lies after the other (node 4) in storage, so a sweep in
+// storage order alone would take node 4: the decoder must fall back to the walk (its forward sweep
+// stops at the second reach).
+TEST(StaticTreeCodec, TwiceReachedNodeTakesTheWalksFirstParent) {
+    test::RawBuilder b;
+    // 0: children 1, 4 · 1: children 2, 5 · 4: children 5 (again), 6 · 5: children 6 (again), 7; 3 unreached.
+    RawStaticTree raw = b.axis4_tree({{0x12, 0x21, 0x13, 0x05},
+                                      {0x31, 0x12, 0x22, 0x05},
+                                      {0, 0, 0, 0},
+                                      {0, 0, 0, 2},
+                                      {0x40, 0x04, 0x44, 0x03},
+                                      {0x05, 0x50, 0x15, 0x03},
+                                      {0x23, 0x32, 0x11, 4},
+                                      {0, 0, 0, 6}},
+                                     cube(0, 100));
+    StaticTreeNodes t;
+    ASSERT_TRUE(append_static_tree(raw, 0, 4, t).ok());
+    EXPECT_EQ(t.reached[5], 2u);
+    EXPECT_EQ(t.reached[6], 2u);
+    EXPECT_EQ(t.reached[3], 0u);
+    EXPECT_EQ(t.parent[5], 1u);
+    EXPECT_EQ(t.parent[6], 5u);
+    const Box expected = shrink_box(t.box[5], {0x23, 0x32, 0x11});
+    const Box from_node4 = shrink_box(t.box[4], {0x23, 0x32, 0x11});
+    ASSERT_NE(expected.min[0], from_node4.min[0]);  // the two parents give different boxes
+    for (int a = 0; a < 3; ++a) {
+        EXPECT_EQ(t.box[6].min[a], expected.min[a]) << a;
+        EXPECT_EQ(t.box[6].max[a], expected.max[a]) << a;
+    }
+}
+
 }  // namespace
 }  // namespace meshproof::mesh
