@@ -45,7 +45,7 @@ struct Scratch {
     std::vector<std::uint32_t> named;
     std::vector<std::uint32_t> last_user;
     std::vector<std::uint8_t> users;
-    std::vector<PackedPosition> positions;
+    PositionTable positions;
 };
 
 class StructurePass final : public Pass {

@@ -1,6 +1,5 @@
 #include "verifiers/vertex_sharing.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace meshproof::verifiers {
@@ -37,28 +36,41 @@ bool millimetres(float coordinate, std::uint64_t& out) {
 
 }  // namespace
 
-PackedSharing packed_position_sharing(const mesh::DecodedMesh& m, std::vector<PackedPosition>& scratch) {
-    scratch.clear();
+// One pass over the packed vertices with a hash table of positions (linear probing, at most half
+// full): each position's first section, and a mark once a vertex of another section lands there.
+// The counts are the table's size and its marks, whatever the order of the slots.
+PackedSharing packed_position_sharing(const mesh::DecodedMesh& m, PositionTable& table) {
     const mesh::DecodedVertices& v = m.vertices;
+    std::size_t packed = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) packed += v.kind[i] == mesh::VertexKind::kPacked;
+    std::size_t capacity = 16;
+    while (capacity < 2 * packed) capacity *= 2;
+    table.slots.assign(capacity, PackedPosition{});
+    const std::size_t mask = capacity - 1;
+    PackedSharing out;
     for (std::size_t i = 0; i < v.size(); ++i) {
         if (v.kind[i] != mesh::VertexKind::kPacked) continue;
         std::uint64_t x, y, z;
-        if (millimetres(v.x[i], x) && millimetres(v.y[i], y) && millimetres(v.z[i], z))
-            scratch.push_back({x << 32 | y, z << 32 | v.section[i]});
-    }
-    std::sort(scratch.begin(), scratch.end(), [](const PackedPosition& a, const PackedPosition& b) {
-        return a.xy != b.xy ? a.xy < b.xy : a.z_section < b.z_section;
-    });
-    auto same_place = [](const PackedPosition& a, const PackedPosition& b) { return a.xy == b.xy && (a.z_section >> 32) == (b.z_section >> 32); };
-    PackedSharing out;
-    for (std::size_t i = 0; i < scratch.size();) {
-        std::size_t j = i + 1;
-        bool two = false;
-        for (; j < scratch.size() && same_place(scratch[j], scratch[i]); ++j)
-            two = two || scratch[j].z_section != scratch[i].z_section;
-        ++out.positions;
-        out.in_two_sections += two;
-        i = j;
+        if (!(millimetres(v.x[i], x) && millimetres(v.y[i], y) && millimetres(v.z[i], z))) continue;
+        const std::uint64_t xy = x << 32 | y;
+        const auto z32 = static_cast<std::uint32_t>(z);
+        const std::uint32_t section = v.section[i];
+        std::uint64_t h = (xy ^ (std::uint64_t{z32} * 0x9E3779B97F4A7C15ull)) * 0xC2B2AE3D27D4EB4Full;
+        h ^= h >> 29;
+        for (std::size_t at = h & mask;; at = (at + 1) & mask) {
+            PackedPosition& slot = table.slots[at];
+            if (!slot.used) {
+                slot = {xy, z32, section, true, false};
+                ++out.positions;
+                break;
+            }
+            if (slot.xy != xy || slot.z != z32) continue;
+            if (slot.section != section && !slot.in_two_sections) {
+                slot.in_two_sections = true;
+                ++out.in_two_sections;
+            }
+            break;
+        }
     }
     return out;
 }

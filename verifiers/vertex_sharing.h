@@ -23,11 +23,19 @@ struct SharedUse {
 // `last` and `users` are scratch.
 SharedUse shared_vertex_use(const mesh::DecodedMesh& m, std::vector<std::uint32_t>& last, std::vector<std::uint8_t>& users);
 
-// A packed vertex's position in millimetres, biased to unsigned, as two words that sort as
-// (x, y, z, section): 16 bytes, compared as two integers.
+// A packed vertex's position in millimetres, biased to unsigned, and the sections that hold it:
+// one slot of an open-addressing table (PositionTable).
 struct PackedPosition {
-    std::uint64_t xy;          // x << 32 | y
-    std::uint64_t z_section;   // z << 32 | section
+    std::uint64_t xy = 0;           // x << 32 | y
+    std::uint32_t z = 0;
+    std::uint32_t section = 0;      // the first section holding it
+    bool used = false;
+    bool in_two_sections = false;   // a vertex of another section holds it too
+};
+
+// The table packed_position_sharing fills, reused from mesh to mesh (no allocation once grown).
+struct PositionTable {
+    std::vector<PackedPosition> slots;
 };
 
 struct PackedSharing {
@@ -38,6 +46,6 @@ struct PackedSharing {
 // Reading: positions within one mesh (sections of different meshes, bodies or files are never
 // compared: h and l files lie over each other); a packed vertex with a coordinate that is not
 // finite or beyond ±2,147 km (a millimetre count past 32 bits) is left out.
-PackedSharing packed_position_sharing(const mesh::DecodedMesh& m, std::vector<PackedPosition>& scratch);
+PackedSharing packed_position_sharing(const mesh::DecodedMesh& m, PositionTable& table);
 
 }  // namespace meshproof::verifiers
