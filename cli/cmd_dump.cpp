@@ -128,7 +128,9 @@ Command add_dump(CLI::App& app) {
     auto o = std::make_shared<DumpCommandOptions>();
     CLI::App* sub = app.add_subcommand("dump", "Show a tagfile through its own type table, a compendium, a binder's members, or a Freelancer model's tree and parts");
     sub->add_option("FILE", o->file, "A tagfile (.hkx, .hkx.dcx), compendium, BND4 binder, split binder .hkxbhd, or model (.cmp, .3db)")->required();
-    sub->add_option("--compendium", o->compendiums, "Compendium file(s) that resolve the tagfile's TCRF (default: siblings)");
+    sub->add_option("--compendium", o->compendiums, "Compendium file that resolves the tagfile's TCRF (repeatable; default: siblings)")
+        ->allow_extra_args(false)   // one file per --compendium: the FILE after it is not read as a compendium
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--member", o->member, "Dump this member of a binder (full name or last path component)");
     sub->add_option("--max-elements", o->max_elements, "Array elements printed per array (default 8)");
     sub->add_flag("--offsets", o->offsets, "Show DATA offsets of objects");

@@ -80,7 +80,9 @@ Command add_export(CLI::App& app) {
     CLI::App* sub = app.add_subcommand("export", "Write the decoded triangles of one collision member as Wavefront OBJ");
     sub->add_option("FILE", o->file, "A tagfile (.hkx, .hkx.dcx), or a binder with --member")->required();
     sub->add_option("--member", o->member, "The binder member to export (full name or last path component)");
-    sub->add_option("--compendium", o->compendiums, "Compendium file(s) that resolve the tagfile's TCRF (default: siblings)");
+    sub->add_option("--compendium", o->compendiums, "Compendium file that resolves the tagfile's TCRF (repeatable; default: siblings)")
+        ->allow_extra_args(false)   // one file per --compendium: the FILE after it is not read as a compendium
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--obj", o->obj, "Output .obj file")->required();
     sub->add_flag("--force", o->force, "Overwrite an existing output file");
     sub->add_flag("--no-pose", o->no_pose, "Do not apply the body pose (position, orientation)");

@@ -304,7 +304,9 @@ Command add_verify(CLI::App& app) {
                     "if present (same), else the detected game's document manifest (reported, informational)");
     sub->add_option("--passes", o->passes,
                     "Comma-separated passes to run (default: all); 'none' decodes every member and runs no pass")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false)   // one list per --passes (repeatable): a ROOT after it is not read as a pass
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--timings", o->timings,
                     "Write what the run spent (phases, stages, passes, decode throughput, slowest members) as JSON "
                     "to FILE; never part of the report");

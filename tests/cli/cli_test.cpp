@@ -53,6 +53,22 @@ TEST(Cli, VerifyOfOneLooseTagfileFindsItsCompendium) {
     EXPECT_EQ(r.text.find("compendium"), std::string::npos) << r.text;   // no "compendium ... not found"
 }
 
+// A list option takes one value per use: the input after `--passes LIST` or `--compendium FILE` is
+// the command's input, not a second pass name or compendium (CLI11 lets a vector option take
+// every word that follows unless told not to).
+TEST(Cli, TheInputAfterAListOptionIsTheInput) {
+    MP_REQUIRE_CORPUS();
+    auto verify = run("verify --passes numbering,tagfile " + corpus("havok/h.hkx") + " --quiet");
+    EXPECT_EQ(verify.code, 0) << verify.text;
+    EXPECT_NE(verify.text.find("passes: 2"), std::string::npos) << verify.text;
+    auto repeated = run("verify --passes numbering --passes tagfile " + corpus("havok/h.hkx") + " --quiet");
+    EXPECT_EQ(repeated.code, 0) << repeated.text;
+    EXPECT_NE(repeated.text.find("passes: 2"), std::string::npos) << repeated.text;
+    auto dump = run("dump --compendium " + corpus("havok/h.compendium") + " " + corpus("havok/h.hkx"));
+    EXPECT_EQ(dump.code, 0) << dump.text;
+    EXPECT_NE(dump.text.find("sdk 20180100"), std::string::npos) << dump.text;
+}
+
 // A Freelancer model: its parts with their FL-CRC ids, joints, spheres and hardpoints, then the
 // UTF tree (freelancer-models.md §2, §3); a truncated one is a typed error (exit 3).
 TEST(Cli, DumpShowsAModelsPartsAndTree) {
