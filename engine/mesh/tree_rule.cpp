@@ -66,8 +66,9 @@ constexpr std::uint32_t kFewRows = 8;
 // cost over the columns after it and that column, each entry's node id. Below the diagonal only the
 // two rows whose column changed at a join hold their costs (row bi and the moved row bj, columns
 // before them: what update_minima reads there, four rows at a time); the other entries below it are
-// never read, so they are not kept (the matrix was kept symmetric before: every cost stored twice). kStride is the row stride when it is known at compile time (the small lists),
-// else 0. least and at have room for a group of four past the list.
+// never read, so they are not kept (the matrix was kept symmetric before: every cost stored twice).
+// kStride is the row stride when it is known at compile time (the small lists), else 0. least and
+// at have room for a group of four past the list.
 template <std::uint32_t kStride>
 struct MergeState {
     Columns col;
