@@ -61,11 +61,14 @@ inline void offer(float c, std::uint32_t j, float& v, std::uint32_t& at) {
 // groups of four on so few).
 constexpr std::uint32_t kFewRows = 8;
 
-// The merge's state: the boxes as six columns, the cost matrix (row i, column j: the surface of the
-// union of boxes i and j, the earlier entry first; kept symmetric, so column j of the rows before j
-// is row j's start), each row's first least cost over the columns after it and that column, each
-// entry's node id. kStride is the row stride when it is known at compile time (the small lists),
-// else 0. least and at have room for a group of four past the list.
+// The merge's state: the boxes as six columns, the cost matrix (row i, column j > i: the surface of
+// the union of boxes i and j, the earlier entry first; what a rescan reads), each row's first least
+// cost over the columns after it and that column, each entry's node id. Below the diagonal only the
+// two rows whose column changed at a join hold their costs (row bi and the moved row bj, columns
+// before them: what update_minima reads there, four rows at a time); the other entries below it are
+// never read, so they are not kept (the matrix was kept symmetric before: every cost stored twice).
+// kStride is the row stride when it is known at compile time (the small lists), else 0. least and
+// at have room for a group of four past the list.
 template <std::uint32_t kStride>
 struct MergeState {
     Columns col;
@@ -81,9 +84,11 @@ struct MergeState {
     }
     float* row(std::uint32_t i) const { return cost + static_cast<std::size_t>(i) * stride(); }
 
-    // Entry `fixed` against the entries from .. to − 1 (the union's first box when `fixed_first`):
-    // row `fixed` four costs per store (a group's lanes past `to` land in the row's padding, on the
-    // diagonal or in columns that have left the list or are written next), column `fixed` one by one.
+    // Entry `fixed` against the entries from .. to − 1 (the union's first box when `fixed_first`),
+    // four costs per store into row `fixed` (a group's lanes past `to` land in the row's padding, on
+    // the diagonal or in columns that have left the list or are written next); with `column`, also
+    // one by one into column `fixed` of those rows.
+    template <bool kColumn>
     void fill(std::uint32_t fixed, std::uint32_t from, std::uint32_t to, bool fixed_first) const {
         __m128 f[6], v[6];
         col.broadcast(fixed, f);
@@ -93,9 +98,11 @@ struct MergeState {
             col.load(j, v);
             const __m128 c = fixed_first ? union_surface(f, v) : union_surface(v, f);
             _mm_storeu_ps(r + j, c);
-            _mm_store_ps(lane, c);
-            const std::uint32_t end = std::min(to, j + 4);
-            for (std::uint32_t k = j; k < end; ++k) row(k)[fixed] = lane[k - j];
+            if constexpr (kColumn) {
+                _mm_store_ps(lane, c);
+                const std::uint32_t end = std::min(to, j + 4);
+                for (std::uint32_t k = j; k < end; ++k) row(k)[fixed] = lane[k - j];
+            }
         }
     }
 
@@ -230,7 +237,7 @@ void merge_list(std::span<const Box> leaves, const MergeState<kStride>& s, Merge
     const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
     for (std::uint32_t i = 0; i < n; ++i) s.col.set(i, leaves[i]), s.node[i] = i;
     for (std::uint32_t i = 0; i < ((n + 3) & ~3u); ++i) s.least[i] = std::numeric_limits<float>::infinity(), s.at[i] = kNone;
-    for (std::uint32_t i = 0; i + 1 < n; ++i) s.fill(i, i + 1, n, true);
+    for (std::uint32_t i = 0; i + 1 < n; ++i) s.template fill<false>(i, i + 1, n, true);
     for (std::uint32_t i = 0; i + 1 < n; ++i) s.rescan(i, n);
 
     std::uint32_t next_id = n;
@@ -242,19 +249,26 @@ void merge_list(std::span<const Box> leaves, const MergeState<kStride>& s, Merge
         // The new node takes the first one's place ...
         s.col.join(bi, bj);
         s.node[bi] = next_id++;
-        // ... and the last entry fills the second one's (its costs against entry bi are made anew below).
+        // ... and the last entry fills the second one's (its costs against entry bi are made anew
+        // below). Its costs move with it, as computed (the earlier entry first at the time): entry
+        // k before bj gets at column bj its cost at column `last`, and row bj holds it at column k
+        // too (update_minima reads column bj there); entry bj gets at each column j after it what
+        // row j held at column `last`.
         const std::uint32_t last = m - 1;
         if (bj != last) {
             s.col.copy(bj, last);
             s.node[bj] = s.node[last];
-            const float* from = s.row(last);
             float* to = s.row(bj);
-            for (std::uint32_t k = 0; k < last; k += 4) _mm_storeu_ps(to + k, _mm_loadu_ps(from + k));
-            for (std::uint32_t k = 0; k < last; ++k) s.row(k)[bj] = from[k];
+            for (std::uint32_t k = 0; k < bj; ++k) {
+                float* r = s.row(k);
+                r[bj] = r[last], to[k] = r[last];
+            }
+            for (std::uint32_t j = bj + 1; j < last; ++j) to[j] = s.row(j)[last];
         }
-        // The joined node's costs against every other entry still in the list.
-        s.fill(bi, 0, bi, false);
-        s.fill(bi, bi + 1, last, true);
+        // The joined node's costs against every other entry still in the list: column bi of the
+        // rows before it (and row bi's start, for update_minima), row bi after it.
+        s.template fill<true>(bi, 0, bi, false);
+        s.template fill<false>(bi, bi + 1, last, true);
         // Row minima over the list of m − 1 entries (its last row has no pair after it).
         if (last > 1) s.update_minima(last - 1, bi, bj, last);
     }
@@ -276,7 +290,7 @@ void least_surface_merge(std::span<const Box> leaves, MergeWorkspace& ws, Merged
     if (n <= kSmallList) {
         alignas(16) float columns[6][kSmallStride];
         for (auto& c : columns)   // lanes past the list are loaded and dropped: zeros, never garbage
-            for (std::uint32_t i = n; i < padded(n); ++i) c[i] = 0.0f;
+            for (std::uint32_t g = n & ~3u; g < padded(n); g += 4) _mm_store_ps(c + g, _mm_setzero_ps());   // leaves set after
         alignas(16) float cost[kSmallList * kSmallStride];
         float least[kSmallList];   // whole groups of four rows
         std::uint32_t at[kSmallList], node[kSmallList];
