@@ -832,6 +832,73 @@ TEST(InteriorEstimateFree, ATooSmallMarginIsCaught) {
     EXPECT_GT(tally.mismatches, 0);
 }
 
+// A grid of quads (every third flat: four-cornered faces) over random heights, with some vertices
+// replaced by NaN, ±inf, subnormal, zero or huge coordinates or collapsed onto a neighbour
+// (zero-length edges, zero-area faces).
+HandMesh hostile_grid(int n, std::uint32_t seed) {
+    HandMesh m;
+    std::uint32_t state = seed * 2654435761u + 99u;
+    auto next = [&] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    const float odd[] = {std::nanf(""), INFINITY, -INFINITY, 0x1p-140f, -0x1p-149f, 0.0f, 0x1p60f, -0x1p-70f};
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i) {
+            float c[3] = {static_cast<float>(i), 0.25f * static_cast<float>(next() % 9), static_cast<float>(j)};
+            if (next() % 7 == 0) c[next() % 3] = odd[next() % 8];
+            m.vertex(c[0], c[1], c[2]);
+            if (i > 0 && next() % 11 == 0) {  // onto the previous vertex
+                m.x.back() = m.x[m.x.size() - 2], m.y.back() = m.y[m.y.size() - 2], m.z.back() = m.z[m.z.size() - 2];
+            }
+        }
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j), (i + j) % 3 == 0);
+    return m;
+}
+
+// The noting call's loop (its own copy of the rule's arithmetic, with the margins) against the
+// plain loop: every estimate, on hostile grids, tilted planes and terraces, the same convex edges,
+// 70° blocks, weights, edge vectors and bits.
+TEST(InteriorEstimateFree, TheNotingFormEqualsThePlainRule) {
+    std::vector<HandMesh> meshes = estimate_free_meshes();
+    for (std::uint32_t seed = 1; seed <= 8; ++seed) meshes.push_back(hostile_grid(20, seed));
+    int faces = 0, four_cornered = 0, nan_weights = 0;
+    for (const HandMesh& m : meshes) {
+        const InteriorMeshView view = m.view();
+        const std::size_t n = view.corner[0].size();
+        for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps}) {
+            InteriorOptions plain_options, noting_options;
+            plain_options.rsqrt = noting_options.rsqrt = mode;
+            noting_options.note_estimate_free = true;
+            InteriorWorkspace plain, noting;
+            std::vector<std::uint8_t> want(n), got(n);
+            ASSERT_TRUE(interior_bits(view, plain_options, plain, want).ok());
+            ASSERT_TRUE(interior_bits(view, noting_options, noting, got).ok());
+            EXPECT_EQ(got, want);
+            for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
+                if (!plain.face_complete[f]) continue;
+                ++faces;
+                four_cornered += plain.face_corners[f] == 4;
+                nan_weights += plain.weight[f] != plain.weight[f];
+                EXPECT_EQ(noting.convex_mask[f], plain.convex_mask[f]) << f;
+                EXPECT_EQ(noting.blocked[f], plain.blocked[f]) << f;
+                EXPECT_EQ(bits_of(noting.weight[f]), bits_of(plain.weight[f])) << f;
+                for (std::uint32_t k = 0; k < plain.face_corners[f]; ++k) {
+                    const Vec3f a = plain.edge_vector[f * 4 + k], b = noting.edge_vector[f * 4 + k];
+                    EXPECT_EQ(bits_of(a.x), bits_of(b.x));
+                    EXPECT_EQ(bits_of(a.y), bits_of(b.y));
+                    EXPECT_EQ(bits_of(a.z), bits_of(b.z));
+                }
+            }
+        }
+    }
+    EXPECT_GT(faces, 10000);
+    EXPECT_GT(four_cornered, 1000);
+    EXPECT_GT(nan_weights, 10);
+}
+
 // ---- the real Elden Ring sample -----------------------------------------------------------------
 
 class InteriorErSample : public test::MeshErSampleTest {};
