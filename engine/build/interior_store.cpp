@@ -53,7 +53,10 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     view.identity = identity;
     view.corner = {std::span<const std::uint32_t>(c0), std::span<const std::uint32_t>(c1), std::span<const std::uint32_t>(c2)};
     view.half = half;
-    if (Status st = mesh::interior_bits(view, mesh::InteriorOptions{}, ws, out.bit); !st.ok()) return st;
+    // Bits only: the marking by the weights where no tie decides a bit (mesh::ReferenceUse::kBitsOnly);
+    // the figures below read the complete faces and their convex edges, not their order.
+    if (Status st = mesh::find_interior_neighbours(view, ws); !st.ok()) return st;
+    mesh::compute_interior_bits(view, mesh::InteriorOptions{}, ws, out.bit, {}, mesh::ReferenceUse::kBitsOnly);
 
     out.bits_set = 0;
     for (std::uint8_t b : out.bit) out.bits_set += b != 0;

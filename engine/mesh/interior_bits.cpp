@@ -160,8 +160,41 @@ struct Estimator {
     }
 };
 
+// The margin that makes a face's convex edges and 70° test the same under every estimate
+// (InteriorWorkspace::estimate_free). Why it is exact:
+//  - Each run computes e = fl(E × r_E) for an edge vector E, m = fl(M × r_M) for the raw normal M
+//    across, own = fl(n × r_n), with r the refined estimate of the same float s = |·|², and the
+//    same raw normal n and edge vectors under every estimate. With every s in [kEstimateFreeLeast,
+//    kEstimateFreeMost] and each run's r within β = kRefinedEstimateBound = 2⁻²⁰ of 1 ⁄ √s, two
+//    runs' r differ by a factor 1 + ρ, |ρ| ≤ 2β(1 + β) < 2⁻¹⁹ + 2⁻³⁸, so each component of e, m
+//    and own of one run is that of the other times (1 + η), |η| ≤ 2⁻¹⁹ + 2.1u (u = 2⁻²⁴, one
+//    rounding each).
+//  - v = e · (n × m) is a sum of six products ± eᵢ nⱼ mₖ; with A the sum of their magnitudes, the
+//    exact values on the two runs' inputs differ by at most A ((1 + η)² − 1) < 2.3 × 2⁻¹⁹ A, and
+//    each float evaluation (two products and a difference per cross component, three products and
+//    two sums in the dot) is within γ₅ A(1 + 2.3 × 2⁻¹⁹) < 5.1u A of its exact value. In all
+//    |v₁ − v₂| < 2.3 × 2⁻¹⁹ A + 10.2u A < 0.37 × 2⁻¹⁶ A. The same holds for own · m against cos 70°
+//    with A the sum of |ownᵢ mᵢ| (two factors perturbed, γ₃).
+//  - So when fl(|v − 2⁻²³|) > fl(A) × 2⁻¹⁶ + 2⁻¹⁰⁰ in this run (the float A and difference are
+//    within a few u of exact, the 2⁻¹⁰⁰ covers products that underflow: at most 2⁻¹⁵⁰ each), no
+//    other estimate's v lies on the other side of 2⁻²³, and likewise for the 70° test: the face's
+//    convex_mask and blocked are the same under every estimate. A NaN or infinite A or v fails the
+//    comparison (not noted); no product overflows with every s at most 2¹⁰⁰.
+// ws.estimate_margin is the 2⁻¹⁶; the test that breaks it on purpose shows that the comparison
+// with the plain runs sees a wrong margin (InteriorEstimateFree.*).
+bool squared_length_in_range(float s) { return s >= kEstimateFreeLeast && s <= kEstimateFreeMost; }
+bool far_from(float value, float threshold, float magnitude_sum, float margin) {
+    return std::fabs(value - threshold) > magnitude_sum * margin + 0x1p-100f;
+}
+// The sum of the magnitudes of the six products of e · (n × m).
+float triple_magnitude(Vec3f e, Vec3f n, Vec3f m) {
+    return std::fabs(e.x) * (std::fabs(n.y * m.z) + std::fabs(n.z * m.y)) + std::fabs(e.y) * (std::fabs(n.z * m.x) + std::fabs(n.x * m.z)) +
+           std::fabs(e.z) * (std::fabs(n.x * m.y) + std::fabs(n.y * m.x));
+}
+float dot_magnitude(Vec3f u, Vec3f v) { return std::fabs(u.x * v.x) + std::fabs(u.y * v.y) + std::fabs(u.z * v.z); }
+
 template <RsqrtMode kMode>
-void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, InteriorWorkspace& ws, std::span<const Weighted> reference,
+void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws, std::span<const Weighted> reference,
                   ReferenceUse use) {
     const Estimator<kMode> estimate;
     const std::uint32_t faces = ws.face_count();
@@ -180,6 +213,14 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
     // The raw normals (and below the edge vectors) do not depend on the estimate: a second call
     // on the same neighbours reads them as the first left them.
     const bool raw_ready = ws.raw_normals_ready;
+    // The first call notes the faces no estimate changes; a later one copies their convex edges.
+    const bool note = options.note_estimate_free && !raw_ready;
+    const bool copy_free = raw_ready && ws.estimate_free_ready;
+    if (note) ws.estimate_free.assign(faces, 0);
+    if (!raw_ready) ws.estimate_free_ready = note;
+    std::uint8_t* free_faces = ws.estimate_free.data();
+    const float margin = ws.estimate_margin;
+    const NormalLength length_form = options.length;
     for (std::uint32_t f = 0; f < faces; ++f) {
         Vec3f n;
         if (raw_ready) {
@@ -195,6 +236,7 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
         raw[f] = n;
         unit[f] = {n.x * r, n.y * r, n.z * r};
         ws.length[f] = length_form == NormalLength::kSqrt ? std::sqrt(s) : s * r;
+        if (note) free_faces[f] = squared_length_in_range(s) ? InteriorWorkspace::kNormalInRange : 0;
     }
     ws.raw_normals_ready = true;
 
@@ -204,20 +246,30 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
     ws.order.clear();
     constexpr std::uint32_t kNormalsAhead = 16;  // neighbours a row of terrain away miss the cache
     for (std::uint32_t f = 0; f < faces; ++f) {
+        if (!ws.face_complete[f]) {
+            ws.convex_mask[f] = 0;
+            ws.blocked[f] = 0;
+            continue;
+        }
+        if (copy_free && (free_faces[f] & InteriorWorkspace::kSameUnderAnyEstimate)) {
+            // convex_mask and blocked as the noting call (or any call since) left them: the same
+            // under this estimate (estimate_free above).
+            ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(InteriorWorkspace::convex_count(ws.convex_mask[f]));
+            ws.order.push_back({ws.weight[f], f});
+            continue;
+        }
         if (f + kNormalsAhead < faces) {
             const std::uint32_t* ahead = ws.edge_neighbour.data() + std::size_t{f + kNormalsAhead} * 4;
             for (int k = 0; k < 3; ++k)
                 if (ahead[k] != kNoFace) __builtin_prefetch(unit + ahead[k]);
         }
-        ws.convex_mask[f] = 0;
-        ws.blocked[f] = 0;
-        if (!ws.face_complete[f]) continue;
         const Vec3f n = raw[f];
         const Vec3f own = unit[f];
         const std::uint32_t corners = ws.face_corners[f];
         std::uint32_t convex = 0;
         std::uint8_t mask = 0;
         bool blocked = false;
+        bool same = note && (free_faces[f] & InteriorWorkspace::kNormalInRange);
         Vec3f* edge_vector = ws.edge_vector.data() + std::size_t{f} * 4;
         for (std::uint32_t k = 0; k < corners; ++k) {
             const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
@@ -226,14 +278,33 @@ void steps_2_to_4(const InteriorMeshView& mesh, NormalLength length_form, Interi
                 const std::uint32_t q_slot = ws.face_slot[k + 1 == corners ? 0 : k + 1][f];
                 edge_vector[k] = sub(corner_of(mesh, q_slot), corner_of(mesh, p_slot));
             }
-            const Vec3f e = estimate.unit(edge_vector[k]);
             const Vec3f m = unit[g];
-            if (dot(e, cross(n, m)) > kConvexEpsilon) {
+            if (!note) {
+                const Vec3f e = estimate.unit(edge_vector[k]);
+                if (dot(e, cross(n, m)) > kConvexEpsilon) {
+                    mask = static_cast<std::uint8_t>(mask | (1u << k));
+                    ++convex;
+                    blocked = blocked || dot(own, m) < kCos70;
+                }
+                continue;
+            }
+            // The same arithmetic as estimate.unit and the test above, with the margins.
+            const Vec3f edge = edge_vector[k];
+            const float s = squared_length(edge);
+            const float r = newton_refine(estimate(s), s);
+            const Vec3f e = {edge.x * r, edge.y * r, edge.z * r};
+            const float v = dot(e, cross(n, m));
+            same = same && squared_length_in_range(s) && (free_faces[g] & InteriorWorkspace::kNormalInRange) &&
+                   far_from(v, kConvexEpsilon, triple_magnitude(e, n, m), margin);
+            if (v > kConvexEpsilon) {
                 mask = static_cast<std::uint8_t>(mask | (1u << k));
                 ++convex;
-                blocked = blocked || dot(own, m) < kCos70;
+                const float d = dot(own, m);
+                blocked = blocked || d < kCos70;
+                same = same && far_from(d, kCos70, dot_magnitude(own, m), margin);
             }
         }
+        if (same) free_faces[f] |= InteriorWorkspace::kSameUnderAnyEstimate;
         ws.convex_mask[f] = mask;
         ws.blocked[f] = blocked ? 1 : 0;
         ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(convex);
@@ -398,6 +469,7 @@ void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference, 
 
 Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace& ws) {
     ws.raw_normals_ready = false;
+    ws.estimate_free_ready = false;
     MP_TRY(check_view(mesh));
     MP_TRY(dense_identities(mesh, ws));
     build_faces(mesh, ws);
@@ -478,9 +550,9 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
                            std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order,
                            ReferenceUse use) {
     switch (options.rsqrt) {
-        case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options.length, ws, reference_order, use); break;
-        case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options.length, ws, reference_order, use); break;
-        case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options.length, ws, reference_order, use); break;
+        case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options, ws, reference_order, use); break;
+        case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options, ws, reference_order, use); break;
+        case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options, ws, reference_order, use); break;
     }
     bits_by_triangle(ws, bits);
 }

@@ -77,10 +77,22 @@ enum class NormalLength : std::uint8_t {
 struct InteriorOptions {
     RsqrtMode rsqrt = RsqrtMode::kTable;
     NormalLength length = NormalLength::kTimesRefinedRsqrt;
+    // The call that first computes the normals after find_interior_neighbours also notes which
+    // faces' convex edges and 70° test no estimate can change (InteriorWorkspace::estimate_free),
+    // so that later calls on the same neighbours under another estimate copy them for those faces
+    // (for a caller that runs several estimates; a little dearer for one that runs one).
+    bool note_estimate_free = false;
 };
 
 inline constexpr float kConvexEpsilon = 0x1p-23f;            // "the single-precision epsilon 2⁻²³"
 inline constexpr float kCos70 = 0.342020143325668733f;       // cos 70° rounded to single precision
+// Every estimate refined by one Newton step, newton_refine(estimate(s), s), is within this
+// relative distance of 1 ⁄ √s for s in [kEstimateFreeLeast, kEstimateFreeMost] (the table and the
+// exact root checked exhaustively on [1, 4), where every other octave pair scales by a power of
+// two; rsqrtss by its specified 1.5 × 2⁻¹² before the step). tests/mesh/interior_bits_test.cpp
+// holds every mode to it; the margin of estimate_free (interior_bits.cpp) is derived from it.
+inline constexpr float kRefinedEstimateBound = 0x1p-20f;
+inline constexpr float kEstimateFreeLeast = 0x1p-100f, kEstimateFreeMost = 0x1p100f;
 
 // Scratch and results of one call. Reuse one per thread; arrays only grow.
 class InteriorWorkspace {
@@ -129,6 +141,17 @@ public:
     bool raw_normals_ready = false;                  // raw_normal and edge_vector hold these faces' (set by steps 2–4,
                                                      // cleared by step 1)
     std::vector<float> length;
+    // Per face, noted by a call with InteriorOptions::note_estimate_free (estimate_free_ready):
+    // kNormalInRange when the raw normal's squared length is in [kEstimateFreeLeast,
+    // kEstimateFreeMost]; kSameUnderAnyEstimate on a complete face whose convex edges and 70° test
+    // come out the same under any estimate within kRefinedEstimateBound, so convex_mask and
+    // blocked, once computed, hold for every estimate (interior_bits.cpp states why).
+    static constexpr std::uint8_t kNormalInRange = 1, kSameUnderAnyEstimate = 2;
+    std::vector<std::uint8_t> estimate_free;
+    bool estimate_free_ready = false;
+    // The margin's factor (see estimate_free in interior_bits.cpp). Only tests change it: a factor
+    // too small must make the alternatives differ from their plain runs.
+    float estimate_margin = 0x1p-16f;
     std::vector<std::uint8_t> decided;               // per face: its bit decided by the marking by weights
     std::vector<std::uint32_t> stack;                // faces waiting for a smaller-weight neighbour's bit
 };

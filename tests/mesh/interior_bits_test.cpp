@@ -703,6 +703,202 @@ TEST(InteriorOrder, MarkingByWeightsIgnoresAReferenceAgainstTheWeights) {
     for (std::size_t i = 0; i < plain.order.size(); ++i) EXPECT_EQ(fast.order[i].face, plain.order[i].face) << i;
 }
 
+// ---- faces no estimate changes (InteriorOptions::note_estimate_free) -----------------------------
+
+// The bound the margin is derived from: newton_refine(estimate(s), s) within kRefinedEstimateBound
+// of 1 ⁄ √s under every mode, every float s of [1, 4) (the table and the exact root scale by a
+// power of two to every other octave pair) and random s over [kEstimateFreeLeast, kEstimateFreeMost].
+TEST(InteriorEstimateFree, EveryRefinedEstimateIsWithinTheBound) {
+    std::vector<RsqrtMode> modes = {RsqrtMode::kTable, RsqrtMode::kExact};
+    if (host_rsqrtps_available()) modes.push_back(RsqrtMode::kHostRsqrtps);
+    auto error = [](RsqrtMode mode, float s) {
+        const float r = newton_refine(rsqrt_estimate(s, mode), s);
+        return std::fabs(static_cast<double>(r) * std::sqrt(static_cast<double>(s)) - 1.0);
+    };
+    for (const RsqrtMode mode : modes) {
+        double worst = 0;
+        for (std::uint32_t b = bits_of(1.0f); b < bits_of(4.0f); ++b) worst = std::max(worst, error(mode, float_of(b)));
+        std::uint32_t state = 12345;
+        for (int i = 0; i < 200000; ++i) {
+            state = state * 1664525u + 1013904223u;
+            const float s = std::ldexp(1.0f + static_cast<float>(state >> 9) * 0x1p-23f, static_cast<int>(state % 201u) - 100);
+            worst = std::max(worst, error(mode, s));
+        }
+        EXPECT_LE(worst, static_cast<double>(kRefinedEstimateBound)) << rsqrt_mode_name(mode);
+        EXPECT_GT(worst, static_cast<double>(kRefinedEstimateBound) / 64) << rsqrt_mode_name(mode);  // the bound is not loose by far
+    }
+}
+
+// A plane tilted in two directions through large triangles: neighbours coplanar up to rounding,
+// so e · (n × m) is rounding noise far above 2⁻²³ and the estimate decides which edges are convex.
+HandMesh tilted_plane(int n, std::uint32_t seed) {
+    HandMesh m;
+    std::uint32_t state = seed * 2654435761u + 7u;
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i) {
+            state = state * 1664525u + 1013904223u;
+            const float x = static_cast<float>(i) * 7.3f + static_cast<float>(state >> 20) * 1e-4f;
+            const float z = static_cast<float>(j) * 6.1f + static_cast<float>((state >> 8) & 4095u) * 1e-4f;
+            m.vertex(x, 0.37f * x + 0.61f * z + 3.0f, z);
+        }
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    return m;
+}
+
+struct EstimateFreeTally {
+    int mismatches = 0;      // a face or bit where the pass's sequence differs from a plain run
+    int copied = 0;          // complete faces noted the same under any estimate
+    int recomputed = 0;      // complete faces not noted
+    int estimate_decides = 0;  // complete faces whose convex_mask or blocked differ between the table and another estimate
+};
+
+// The pass's sequence on one workspace (the table noting, the sqrtf length, then the exact and
+// host estimates copying the noted faces), each call against a plain run of its own.
+void run_as_the_pass(const HandMesh& m, float margin, EstimateFreeTally& tally) {
+    const InteriorMeshView view = m.view();
+    const std::size_t n = view.corner[0].size();
+    InteriorWorkspace ws;
+    ws.estimate_margin = margin;
+    ASSERT_TRUE(find_interior_neighbours(view, ws).ok());
+    std::vector<std::uint8_t> got(n);
+    InteriorOptions table;
+    table.note_estimate_free = true;
+    compute_interior_bits(view, table, ws, got, {}, ReferenceUse::kBitsOnly);
+    const std::vector<std::uint8_t> table_mask(ws.convex_mask.begin(), ws.convex_mask.begin() + ws.face_count());
+    const std::vector<std::uint8_t> table_blocked(ws.blocked.begin(), ws.blocked.begin() + ws.face_count());
+    for (std::uint32_t f = 0; f < ws.face_count(); ++f) {
+        if (!ws.face_complete[f]) continue;
+        const bool same = ws.estimate_free[f] & InteriorWorkspace::kSameUnderAnyEstimate;
+        tally.copied += same;
+        tally.recomputed += !same;
+    }
+    auto compare = [&](const InteriorOptions& o, const std::vector<std::uint8_t>& bits) {
+        InteriorWorkspace plain;
+        std::vector<std::uint8_t> want(n);
+        ASSERT_TRUE(interior_bits(view, o, plain, want).ok());
+        tally.mismatches += bits != want;
+        for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
+            if (!plain.face_complete[f]) continue;
+            tally.mismatches += plain.convex_mask[f] != ws.convex_mask[f] || plain.blocked[f] != ws.blocked[f] ||
+                                bits_of(plain.weight[f]) != bits_of(ws.weight[f]);
+            if (o.rsqrt != RsqrtMode::kTable)
+                tally.estimate_decides += plain.convex_mask[f] != table_mask[f] || plain.blocked[f] != table_blocked[f];
+        }
+    };
+    compare(InteriorOptions{}, got);
+    InteriorOptions sqrt_length;
+    sqrt_length.length = NormalLength::kSqrt;
+    recompute_interior_bits_with_sqrt_length(ws, got, {}, ReferenceUse::kBitsOnly);
+    compare(sqrt_length, got);
+    std::vector<RsqrtMode> modes = {RsqrtMode::kExact};
+    if (host_rsqrtps_available()) modes.push_back(RsqrtMode::kHostRsqrtps);
+    for (const RsqrtMode mode : modes) {
+        InteriorOptions o;
+        o.rsqrt = mode;
+        compute_interior_bits(view, o, ws, got, {}, ReferenceUse::kBitsOnly);
+        compare(o, got);
+    }
+}
+
+std::vector<HandMesh> estimate_free_meshes() {
+    std::vector<HandMesh> out;
+    for (std::uint32_t seed = 1; seed <= 6; ++seed) out.push_back(tilted_plane(24, seed));
+    out.push_back(nearly_flat_field(24));
+    out.push_back(terraced_grid(16, 3, 1e-3f));
+    out.push_back(terraced_grid(16, 4, 0.0f));
+    out.push_back(tetrahedron());
+    return out;
+}
+
+// Where the estimate decides convex edges (tilted planes: coplanar up to rounding), the alternatives
+// that copy the noted faces must equal their plain runs face by face and bit by bit; both the
+// copy and the recomputation must be taken often.
+TEST(InteriorEstimateFree, CopiedFacesEqualThePlainRunsWhereTheEstimateDecides) {
+    EstimateFreeTally tally;
+    for (const HandMesh& m : estimate_free_meshes()) run_as_the_pass(m, InteriorWorkspace{}.estimate_margin, tally);
+    EXPECT_EQ(tally.mismatches, 0);
+    EXPECT_GT(tally.estimate_decides, 20);
+    EXPECT_GT(tally.copied, 1000);
+    EXPECT_GT(tally.recomputed, 1000);
+}
+
+// The check above sees a wrong margin: with none at all (every face whose decisions hold in the
+// table's run noted, however close to the thresholds) the copied faces differ from the plain runs.
+TEST(InteriorEstimateFree, ATooSmallMarginIsCaught) {
+    EstimateFreeTally tally;
+    for (const HandMesh& m : estimate_free_meshes()) run_as_the_pass(m, 0.0f, tally);
+    EXPECT_GT(tally.mismatches, 0);
+}
+
+// A grid of quads (every third flat: four-cornered faces) over random heights, with some vertices
+// replaced by NaN, ±inf, subnormal, zero or huge coordinates or collapsed onto a neighbour
+// (zero-length edges, zero-area faces).
+HandMesh hostile_grid(int n, std::uint32_t seed) {
+    HandMesh m;
+    std::uint32_t state = seed * 2654435761u + 99u;
+    auto next = [&] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    const float odd[] = {std::nanf(""), INFINITY, -INFINITY, 0x1p-140f, -0x1p-149f, 0.0f, 0x1p60f, -0x1p-70f};
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i) {
+            float c[3] = {static_cast<float>(i), 0.25f * static_cast<float>(next() % 9), static_cast<float>(j)};
+            if (next() % 7 == 0) c[next() % 3] = odd[next() % 8];
+            m.vertex(c[0], c[1], c[2]);
+            if (i > 0 && next() % 11 == 0) {  // onto the previous vertex
+                m.x.back() = m.x[m.x.size() - 2], m.y.back() = m.y[m.y.size() - 2], m.z.back() = m.z[m.z.size() - 2];
+            }
+        }
+    auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j), (i + j) % 3 == 0);
+    return m;
+}
+
+// The noting call's loop (its own copy of the rule's arithmetic, with the margins) against the
+// plain loop: every estimate, on hostile grids, tilted planes and terraces, the same convex edges,
+// 70° blocks, weights, edge vectors and bits.
+TEST(InteriorEstimateFree, TheNotingFormEqualsThePlainRule) {
+    std::vector<HandMesh> meshes = estimate_free_meshes();
+    for (std::uint32_t seed = 1; seed <= 8; ++seed) meshes.push_back(hostile_grid(20, seed));
+    int faces = 0, four_cornered = 0, nan_weights = 0;
+    for (const HandMesh& m : meshes) {
+        const InteriorMeshView view = m.view();
+        const std::size_t n = view.corner[0].size();
+        for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps}) {
+            InteriorOptions plain_options, noting_options;
+            plain_options.rsqrt = noting_options.rsqrt = mode;
+            noting_options.note_estimate_free = true;
+            InteriorWorkspace plain, noting;
+            std::vector<std::uint8_t> want(n), got(n);
+            ASSERT_TRUE(interior_bits(view, plain_options, plain, want).ok());
+            ASSERT_TRUE(interior_bits(view, noting_options, noting, got).ok());
+            EXPECT_EQ(got, want);
+            for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
+                if (!plain.face_complete[f]) continue;
+                ++faces;
+                four_cornered += plain.face_corners[f] == 4;
+                nan_weights += plain.weight[f] != plain.weight[f];
+                EXPECT_EQ(noting.convex_mask[f], plain.convex_mask[f]) << f;
+                EXPECT_EQ(noting.blocked[f], plain.blocked[f]) << f;
+                EXPECT_EQ(bits_of(noting.weight[f]), bits_of(plain.weight[f])) << f;
+                for (std::uint32_t k = 0; k < plain.face_corners[f]; ++k) {
+                    const Vec3f a = plain.edge_vector[f * 4 + k], b = noting.edge_vector[f * 4 + k];
+                    EXPECT_EQ(bits_of(a.x), bits_of(b.x));
+                    EXPECT_EQ(bits_of(a.y), bits_of(b.y));
+                    EXPECT_EQ(bits_of(a.z), bits_of(b.z));
+                }
+            }
+        }
+    }
+    EXPECT_GT(faces, 10000);
+    EXPECT_GT(four_cornered, 1000);
+    EXPECT_GT(nan_weights, 10);
+}
+
 // ---- the real Elden Ring sample -----------------------------------------------------------------
 
 class InteriorErSample : public test::MeshErSampleTest {};
