@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "engine/mesh/havok_quicksort.h"
+#include "engine/mesh/record_word_sort.h"
 
 namespace meshproof::mesh {
 namespace {
@@ -22,20 +23,20 @@ using Record = QuadPairingWorkspace::Record;
 struct WordRecords {
     const std::uint64_t* word;
     std::size_t count;
-    int shift;                 // the key's lowest bit; the direction is the bit below it
+    int shift;                 // the key's lowest bit; below it the crowded bit, then the direction
     std::uint64_t place_mask;  // row × 3 + edge
     std::size_t size() const { return count; }
     std::uint64_t key(std::size_t i) const { return word[i] >> shift; }
     Record operator[](std::size_t i) const {
         const std::uint64_t w = word[i];
         const auto place = static_cast<std::uint32_t>(w & place_mask);
-        return Record{w >> shift, place / 3, static_cast<std::uint8_t>(place % 3), static_cast<std::uint8_t>((w >> (shift - 1)) & 1u)};
+        return Record{w >> shift, place / 3, static_cast<std::uint8_t>(place % 3), static_cast<std::uint8_t>((w >> (shift - 2)) & 1u)};
     }
 };
 
 // The words form of `sorted` (key_shift != 0) as WordRecords.
 WordRecords word_records(const QuadPairingWorkspace::SortedRecords& sorted) {
-    return WordRecords{sorted.words.data(), sorted.words.size(), sorted.key_shift, (std::uint64_t{1} << (sorted.key_shift - 1)) - 1};
+    return WordRecords{sorted.words.data(), sorted.words.size(), sorted.key_shift, (std::uint64_t{1} << (sorted.key_shift - 2)) - 1};
 }
 
 struct PlainRecords {
@@ -160,6 +161,71 @@ Record QuadPairingWorkspace::SortedRecords::at(std::size_t i) const {
     return r;
 }
 
+namespace {
+
+// Sets the crowded bit (1 << (shift − 1)) of every record word in ws.sorted.words (unsorted: word
+// r × 3 + e is record (r, e)) whose edge holds three or more records, and returns how many; and
+// fills ws.key_start (per record place: how many records have a smaller key, where its key's run
+// starts in any sort by key). The records are grouped by their lower vertex (a counting sort),
+// then each group's records are ranked by their higher vertex.
+std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int shift, QuadPairingWorkspace& ws) {
+    std::vector<std::uint64_t>& words = ws.sorted.words;
+    const std::size_t n = rows.vertex.size();
+    ws.lower_start.assign(std::size_t{vertices} + 1, 0);
+    for (const auto& v : rows.vertex) {
+        ++ws.lower_start[std::min(v[0], v[1]) + 1];
+        ++ws.lower_start[std::min(v[1], v[2]) + 1];
+        ++ws.lower_start[std::min(v[2], v[0]) + 1];
+    }
+    for (std::uint32_t v = 0; v < vertices; ++v) ws.lower_start[v + 1] += ws.lower_start[v];
+    ws.by_lower.resize(words.size());  // the records grouped by lower vertex: their places
+    ws.higher.resize(words.size());    // and their higher vertices
+    ws.lower_fill.assign(ws.lower_start.begin(), ws.lower_start.end() - 1);
+    for (std::size_t r = 0; r < n; ++r) {
+        const auto& v = rows.vertex[r];
+        for (int e = 0; e < 3; ++e) {
+            const std::uint32_t p = v[e], q = v[(e + 1) % 3];
+            const std::uint32_t at = ws.lower_fill[std::min(p, q)]++;
+            ws.by_lower[at] = static_cast<std::uint32_t>(r * 3 + e);
+            ws.higher[at] = std::max(p, q);
+        }
+    }
+    // Per lower vertex: its records' edges ranked by higher vertex (a record's key start: how many
+    // records of the whole array have a smaller key) and counted (three or more: crowded).
+    ws.key_start.resize(words.size());
+    const std::uint64_t crowded = std::uint64_t{1} << (shift - 1);
+    std::size_t total = 0;
+    for (std::uint32_t v = 0; v < vertices; ++v) {
+        const std::uint32_t b = ws.lower_start[v], e = ws.lower_start[v + 1];
+        if (e - b <= 16) {
+            for (std::uint32_t k = b; k < e; ++k) {
+                const std::uint32_t h = ws.higher[k];
+                std::uint32_t below = 0, same = 0;
+                for (std::uint32_t j = b; j < e; ++j) below += ws.higher[j] < h, same += ws.higher[j] == h;
+                ws.key_start[ws.by_lower[k]] = b + below;
+                if (same >= 3) words[ws.by_lower[k]] |= crowded, ++total;
+            }
+            continue;
+        }
+        ws.bucket_order.clear();
+        for (std::uint32_t k = b; k < e; ++k) ws.bucket_order.push_back(std::uint64_t{ws.higher[k]} << 32 | k);
+        std::sort(ws.bucket_order.begin(), ws.bucket_order.end());
+        for (std::size_t g = 0; g < ws.bucket_order.size();) {
+            std::size_t end = g + 1;
+            while (end < ws.bucket_order.size() && ws.bucket_order[end] >> 32 == ws.bucket_order[g] >> 32) ++end;
+            for (std::size_t i = g; i < end; ++i) {
+                const std::uint32_t place = ws.by_lower[static_cast<std::uint32_t>(ws.bucket_order[i])];
+                ws.key_start[place] = b + static_cast<std::uint32_t>(g);
+                if (end - g >= 3) words[place] |= crowded, ++total;
+            }
+            g = end;
+        }
+    }
+    return total;
+}
+
+}  // namespace
+
 void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws) {
     QuadPairingWorkspace::SortedRecords& out = ws.sorted;
     out.words.clear();
@@ -176,17 +242,19 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
 
     // Step 1: the records, row by row and edge by edge, sorted by (lower, higher) vertex.
     // The quicksort's permutation depends only on how the keys compare, so when the key
-    // lo × V + hi (V: one past the largest vertex number; ordered as (lo, hi) is), the record's
-    // direction and its place fit one 64-bit word together, the words are sorted (comparing the
-    // key bits alone) and kept as the sorted records: the same order, ties included, with half the
-    // bytes moved and no Records laid out (step 2 reads a word's fields where it needs them).
+    // lo × V + hi (V: one past the largest vertex number; ordered as (lo, hi) is), a crowded bit,
+    // the record's direction and its place fit one 64-bit word together, the words are sorted
+    // (comparing the key bits alone) and kept as the sorted records: the same order wherever the
+    // rule can read it (record_word_sort.h: the procedure's order within every edge of three or
+    // more records, any order within an edge of two), with half the bytes moved and no Records
+    // laid out (step 2 reads a word's fields where it needs them).
     std::uint64_t vertices = 0;
     for (const auto& v : rows.vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
     const std::size_t m = n * 3;
     const int place_bits = std::max(1, static_cast<int>(std::bit_width(m)));
     const int key_bits = vertices == 0 ? 0 : static_cast<int>(std::bit_width(vertices * vertices - 1));
-    if (vertices < (std::uint64_t{1} << 32) && key_bits + place_bits + 1 <= 64) {
-        const int shift = place_bits + 1;
+    if (vertices < (std::uint64_t{1} << 32) && key_bits + place_bits + 2 <= 64) {
+        const int shift = place_bits + 2;
         out.key_shift = shift;
         out.vertices = vertices;
         out.words.resize(m);
@@ -198,7 +266,8 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
                 out.words[r * 3 + e] = key << shift | std::uint64_t{p < q} << place_bits | (r * 3 + e);
             }
         }
-        havok_quicksort(std::span<std::uint64_t>(out.words), [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
+        const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws);
+        sort_record_words(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
         return;
     }
     out.records.resize(m);

@@ -25,6 +25,7 @@
 
 #include "engine/mesh/box_measure.h"
 #include "engine/mesh/decoded_member.h"
+#include "engine/mesh/record_word_sort.h"
 
 namespace meshproof::mesh {
 
@@ -62,9 +63,11 @@ struct QuadPairingWorkspace {
     // edge, direction, primitive data) instead of scanning the group: the same answer without
     // a scan quadratic in the group (a file repeating one triangle thousands of times).
     std::size_t scan_limit = 32;
-    // Step 1's records, sorted. One 64-bit word each when they fit (the edge's key above the
-    // record's direction above its place, see sort_pairing_records): the sort moves half the bytes
-    // and nothing is laid out after it. Else (vertex numbers too large) the Records themselves.
+    // Step 1's records, sorted. One 64-bit word each when they fit (the edge's key above a
+    // crowded bit above the record's direction above its place, see sort_pairing_records): the
+    // sort moves half the bytes and nothing is laid out after it; within an edge of two records
+    // their order is not necessarily the quicksort's (record_word_sort.h: the rule cannot tell).
+    // Else (vertex numbers too large) the Records themselves, in the quicksort's order.
     struct SortedRecords {
         std::vector<std::uint64_t> words;
         std::vector<Record> records;
@@ -87,6 +90,10 @@ struct QuadPairingWorkspace {
     // After pair_quads: per row × 3 + edge, how many records (edge uses) share that edge's two
     // vertices, the record itself included.
     std::vector<std::uint32_t> edge_uses;
+    // step 1's count of records per edge (sort_pairing_records, words form)
+    std::vector<std::uint32_t> lower_start, lower_fill, by_lower, higher, key_start;
+    std::vector<std::uint64_t> bucket_order;
+    RecordSortScratch record_sort;
     // number_by_first_use's open-addressing table
     std::vector<VertexName> slot_name;
     std::vector<std::uint32_t> slot_number;

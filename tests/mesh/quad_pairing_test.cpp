@@ -6,10 +6,12 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <map>
 #include <vector>
 
 #include "engine/mesh/havok_quicksort.h"
 #include "engine/mesh/quad_pairing.h"
+#include "engine/mesh/record_word_sort.h"
 
 namespace meshproof::mesh {
 namespace {
@@ -289,9 +291,33 @@ TEST(QuadPairing, RecordsSortedOnceServeBothRules) {
     EXPECT_GT(rounds_differing, 10);
 }
 
-// sort_pairing_records keeps one word per record (key lo × V + hi, direction, place) when it fits
-// 64 bits, and the records themselves otherwise: both must leave exactly the order the quicksort
-// makes of the records compared by (lo, hi) as written in step 1, equal keys included.
+// `got` against `want` (both sorted by edge): the same edges in the same order, on each edge the
+// same records, in the same order on an edge of three or more (or everywhere when `exact`).
+void expect_same_where_read(const std::vector<QuadPairingWorkspace::Record>& got, const std::vector<QuadPairingWorkspace::Record>& want,
+                            bool exact, int round) {
+    ASSERT_EQ(got.size(), want.size()) << round;
+    auto tag = [](const QuadPairingWorkspace::Record& r) { return std::uint64_t{r.row} << 16 | std::uint64_t{r.index} << 8 | r.forward; };
+    for (std::size_t g = 0; g < want.size();) {
+        std::size_t end = g + 1;
+        while (end < want.size() && want[end].edge == want[g].edge) ++end;
+        std::vector<std::uint64_t> a, b;
+        for (std::size_t i = g; i < end; ++i) {
+            ASSERT_EQ(got[i].edge, want[i].edge) << round << " at " << i;
+            a.push_back(tag(got[i]));
+            b.push_back(tag(want[i]));
+        }
+        if (!exact && end - g < 3) std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
+        ASSERT_EQ(a, b) << round << " edge at " << g;
+        g = end;
+    }
+}
+
+// sort_pairing_records keeps one word per record (key lo × V + hi, crowded bit, direction, place)
+// when it fits 64 bits, and the records themselves otherwise: both must leave the order the
+// quicksort makes of the records compared by (lo, hi) as written in step 1 wherever the rule can
+// read it (record_word_sort.h): the same keys in the same order, the same records on each edge,
+// and on an edge of three or more records the same records in the same order. (The Records form
+// is the procedure's order exactly.)
 TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
     std::uint64_t state = 4242;
     auto next = [&](std::uint32_t n) {
@@ -323,13 +349,46 @@ TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
         havok_quicksort_reference(std::span<Record>(want), [](const Record& a, const Record& b) { return a.edge < b.edge; });
         ASSERT_EQ(ws.sorted.size(), want.size()) << round;
         ASSERT_EQ(ws.sorted.key_shift == 0, large) << round;  // both forms are tested
-        for (std::size_t i = 0; i < want.size(); ++i) {
-            const Record got = ws.sorted.at(i);
-            ASSERT_EQ(got.edge, want[i].edge) << round << " at " << i;
-            ASSERT_EQ(got.row, want[i].row) << round << " at " << i;
-            ASSERT_EQ(got.index, want[i].index) << round << " at " << i;
-            ASSERT_EQ(got.forward, want[i].forward) << round << " at " << i;
+        std::vector<Record> got;
+        for (std::size_t i = 0; i < want.size(); ++i) got.push_back(ws.sorted.at(i));
+        expect_same_where_read(got, want, large, round);
+    }
+}
+
+// The three steps written plainly: the records and the candidates each sorted by the quicksort as
+// written, the fit scanned; `cand` the candidates in step 3's order, `pairs` the pairs taken.
+void plain_rule(const std::vector<std::array<std::uint32_t, 3>>& vertex, const std::vector<Box>& box, const std::vector<std::uint32_t>& data,
+                CandidateRule rule, std::vector<QuadPairingWorkspace::Candidate>& cand, std::vector<QuadPair>& pairs) {
+    using Record = QuadPairingWorkspace::Record;
+    using Candidate = QuadPairingWorkspace::Candidate;
+    const auto rows = static_cast<std::uint32_t>(vertex.size());
+    std::vector<Record> rec;
+    for (std::uint32_t r = 0; r < rows; ++r)
+        for (std::uint8_t e = 0; e < 3; ++e) {
+            const std::uint32_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
+            rec.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
         }
+    havok_quicksort_reference(std::span<Record>(rec), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+    cand.clear();
+    for (std::size_t i = 0; i < rec.size(); ++i) {
+        const Record& a = rec[i];
+        if (a.index == 1) continue;
+        for (std::size_t j = i + 1; j < rec.size() && rec[j].edge == a.edge; ++j) {
+            const Record& b = rec[j];
+            if (b.index != (a.index == 2 ? 0 : 2) || b.forward == a.forward || b.row == a.row) continue;
+            if (vertex[b.row][(b.index + 2) % 3] == vertex[a.row][(a.index + 2) % 3] || data[b.row] != data[a.row]) continue;
+            const std::uint32_t first = a.index == 2 ? a.row : b.row, second = a.index == 2 ? b.row : a.row;
+            cand.push_back({pairing_cost(box[first], box[second]), first, second});
+            if (rule == CandidateRule::kFirstFit) break;
+        }
+    }
+    havok_quicksort_reference(std::span<Candidate>(cand), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+    std::vector<std::uint8_t> taken(rows, 0);
+    pairs.clear();
+    for (const Candidate& c : cand) {
+        if (taken[c.first] || taken[c.second]) continue;
+        taken[c.first] = taken[c.second] = 1;
+        pairs.push_back({c.first, c.second});
     }
 }
 
@@ -343,7 +402,6 @@ TEST(QuadPairing, PairQuadsIsTheRuleAsWritten) {
         state = state * 6364136223846793005ull + 1442695040888963407ull;
         return static_cast<std::uint32_t>((state >> 33) % n);
     };
-    using Record = QuadPairingWorkspace::Record;
     using Candidate = QuadPairingWorkspace::Candidate;
     int rounds_with_nan = 0;
     for (int round = 0; round < 60; ++round) {
@@ -363,37 +421,12 @@ TEST(QuadPairing, PairQuadsIsTheRuleAsWritten) {
             data.push_back(next(2));
         }
         // Plainly: step 1, step 2 (first fit by scan), step 3.
-        std::vector<Record> rec;
-        for (std::uint32_t r = 0; r < rows; ++r)
-            for (std::uint8_t e = 0; e < 3; ++e) {
-                const std::uint32_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
-                rec.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
-            }
-        havok_quicksort_reference(std::span<Record>(rec), [](const Record& a, const Record& b) { return a.edge < b.edge; });
         std::vector<Candidate> cand;
-        for (std::size_t i = 0; i < rec.size(); ++i) {
-            const Record& a = rec[i];
-            if (a.index == 1) continue;
-            for (std::size_t j = i + 1; j < rec.size() && rec[j].edge == a.edge; ++j) {
-                const Record& b = rec[j];
-                if (b.index != (a.index == 2 ? 0 : 2) || b.forward == a.forward || b.row == a.row) continue;
-                if (vertex[b.row][(b.index + 2) % 3] == vertex[a.row][(a.index + 2) % 3] || data[b.row] != data[a.row]) continue;
-                const std::uint32_t first = a.index == 2 ? a.row : b.row, second = a.index == 2 ? b.row : a.row;
-                cand.push_back({pairing_cost(box[first], box[second]), first, second});
-                break;
-            }
-        }
+        std::vector<QuadPair> want;
+        plain_rule(vertex, box, data, CandidateRule::kFirstFit, cand, want);
         bool nan = false;
         for (const Candidate& c : cand) nan = nan || std::isnan(c.cost);
         rounds_with_nan += nan;
-        havok_quicksort_reference(std::span<Candidate>(cand), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
-        std::vector<std::uint8_t> taken(rows, 0);
-        std::vector<QuadPair> want;
-        for (const Candidate& c : cand) {
-            if (taken[c.first] || taken[c.second]) continue;
-            taken[c.first] = taken[c.second] = 1;
-            want.push_back({c.first, c.second});
-        }
         QuadPairingWorkspace ws;
         ws.scan_limit = static_cast<std::size_t>(-1);
         std::vector<QuadPair> got;
@@ -408,6 +441,154 @@ TEST(QuadPairing, PairQuadsIsTheRuleAsWritten) {
     }
     EXPECT_GT(rounds_with_nan, 0);
     EXPECT_LT(rounds_with_nan, 60);
+}
+
+// Rows like a collision mesh's, full of ties: a grid of quads (most edges of two records, the
+// border's of one), a share of triangles repeated once to several times (edges of three, four and
+// more records), some reversed, corners rotated, vertex numbers permuted, two primitive data
+// values and boxes of small integers (many equal costs).
+void tie_heavy_rows(std::uint64_t seed, std::vector<std::array<std::uint32_t, 3>>& vertex, std::vector<Box>& box,
+                    std::vector<std::uint32_t>& data) {
+    std::uint64_t state = seed;
+    auto next = [&](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    const std::uint32_t w = 8 + next(40), h = 8 + next(40);
+    std::vector<std::uint32_t> number((w + 1) * (h + 1));
+    for (std::uint32_t i = 0; i < number.size(); ++i) number[i] = i;
+    for (std::uint32_t i = static_cast<std::uint32_t>(number.size()); i-- > 1;) std::swap(number[i], number[next(i + 1)]);
+    vertex.clear(), box.clear(), data.clear();
+    auto add = [&](std::array<std::uint32_t, 3> t) {
+        const std::uint32_t copies = next(8) == 0 ? 1 + next(4) : 0;
+        for (std::uint32_t c = 0; c <= copies; ++c) {
+            std::array<std::uint32_t, 3> v = t;
+            if (next(10) == 0) std::swap(v[1], v[2]);
+            std::rotate(v.begin(), v.begin() + next(3), v.end());
+            vertex.push_back(v);
+            Box b;
+            for (int k = 0; k < 3; ++k) {
+                b.min[k] = static_cast<float>(next(3));
+                b.max[k] = b.min[k] + static_cast<float>(next(3));
+            }
+            box.push_back(b);
+            data.push_back(next(6) == 0 ? 1 : 0);
+        }
+    };
+    for (std::uint32_t y = 0; y < h; ++y)
+        for (std::uint32_t x = 0; x < w; ++x) {
+            const std::uint32_t a = number[y * (w + 1) + x], b = number[y * (w + 1) + x + 1];
+            const std::uint32_t c = number[(y + 1) * (w + 1) + x + 1], d = number[(y + 1) * (w + 1) + x];
+            add({a, b, c});
+            add({a, c, d});
+        }
+}
+
+// The rule with step 1's shortcut (record_word_sort.h) against the rule written plainly, on rows
+// full of ties, by both candidate rules: the same candidates (cost bits included) in the same
+// order and the same pairs. The shortcut must have placed records here, and crowded edges must be
+// present, or the comparison shows nothing.
+TEST(QuadPairing, HybridRecordSortIsTheRuleAsWritten) {
+    using Candidate = QuadPairingWorkspace::Candidate;
+    QuadPairingWorkspace ws;
+    std::size_t crowded_rounds = 0;
+    for (int round = 0; round < 30; ++round) {
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        std::vector<Box> box;
+        std::vector<std::uint32_t> data;
+        tie_heavy_rows(1000 + static_cast<std::uint64_t>(round), vertex, box, data);
+        for (const CandidateRule rule : {CandidateRule::kFirstFit, CandidateRule::kEveryFit}) {
+            std::vector<Candidate> cand;
+            std::vector<QuadPair> want, got;
+            plain_rule(vertex, box, data, rule, cand, want);
+            ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, rule, ws, got), cand.size()) << round;
+            ASSERT_NE(ws.sorted.key_shift, 0) << "the words form, where the shortcut is";
+            for (std::size_t i = 0; i < cand.size(); ++i) {
+                ASSERT_EQ(std::bit_cast<std::uint32_t>(ws.candidates[i].cost), std::bit_cast<std::uint32_t>(cand[i].cost)) << round << " " << i;
+                ASSERT_EQ(ws.candidates[i].first, cand[i].first) << round << " candidate " << i;
+                ASSERT_EQ(ws.candidates[i].second, cand[i].second) << round << " candidate " << i;
+            }
+            ASSERT_EQ(got.size(), want.size()) << round;
+            for (std::size_t i = 0; i < want.size(); ++i)
+                ASSERT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << round << " pair " << i;
+        }
+        bool crowded = false;
+        for (const std::uint32_t uses : ws.edge_uses) crowded = crowded || uses >= 3;
+        crowded_rounds += crowded;
+    }
+    EXPECT_GT(ws.record_sort.shortcut_records, 0u);
+    EXPECT_EQ(crowded_rounds, 30u);
+}
+
+// sort_record_words on its own, its inputs built here independently (the crowded bit and the key
+// starts from a count of each key): every subrange the shortcut finishes holds at most one record
+// of each crowded edge, and the result is the quicksort's wherever the rule reads it. With the
+// check off (kUnchecked: the shortcut on every subrange in size) both fail: the comparison is one
+// that catches a wrong shortcut.
+TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
+    for (const RecordSortCheck check : {RecordSortCheck::kExact, RecordSortCheck::kUnchecked}) {
+        std::size_t violations = 0, differing_rounds = 0, shortcuts = 0;
+        for (int round = 0; round < 20; ++round) {
+            std::vector<std::array<std::uint32_t, 3>> vertex;
+            std::vector<Box> box;
+            std::vector<std::uint32_t> data;
+            tie_heavy_rows(5000 + static_cast<std::uint64_t>(round), vertex, box, data);
+            std::uint64_t vertices = 0;
+            for (const auto& v : vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
+            const std::size_t m = vertex.size() * 3;
+            const int place_bits = static_cast<int>(std::bit_width(m)), shift = place_bits + 2;
+            std::vector<std::uint64_t> key(m);
+            std::map<std::uint64_t, std::uint32_t> count;
+            for (std::size_t r = 0; r < vertex.size(); ++r)
+                for (int e = 0; e < 3; ++e) {
+                    const std::uint64_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
+                    key[r * 3 + e] = std::min(p, q) * vertices + std::max(p, q);
+                    ++count[key[r * 3 + e]];
+                }
+            std::map<std::uint64_t, std::uint32_t> start;
+            std::uint32_t below = 0;
+            for (const auto& [k, c] : count) start[k] = below, below += c;
+            std::vector<std::uint64_t> words(m);
+            std::vector<std::uint32_t> key_start(m);
+            std::size_t crowded = 0;
+            for (std::size_t i = 0; i < m; ++i) {
+                const bool is_crowded = count[key[i]] >= 3;
+                crowded += is_crowded;
+                words[i] = key[i] << shift | std::uint64_t{is_crowded} << (shift - 1) | std::uint64_t{i % 2} << place_bits | i;
+                key_start[i] = start[key[i]];
+            }
+            std::vector<std::uint64_t> want = words;
+            havok_quicksort_reference(std::span<std::uint64_t>(want), [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
+            RecordSortScratch scratch;
+            auto observe = [&](const std::uint64_t* a, std::int64_t lo, std::int64_t hi) {
+                ++shortcuts;
+                std::map<std::uint64_t, int> seen;
+                for (std::int64_t p = lo; p <= hi; ++p)
+                    if (count[a[p] >> shift] >= 3 && ++seen[a[p] >> shift] == 2) ++violations;
+            };
+            sort_record_words(std::span<std::uint64_t>(words), shift, crowded, key_start, scratch, observe, check);
+            // The keys in order; each key's records the same; a crowded key's in the same order.
+            bool differs = false;
+            for (std::size_t g = 0; g < m;) {
+                std::size_t end = g + 1;
+                while (end < m && want[end] >> shift == want[g] >> shift) ++end;
+                std::vector<std::uint64_t> a(words.begin() + static_cast<long>(g), words.begin() + static_cast<long>(end));
+                std::vector<std::uint64_t> b(want.begin() + static_cast<long>(g), want.begin() + static_cast<long>(end));
+                if (end - g < 3) std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
+                differs = differs || a != b;
+                g = end;
+            }
+            differing_rounds += differs;
+        }
+        EXPECT_GT(shortcuts, 0u);
+        if (check == RecordSortCheck::kExact) {
+            EXPECT_EQ(violations, 0u);
+            EXPECT_EQ(differing_rounds, 0u);
+        } else {
+            EXPECT_GT(violations, 0u);
+            EXPECT_GT(differing_rounds, 0u);
+        }
+    }
 }
 
 }  // namespace
