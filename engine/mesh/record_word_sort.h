@@ -24,9 +24,9 @@
 // they are split. A subrange that holds at most one record of each crowded group leaves every
 // crowded group's relative order decided already (its records elsewhere are finished by the
 // procedure or by this same argument); whatever the procedure would do inside it changes only
-// the order of equal keys of groups of one or two. So such a subrange is finished by std::sort
-// of its whole words (key order; among equal keys of a group of two, by direction and place),
-// and the result is the procedure's wherever the result can depend on it. The records of a
+// the order of equal keys of groups of one or two. So such a subrange is put in key order by
+// place_by_key_start (the records of one key in the order it reads them), and the result is the
+// procedure's wherever the result can depend on it. The records of a
 // crowded group have one key, so two of them in a subrange show as two crowded words with one
 // key: the check collects the crowded keys of the subrange and refuses on a repeat.
 // Checked only on subranges of kMinShortcut..kMaxShortcut records (the check reads the subrange

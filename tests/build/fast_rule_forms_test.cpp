@@ -173,9 +173,13 @@ TEST(FastRuleForms, BinnedSplitEqualsTheScalarRule) {
             if (want.bin_of_leaf[i] > want.bin) above.push_back(i);
         }
         const std::vector<std::uint32_t> first_head(s.first.begin(), s.first.begin() + long(std::min(below.size(), s.first.size())));
-        if (!below.empty()) EXPECT_EQ(first_head, below) << "set " << set;
+        if (!below.empty()) {
+            EXPECT_EQ(first_head, below) << "set " << set;
+        }
         const std::vector<std::uint32_t> second_tail(s.second.end() - long(std::min(above.size(), s.second.size())), s.second.end());
-        if (!above.empty()) EXPECT_EQ(second_tail, above) << "set " << set;
+        if (!above.empty()) {
+            EXPECT_EQ(second_tail, above) << "set " << set;
+        }
         EXPECT_EQ(s.first.size() + s.second.size(), n);
     }
 }
@@ -617,7 +621,9 @@ TEST(FastRuleForms, SharedLeafRangesEqualsSortingBothLists) {
         const std::vector<std::uint64_t> distinct_sets = b;
         const std::uint32_t want = mesh::shared_leaf_sets(a, b);
         ASSERT_EQ(mesh::shared_leaf_ranges(ranges, distinct_sets), want) << "set " << set << " n " << n;
-        if (kind == 2) ASSERT_EQ(want, ranges.size());
+        if (kind == 2) {
+            ASSERT_EQ(want, ranges.size());
+        }
         shared_total += want;
     }
     EXPECT_GT(shared_total, 50000u);

@@ -48,16 +48,6 @@ Decoded write_and_decode(const CompressedMesh& m, tagfile::HavokDialect dialect)
     return d;
 }
 
-// A triangle as the sorted list of its corners' positions, rounded to `step`.
-using Corner = std::array<long, 3>;
-std::array<Corner, 3> key_of(const float (&p)[3][3], float step) {
-    std::array<Corner, 3> t;
-    for (int k = 0; k < 3; ++k)
-        for (int a = 0; a < 3; ++a) t[k][a] = std::lround(p[k][a] / step);
-    std::sort(t.begin(), t.end());
-    return t;
-}
-
 class Builder : public ::testing::TestWithParam<tagfile::HavokDialect> {};
 
 TEST_P(Builder, GridRoundTripsThroughTheDecoder) {
@@ -176,7 +166,9 @@ TEST(BuilderRows, MaterialsBecomePrimitiveDataAndNeverPairAcross) {
             // a quad's halves come from rows of one material
             const std::uint32_t p = m.triangles.primitive[t];
             for (std::uint32_t u = 0; u < m.triangles.size(); ++u)
-                if (m.triangles.primitive[u] == p) EXPECT_EQ(m.triangles.material[u], m.triangles.material[t]);
+                if (m.triangles.primitive[u] == p) {
+                    EXPECT_EQ(m.triangles.material[u], m.triangles.material[t]);
+                }
         }
     }
     EXPECT_EQ(by_material[7], 16u);

@@ -24,7 +24,7 @@ TEST(PairRows, NumberingByVertexIsNumberingByCorner) {
                     y.push_back(static_cast<float>((i * 7 + j * 3) % 5) * 0.1f);
                     z.push_back(static_cast<float>(j));
                 }
-        auto v = [&](std::uint32_t i, std::uint32_t j) { return j * g + i + (rng() % 2) * g * g; };
+        auto v = [&](std::uint32_t i, std::uint32_t j) { return static_cast<std::uint32_t>(j * g + i + (rng() % 2) * g * g); };
         std::vector<std::array<std::uint32_t, 3>> rows;
         std::vector<std::uint32_t> material, kept;
         for (std::uint32_t j = 0; j + 1 < g; ++j)

@@ -117,7 +117,9 @@ TEST(DistinctInstallCorrupt, ATruncatedCharacterCollisionMemberStaysAnError) {
     ASSERT_TRUE(run.ok()) << run.error().message;
     ASSERT_EQ(run->count(MemberState::kDecodeError), 1u);
     for (const MemberStatus& m : run->members)
-        if (m.state == MemberState::kDecodeError) EXPECT_EQ(m.path, "chr/c2020.chrbnd.dcx :: c2020.hkx");
+        if (m.state == MemberState::kDecodeError) {
+            EXPECT_EQ(m.path, "chr/c2020.chrbnd.dcx :: c2020.hkx");
+        }
     EXPECT_EQ(run->not_collision(), 6u);
     fs::remove_all(root);
 }
