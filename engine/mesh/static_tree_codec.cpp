@@ -29,6 +29,13 @@ Status check_columns(const RawStaticTree& raw) {
     return ok_status();
 }
 
+// A reached node's box from its parent's (the domain for the root).
+void decode_box(std::size_t node, const Box& domain, BoxRule rule, StaticTreeNodes& out) {
+    const std::uint32_t parent = out.parent[node];
+    const Box& parent_box = parent == kNone ? domain : out.box[parent];
+    shrink_box_sse(parent_box, {out.xyz[0][node], out.xyz[1][node], out.xyz[2][node]}, rule, out.box[node]);
+}
+
 // The forward sweep of append_static_tree over nodes [base, base + n): reaches and decodes as the
 // walk does; false as soon as a node is reached a second time (the caller then runs the walk).
 bool forward_sweep(std::size_t base, std::size_t n, const Box& domain, BoxRule rule, StaticTreeNodes& out) {
@@ -36,9 +43,7 @@ bool forward_sweep(std::size_t base, std::size_t n, const Box& domain, BoxRule r
     out.reached[base] = 1;
     for (std::size_t node = base; node < end; ++node) {
         if (out.reached[node] == 0) continue;
-        const std::uint32_t parent = out.parent[node];
-        const Box& parent_box = parent == kNone ? domain : out.box[parent];
-        shrink_box_sse(parent_box, {out.xyz[0][node], out.xyz[1][node], out.xyz[2][node]}, rule, out.box[node]);
+        decode_box(node, domain, rule, out);
         if (out.is_leaf[node]) continue;
         for (const std::size_t child : {node + 1, std::size_t{out.second_child[node]}}) {
             if (out.reached[child] != 0) return false;
@@ -47,6 +52,30 @@ bool forward_sweep(std::size_t base, std::size_t n, const Box& domain, BoxRule r
         }
     }
     return true;
+}
+
+// The pre-order walk of append_static_tree from the root at `base`; a node is expanded once, so a
+// hostile link cycle ends. A node reached twice keeps the parent the walk expands first.
+void preorder_walk(std::size_t base, const Box& domain, BoxRule rule, StaticTreeNodes& out) {
+    thread_local std::vector<std::uint32_t> stack;  // reused: no allocation per tree
+    stack.clear();
+    const auto reach = [&](std::size_t node, std::size_t parent) {
+        std::uint8_t& r = out.reached[node];
+        if (r != 255) ++r;
+        if (r != 1) return;  // already reached (and queued) once
+        out.parent[node] = parent == kNone ? kNone : static_cast<std::uint32_t>(parent);
+        stack.push_back(static_cast<std::uint32_t>(node));
+    };
+    reach(base, kNone);
+    while (!stack.empty()) {
+        const std::uint32_t node = stack.back();
+        stack.pop_back();
+        decode_box(node, domain, rule, out);
+        if (out.is_leaf[node]) continue;
+        // Second child pushed first so the first child is expanded first (pre-order).
+        reach(out.second_child[node], node);
+        reach(node + 1, node);
+    }
 }
 
 }  // namespace
@@ -105,40 +134,15 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
 
     // Links only point forward (a first child at +1, a second child further on: checked above), so
     // a node's parent comes before it in storage order, and one forward sweep reaches the nodes the
-    // pre-order walk below reaches, each as many times, and decodes each reached node's box after
+    // pre-order walk (preorder_walk) reaches, each as many times, and decodes each reached node's box after
     // its parent's. Where no node is reached twice every node has one parent and the sweep's boxes
     // are the walk's. A node reached twice (a hostile file: two links to one node) takes the parent
     // that reached it first in the walk's order, which the sweep need not agree with: then the
     // sweep's work is dropped and the walk runs.
-    if (forward_sweep(base, n, domain, rule, out)) {
-        for (std::size_t at = base; at < base + n; ++at)
-            if (out.reached[at] == 0) out.box[at] = unreached;
-        return ok_status();
-    }
-    std::fill(out.reached.begin() + static_cast<std::ptrdiff_t>(base), out.reached.end(), std::uint8_t{0});
-    std::fill(out.parent.begin() + static_cast<std::ptrdiff_t>(base), out.parent.end(), kNone);
-
-    // Pre-order walk from the root; a node is expanded once, so a hostile link cycle ends.
-    thread_local std::vector<std::uint32_t> stack;  // reused: no allocation per tree
-    stack.clear();
-    const auto reach = [&](std::size_t node, std::size_t parent) {
-        std::uint8_t& r = out.reached[node];
-        if (r != 255) ++r;
-        if (r != 1) return;  // already reached (and queued) once
-        out.parent[node] = parent == kNone ? kNone : static_cast<std::uint32_t>(parent);
-        stack.push_back(static_cast<std::uint32_t>(node));
-    };
-    reach(base, kNone);
-    while (!stack.empty()) {
-        const std::uint32_t node = stack.back();
-        stack.pop_back();
-        const std::uint32_t parent = out.parent[node];
-        const Box& parent_box = parent == kNone ? domain : out.box[parent];
-        shrink_box_sse(parent_box, {out.xyz[0][node], out.xyz[1][node], out.xyz[2][node]}, rule, out.box[node]);
-        if (out.is_leaf[node]) continue;
-        // Second child pushed first so the first child is expanded first (pre-order).
-        reach(out.second_child[node], node);
-        reach(node + 1, node);
+    if (!forward_sweep(base, n, domain, rule, out)) {
+        std::fill(out.reached.begin() + static_cast<std::ptrdiff_t>(base), out.reached.end(), std::uint8_t{0});
+        std::fill(out.parent.begin() + static_cast<std::ptrdiff_t>(base), out.parent.end(), kNone);
+        preorder_walk(base, domain, rule, out);
     }
     for (std::size_t at = base; at < base + n; ++at)
         if (out.reached[at] == 0) out.box[at] = unreached;
