@@ -347,6 +347,23 @@ void store_interior(const ComputedInterior& ci, CompressedMesh& m) {
         if (ci.bit[j] == 1 || ci.bit[j] == 3) m.interior_words[ci.key[j] >> 5] |= 1u << (ci.key[j] & 31);
 }
 
+namespace {
+
+template <typename T>
+void release(T& v) { T().swap(v); }
+
+// What the interior bits and the statistics after them do not read, handed back before the
+// interior's arrays are made (when the caller keeps no layout).
+void release_before_interior(MeshLayout& L) {
+    release(L.tree.first), release(L.tree.second), release(L.tree.leaf), release(L.tree.box);
+    release(L.cut.sections), release(L.cut.mesh_nodes);
+    release(L.section_trees), release(L.encoded), release(L.leaf_keys), release(L.leaf_exact);
+    release(L.kept), release(L.stored), release(L.index_in_section), release(L.section_of);
+    L.prims = PrimitiveList{};
+}
+
+}  // namespace
+
 Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats, MeshLayout* layout) {
     if (in.y.size() != in.x.size() || in.z.size() != in.x.size() || (!in.row_material.empty() && in.row_material.size() != in.rows.size()))
         return make_error(ErrorCode::kInternal, 0, "build: input columns differ in length");
@@ -381,6 +398,8 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
     set_key_widths(m);
     write_rows(in, L, m);
     build_simd(L, opt.numbering, m);
+    st.stock_surface = inner_surface(L.tree);
+    if (layout == nullptr) release_before_interior(L);
     ComputedInterior ci;
     MP_TRY(compute_interior(L, m, ci));
     store_interior(ci, m);
@@ -391,7 +410,6 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
     st.pages = m.shared_vertices.empty() ? 0 : (m.shared_vertices.size() + 65535) / 65536;
     st.shared_vertices = m.shared_vertices.size();
     st.packed_vertices = m.packed_vertices.size();
-    st.stock_surface = inner_surface(L.tree);
     for (std::size_t slot = 0; slot < L.slot_vertex.size(); ++slot) {
         const std::uint32_t v = L.slot_vertex[slot];
         st.max_position_error = std::max({st.max_position_error, std::fabs(double{L.sx[slot]} - in.x[v]),
