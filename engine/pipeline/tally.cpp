@@ -1,6 +1,8 @@
 #include "engine/pipeline/tally.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace meshproof {
 
@@ -73,29 +75,71 @@ void Tally::add_batch(const void* list, NameAt name, std::span<const std::uint64
     mine->n.assign(n.begin(), n.end());
 }
 
+namespace {
+
+// Maxima and minima are merged in whatever order the threads finish, so whether a value replaces
+// the one kept must not depend on which came first: a NaN replaces any number and is kept (a NaN
+// anywhere shows, as one quiet NaN), +0 replaces −0 in a maximum and −0 replaces +0 in a minimum,
+// otherwise the larger (the smaller) value wins.
+double canonical_nan(double v) { return v != v ? std::numeric_limits<double>::quiet_NaN() : v; }
+
+bool raises_max(double v, double kept) {
+    if (kept != kept) return false;
+    if (v != v) return true;
+    return v > kept || (v == kept && std::signbit(kept) && !std::signbit(v));
+}
+
+bool lowers_min(double v, double kept) {
+    if (kept != kept) return false;
+    if (v != v) return true;
+    return v < kept || (v == kept && !std::signbit(kept) && std::signbit(v));
+}
+
+// A value's numbers as the set keeps them: −0 as +0 (−0 + 0 is +0), every NaN as one quiet NaN.
+std::vector<double> canonical_value(const std::vector<double>& value) {
+    std::vector<double> out(value);
+    for (double& v : out) v = canonical_nan(v + 0.0);
+    return out;
+}
+
+// NaN above every number and equal to itself.
+bool number_less(double a, double b) {
+    if (a != a) return false;
+    if (b != b) return true;
+    return a < b;
+}
+
+}  // namespace
+
+bool ValueOrder::operator()(const std::vector<double>& a, const std::vector<double>& b) const {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), number_less);
+}
+
 void Tally::max(std::string_view counter, double value) {
+    value = canonical_nan(value);
     auto [it, inserted] = maxima_.try_emplace(Key(std::string(counter), scope_), value);
     if (journal_.on) journal_.maxima.push_back(MaxChange{it, inserted, inserted ? 0.0 : it->second});
-    if (!inserted && value > it->second) it->second = value;
+    if (!inserted && raises_max(value, it->second)) it->second = value;
     if (keep_unit_) {
         auto [u, fresh] = unit_maxima_.try_emplace(std::string(counter), value);
-        if (!fresh && value > u->second) u->second = value;
+        if (!fresh && raises_max(value, u->second)) u->second = value;
     }
 }
 
 void Tally::min(std::string_view counter, double value) {
+    value = canonical_nan(value);
     auto [it, inserted] = minima_.try_emplace(Key(std::string(counter), scope_), value);
     if (journal_.on) journal_.minima.push_back(MaxChange{it, inserted, inserted ? 0.0 : it->second});
-    if (!inserted && value < it->second) it->second = value;
+    if (!inserted && lowers_min(value, it->second)) it->second = value;
     if (keep_unit_) {
         auto [u, fresh] = unit_minima_.try_emplace(std::string(counter), value);
-        if (!fresh && value < u->second) u->second = value;
+        if (!fresh && lowers_min(value, u->second)) u->second = value;
     }
 }
 
 void ValueSet::add(const std::vector<double>& value, std::uint64_t n) {
     if (overflowed) return;
-    seen[value] += n;
+    seen[canonical_value(value)] += n;
     if (seen.size() > kMaxDistinctValues) {
         seen.clear();
         overflowed = true;
@@ -137,11 +181,11 @@ void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
         }
         for (const auto& [counter, v] : unit_maxima_) {
             auto [it, inserted] = maxima_.try_emplace(Key(counter, sub), v);
-            if (!inserted && v > it->second) it->second = v;
+            if (!inserted && raises_max(v, it->second)) it->second = v;
         }
         for (const auto& [counter, v] : unit_minima_) {
             auto [it, inserted] = minima_.try_emplace(Key(counter, sub), v);
-            if (!inserted && v < it->second) it->second = v;
+            if (!inserted && lowers_min(v, it->second)) it->second = v;
         }
         for (const auto& [counter, set] : unit_values_) value_sets_[Key(counter, sub)].merge(set);
     }
@@ -220,11 +264,11 @@ void Tally::merge(const Tally& other) {
     for (const auto& [k, v] : other.counts_) counts_[k] += v;
     for (const auto& [k, v] : other.maxima_) {
         auto [it, inserted] = maxima_.try_emplace(k, v);
-        if (!inserted && v > it->second) it->second = v;
+        if (!inserted && raises_max(v, it->second)) it->second = v;
     }
     for (const auto& [k, v] : other.minima_) {
         auto [it, inserted] = minima_.try_emplace(k, v);
-        if (!inserted && v < it->second) it->second = v;
+        if (!inserted && lowers_min(v, it->second)) it->second = v;
     }
     for (const auto& [k, set] : other.value_sets_) value_sets_[k].merge(set);
     distinct_.merge(other.distinct_);

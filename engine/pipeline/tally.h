@@ -28,8 +28,15 @@ inline constexpr std::size_t kMaxDistinctValues = 4096;
 
 // The values a counter saw in one scope, each with how often: a value is a list of numbers (one
 // number for "the SDK version of every tagfile"; several for "payloads in pre-order: 2 3 0 1").
+// Values are stored canonical (−0 as +0, every NaN as one quiet NaN) and ordered with NaN above
+// every number, so which of two equal-comparing values a thread met first cannot show in a report
+// (std::less on doubles keeps whichever key came first and has no order for a NaN).
+struct ValueOrder {
+    bool operator()(const std::vector<double>& a, const std::vector<double>& b) const;
+};
 struct ValueSet {
-    std::map<std::vector<double>, std::uint64_t> seen;
+    using Seen = std::map<std::vector<double>, std::uint64_t, ValueOrder>;
+    Seen seen;
     bool overflowed = false;   // more than kMaxDistinctValues distinct values: `seen` is empty
     void add(const std::vector<double>& value, std::uint64_t n);
     void merge(const ValueSet& other);

@@ -1,5 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <array>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <vector>
+
 #include "engine/pipeline/tally.h"
 
 namespace meshproof {
@@ -54,6 +60,55 @@ TEST(Tally, MaximaMergeCommutatively) {
     EXPECT_EQ(ba.maxima().at({"excess_ulps", "s"}), 7.0);
 }
 
+
+// −0 and +0 compare equal, and a NaN compares with nothing: a merge that kept whichever came
+// first would write "-0" or "0" (a NaN or a number) depending on which thread finished first.
+TEST(Tally, SignedZerosAndNaNsMergeTheSameWhateverTheOrder) {
+    const double nan = -std::numeric_limits<double>::quiet_NaN();   // a NaN with its sign bit set
+    auto one = [](std::uint64_t unit, double hi, double lo, std::vector<double> value) {
+        Tally t;
+        t.begin_unit("s", unit);
+        t.max("m", hi);
+        t.min("n", lo);
+        t.value("v", value[0]);
+        t.values("w", value);
+        return t;
+    };
+    const Tally a = one(0, -0.0, 0.0, {-0.0, nan}), b = one(1, 0.0, -0.0, {0.0, 1.0}), c = one(2, nan, nan, {nan, -0.0});
+    std::vector<Tally> orders;
+    for (const auto& seq : std::vector<std::array<const Tally*, 3>>{{&a, &b, &c}, {&c, &b, &a}, {&b, &a, &c}, {&b, &c, &a}}) {
+        Tally t = *seq[0];
+        t.merge(*seq[1]);
+        t.merge(*seq[2]);
+        orders.push_back(std::move(t));
+    }
+    auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const std::uint64_t quiet = bits(std::numeric_limits<double>::quiet_NaN());
+    for (const Tally& t : orders) {
+        EXPECT_EQ(bits(t.maxima().at({"m", "s"})), quiet);   // a NaN anywhere shows, as one quiet NaN
+        EXPECT_EQ(bits(t.minima().at({"n", "s"})), quiet);
+        const auto& v = t.value_sets().at({"v", "s"}).seen;
+        ASSERT_EQ(v.size(), 2u);   // +0 (twice: −0 is +0) and NaN
+        EXPECT_EQ(bits(v.begin()->first[0]), bits(0.0));
+        EXPECT_EQ(v.begin()->second, 2u);
+        EXPECT_EQ(bits(v.rbegin()->first[0]), quiet);
+        const auto& w = t.value_sets().at({"w", "s"}).seen;
+        ASSERT_EQ(w.size(), 3u);   // (0, 1) < (0, NaN) < (NaN, 0)
+        auto it = w.begin();
+        EXPECT_EQ(bits(it->first[1]), bits(1.0));
+        ++it;
+        EXPECT_EQ(bits(it->first[0]), bits(0.0));
+        EXPECT_EQ(bits(it->first[1]), quiet);
+        EXPECT_EQ(bits(w.rbegin()->first[1]), bits(0.0));
+    }
+    // Without a NaN: +0 is the maximum of {−0, +0} and −0 the minimum, in either order.
+    for (bool zero_first : {false, true}) {
+        Tally x = one(0, zero_first ? 0.0 : -0.0, zero_first ? 0.0 : -0.0, {1.0});
+        x.merge(one(1, zero_first ? -0.0 : 0.0, zero_first ? -0.0 : 0.0, {1.0}));
+        EXPECT_FALSE(std::signbit(x.maxima().at({"m", "s"})));
+        EXPECT_TRUE(std::signbit(x.minima().at({"n", "s"})));
+    }
+}
 
 TEST(Tally, AJudgedUnitRepeatsItsCountsUnderSubScopesLeftOutOfTotals) {
     Tally t;

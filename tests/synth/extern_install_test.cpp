@@ -29,9 +29,9 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kAssets = "eldenring/asset";
 
-std::map<std::vector<double>, std::uint64_t> value_set(const Tally& t, const char* counter) {
+ValueSet::Seen value_set(const Tally& t, const char* counter) {
     const auto it = t.value_sets().find({counter, std::string(kAssets)});
-    return it == t.value_sets().end() ? std::map<std::vector<double>, std::uint64_t>{} : it->second.seen;
+    return it == t.value_sets().end() ? ValueSet::Seen{} : it->second.seen;
 }
 
 TEST(ExternInstall, CleanAssetsReferenceEachShapeOnceAtScaleOne) {
@@ -50,7 +50,7 @@ TEST(ExternInstall, CleanAssetsReferenceEachShapeOnceAtScaleOne) {
     for (const char* v : {"extern_refs_missing_shape", "extern_box_outside_leaf", "extern_box_outside_domain",
                           "extern_shapes_not_referenced_once"})
         EXPECT_EQ(t.count(v, kAssets), 0u) << v;
-    using Set = std::map<std::vector<double>, std::uint64_t>;
+    using Set = ValueSet::Seen;
     EXPECT_EQ(value_set(t, "extern_refs_per_shape"), (Set{{{1.0}, c.extern_shapes}}));
     EXPECT_EQ(value_set(t, "extern_scale"), (Set{{{1.0}, c.extern_shapes}}));
     const auto lo = t.minima().find({"extern_w_other_min", std::string(kAssets)});
@@ -78,7 +78,7 @@ TEST(ExternInstall, EachInjectedDefectIsCountedExactly) {
     EXPECT_EQ(t.count("extern_box_outside_leaf", kAssets), 1u);
     EXPECT_EQ(t.count("extern_box_outside_domain", kAssets), 1u);
     EXPECT_EQ(t.count("extern_boxes_checked", kAssets), c.extern_refs - 2);
-    using Set = std::map<std::vector<double>, std::uint64_t>;
+    using Set = ValueSet::Seen;
     EXPECT_EQ(value_set(t, "extern_refs_per_shape"), (Set{{{1.0}, c.extern_shapes - 1}, {{2.0}, 1}}));
     EXPECT_TRUE(verified->run.any_violation());
 }

@@ -155,7 +155,7 @@ TEST(FsetJoinExact, BindersMapsAndTheEmptyFilesModels) {
     EXPECT_EQ(t.count("f_binders", "sekiro/f"), 2u);
     EXPECT_EQ(t.count("maps_with_f", "sekiro/f"), 2u);
     EXPECT_EQ(t.count("f_binders", "sekiro/f#map:m10_00_00_00"), 1u);
-    using Seen = std::map<std::vector<double>, std::uint64_t>;
+    using Seen = ValueSet::Seen;
     EXPECT_EQ(t.value_sets().at({"empty_f_models", "sekiro/f#map:m10_00_00_00"}).seen, (Seen{{{500, 600}, 1}}));
     EXPECT_FALSE(t.value_sets().contains({"empty_f_models", "sekiro/f#map:m11_00_00_00"}));
     EXPECT_EQ(t.count("f_paired", "sekiro/f"), 3u);   // the empty f file of model 600 has an h file with triangles

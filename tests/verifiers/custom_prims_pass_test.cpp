@@ -109,9 +109,9 @@ protected:
         const std::size_t first = ps.first_point.back();
         for (std::size_t j = 0; j < pts.size(); ++j) ps.x[first + j] = q.x[j], ps.y[first + j] = q.y[j], ps.z[first + j] = q.z[j];
     }
-    std::map<std::vector<double>, std::uint64_t> value_set(const Tally& t, const char* counter) {
+    ValueSet::Seen value_set(const Tally& t, const char* counter) {
         const auto it = t.value_sets().find({counter, kScope});
-        return it == t.value_sets().end() ? std::map<std::vector<double>, std::uint64_t>{} : it->second.seen;
+        return it == t.value_sets().end() ? ValueSet::Seen{} : it->second.seen;
     }
     double extreme(const std::map<Tally::Key, double>& values, const char* counter) {
         const auto it = values.find({counter, kScope});
@@ -222,7 +222,7 @@ TEST_F(CustomPrims, PointSetWithWrongLeafAndThirdIndex) {
     EXPECT_EQ(s.count("flags_mismatch", kScope), 1u);
 }
 
-using Values = std::map<std::vector<double>, std::uint64_t>;
+using Values = ValueSet::Seen;
 
 // w: the count of 0, the lowest and highest of the others; references per entry; a reference to a
 // missing entry (a violation); the files with entries.
@@ -314,7 +314,7 @@ TEST_F(CustomPrims, ExternShapeBoxAgainstLeafAndDomain) {
 namespace meshproof::test {
 namespace {
 
-using Seen = std::map<std::vector<double>, std::uint64_t>;
+using Seen = ValueSet::Seen;
 
 // o205010's shape: "two cylinders along x (17 and 8 points on each of two circles of constant
 // radius, 0.20 m and 0.04 m)", in a leaf box of ±1 m (steps about 1 mm, 2 mm in z).

@@ -104,7 +104,7 @@ TEST(ExternPass, Version3KeyBitsAndIsCompact) {
     EXPECT_EQ(t.count("keybits_ok_v2", kScope), 0u);
 }
 
-using Seen = std::map<std::vector<double>, std::uint64_t>;
+using Seen = ValueSet::Seen;
 
 Seen seen(const Tally& t, const char* counter) {
     const auto it = t.value_sets().find({counter, std::string(kScope)});

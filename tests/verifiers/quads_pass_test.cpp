@@ -297,7 +297,7 @@ TEST(QuadsPass, RowWhereSourceIndexZeroStartsAgainOnAnotherPart) {
     b.row(q2 + 1, 0, {0, 6, 7});  // index 0 at (10, 0, 0): the 4th row starts again
     const Tally t = run_pass("quads", b.member, nullptr, "object");
     EXPECT_EQ(count(t, "meshes_index_restart"), 1u);
-    using Seen = std::map<std::vector<double>, std::uint64_t>;
+    using Seen = ValueSet::Seen;
     EXPECT_EQ(t.value_sets().at({"index_restart_row", std::string(test::kScope)}).seen, (Seen{{{4}, 1}}));
     // Index 0 used only near its first corner: no restart.
     b.m().row_vertex_index[0][3] = 8;

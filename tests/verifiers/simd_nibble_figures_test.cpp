@@ -19,7 +19,7 @@
 namespace meshproof::test {
 namespace {
 
-using Seen = std::map<std::vector<double>, std::uint64_t>;
+using Seen = ValueSet::Seen;
 
 std::optional<double> extreme(const std::map<Tally::Key, double>& m, const char* counter) {
     auto it = m.find({counter, std::string(kScope)});

@@ -102,7 +102,7 @@ TEST_F(StructurePass, ShapeMembers) {
 // "The dungeons m30, m31, m32, m34 and m35 store one-triangle placeholders in their h and l files":
 // the triangles of every h and l file, a value set (a place scope reads it over those maps).
 TEST_F(StructurePass, TrianglesOfEveryHAndLFile) {
-    using Seen = std::map<std::vector<double>, std::uint64_t>;
+    using Seen = ValueSet::Seen;
     const auto seen = [](const Tally& t) {
         const auto it = t.value_sets().find({"hl_file_triangles", std::string(kScope)});
         return it == t.value_sets().end() ? Seen{} : it->second.seen;

@@ -19,7 +19,7 @@
 namespace meshproof::test {
 namespace {
 
-using Seen = std::map<std::vector<double>, std::uint64_t>;
+using Seen = ValueSet::Seen;
 
 Seen seen(const Tally& t, const char* counter) {
     auto it = t.value_sets().find({counter, std::string(kScope)});
