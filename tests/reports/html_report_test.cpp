@@ -35,7 +35,7 @@ FigureResult figure(std::string id, std::string counter, double expected, std::o
     r.figure.figure = "figure " + r.figure.id;
     r.figure.pass = "fakepass";
     r.figure.counter = std::move(counter);
-    r.figure.scope = {"eldenring", "l", false};
+    r.figure.scope = {"eldenring", "l", false, "", ""};
     r.figure.expected = expected;
     r.figure.label = "Proven";
     r.measured = measured;
