@@ -245,7 +245,10 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
     auto node_sq = [&](const Node& nd) { return box_sq<kFootprint>(p, nd.lo, nd.hi); };
     std::uint32_t stack[64];
     int top = 0;
-    if (node_sq(nodes_[0]) > best) return kNone;
+    // Pruned with the same margin as query_any (reject_beyond): a box's computed distance can
+    // exceed a computed triangle distance inside it by double rounding, so a box just beyond
+    // `best` may still hold a triangle the exact comparison (d <= best) would take.
+    if (node_sq(nodes_[0]) > reject_beyond(best)) return kNone;
     stack[top++] = 0;
     bool found = false;
     while (top > 0) {
@@ -260,7 +263,7 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
             }
             continue;
         }
-        push_children(nodes_.data(), nd, node_sq, best, stack, top);
+        push_children(nodes_.data(), nd, node_sq, reject_beyond(best), stack, top);
     }
     return found ? best : kNone;
 }
