@@ -577,8 +577,8 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
 }
 
 // The lists of 16 or fewer (the rule's bottom-up size, the pass's maximal subtrees, SAH-16's
-// leaves) take tree_rule.cpp's stack path: fixed strides, only the upper triangle of the costs, a
-// row's least found four columns at a time (or by the scan for four columns or fewer). Every size
+// leaves) take tree_rule.cpp's stack path: fixed strides, only the upper triangle of the costs, each
+// pick scanning every pair four columns at a time (pick_scanning, no row minima kept). Every size
 // 2..16, with flat boxes (a zero extent: surfaces of 0 and -0 tie), whole grids of equal boxes and
 // the awkward values, against the matrix scan.
 TEST(FastRuleForms, MergeOfSixteenOrFewerEqualsScanningEveryPair) {
