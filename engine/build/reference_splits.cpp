@@ -30,13 +30,39 @@ inline std::uint64_t centre_key(const Box& b, int axis, std::uint32_t leaf) {
     return std::uint64_t{bits} << 32 | leaf;
 }
 
+// Keys whose low words increase from first to last, sorted: a stable counting sort on each byte of
+// the high word from the lowest (a byte every key shares is skipped: it moves nothing). Each pass
+// keeps the order of keys equal in its byte, so the keys end sorted by high word and, among equal
+// high words, in their first order, by low word: the order of the 64-bit keys, the one std::sort
+// gives (without its comparisons, half of them mispredicted on centres in no order).
+void sort_by_high_word(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& spare) {
+    const std::size_t n = keys.size();
+    std::uint32_t all = ~0u, any = 0;
+    for (const std::uint64_t k : keys) all &= static_cast<std::uint32_t>(k >> 32), any |= static_cast<std::uint32_t>(k >> 32);
+    spare.resize(n);
+    for (int shift = 32; shift < 64; shift += 8) {
+        if ((((all ^ any) >> (shift - 32)) & 0xFFu) == 0) continue;
+        std::uint32_t place[256] = {};
+        for (const std::uint64_t k : keys) ++place[(k >> shift) & 0xFFu];
+        std::uint32_t sum = 0;
+        for (std::uint32_t& p : place) {
+            const std::uint32_t c = p;
+            p = sum;
+            sum += c;
+        }
+        for (const std::uint64_t k : keys) spare[place[(k >> shift) & 0xFFu]++] = k;
+        keys.swap(spare);
+    }
+}
+
 // ws.sorted[axis]: leaves 0..n−1 sorted by centre_key on each axis.
 void sort_by_centre(std::span<const Box> boxes, ReferenceSplitWorkspace& ws) {
     const std::size_t n = boxes.size();
     ws.keys.resize(n);
     for (int axis = 0; axis < 3; ++axis) {
         for (std::uint32_t i = 0; i < n; ++i) ws.keys[i] = centre_key(boxes[i], axis, i);
-        std::sort(ws.keys.begin(), ws.keys.end());
+        if (n > kBottomUpMax) sort_by_high_word(ws.keys, ws.spare_keys);   // keys made in leaf order
+        else std::sort(ws.keys.begin(), ws.keys.end());
         ws.sorted[axis].resize(n);
         for (std::size_t i = 0; i < n; ++i) ws.sorted[axis][i] = static_cast<std::uint32_t>(ws.keys[i]);
     }

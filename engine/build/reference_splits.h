@@ -29,6 +29,7 @@ namespace meshproof::build {
 struct ReferenceSplitWorkspace {
     std::vector<std::uint32_t> list;
     std::vector<std::uint64_t> keys;        // (centre on the axis, leaf) being sorted
+    std::vector<std::uint64_t> spare_keys;  // the sort's other buffer
     std::vector<std::uint32_t> sorted[3];   // the leaves sorted on each axis; SAH divides them at each split
     std::vector<std::uint32_t> median[3];   // the median split's copy of `sorted`, divided at each split
     std::vector<std::uint8_t> in_first;     // per leaf, in the first part of the split being made
