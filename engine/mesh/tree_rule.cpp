@@ -87,8 +87,8 @@ struct MergeState {
     // Entry `fixed` against the entries from .. to − 1 (the union's first box when `fixed_first`),
     // four costs per store into row `fixed` (a group's lanes past `to` land in the row's padding, on
     // the diagonal or in columns that have left the list or are written next); with `column`, also
-    // one by one into column `fixed` of those rows.
-    template <bool kColumn>
+    // one by one into column `fixed` of those rows; without `row`, only into the column.
+    template <bool kColumn, bool kRow = true>
     void fill(std::uint32_t fixed, std::uint32_t from, std::uint32_t to, bool fixed_first) const {
         __m128 f[6], v[6];
         col.broadcast(fixed, f);
@@ -97,7 +97,7 @@ struct MergeState {
         for (std::uint32_t j = from; j < to; j += 4) {
             col.load(j, v);
             const __m128 c = fixed_first ? union_surface(f, v) : union_surface(v, f);
-            _mm_storeu_ps(r + j, c);
+            if constexpr (kRow) _mm_storeu_ps(r + j, c);
             if constexpr (kColumn) {
                 _mm_store_ps(lane, c);
                 const std::uint32_t end = std::min(to, j + 4);
@@ -219,13 +219,21 @@ struct MergeState {
     // that row's first column holding its least. The first row with the least row minimum and its
     // first column at it is the first pair in list order with the least cost; no cost below +inf:
     // row 0 and column 1, the scan's default.
+    // Kept by merge_list in this form: each row's group holding its diagonal is +inf in the lanes
+    // before its first column (set once, never written again), so only the last group, the one
+    // holding column m − 1, is masked (its lanes from m on hold what left the list or padding).
     void pick_scanning(std::uint32_t m, std::uint32_t& bi, std::uint32_t& bj) const {
         bi = 0, bj = 1;
         float best = std::numeric_limits<float>::infinity();
+        const std::uint32_t last_group = (m - 1) & ~3u;
+        const __m128 keep = _mm_castsi128_ps(_mm_cmplt_epi32(
+            _mm_add_epi32(_mm_set1_epi32(static_cast<int>(last_group)), _mm_setr_epi32(0, 1, 2, 3)), _mm_set1_epi32(static_cast<int>(m))));
+        const __m128 beyond = _mm_andnot_ps(keep, kInf4());
         for (std::uint32_t i = 0; i + 1 < m; ++i) {
             const float* r = row(i);
-            __m128 low = kInf4();
-            for (std::uint32_t g = (i + 1) & ~3u; g < m; g += 4) low = _mm_min_ps(masked(r + g, g, i + 1, m), low);
+            // the last group first, its NaN lanes made +inf (min(x, +inf) is +inf for a NaN x)
+            __m128 low = _mm_min_ps(_mm_or_ps(_mm_and_ps(keep, _mm_load_ps(r + last_group)), beyond), kInf4());
+            for (std::uint32_t g = (i + 1) & ~3u; g < last_group; g += 4) low = _mm_min_ps(_mm_load_ps(r + g), low);
             const float v = _mm_cvtss_f32(horizontal_min(low));
             if (v < best) best = v, bi = i;
         }
@@ -263,7 +271,10 @@ template <bool kScan, std::uint32_t kStride>
 void merge_list(std::span<const Box> leaves, const MergeState<kStride>& s, MergedTree& out) {
     const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
     for (std::uint32_t i = 0; i < n; ++i) s.col.set(i, leaves[i]), s.node[i] = i;
-    for (std::uint32_t i = 0; i + 1 < n; ++i) s.template fill<false>(i, i + 1, n, true);
+    for (std::uint32_t i = 0; i + 1 < n; ++i) {
+        if constexpr (kScan) _mm_store_ps(s.row(i) + ((i + 1) & ~3u), MergeState<kStride>::kInf4());   // lanes before i + 1 stay +inf
+        s.template fill<false>(i, i + 1, n, true);
+    }
     if constexpr (!kScan) {
         for (std::uint32_t i = 0; i < ((n + 3) & ~3u); ++i) s.least[i] = std::numeric_limits<float>::infinity(), s.at[i] = kNone;
         for (std::uint32_t i = 0; i + 1 < n; ++i) s.rescan(i, n);
@@ -291,13 +302,14 @@ void merge_list(std::span<const Box> leaves, const MergeState<kStride>& s, Merge
             float* to = s.row(bj);
             for (std::uint32_t k = 0; k < bj; ++k) {
                 float* r = s.row(k);
-                r[bj] = r[last], to[k] = r[last];
+                r[bj] = r[last];
+                if constexpr (!kScan) to[k] = r[last];   // (scanning: row bj's lanes before its diagonal stay +inf)
             }
             for (std::uint32_t j = bj + 1; j < last; ++j) to[j] = s.row(j)[last];
         }
         // The joined node's costs against every other entry still in the list: column bi of the
         // rows before it (and row bi's start, for update_minima), row bi after it.
-        s.template fill<true>(bi, 0, bi, false);
+        s.template fill<true, !kScan>(bi, 0, bi, false);
         s.template fill<false>(bi, bi + 1, last, true);
         // Row minima over the list of m − 1 entries (its last row has no pair after it).
         if constexpr (!kScan)
