@@ -238,12 +238,15 @@ struct MergeState {
             if (v < best) best = v, bi = i;
         }
         if (!(best < std::numeric_limits<float>::infinity())) return;
+        // Row bi's columns equal to its least as bits, the first of them its column: its lanes
+        // before bi + 1 are +inf, never equal; a lane from m on may equal it, but a column below m
+        // holds it (the row's least came from there) and comes first.
         const float* r = row(bi);
-        for (std::uint32_t j = bi + 1; j < m; ++j)
-            if (r[j] == best) {
-                bj = j;
-                return;
-            }
+        const __m128 least4 = _mm_set1_ps(best);
+        std::uint32_t equal = 0;
+        for (std::uint32_t g = (bi + 1) & ~3u; g <= last_group; g += 4)
+            equal |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmpeq_ps(_mm_load_ps(r + g), least4))) << g;
+        bj = static_cast<std::uint32_t>(std::countr_zero(equal));
     }
 
     static __m128 kInf4() { return _mm_set1_ps(std::numeric_limits<float>::infinity()); }
