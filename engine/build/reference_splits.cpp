@@ -1,5 +1,5 @@
-// See reference_splits.h. Both rules work on ws.list, a permutation of the leaves, splitting a
-// range of it in place and recursing on the two halves.
+// See reference_splits.h. Both rules work on the leaves sorted by centre on each axis (ws.sorted),
+// dividing a range of those lists in place at each split and recursing on the two parts.
 #include "engine/build/reference_splits.h"
 
 #include <algorithm>
