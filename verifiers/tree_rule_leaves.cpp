@@ -57,6 +57,7 @@ void order_from_rows(const DecodedMesh& m, const mesh::RowPairing& rows, TreeRul
     } else {
         for (std::uint32_t p = 0; p < n_prims; ++p) out.sort_key[p] = std::uint64_t{2} << kClassShift;
     }
+    if (order_by_rule_key(out.sort_key, out.key_buckets, out.rule_order)) return;
     out.rule_order.resize(n_prims);
     // The order is (key, primitive), a total order: with the primitive below the key in one word
     // (a key is below 2^42 and, up to 2^22 primitives, the primitive fits the other 22 bits) the
@@ -75,6 +76,37 @@ void order_from_rows(const DecodedMesh& m, const mesh::RowPairing& rows, TreeRul
 }
 
 }  // namespace
+
+// A stable counting sort: a key's bucket is its place plus the room of the classes before its own
+// (each class the room for its greatest place), which grows with the key (class first, then place),
+// so the buckets read in order and each in primitive order give (key, primitive) order.
+bool order_by_rule_key(std::span<const std::uint64_t> keys, std::vector<std::uint32_t>& buckets,
+                       std::vector<std::uint32_t>& order) {
+    const std::size_t n = keys.size();
+    std::uint64_t greatest[3] = {0, 0, 0};
+    bool present[3] = {false, false, false};
+    for (const std::uint64_t k : keys) {
+        const std::uint64_t c = k >> kClassShift;
+        if (c > 2) return false;
+        present[c] = true;
+        greatest[c] = std::max(greatest[c], k & ((std::uint64_t{1} << kClassShift) - 1));
+    }
+    std::uint64_t first[3], room = 0;
+    for (int c = 0; c < 3; ++c) {
+        first[c] = room;
+        if (present[c]) room += greatest[c] + 1;
+    }
+    if (room > 4 * std::uint64_t{n} + 1024) return false;   // sparse places: more buckets than the sort saves
+    auto bucket = [&](std::uint64_t k) {
+        return static_cast<std::size_t>(first[k >> kClassShift] + (k & ((std::uint64_t{1} << kClassShift) - 1)));
+    };
+    buckets.assign(static_cast<std::size_t>(room) + 1, 0);
+    for (const std::uint64_t k : keys) ++buckets[bucket(k) + 1];
+    for (std::size_t b = 1; b < buckets.size(); ++b) buckets[b] += buckets[b - 1];
+    order.resize(n);
+    for (std::uint32_t p = 0; p < n; ++p) order[buckets[bucket(keys[p])]++] = p;
+    return true;
+}
 
 bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out, const mesh::MeshProducts& products) {
     const mesh::DecodedPrimitives& P = m.primitives;

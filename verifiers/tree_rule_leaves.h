@@ -49,12 +49,19 @@ struct TreeRuleLeaves {
     mesh::PositionNumberingWorkspace numbering;
     std::vector<std::uint32_t> corner_slots;   // per primitive corner (vertex_first): its vertex slot
     std::vector<std::uint64_t> sort_key;
+    std::vector<std::uint32_t> key_buckets;
 
     build::RuleLeaves rule() const { return {box, vertex_first, vertex_ids, rule_order}; }
     build::StoredTrees stored() const {
         return {section_first, section_count, second_child, leaf_primitive, mesh_second_child, mesh_leaf_section};
     }
 };
+
+// The primitives (indices of `keys`) in (key, primitive) order, the order std::sort of the pairs
+// gives, by a counting sort when the keys are the leaf order's (class << 40 | place, class 0 to 2,
+// the places dense enough); false, `order` unspecified, when they are not. Exposed for its test.
+bool order_by_rule_key(std::span<const std::uint64_t> keys, std::vector<std::uint32_t>& buckets,
+                       std::vector<std::uint32_t>& order);
 
 // Fills `out` from `m` (the pairing of its rows from `products`, the unit's); false when the mesh cannot be given to the rule (a primitive without a box
 // or with a vertex that is not a finite number, a section out of range).

@@ -85,7 +85,6 @@ struct Workspace {
     mesh::MergedTree merged;
     // split costs
     build::ReferenceSplitWorkspace splits;
-    build::BinaryTree median_tree, sah16_tree;
     // the whole rule over a mesh
     TreeRuleLeaves rule;
     build::CutComparisonWorkspace cut;
@@ -434,9 +433,8 @@ private:
         double stock = 0;
         for (std::uint32_t k = 0; k < ws.leaves.size(); ++k)
             if (ws.leaves[k] > 1) stock += mesh::box_surface(ws.below[k]);
-        build::reference_split_trees(ws.leaf_box, ws.splits, ws.median_tree, ws.sah16_tree);
-        const double median = build::inner_surface(ws.median_tree);
-        const double sah16 = build::inner_surface(ws.sah16_tree);
+        const build::SplitSurfaces split = build::reference_split_surfaces(ws.leaf_box, ws.splits);
+        const double median = split.median, sah16 = split.sah16;
         const double limit = 1e12;   // m²: keeps the µm² integers far from 2^64 over a whole install
         for (double v : {stock, median, sah16})
             if (!(std::isfinite(v) && v >= 0 && v < limit)) return;

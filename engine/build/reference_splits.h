@@ -29,15 +29,14 @@ namespace meshproof::build {
 struct ReferenceSplitWorkspace {
     std::vector<std::uint32_t> list;
     std::vector<std::uint64_t> keys;        // (centre on the axis, leaf) being sorted
+    std::vector<std::uint64_t> spare_keys;  // the sort's other buffer
     std::vector<std::uint32_t> sorted[3];   // the leaves sorted on each axis; SAH divides them at each split
     std::vector<std::uint32_t> median[3];   // the median split's copy of `sorted`, divided at each split
     std::vector<std::uint8_t> in_first;     // per leaf, in the first part of the split being made
     std::vector<std::uint32_t> divided;     // SAH: a list being divided into its two parts
     std::vector<float> sweep;               // SAH: per cut, the extents of the two parts' unions and the cost
-    std::vector<Box> merge_boxes;
     mesh::MergeWorkspace merge;
     mesh::MergedTree merged;
-    std::vector<std::uint32_t> node_of;
 };
 
 // `out` is cleared and filled (its capacity reused); leaves 0..boxes.size()−1.
@@ -45,5 +44,11 @@ void median_split_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, 
 void sah16_tree(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out);
 // Both trees of the same leaves, the leaves sorted on each axis once for the two.
 void reference_split_trees(std::span<const Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& median, BinaryTree& sah16);
+// Only the two trees' inner_surface (the same doubles, summed in the same order), without making
+// the trees: what the tree_rule pass compares.
+struct SplitSurfaces {
+    double median = 0, sah16 = 0;
+};
+SplitSurfaces reference_split_surfaces(std::span<const Box> boxes, ReferenceSplitWorkspace& ws);
 
 }  // namespace meshproof::build

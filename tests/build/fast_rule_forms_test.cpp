@@ -4,7 +4,8 @@
 // floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once) and the refinement
 // (stock_tree.cpp tests again only the nodes an exchange touched) and the SAH-16 reference split
 // (reference_splits.cpp sorts once, divides the sorted lists and sweeps four cuts at once in SSE;
-// its median split divides the same lists) and the bottom-up merge
+// its median split divides the same lists; their surfaces summed without making the trees) and the
+// bottom-up merge
 // (tree_rule.cpp keeps each row's least cost instead of scanning every pair at every join). The
 // plain forms here are the references; any bit of difference fails.
 #include <gtest/gtest.h>
@@ -472,6 +473,46 @@ TEST(FastRuleForms, MedianSplitDividingSortedListsEqualsSortingAtEverySplit) {
     EXPECT_GT(awkward_centres, 500u);
 }
 
+// reference_split_surfaces sums the inner nodes' surfaces as the split rules make them, without
+// making the trees: the same doubles as inner_surface of reference_split_trees' trees, bit for bit
+// (the order of the terms included: surfaces of very different sizes, so a sum in another order
+// rounds differently). Ties on a grid, flat boxes, NaN, ±inf and subnormals; 1 to 300 leaves.
+TEST(FastRuleForms, SplitSurfacesEqualTheTreesInnerSurface) {
+    Rng r{41};
+    ReferenceSplitWorkspace ws, ws_trees;
+    std::uint32_t nan_sums = 0, order_sensitive = 0;
+    // A NaN sum as any NaN: which operand's NaN an addition passes on is the compiler's choice (it
+    // may swap a commutative operation's operands), and the pass only asks whether a sum is finite.
+    auto bits = [](double v) { return std::isnan(v) ? std::uint64_t{1} : std::bit_cast<std::uint64_t>(v); };
+    for (int set = 0; set < 600; ++set) {
+        const std::size_t n = 1 + r.next() % 300;
+        std::vector<Box> leaves(n);
+        for (Box& b : leaves) {
+            const float scale = r.next() % 4 == 0 ? 1000.0f : r.next() % 2 == 0 ? 0.001f : 1.0f;   // sums that round
+            for (int k = 0; k < 3; ++k) {
+                const float c = r.next() % 3 == 0 ? float(int(r.next() % 5) - 2) : (r.unit() - 0.5f) * 50.0f;
+                const float half = r.next() % 4 == 0 ? 0.0f : r.unit() * 2.0f * scale;
+                b.min[k] = c - half, b.max[k] = c + half;
+                if (set % 3 == 2) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
+            }
+        }
+        BinaryTree median, sah16;
+        reference_split_trees(leaves, ws_trees, median, sah16);
+        const SplitSurfaces s = reference_split_surfaces(leaves, ws);
+        ASSERT_EQ(bits(s.median), bits(inner_surface(median))) << "set " << set;
+        ASSERT_EQ(bits(s.sah16), bits(inner_surface(sah16))) << "set " << set;
+        nan_sums += std::isnan(s.median) || std::isnan(s.sah16);
+        // The same terms summed backwards: a different double on many sets, so a sum in another
+        // order than the trees' would fail above.
+        double backwards = 0;
+        for (std::uint32_t k = median.size(); k-- > 0;)
+            if (!median.is_leaf(k)) backwards += mesh::box_surface(median.box[k]);
+        order_sensitive += std::isfinite(backwards) && bits(backwards) != bits(s.median);
+    }
+    EXPECT_GT(nan_sums, 20u);
+    EXPECT_GT(order_sensitive, 30u);
+}
+
 // The bottom-up merge as rule step 2 words it: every join scans every pair for the first least
 // union surface; the joined node takes the first place, the last entry the second's. The costs are
 // kept in a matrix moved with the entries, as the builder did before it kept row minima: with a NaN
@@ -536,8 +577,8 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
 }
 
 // The lists of 16 or fewer (the rule's bottom-up size, the pass's maximal subtrees, SAH-16's
-// leaves) take tree_rule.cpp's stack path: fixed strides, only the upper triangle of the costs, a
-// row's least found four columns at a time (or by the scan for four columns or fewer). Every size
+// leaves) take tree_rule.cpp's stack path: fixed strides, only the upper triangle of the costs, each
+// pick scanning every pair four columns at a time (pick_scanning, no row minima kept). Every size
 // 2..16, with flat boxes (a zero extent: surfaces of 0 and -0 tie), whole grids of equal boxes and
 // the awkward values, against the matrix scan.
 TEST(FastRuleForms, MergeOfSixteenOrFewerEqualsScanningEveryPair) {

@@ -4,8 +4,12 @@
 // ids by position; the jitter bounded by half the section's codec step.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
+#include "tests/support/awkward_floats.h"
 #include "verifiers/tree_rule_leaves.h"
 
 namespace meshproof::verifiers {
@@ -132,6 +136,41 @@ TEST(TreeRuleLeaves, JitterStaysWithinHalfACodecStepAndDependsOnTheSeedOnly) {
     bool differs = false;
     for (std::size_t p = 0; p < stored.size(); ++p) differs = differs || l.box[p].min != once[p].min;
     EXPECT_TRUE(differs);
+}
+
+
+// The leaf order's counting sort against std::sort of (key, primitive): keys of the three classes
+// (class << 40 | place) with many equal keys (rows shared by several primitives, every class-2 key
+// alike) whose ties go by primitive; places from dense to sparse (the sort declines, as for a class
+// above 2); a sort that is not stable, or a bucket out of key order, fails.
+TEST(TreeRuleLeaves, CountingSortOfTheKeysEqualsSortingPairs) {
+    test::Rng r{71};
+    std::vector<std::uint32_t> buckets, order;
+    int counted = 0, declined = 0;
+    std::uint64_t ties = 0;
+    for (int set = 0; set < 3000; ++set) {
+        const std::uint32_t n = r.next() % 400;
+        const std::uint64_t spread = set % 10 == 9 ? 100000 : 1 + r.next() % (2 * n + 8);   // sparse: declines
+        std::vector<std::uint64_t> keys(n);
+        for (std::uint64_t& k : keys) {
+            const std::uint64_t c = set % 50 == 49 ? r.next() % 4 : r.next() % 3;
+            k = c << 40 | (c == 2 && set % 2 == 0 ? 0 : r.next() % spread);
+        }
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(n);
+        for (std::uint32_t p = 0; p < n; ++p) pairs[p] = {keys[p], p};
+        std::sort(pairs.begin(), pairs.end());
+        for (std::uint32_t i = 1; i < n; ++i) ties += pairs[i].first == pairs[i - 1].first;
+        if (!order_by_rule_key(keys, buckets, order)) {
+            ++declined;
+            continue;
+        }
+        ++counted;
+        ASSERT_EQ(order.size(), n) << "set " << set;
+        for (std::uint32_t i = 0; i < n; ++i) ASSERT_EQ(order[i], pairs[i].second) << "set " << set << " at " << i;
+    }
+    EXPECT_GT(counted, 2000);
+    EXPECT_GT(declined, 250);
+    EXPECT_GT(ties, 100000u);
 }
 
 }  // namespace
