@@ -47,6 +47,9 @@ using mesh::QuadPair;
 using mesh::VertexName;
 
 constexpr double kLocalIndexDistance = 0.5;  // "corners more than half a metre apart"
+// Every rule this pass runs itself is read as a set of pairs (made, found per section and so on;
+// never the order taken), so step 3 may take candidate_word_sort.h's shortcut.
+constexpr mesh::PairsRead kSet = mesh::PairsRead::kAsSet;
 
 struct StockPair {
     std::uint32_t first_row, second_row, section;
@@ -292,7 +295,7 @@ private:
 
         // Every fitting record a candidate (the product's records, sorted once for both rules).
         mesh::pair_sorted_records(mesh::QuadPairingRows{all.vertex, all.box, all.data}, all.records, mesh::CandidateRule::kEveryFit, s.ws,
-                                  s.pairs);
+                                  s.pairs, kSet);
         counts.add("all_records_made", s.pairs.size());
         counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
 
@@ -305,7 +308,7 @@ private:
             counts.add("source_index_made", made);
             counts.add("source_index_found", found);
         } else {
-            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, all.box, all.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, all.box, all.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
             counts.add("source_index_made", s.pairs.size());
             counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
@@ -383,7 +386,7 @@ private:
             s.merge_rows.resize(n);
             for (std::size_t i = 0; i < n; ++i)
                 for (int k = 0; k < 3; ++k) s.merge_rows[i][k] = s.merge.position_name[s.position_vertex[i * 3 + k]];
-            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
             counts.add(counter, count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
     }
@@ -562,7 +565,7 @@ private:
                 s.s_rows[k] = s.used[i];
             }
             renumber_in_section(s, c);
-            mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
             tally_section(m, s, sec, s.pairs, s.s_rows, made, found);
         }
         // The stock quads missed, by what the document's sketch names.
