@@ -47,6 +47,9 @@ using mesh::QuadPair;
 using mesh::VertexName;
 
 constexpr double kLocalIndexDistance = 0.5;  // "corners more than half a metre apart"
+// Every rule this pass runs itself is read as a set of pairs (made, found per section and so on;
+// never the order taken), so step 3 may take candidate_word_sort.h's shortcut.
+constexpr mesh::PairsRead kSet = mesh::PairsRead::kAsSet;
 
 struct StockPair {
     std::uint32_t first_row, second_row, section;
@@ -57,8 +60,8 @@ struct Scratch {
     mesh::QuadPairingWorkspace ws;
     std::vector<std::uint32_t> used;            // rows given to the rule, in row order
     std::vector<std::uint32_t> local;           // per row: its place in `used`; kNone
-    std::vector<VertexName> names;              // 3 per used row
-    std::vector<std::uint32_t> numbers;         // 3 per used row
+    std::vector<VertexName> names;              // 3 per used row (source indices); count_by_position: corner sets, class pairs
+    std::vector<std::uint32_t> numbers;         // their numbers by first use
     std::vector<std::array<std::uint32_t, 3>> vertex;
     // The rule on all rows at once, vertices by position (the unit's product, engine/mesh/row_pairing.h):
     // its rows are `used`, its boxes, primitive data, position numbers, pairs and candidates are read there.
@@ -77,10 +80,8 @@ struct Scratch {
     std::vector<std::array<std::uint32_t, 3>> s_vertex;
     std::vector<mesh::Box> s_box;
     // copies, and pairs counted by position
-    std::vector<std::array<std::uint32_t, 4>> triple;  // sorted corner numbers, local row
-    std::vector<std::uint64_t> copy_words;             // the same packed in one word, when it fits
-    std::vector<std::uint32_t> copy_class;             // per used row
-    std::vector<std::uint64_t> stock_keys, made_keys;
+    std::vector<std::uint32_t> copy_class;             // per used row: its class of corner sets (first use)
+    std::vector<std::uint32_t> class_size;             // per class: its rows; then per pair of classes: stock uses
     // source indices against positions
     struct IndexCorner {
         std::uint32_t index;
@@ -294,7 +295,7 @@ private:
 
         // Every fitting record a candidate (the product's records, sorted once for both rules).
         mesh::pair_sorted_records(mesh::QuadPairingRows{all.vertex, all.box, all.data}, all.records, mesh::CandidateRule::kEveryFit, s.ws,
-                                  s.pairs);
+                                  s.pairs, kSet);
         counts.add("all_records_made", s.pairs.size());
         counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
 
@@ -307,7 +308,7 @@ private:
             counts.add("source_index_made", made);
             counts.add("source_index_found", found);
         } else {
-            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, all.box, all.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, all.box, all.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
             counts.add("source_index_made", s.pairs.size());
             counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
@@ -385,7 +386,7 @@ private:
             s.merge_rows.resize(n);
             for (std::size_t i = 0; i < n; ++i)
                 for (int k = 0; k < 3; ++k) s.merge_rows[i][k] = s.merge.position_name[s.position_vertex[i * 3 + k]];
-            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
             counts.add(counter, count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
     }
@@ -470,64 +471,40 @@ private:
             if (b < a) std::swap(a, b);
             return std::array<std::uint32_t, 3>{a, b, c};
         };
+        // One class per set of corners, numbered by first use of the sorted corner numbers
+        // (number_by_first_use hashes them: no sort). What is counted reads the classes only
+        // through which rows share one: the copies (n − classes), the largest class, and the
+        // matches of unordered class pairs below, whose count is the size of a multiset
+        // intersection, the same under any renaming of the classes (min/max only puts a pair in
+        // one form). So any numbering of the same classes gives the same counts.
+        s.names.resize(n);
+        for (std::size_t i = 0; i < n; ++i) s.names[i] = sorted_corners(i);
         s.copy_class.resize(n);
-        std::uint32_t classes = 0;
-        std::uint64_t most = 0, run = 0;
-        // One run per set of corners, in the order of (lowest, middle, highest) number either way:
-        // when the three sorted numbers and the row fit one 64-bit word (numbers of b bits each,
-        // packed high to low, order as the triples do), the words are sorted instead of the
-        // 4-word triples, giving the same runs in the same order and so the same classes.
-        const int vertex_bits = std::max(1, static_cast<int>(std::bit_width(s.positions)));
-        const int row_bits = std::max(1, static_cast<int>(std::bit_width(n)));
-        auto add_row = [&](bool same, std::size_t row) {
-            if (!same) ++classes, run = 0;
-            ++run;
-            most = std::max(most, run);
-            s.copy_class[row] = classes - 1;
-        };
-        if (3 * vertex_bits + row_bits <= 64) {
-            s.copy_words.resize(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                const auto v = sorted_corners(i);
-                const std::uint64_t corners = (static_cast<std::uint64_t>(v[0]) << vertex_bits | v[1]) << vertex_bits | v[2];
-                s.copy_words[i] = corners << row_bits | i;
-            }
-            std::sort(s.copy_words.begin(), s.copy_words.end());
-            const std::uint64_t row_mask = (std::uint64_t{1} << row_bits) - 1;
-            for (std::size_t i = 0; i < n; ++i)
-                add_row(i > 0 && (s.copy_words[i] >> row_bits) == (s.copy_words[i - 1] >> row_bits), s.copy_words[i] & row_mask);
-        } else {
-            s.triple.resize(n);
-            for (std::size_t i = 0; i < n; ++i) {
-                const auto v = sorted_corners(i);
-                s.triple[i] = {v[0], v[1], v[2], static_cast<std::uint32_t>(i)};
-            }
-            std::sort(s.triple.begin(), s.triple.end());
-            for (std::size_t i = 0; i < n; ++i)
-                add_row(i > 0 && s.triple[i][0] == s.triple[i - 1][0] && s.triple[i][1] == s.triple[i - 1][1] &&
-                            s.triple[i][2] == s.triple[i - 1][2],
-                        s.triple[i][3]);
-        }
+        const std::uint32_t classes = mesh::number_by_first_use(std::span<const VertexName>(s.names.data(), n), s.ws, s.copy_class);
+        s.class_size.assign(classes, 0);
+        std::uint64_t most = 0;
+        for (std::size_t i = 0; i < n; ++i) most = std::max<std::uint64_t>(most, ++s.class_size[s.copy_class[i]]);
         counts.add("triangle_copies", n - classes);
 
-        auto key = [&](std::uint32_t a, std::uint32_t b) {
-            const std::uint64_t ca = s.copy_class[a], cb = s.copy_class[b];
-            return std::min(ca, cb) << 32 | std::max(ca, cb);
+        // The matches: the size of the multiset intersection of the stock and the made pairs as
+        // unordered class pairs, Σ min(stock, made) over each distinct pair. The pairs are
+        // numbered by first use (hashed, no sort) over the stock pairs then the made ones.
+        auto name = [&](std::uint32_t a, std::uint32_t b) {
+            const std::uint32_t ca = s.copy_class[a], cb = s.copy_class[b];
+            return VertexName{std::min(ca, cb), std::max(ca, cb), 0};
         };
-        s.stock_keys.clear();
+        s.names.clear();
         for (const StockPair& p : s.stock)
-            if (s.local[p.first_row] != kNone && s.local[p.second_row] != kNone)
-                s.stock_keys.push_back(key(s.local[p.first_row], s.local[p.second_row]));
-        s.made_keys.clear();
-        for (const QuadPair& p : s.all->pairs) s.made_keys.push_back(key(p.first, p.second));
-        std::sort(s.stock_keys.begin(), s.stock_keys.end());
-        std::sort(s.made_keys.begin(), s.made_keys.end());
+            if (s.local[p.first_row] != kNone && s.local[p.second_row] != kNone) s.names.push_back(name(s.local[p.first_row], s.local[p.second_row]));
+        const std::size_t stock_names = s.names.size();
+        for (const QuadPair& p : s.all->pairs) s.names.push_back(name(p.first, p.second));
+        s.numbers.resize(s.names.size());
+        const std::uint32_t distinct = mesh::number_by_first_use(s.names, s.ws, s.numbers);
+        s.class_size.assign(distinct, 0);  // per distinct pair: stock uses not yet matched
+        for (std::size_t i = 0; i < stock_names; ++i) ++s.class_size[s.numbers[i]];
         std::uint64_t matched = 0;
-        for (std::size_t i = 0, j = 0; i < s.stock_keys.size() && j < s.made_keys.size();) {
-            if (s.stock_keys[i] < s.made_keys[j]) ++i;
-            else if (s.made_keys[j] < s.stock_keys[i]) ++j;
-            else ++matched, ++i, ++j;
-        }
+        for (std::size_t i = stock_names; i < s.names.size(); ++i)
+            if (s.class_size[s.numbers[i]] > 0) --s.class_size[s.numbers[i]], ++matched;
         counts.add("found_by_position", matched);
         (void)m;
         return most;
@@ -588,7 +565,7 @@ private:
                 s.s_rows[k] = s.used[i];
             }
             renumber_in_section(s, c);
-            mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs);
+            mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
             tally_section(m, s, sec, s.pairs, s.s_rows, made, found);
         }
         // The stock quads missed, by what the document's sketch names.

@@ -99,7 +99,9 @@ void first_fits_by_bucket(const QuadPairingRows& rows, const Records& records, Q
 // (−0 made +0 first, as `<` holds them equal), so one 64-bit word per candidate (that integer
 // above its place) sorted on its upper half gets the permutation the candidates would, ties
 // included, with fewer bytes moved; the candidates are then laid out in that order.
-void sort_candidates(QuadPairingWorkspace& ws) {
+// For PairsRead::kAsSet, the words go through sort_candidate_words (candidate_word_sort.h: the
+// same pairs taken, in some order); `rows` is how many rows the candidates name.
+void sort_candidates(QuadPairingWorkspace& ws, std::size_t rows, PairsRead read) {
     using Candidate = QuadPairingWorkspace::Candidate;
     const std::size_t k = ws.candidates.size();
     bool nan = false;
@@ -114,9 +116,17 @@ void sort_candidates(QuadPairingWorkspace& ws) {
         const std::uint32_t ordered = (b & 0x80000000u) ? ~b : (b | 0x80000000u);
         ws.packed[i] = static_cast<std::uint64_t>(ordered) << 32 | i;
     }
-    havok_quicksort(std::span<std::uint64_t>(ws.packed), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+    std::uint64_t index_mask = 0xFFFFFFFFu;
+    if (read == PairsRead::kAsSet && k <= kCandidateIndexMask) {
+        const std::span<std::uint64_t> words(ws.packed);
+        const std::size_t risky = mark_risky_candidates(words, std::span<const Candidate>(ws.candidates), rows, ws.candidate_sort);
+        sort_candidate_words(words, risky, ws.candidate_sort);
+        index_mask = kCandidateIndexMask;
+    } else {
+        havok_quicksort(std::span<std::uint64_t>(ws.packed), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+    }
     ws.sorted_candidates.resize(k);
-    for (std::size_t i = 0; i < k; ++i) ws.sorted_candidates[i] = ws.candidates[static_cast<std::uint32_t>(ws.packed[i])];
+    for (std::size_t i = 0; i < k; ++i) ws.sorted_candidates[i] = ws.candidates[ws.packed[i] & index_mask];
     ws.candidates.swap(ws.sorted_candidates);
 }
 
@@ -281,7 +291,7 @@ namespace {
 // Steps 2 and 3 over either form of the sorted records.
 template <class Records>
 std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule, QuadPairingWorkspace& ws,
-                         std::vector<QuadPair>& out) {
+                         std::vector<QuadPair>& out, PairsRead read) {
     const std::size_t n = rows.vertex.size();
     // Step 2: candidates; and how many records share each edge.
     const std::size_t m = records.size();
@@ -320,7 +330,7 @@ std::size_t pair_records(const QuadPairingRows& rows, const Records& records, Ca
     }
 
     // Step 3: by cost, taken in order unless a triangle is taken.
-    sort_candidates(ws);
+    sort_candidates(ws, n, read);
     ws.taken.assign(n, 0);
     for (const QuadPairingWorkspace::Candidate& c : ws.candidates) {
         if (ws.taken[c.first] || ws.taken[c.second]) continue;
@@ -332,25 +342,27 @@ std::size_t pair_records(const QuadPairingRows& rows, const Records& records, Ca
 
 }  // namespace
 
-std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
-    return pair_sorted_records(rows, ws.sorted, rule, ws, out);
+std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
+                                PairsRead read) {
+    return pair_sorted_records(rows, ws.sorted, rule, ws, out, read);
 }
 
 std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted, CandidateRule rule,
-                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out, PairsRead read) {
     out.clear();
     ws.candidates.clear();
     const std::size_t n = rows.vertex.size();
     ws.edge_uses.assign(n * 3, 0);
     if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) return 0;
     if (sorted.key_shift != 0)
-        return pair_records(rows, word_records(sorted), rule, ws, out);
-    return pair_records(rows, PlainRecords{sorted.records.data(), sorted.records.size()}, rule, ws, out);
+        return pair_records(rows, word_records(sorted), rule, ws, out, read);
+    return pair_records(rows, PlainRecords{sorted.records.data(), sorted.records.size()}, rule, ws, out, read);
 }
 
-std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out) {
+std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
+                       PairsRead read) {
     sort_pairing_records(rows, ws);
-    return pair_sorted_records(rows, rule, ws, out);
+    return pair_sorted_records(rows, rule, ws, out, read);
 }
 
 }  // namespace meshproof::mesh

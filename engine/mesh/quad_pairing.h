@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "engine/mesh/box_measure.h"
+#include "engine/mesh/candidate_word_sort.h"
 #include "engine/mesh/decoded_member.h"
 #include "engine/mesh/record_word_sort.h"
 
@@ -36,6 +37,12 @@ enum class CandidateRule : std::uint8_t {
     kFirstFit,  // the document's rule: the first later record that fits
     kEveryFit,  // every later record that fits makes a candidate
 };
+
+// What a caller reads of step 3. kInOrder: the pairs in the order taken and the candidates in
+// step 3's order, the procedure's. kAsSet: which pairs are taken only; `out` holds them in some
+// order and the candidates the same ones in some order, step 3's sort taking the shortcut of
+// candidate_word_sort.h where it gives the same pairs.
+enum class PairsRead : std::uint8_t { kInOrder, kAsSet };
 
 struct QuadPairingRows {
     std::span<const std::array<std::uint32_t, 3>> vertex;  // per row: its corners' vertex numbers
@@ -94,6 +101,7 @@ struct QuadPairingWorkspace {
     std::vector<std::uint32_t> lower_start, lower_fill, by_lower, higher, key_start;
     std::vector<std::uint64_t> bucket_order;
     RecordSortScratch record_sort;
+    CandidateSortScratch candidate_sort;
     // number_by_first_use's open-addressing table
     std::vector<VertexName> slot_name;
     std::vector<std::uint32_t> slot_number;
@@ -109,16 +117,18 @@ float pairing_cost(const Box& a, const Box& b);
 // Steps 1 (records and their sort) to 3 over rows already numbered; appends the pairs taken, in
 // the order taken, to `out` (cleared first). Returns the number of candidates made. Rows whose
 // three spans differ in length: nothing is paired (0 returned).
-std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
+std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
+                       PairsRead read = PairsRead::kInOrder);
 
 // pair_quads in two halves, so that callers running both rules on the same rows sort the records
 // once: step 1 leaves the sorted records in ws.sorted; steps 2 and 3 read them and leave them as
 // they are (pair_sorted_records on the same rows twice gives what pair_quads gives each time).
 // pair_sorted_records pairs nothing (0 returned) unless ws.sorted holds the rows' 3 × n records.
 void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws);
-std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
+std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
+                                PairsRead read = PairsRead::kInOrder);
 // The same on records sorted by an earlier sort_pairing_records on the same rows and kept elsewhere.
 std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted, CandidateRule rule,
-                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out);
+                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out, PairsRead read = PairsRead::kInOrder);
 
 }  // namespace meshproof::mesh

@@ -28,7 +28,7 @@
 // place_by_key_start (the records of one key in the order it reads them), and the result is the
 // procedure's wherever the result can depend on it. The records of a
 // crowded group have one key, so two of them in a subrange show as two crowded words with one
-// key: the check collects the crowded keys of the subrange and refuses on a repeat.
+// key (one key start): the check stamps the crowded words' key starts and refuses on a repeat.
 // Checked only on subranges of kMinShortcut..kMaxShortcut records (the check reads the subrange
 // once; above that size it would read the array at every level), and on the whole array when it
 // has no crowded record at all.
@@ -48,7 +48,14 @@
 namespace meshproof::mesh {
 
 struct RecordSortScratch {
-    std::vector<std::uint64_t> crowded_keys;  // one subrange's crowded keys, for the repeat check
+    // Per key start: the generation of the last subrange whose repeat check met a crowded record
+    // of that key (values below the current generation are stale).
+    std::vector<std::uint32_t> stamp;
+    std::uint32_t generation = 0;
+    std::uint32_t next_generation() {
+        if (++generation == 0) std::fill(stamp.begin(), stamp.end(), 0u), generation = 1;
+        return generation;
+    }
     std::vector<std::uint32_t> next_slot;     // per key start: the next position its records take
     std::vector<std::uint64_t> placed;        // one subrange in key order
     std::size_t shortcut_records = 0;         // records the shortcut has placed, over every sort (for tests)
@@ -98,6 +105,7 @@ void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t cr
     const std::uint64_t place_mask = (std::uint64_t{1} << (shift - 2)) - 1;
     auto less = [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); };
     const std::int64_t last = static_cast<std::int64_t>(words.size()) - 1;
+    if (scratch.stamp.size() < words.size()) scratch.stamp.resize(words.size(), 0u);  // key starts are < words.size()
     if (crowded_total == 0 && check == RecordSortCheck::kExact) {
         // No crowded group at all: every order by key is the procedure's wherever it matters.
         observe(words.data(), 0, last);
@@ -113,12 +121,19 @@ void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t cr
             std::size_t count = 0;
             for (std::int64_t p = lo; p <= hi; ++p) count += (a[p] >> (shift - 1)) & 1u;
             if (count > 1) {
-                std::vector<std::uint64_t>& keys = scratch.crowded_keys;
-                keys.clear();
-                for (std::int64_t p = lo; p <= hi; ++p)
-                    if (a[p] & crowded) keys.push_back(a[p] >> shift);
-                std::sort(keys.begin(), keys.end());
-                if (std::adjacent_find(keys.begin(), keys.end()) != keys.end()) return false;
+                // Two records of one edge share its key start (the sorted array's run of that
+                // key): a stamp per key start, this subrange's generation, finds a repeat in one
+                // read, stopping at the first.
+                const std::uint32_t generation = scratch.next_generation();
+                std::uint32_t* stamp = scratch.stamp.data();
+                const std::uint64_t crowded_bit = crowded, mask = place_mask;
+                for (std::int64_t p = lo; p <= hi; ++p) {
+                    const std::uint64_t w = a[p];
+                    if ((w & crowded_bit) == 0) continue;
+                    std::uint32_t& st = stamp[key_start[w & mask]];
+                    if (st == generation) return false;
+                    st = generation;
+                }
             }
         }
         observe(a, lo, hi);

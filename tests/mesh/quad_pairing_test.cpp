@@ -357,8 +357,20 @@ TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
 
 // The three steps written plainly: the records and the candidates each sorted by the quicksort as
 // written, the fit scanned; `cand` the candidates in step 3's order, `pairs` the pairs taken.
+// Step 3's walk: the candidates in the order given, one taken unless a triangle of it is taken.
+void take_pairs(const std::vector<QuadPairingWorkspace::Candidate>& cand, std::uint32_t rows, std::vector<QuadPair>& pairs) {
+    std::vector<std::uint8_t> taken(rows, 0);
+    pairs.clear();
+    for (const QuadPairingWorkspace::Candidate& c : cand) {
+        if (taken[c.first] || taken[c.second]) continue;
+        taken[c.first] = taken[c.second] = 1;
+        pairs.push_back({c.first, c.second});
+    }
+}
+
+// With sort false: stops after step 2 (the candidates in the order made, `pairs` untouched).
 void plain_rule(const std::vector<std::array<std::uint32_t, 3>>& vertex, const std::vector<Box>& box, const std::vector<std::uint32_t>& data,
-                CandidateRule rule, std::vector<QuadPairingWorkspace::Candidate>& cand, std::vector<QuadPair>& pairs) {
+                CandidateRule rule, std::vector<QuadPairingWorkspace::Candidate>& cand, std::vector<QuadPair>& pairs, bool sort = true) {
     using Record = QuadPairingWorkspace::Record;
     using Candidate = QuadPairingWorkspace::Candidate;
     const auto rows = static_cast<std::uint32_t>(vertex.size());
@@ -382,14 +394,9 @@ void plain_rule(const std::vector<std::array<std::uint32_t, 3>>& vertex, const s
             if (rule == CandidateRule::kFirstFit) break;
         }
     }
+    if (!sort) return;
     havok_quicksort_reference(std::span<Candidate>(cand), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
-    std::vector<std::uint8_t> taken(rows, 0);
-    pairs.clear();
-    for (const Candidate& c : cand) {
-        if (taken[c.first] || taken[c.second]) continue;
-        taken[c.first] = taken[c.second] = 1;
-        pairs.push_back({c.first, c.second});
-    }
+    take_pairs(cand, rows, pairs);
 }
 
 // The three steps written plainly (the records and the candidates each sorted by the quicksort as
@@ -588,6 +595,121 @@ TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
             EXPECT_GT(violations, 0u);
             EXPECT_GT(differing_rounds, 0u);
         }
+    }
+}
+
+// Pairs as a set: sorted by (first, second).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> pair_set(const std::vector<QuadPair>& pairs) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+    for (const QuadPair& p : pairs) out.emplace_back(p.first, p.second);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// How many candidates of `sorted` (in cost order) tie with an earlier one of the same cost that
+// shares a triangle with it: where step 3's tie order can change which pairs are taken.
+std::size_t tied_and_sharing(const std::vector<QuadPairingWorkspace::Candidate>& sorted) {
+    std::size_t count = 0;
+    for (std::size_t i = 1; i < sorted.size(); ++i)
+        for (std::size_t j = i; j-- > 0 && !(sorted[j].cost < sorted[i].cost);)
+            if (sorted[j].first == sorted[i].first || sorted[j].first == sorted[i].second || sorted[j].second == sorted[i].first ||
+                sorted[j].second == sorted[i].second) {
+                ++count;
+                break;
+            }
+    return count;
+}
+
+// pair_quads read as a set (PairsRead::kAsSet, step 3 through candidate_word_sort.h) against the
+// rule written plainly, on rows full of equal costs and of tied candidates sharing a triangle, by
+// both candidate rules: the same candidates (as a multiset) and the same set of pairs. The
+// shortcut must have placed candidates, tied candidates sharing a triangle must be present, and
+// the pairs must come out in another order somewhere (the shortcut did reorder ties), or the
+// comparison shows nothing.
+TEST(QuadPairing, HybridCandidateSortGivesTheRulesPairs) {
+    using Candidate = QuadPairingWorkspace::Candidate;
+    QuadPairingWorkspace ws;
+    std::size_t sharing = 0, reordered = 0;
+    auto as_tuples = [](const std::vector<Candidate>& c) {
+        std::vector<std::array<std::uint32_t, 3>> out;
+        for (const Candidate& x : c) out.push_back({x.first, x.second, std::bit_cast<std::uint32_t>(x.cost)});
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    for (int round = 0; round < 30; ++round) {
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        std::vector<Box> box;
+        std::vector<std::uint32_t> data;
+        tie_heavy_rows(7000 + static_cast<std::uint64_t>(round), vertex, box, data);
+        for (const CandidateRule rule : {CandidateRule::kFirstFit, CandidateRule::kEveryFit}) {
+            std::vector<Candidate> cand;
+            std::vector<QuadPair> want, got;
+            plain_rule(vertex, box, data, rule, cand, want);
+            sharing += tied_and_sharing(cand);
+            ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, rule, ws, got, PairsRead::kAsSet), cand.size()) << round;
+            ASSERT_EQ(as_tuples(ws.candidates), as_tuples(cand)) << round;
+            ASSERT_EQ(pair_set(got), pair_set(want)) << round;
+            bool same_order = got.size() == want.size();
+            for (std::size_t i = 0; same_order && i < want.size(); ++i) same_order = got[i].first == want[i].first && got[i].second == want[i].second;
+            reordered += !same_order;
+        }
+    }
+    EXPECT_GT(ws.candidate_sort.shortcut_candidates, 0u);
+    EXPECT_GT(sharing, 0u);
+    EXPECT_GT(reordered, 0u);
+}
+
+// sort_candidate_words on its own, on step 2's candidates of tie-heavy rows: the pairs its order
+// takes are the quicksort's. With the check off (kUnchecked: the shortcut on every subrange in
+// size) they are not in some rounds: the comparison catches a wrong shortcut. And every candidate
+// tied with another that shares a triangle is marked risky.
+TEST(QuadPairing, HybridCandidateSortShortcutNeedsTheRiskyCheck) {
+    using Candidate = QuadPairingWorkspace::Candidate;
+    for (const CandidateSortCheck check : {CandidateSortCheck::kExact, CandidateSortCheck::kUnchecked}) {
+        std::size_t differing_rounds = 0, risky_seen = 0;
+        CandidateSortScratch scratch;
+        for (int round = 0; round < 30; ++round) {
+            std::vector<std::array<std::uint32_t, 3>> vertex;
+            std::vector<Box> box;
+            std::vector<std::uint32_t> data;
+            tie_heavy_rows(9000 + static_cast<std::uint64_t>(round), vertex, box, data);
+            const auto rows = static_cast<std::uint32_t>(vertex.size());
+            std::vector<Candidate> cand;
+            std::vector<QuadPair> unused;
+            plain_rule(vertex, box, data, CandidateRule::kFirstFit, cand, unused, false);
+            // The words as sort_candidates makes them (no NaN here: finite boxes).
+            std::vector<std::uint64_t> words(cand.size());
+            for (std::size_t i = 0; i < cand.size(); ++i) {
+                ASSERT_FALSE(std::isnan(cand[i].cost));
+                const std::uint32_t b = std::bit_cast<std::uint32_t>(cand[i].cost + 0.0f);
+                words[i] = static_cast<std::uint64_t>((b & 0x80000000u) ? ~b : (b | 0x80000000u)) << 32 | i;
+            }
+            const std::size_t risky = mark_risky_candidates(std::span<std::uint64_t>(words), std::span<const Candidate>(cand), rows, scratch);
+            risky_seen += risky;
+            for (std::size_t i = 0; i < cand.size(); ++i) {
+                bool tied_sharing = false;
+                for (std::size_t j = 0; j < cand.size(); ++j)
+                    tied_sharing = tied_sharing || (j != i && !(cand[i].cost < cand[j].cost) && !(cand[j].cost < cand[i].cost) &&
+                                                    (cand[i].first == cand[j].first || cand[i].first == cand[j].second ||
+                                                     cand[i].second == cand[j].first || cand[i].second == cand[j].second));
+                if (tied_sharing) ASSERT_NE(words[i] & kRiskyBit, 0u) << round << " " << i;
+            }
+            std::vector<Candidate> plain = cand;
+            havok_quicksort_reference(std::span<Candidate>(plain), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+            std::vector<QuadPair> want, got;
+            take_pairs(plain, rows, want);
+            sort_candidate_words(std::span<std::uint64_t>(words), risky, scratch, check);
+            std::vector<Candidate> placed;
+            for (const std::uint64_t w : words) placed.push_back(cand[w & kCandidateIndexMask]);
+            for (std::size_t i = 0; i < placed.size(); ++i)
+                ASSERT_FALSE(placed[i].cost < plain[i].cost || plain[i].cost < placed[i].cost) << round << " " << i;  // the same costs in order
+            take_pairs(placed, rows, got);
+            differing_rounds += pair_set(got) != pair_set(want);
+        }
+        EXPECT_GT(scratch.shortcut_candidates, 0u);
+        EXPECT_GT(risky_seen, 0u);
+        if (check == CandidateSortCheck::kExact) EXPECT_EQ(differing_rounds, 0u);
+        else EXPECT_GT(differing_rounds, 0u);
     }
 }
 
