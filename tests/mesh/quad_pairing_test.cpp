@@ -692,7 +692,9 @@ TEST(QuadPairing, HybridCandidateSortShortcutNeedsTheRiskyCheck) {
                     tied_sharing = tied_sharing || (j != i && !(cand[i].cost < cand[j].cost) && !(cand[j].cost < cand[i].cost) &&
                                                     (cand[i].first == cand[j].first || cand[i].first == cand[j].second ||
                                                      cand[i].second == cand[j].first || cand[i].second == cand[j].second));
-                if (tied_sharing) ASSERT_NE(words[i] & kRiskyBit, 0u) << round << " " << i;
+                if (tied_sharing) {
+                    ASSERT_NE(words[i] & kRiskyBit, 0u) << round << " " << i;
+                }
             }
             std::vector<Candidate> plain = cand;
             havok_quicksort_reference(std::span<Candidate>(plain), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
