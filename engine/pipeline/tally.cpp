@@ -139,7 +139,9 @@ void Tally::min(std::string_view counter, double value) {
 
 void ValueSet::add(const std::vector<double>& value, std::uint64_t n) {
     if (overflowed) return;
-    seen[canonical_value(value)] += n;
+    const bool canonical = std::none_of(value.begin(), value.end(), [](double v) { return v != v || (v == 0 && std::signbit(v)); });
+    if (canonical) seen[value] += n;   // no copy made unless a number needs rewriting
+    else seen[canonical_value(value)] += n;
     if (seen.size() > kMaxDistinctValues) {
         seen.clear();
         overflowed = true;
