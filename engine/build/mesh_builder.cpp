@@ -349,17 +349,16 @@ void store_interior(const ComputedInterior& ci, CompressedMesh& m) {
 
 namespace {
 
+// Moving an empty T in frees what `v` held (`v = {}` on a vector would keep its capacity).
 template <typename T>
-void release(T& v) { T().swap(v); }
+void release(T& v) { v = T{}; }
 
 // What the interior bits and the statistics after them do not read, handed back before the
 // interior's arrays are made (when the caller keeps no layout).
 void release_before_interior(MeshLayout& L) {
-    release(L.tree.first), release(L.tree.second), release(L.tree.leaf), release(L.tree.box);
-    release(L.cut.sections), release(L.cut.mesh_nodes);
+    release(L.tree), release(L.cut), release(L.prims);
     release(L.section_trees), release(L.encoded), release(L.leaf_keys), release(L.leaf_exact);
     release(L.kept), release(L.stored), release(L.index_in_section), release(L.section_of);
-    L.prims = PrimitiveList{};
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "engine/pipeline/tally.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -95,12 +96,9 @@ bool lowers_min(double v, double kept) {
     return v < kept || (v == kept && !std::signbit(kept) && std::signbit(v));
 }
 
-// A value's numbers as the set keeps them: −0 as +0 (−0 + 0 is +0), every NaN as one quiet NaN.
-std::vector<double> canonical_value(const std::vector<double>& value) {
-    std::vector<double> out(value);
-    for (double& v : out) v = canonical_nan(v + 0.0);
-    return out;
-}
+// A number as a value set keeps it: −0 as +0 (−0 + 0 is +0), every NaN as one quiet NaN.
+double canonical_number(double v) { return canonical_nan(v + 0.0); }
+bool is_canonical_number(double v) { return std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(canonical_number(v)); }
 
 // NaN above every number and equal to itself.
 bool number_less(double a, double b) {
@@ -139,9 +137,13 @@ void Tally::min(std::string_view counter, double value) {
 
 void ValueSet::add(const std::vector<double>& value, std::uint64_t n) {
     if (overflowed) return;
-    const bool canonical = std::none_of(value.begin(), value.end(), [](double v) { return v != v || (v == 0 && std::signbit(v)); });
-    if (canonical) seen[value] += n;   // no copy made unless a number needs rewriting
-    else seen[canonical_value(value)] += n;
+    if (std::all_of(value.begin(), value.end(), is_canonical_number)) {
+        seen[value] += n;   // no copy made unless a number needs rewriting
+    } else {
+        std::vector<double> canonical(value);
+        for (double& v : canonical) v = canonical_number(v);
+        seen[canonical] += n;
+    }
     if (seen.size() > kMaxDistinctValues) {
         seen.clear();
         overflowed = true;
