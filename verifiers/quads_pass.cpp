@@ -81,7 +81,8 @@ struct Scratch {
     std::vector<mesh::Box> s_box;
     // copies, and pairs counted by position
     std::vector<std::uint32_t> copy_class;             // per used row: its class of corner sets (first use)
-    std::vector<std::uint32_t> class_size;             // per class: its rows; then per pair of classes: stock uses
+    std::vector<std::uint32_t> class_size;             // per class: its rows
+    std::vector<std::uint32_t> stock_left;             // per distinct pair of classes: stock uses not yet matched
     // source indices against positions
     struct IndexCorner {
         std::uint32_t index;
@@ -500,11 +501,11 @@ private:
         for (const QuadPair& p : s.all->pairs) s.names.push_back(name(p.first, p.second));
         s.numbers.resize(s.names.size());
         const std::uint32_t distinct = mesh::number_by_first_use(s.names, s.ws, s.numbers);
-        s.class_size.assign(distinct, 0);  // per distinct pair: stock uses not yet matched
-        for (std::size_t i = 0; i < stock_names; ++i) ++s.class_size[s.numbers[i]];
+        s.stock_left.assign(distinct, 0);
+        for (std::size_t i = 0; i < stock_names; ++i) ++s.stock_left[s.numbers[i]];
         std::uint64_t matched = 0;
         for (std::size_t i = stock_names; i < s.names.size(); ++i)
-            if (s.class_size[s.numbers[i]] > 0) --s.class_size[s.numbers[i]], ++matched;
+            if (s.stock_left[s.numbers[i]] > 0) --s.stock_left[s.numbers[i]], ++matched;
         counts.add("found_by_position", matched);
         (void)m;
         return most;
