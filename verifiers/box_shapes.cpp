@@ -2,16 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
+
+#include "verifiers/f32_tolerance.h"
 
 namespace meshproof::verifiers {
-
-double f32_ulp(double x) {
-    const float f = static_cast<float>(std::fabs(x));
-    if (f == 0.0f) return std::numeric_limits<float>::denorm_min();
-    if (!std::isfinite(f)) return std::numeric_limits<double>::infinity();
-    return static_cast<double>(std::nextafter(f, std::numeric_limits<float>::infinity())) - static_cast<double>(f);
-}
 
 std::optional<BoxMeasure> measure_box(const mesh::DecodedExternShapes& shapes, std::size_t s) {
     if (s >= shapes.shape_count() || shapes.type[s] != tagfile::ShapeType::kBox) return std::nullopt;

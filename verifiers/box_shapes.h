@@ -40,7 +40,4 @@ struct BoxMeasure {
 // three opposite pairs (faces are read only where there are as many as planes).
 std::optional<BoxMeasure> measure_box(const mesh::DecodedExternShapes& shapes, std::size_t s);
 
-// The f32 unit in the last place at |x| (the spacing of floats there; the smallest subnormal at 0).
-double f32_ulp(double x);
-
 }  // namespace meshproof::verifiers

@@ -117,9 +117,6 @@ TEST(BoxShapes, ExtentsFromThePlanePairsAndTheMissInUlps) {
     EXPECT_FALSE(measure_box(s, 4));         // planes that do not pair: not read
     EXPECT_FALSE(measure_box(s, 5));         // a polytope, however flat
     EXPECT_FALSE(measure_box(s, 6));         // past the shapes
-
-    EXPECT_EQ(verifiers::f32_ulp(305), std::ldexp(1.0, -15));
-    EXPECT_EQ(verifiers::f32_ulp(0), std::numeric_limits<float>::denorm_min());
 }
 
 TEST(BoxShapes, StructurePassCountsFlatAndThinBoxes) {

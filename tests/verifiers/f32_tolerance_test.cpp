@@ -45,6 +45,7 @@ TEST(F32Tolerance, UlpFromTheExponentBitsEqualsFrexpAndLdexp) {
         EXPECT_TRUE(same_bits(f32_ulp(m), ulp_by_frexp(m))) << m;
     EXPECT_EQ(f32_ulp(305), std::ldexp(1.0, -15));
     EXPECT_EQ(f32_ulp(1.0), std::ldexp(1.0, -23));
+    EXPECT_EQ(f32_ulp(0), std::numeric_limits<float>::denorm_min());
     EXPECT_EQ(checked, 400000);
 }
 
