@@ -51,8 +51,6 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
                 k < m.num_packed[s] ? mesh::packed_vertex_identity(s, k)
                                     : mesh::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
     c0.resize(triangles), c1.resize(triangles), c2.resize(triangles), half.resize(triangles);
-    out.key.resize(triangles);
-    out.bit.assign(triangles, 0);
     out.section_first_triangle.resize(std::size_t{ns} + 1);
 
     // fill, key order
@@ -62,11 +60,11 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
             const std::size_t i = m.first_primitive[s] + p;
             const auto& q = m.primitives[i];
-            const std::uint32_t base = first_slot[s], key = (s << 8) | (p << 1);
-            c0[t] = base + q[0], c1[t] = base + q[1], c2[t] = base + q[2], half[t] = 0, out.key[t] = key;
+            const std::uint32_t base = first_slot[s];
+            c0[t] = base + q[0], c1[t] = base + q[1], c2[t] = base + q[2], half[t] = 0;
             ++t;
             if (!is_quad(i)) continue;
-            c0[t] = base + q[0], c1[t] = base + q[2], c2[t] = base + q[3], half[t] = 1, out.key[t] = key | 1u;
+            c0[t] = base + q[0], c1[t] = base + q[2], c2[t] = base + q[3], half[t] = 1;
             ++t;
         }
     }
@@ -84,6 +82,17 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
         scratch.release_neighbour_input();
         view.identity = {}, view.corner = {}, view.half = {};
     }
+    // The keys and bits are made after the neighbour search, whose arrays a large mesh's peak
+    // then does not hold with them: a triangle's key is its section, primitive and half.
+    out.key.resize(triangles);
+    out.bit.assign(triangles, 0);
+    t = 0;
+    for (std::uint32_t s = 0; s < ns; ++s)
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
+            const std::uint32_t key = (s << 8) | (p << 1);
+            out.key[t++] = key;
+            if (is_quad(m.first_primitive[s] + p)) out.key[t++] = key | 1u;
+        }
     // One call per mesh: the raw normals and edge vectors are not kept for another.
     mesh::InteriorOptions options;
     options.keep_for_later_calls = false;

@@ -85,7 +85,10 @@ void build_faces(const InteriorMeshView& mesh, InteriorWorkspace& ws) {
     const std::size_t n = mesh.corner[0].size();
     ws.face_triangle.resize(n);
     ws.face_corners.resize(n);
-    for (auto& c : ws.face_slot) c.resize(n);
+    // Only a view with flat flags can have a polygon's fourth corner (read where face_corners is 4).
+    const bool polygons = !mesh.flat.empty();
+    for (int k = 0; k < 3; ++k) ws.face_slot[k].resize(n);
+    ws.face_slot[3].resize(polygons ? n : 0);
     ws.triangle_face.resize(n);
     std::uint32_t f = 0;
     for (std::size_t t = 0; t < n; ++t, ++f) {
@@ -94,13 +97,13 @@ void build_faces(const InteriorMeshView& mesh, InteriorWorkspace& ws) {
         ws.face_triangle[f] = static_cast<std::uint32_t>(t);
         ws.face_corners[f] = flat ? 4 : 3;
         for (int k = 0; k < 3; ++k) ws.face_slot[k][f] = mesh.corner[k][t];
-        ws.face_slot[3][f] = flat ? mesh.corner[2][t + 1] : kNoFace;
+        if (polygons) ws.face_slot[3][f] = flat ? mesh.corner[2][t + 1] : kNoFace;
         ws.triangle_face[t] = f;
         if (flat) ws.triangle_face[++t] = f;  // the second half is part of the polygon
     }
     ws.face_triangle.resize(f);
     ws.face_corners.resize(f);
-    for (auto& c : ws.face_slot) c.resize(f);
+    for (auto& c : ws.face_slot) c.resize(std::min<std::size_t>(c.size(), f));
 }
 
 // Pairs the edges of one bucket (all edges whose smaller dense vertex is `vertex`), in visiting

@@ -132,7 +132,8 @@ public:
     }
 
     // ---- scratch ----
-    std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th)
+    std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th; no 4th at all
+                                                          // when the view has no flat flags)
     std::vector<std::uint32_t> dense;                // per vertex slot: the identity as a dense id
     std::vector<std::uint32_t> shared_first;         // per shared entry: first slot with it (kept kNoFace between meshes)
     // An edge waiting in the bucket of its smaller dense vertex: `edge` (bit 31: paired), and
