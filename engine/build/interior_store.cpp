@@ -2,16 +2,38 @@
 
 #include <bit>
 
+#include "engine/core/scratch_release.h"
 #include "engine/mesh/interior_bits.h"
 
 namespace meshproof::build {
+namespace {
+
+// One thread's arrays, reused from mesh to mesh; after a large mesh they are handed back
+// (ReleaseAfterLargeUnit) rather than kept, grown to it, for the rest of the process.
+struct InteriorScratch {
+    mesh::InteriorWorkspace ws;
+    std::vector<std::uint32_t> identity, c0, c1, c2;
+    std::vector<std::uint8_t> half;
+
+    // What steps 2 to 4 do not read (they read the vertex columns and the workspace's faces):
+    // handed back before they make their arrays, so that a large mesh's peak holds one set.
+    void release_neighbour_input() {
+        identity = std::vector<std::uint32_t>(), c0 = std::vector<std::uint32_t>(), c1 = std::vector<std::uint32_t>(),
+        c2 = std::vector<std::uint32_t>();
+        half = std::vector<std::uint8_t>();
+        ws.release_neighbour_search();
+    }
+};
+
+}  // namespace
 
 Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::span<const std::uint32_t> first_slot,
                                std::span<const float> x, std::span<const float> y, std::span<const float> z,
                                ComputedInterior& out) {
-    thread_local mesh::InteriorWorkspace ws;
-    thread_local std::vector<std::uint32_t> identity, c0, c1, c2;
-    thread_local std::vector<std::uint8_t> half;
+    thread_local InteriorScratch scratch;
+    mesh::InteriorWorkspace& ws = scratch.ws;
+    std::vector<std::uint32_t>&identity = scratch.identity, &c0 = scratch.c0, &c1 = scratch.c1, &c2 = scratch.c2;
+    std::vector<std::uint8_t>& half = scratch.half;
     if (first_slot.size() != std::size_t{ns} + 1 || x.size() != first_slot[ns] || y.size() != x.size() || z.size() != x.size())
         return make_error(ErrorCode::kInternal, 0, "interior: vertex columns do not match the sections");
 
@@ -20,6 +42,8 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     auto is_quad = [&](std::size_t i) { return m.primitives[i][2] != m.primitives[i][3]; };
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) triangles += is_quad(m.first_primitive[s] + p) ? 2 : 1;
+    const bool large = triangles > kLargeUnitTriangles;
+    const ReleaseAfterLargeUnit release(scratch, triangles);
     identity.resize(x.size());
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t k = 0; k < m.num_packed[s] + m.num_shared[s]; ++k)
@@ -27,8 +51,6 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
                 k < m.num_packed[s] ? mesh::packed_vertex_identity(s, k)
                                     : mesh::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
     c0.resize(triangles), c1.resize(triangles), c2.resize(triangles), half.resize(triangles);
-    out.key.resize(triangles);
-    out.bit.assign(triangles, 0);
     out.section_first_triangle.resize(std::size_t{ns} + 1);
 
     // fill, key order
@@ -38,11 +60,11 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
             const std::size_t i = m.first_primitive[s] + p;
             const auto& q = m.primitives[i];
-            const std::uint32_t base = first_slot[s], key = (s << 8) | (p << 1);
-            c0[t] = base + q[0], c1[t] = base + q[1], c2[t] = base + q[2], half[t] = 0, out.key[t] = key;
+            const std::uint32_t base = first_slot[s];
+            c0[t] = base + q[0], c1[t] = base + q[1], c2[t] = base + q[2], half[t] = 0;
             ++t;
             if (!is_quad(i)) continue;
-            c0[t] = base + q[0], c1[t] = base + q[2], c2[t] = base + q[3], half[t] = 1, out.key[t] = key | 1u;
+            c0[t] = base + q[0], c1[t] = base + q[2], c2[t] = base + q[3], half[t] = 1;
             ++t;
         }
     }
@@ -56,7 +78,25 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     // Bits only: the marking by the weights where no tie decides a bit (mesh::ReferenceUse::kBitsOnly);
     // the figures below read the complete faces and their convex edges, not their order.
     if (Status st = mesh::find_interior_neighbours(view, ws); !st.ok()) return st;
-    mesh::compute_interior_bits(view, mesh::InteriorOptions{}, ws, out.bit, {}, mesh::ReferenceUse::kBitsOnly);
+    if (large) {
+        scratch.release_neighbour_input();
+        view.identity = {}, view.corner = {}, view.half = {};
+    }
+    // The keys and bits are made after the neighbour search, whose arrays a large mesh's peak
+    // then does not hold with them: a triangle's key is its section, primitive and half.
+    out.key.resize(triangles);
+    out.bit.assign(triangles, 0);
+    t = 0;
+    for (std::uint32_t s = 0; s < ns; ++s)
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
+            const std::uint32_t key = (s << 8) | (p << 1);
+            out.key[t++] = key;
+            if (is_quad(m.first_primitive[s] + p)) out.key[t++] = key | 1u;
+        }
+    // One call per mesh: the raw normals and edge vectors are not kept for another.
+    mesh::InteriorOptions options;
+    options.keep_for_later_calls = false;
+    mesh::compute_interior_bits(view, options, ws, out.bit, {}, mesh::ReferenceUse::kBitsOnly);
 
     out.bits_set = 0;
     for (std::uint8_t b : out.bit) out.bits_set += b != 0;

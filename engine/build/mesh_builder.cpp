@@ -353,13 +353,14 @@ namespace {
 template <typename T>
 void release(T& v) { v = T{}; }
 
-// What the interior bits and the statistics after them do not read, handed back before the
-// interior's arrays are made (when the caller keeps no layout).
-void release_before_interior(MeshLayout& L) {
-    release(L.tree), release(L.cut), release(L.prims);
-    release(L.section_trees), release(L.encoded), release(L.leaf_keys), release(L.leaf_exact);
+// What the SIMD tree, the interior bits and the statistics after them do not read, handed back
+// before the SIMD tree's arrays are made (when the caller keeps no layout); the SIMD tree's own
+// input before the interior's.
+void release_before_simd(MeshLayout& L) {
+    release(L.tree), release(L.cut), release(L.prims), release(L.section_trees), release(L.encoded);
     release(L.kept), release(L.stored), release(L.index_in_section), release(L.section_of);
 }
+void release_before_interior(MeshLayout& L) { release(L.leaf_keys), release(L.leaf_exact); }
 
 }  // namespace
 
@@ -396,8 +397,9 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
     assign_keys(L, m);
     set_key_widths(m);
     write_rows(in, L, m);
-    build_simd(L, opt.numbering, m);
     st.stock_surface = inner_surface(L.tree);
+    if (layout == nullptr) release_before_simd(L);
+    build_simd(L, opt.numbering, m);
     if (layout == nullptr) release_before_interior(L);
     ComputedInterior ci;
     MP_TRY(compute_interior(L, m, ci));

@@ -85,7 +85,10 @@ void build_faces(const InteriorMeshView& mesh, InteriorWorkspace& ws) {
     const std::size_t n = mesh.corner[0].size();
     ws.face_triangle.resize(n);
     ws.face_corners.resize(n);
-    for (auto& c : ws.face_slot) c.resize(n);
+    // Only a view with flat flags can have a polygon's fourth corner (read where face_corners is 4).
+    const bool polygons = !mesh.flat.empty();
+    for (int k = 0; k < 3; ++k) ws.face_slot[k].resize(n);
+    ws.face_slot[3].resize(polygons ? n : 0);
     ws.triangle_face.resize(n);
     std::uint32_t f = 0;
     for (std::size_t t = 0; t < n; ++t, ++f) {
@@ -94,13 +97,13 @@ void build_faces(const InteriorMeshView& mesh, InteriorWorkspace& ws) {
         ws.face_triangle[f] = static_cast<std::uint32_t>(t);
         ws.face_corners[f] = flat ? 4 : 3;
         for (int k = 0; k < 3; ++k) ws.face_slot[k][f] = mesh.corner[k][t];
-        ws.face_slot[3][f] = flat ? mesh.corner[2][t + 1] : kNoFace;
+        if (polygons) ws.face_slot[3][f] = flat ? mesh.corner[2][t + 1] : kNoFace;
         ws.triangle_face[t] = f;
         if (flat) ws.triangle_face[++t] = f;  // the second half is part of the polygon
     }
     ws.face_triangle.resize(f);
     ws.face_corners.resize(f);
-    for (auto& c : ws.face_slot) c.resize(f);
+    for (auto& c : ws.face_slot) c.resize(std::min<std::size_t>(c.size(), f));
 }
 
 // Pairs the edges of one bucket (all edges whose smaller dense vertex is `vertex`), in visiting
@@ -198,21 +201,34 @@ void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, 
                   ReferenceUse use) {
     const Estimator<kMode> estimate;
     const std::uint32_t faces = ws.face_count();
-    grow_to(ws.raw_normal, faces);
+    const bool raw_ready = ws.raw_normals_ready;
+    // Without a later call to serve (InteriorOptions::keep_for_later_calls false) the raw normals
+    // and edge vectors are not kept: each is formed again, by the same operations on the same
+    // floats, where it is read, and the next call forms them anew.
+    const bool keep = options.keep_for_later_calls || raw_ready;
+    if (keep) {
+        grow_to(ws.raw_normal, faces);
+        grow_to(ws.edge_vector, std::size_t{faces} * 4);
+    }
     grow_to(ws.unit_normal, faces);
-    grow_to(ws.length, faces);
     grow_to(ws.weight, faces);
     grow_to(ws.convex_mask, faces);
     grow_to(ws.blocked, faces);
-    grow_to(ws.edge_vector, std::size_t{faces} * 4);
     ws.face_set.assign(faces, 0);
     Vec3f* raw = ws.raw_normal.data();
     Vec3f* unit = ws.unit_normal.data();
+    float* weight = ws.weight.data();
+    auto raw_normal_of = [&](std::uint32_t f) {
+        const Vec3f a = corner_of(mesh, ws.face_slot[0][f]);
+        const Vec3f b = corner_of(mesh, ws.face_slot[1][f]);
+        const Vec3f c = corner_of(mesh, ws.face_slot[2][f]);
+        return cross(sub(b, a), sub(c, a));
+    };
 
     // Raw and unit normals of every face (neighbours of complete faces may be incomplete ones).
     // The raw normals (and below the edge vectors) do not depend on the estimate: a second call
-    // on the same neighbours reads them as the first left them.
-    const bool raw_ready = ws.raw_normals_ready;
+    // on the same neighbours reads them as the first left them. `weight` holds |n| until the
+    // convex edges are counted (for complete faces; an incomplete face's weight is |n|).
     // The first call notes the faces no estimate changes; a later one copies their convex edges.
     const bool note = options.note_estimate_free && !raw_ready;
     const bool copy_free = raw_ready && ws.estimate_free_ready;
@@ -222,23 +238,15 @@ void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, 
     const float margin = ws.estimate_margin;
     const NormalLength length_form = options.length;
     for (std::uint32_t f = 0; f < faces; ++f) {
-        Vec3f n;
-        if (raw_ready) {
-            n = raw[f];
-        } else {
-            const Vec3f a = corner_of(mesh, ws.face_slot[0][f]);
-            const Vec3f b = corner_of(mesh, ws.face_slot[1][f]);
-            const Vec3f c = corner_of(mesh, ws.face_slot[2][f]);
-            n = cross(sub(b, a), sub(c, a));
-        }
+        const Vec3f n = raw_ready ? raw[f] : raw_normal_of(f);
         const float s = squared_length(n);
         const float r = newton_refine(estimate(s), s);
-        raw[f] = n;
+        if (keep) raw[f] = n;
         unit[f] = {n.x * r, n.y * r, n.z * r};
-        ws.length[f] = length_form == NormalLength::kSqrt ? std::sqrt(s) : s * r;
+        weight[f] = length_form == NormalLength::kSqrt ? std::sqrt(s) : s * r;
         if (note) free_faces[f] = squared_length_in_range(s) ? InteriorWorkspace::kNormalInRange : 0;
     }
-    ws.raw_normals_ready = true;
+    ws.raw_normals_ready = keep;
 
     // Convex edges and weights of the complete faces, which alone are ordered. The 70° test of
     // step 4 does not depend on the order, so it is made here, in key order where the
@@ -254,8 +262,8 @@ void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, 
         if (copy_free && (free_faces[f] & InteriorWorkspace::kSameUnderAnyEstimate)) {
             // convex_mask and blocked as the noting call (or any call since) left them: the same
             // under this estimate (estimate_free above).
-            ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(InteriorWorkspace::convex_count(ws.convex_mask[f]));
-            ws.order.push_back({ws.weight[f], f});
+            weight[f] = weight[f] + 10.0f * static_cast<float>(InteriorWorkspace::convex_count(ws.convex_mask[f]));
+            ws.order.push_back({weight[f], f});
             continue;
         }
         if (f + kNormalsAhead < faces) {
@@ -263,14 +271,15 @@ void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, 
             for (int k = 0; k < 3; ++k)
                 if (ahead[k] != kNoFace) __builtin_prefetch(unit + ahead[k]);
         }
-        const Vec3f n = raw[f];
+        const Vec3f n = keep ? raw[f] : raw_normal_of(f);
         const Vec3f own = unit[f];
         const std::uint32_t corners = ws.face_corners[f];
         std::uint32_t convex = 0;
         std::uint8_t mask = 0;
         bool blocked = false;
         bool same = note && (free_faces[f] & InteriorWorkspace::kNormalInRange);
-        Vec3f* edge_vector = ws.edge_vector.data() + std::size_t{f} * 4;
+        Vec3f formed[4];
+        Vec3f* edge_vector = keep ? ws.edge_vector.data() + std::size_t{f} * 4 : formed;
         for (std::uint32_t k = 0; k < corners; ++k) {
             const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
             if (!raw_ready) {
@@ -307,8 +316,8 @@ void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, 
         if (same) free_faces[f] |= InteriorWorkspace::kSameUnderAnyEstimate;
         ws.convex_mask[f] = mask;
         ws.blocked[f] = blocked ? 1 : 0;
-        ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(convex);
-        ws.order.push_back({ws.weight[f], f});
+        weight[f] = weight[f] + 10.0f * static_cast<float>(convex);
+        ws.order.push_back({weight[f], f});
     }
 
     order_and_mark(ws, reference, use);
@@ -565,8 +574,8 @@ void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<s
     for (std::uint32_t f = 0; f < faces; ++f) {
         if (!ws.face_complete[f]) continue;
         const float s = squared_length(ws.raw_normal[f]);
-        ws.length[f] = std::sqrt(s);
-        ws.weight[f] = ws.length[f] + 10.0f * static_cast<float>(InteriorWorkspace::convex_count(ws.convex_mask[f]));
+        const float length = std::sqrt(s);
+        ws.weight[f] = length + 10.0f * static_cast<float>(InteriorWorkspace::convex_count(ws.convex_mask[f]));
         ws.order.push_back({ws.weight[f], f});
     }
     order_and_mark(ws, reference_order, use);

@@ -82,6 +82,12 @@ struct InteriorOptions {
     // so that later calls on the same neighbours under another estimate copy them for those faces
     // (for a caller that runs several estimates; a little dearer for one that runs one).
     bool note_estimate_free = false;
+    // Whether later calls on the same neighbours (another estimate or length form, or
+    // recompute_interior_bits_with_sqrt_length) are to reuse this call's raw normals and edge
+    // vectors. A caller that makes one call per mesh (the builder) sets it false: the 60 bytes a
+    // face they take are not kept (each is formed again where it is read, by the same operations
+    // on the same floats), and a later compute_interior_bits forms them anew.
+    bool keep_for_later_calls = true;
 };
 
 inline constexpr float kConvexEpsilon = 0x1p-23f;            // "the single-precision epsilon 2⁻²³"
@@ -106,7 +112,7 @@ public:
     std::vector<std::uint8_t> face_complete;         // every edge has a neighbour
     std::vector<std::uint8_t> convex_mask;           // per face: bit k = edge k convex (complete faces)
     std::vector<std::uint8_t> blocked;               // per face: a convex edge meets a face more than 70° away
-    std::vector<float> weight;                       // per face: |n| + 10 × convex edges (complete faces)
+    std::vector<float> weight;                       // per face: |n| + 10 × convex edges (complete faces; |n| on others)
     struct Weighted {
         float weight;
         std::uint32_t face;
@@ -126,7 +132,8 @@ public:
     }
 
     // ---- scratch ----
-    std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th)
+    std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th; no 4th at all
+                                                          // when the view has no flat flags)
     std::vector<std::uint32_t> dense;                // per vertex slot: the identity as a dense id
     std::vector<std::uint32_t> shared_first;         // per shared entry: first slot with it (kept kNoFace between meshes)
     // An edge waiting in the bucket of its smaller dense vertex: `edge` (bit 31: paired), and
@@ -138,9 +145,8 @@ public:
     std::vector<BucketEdge> bucket_edges;            // edges by smaller dense vertex, visiting order within
     std::vector<Vec3f> raw_normal, unit_normal;      // per face, interleaved: a neighbour's normal is one fetch
     std::vector<Vec3f> edge_vector;                  // per edge of a complete face: q − p, which no estimate changes
-    bool raw_normals_ready = false;                  // raw_normal and edge_vector hold these faces' (set by steps 2–4,
-                                                     // cleared by step 1)
-    std::vector<float> length;
+    bool raw_normals_ready = false;                  // raw_normal and edge_vector hold these faces' (set by steps 2–4
+                                                     // unless keep_for_later_calls is false, cleared by step 1)
     // Per face, noted by a call with InteriorOptions::note_estimate_free (estimate_free_ready):
     // kNormalInRange when the raw normal's squared length is in [kEstimateFreeLeast,
     // kEstimateFreeMost]; kSameUnderAnyEstimate on a complete face whose convex edges and 70° test
@@ -154,6 +160,14 @@ public:
     float estimate_margin = 0x1p-16f;
     std::vector<std::uint8_t> decided;               // per face: its bit decided by the marking by weights
     std::vector<std::uint32_t> stack;                // faces waiting for a smaller-weight neighbour's bit
+
+    // Hands back the arrays only find_interior_neighbours reads (dense, bucket_start,
+    // bucket_edges), for a caller done with a large mesh's neighbours before steps 2 to 4.
+    void release_neighbour_search() {
+        // (moving an empty vector in frees; `= {}` would keep the capacity)
+        dense = std::vector<std::uint32_t>(), bucket_start = std::vector<std::uint32_t>();
+        bucket_edges = std::vector<BucketEdge>();
+    }
 };
 
 // What a call must leave besides the bits.
@@ -175,7 +189,8 @@ enum class ReferenceUse : std::uint8_t { kEverything, kBitsOnly };
 Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace& ws);
 
 // Steps 2 to 4 on the neighbours already found for the same `mesh`; writes one bit per triangle
-// (a flat quad's second half 0). `bits` must hold one byte per triangle. A second call after the
+// (a flat quad's second half 0). Of `mesh` they read the vertex columns x, y, z alone (the faces'
+// corners are in ws.face_slot). `bits` must hold one byte per triangle. A second call after the
 // first (another estimate or length form) reuses the raw normals the first computed.
 //
 // `reference_order` (may be empty): ws.order as an earlier call left it on the same mesh and
@@ -190,7 +205,7 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
                            ReferenceUse use = ReferenceUse::kEverything);
 
 // Steps 3 and 4 again with |n| = sqrtf(s) (NormalLength::kSqrt), reusing step 2 as the last
-// compute_interior_bits left it in `ws`: the same as compute_interior_bits with that call's
+// compute_interior_bits left it in `ws` (a call that kept its raw normals: keep_for_later_calls): the same as compute_interior_bits with that call's
 // estimate and kSqrt, since the length form changes the weights only (not the unit vectors, the
 // convex edges or the 70° test). `bits` must hold one byte per triangle.
 void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,

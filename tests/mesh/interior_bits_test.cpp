@@ -571,6 +571,57 @@ TEST(InteriorOrder, MarkingByWeightsEqualsThePlainRunOnRandomTerraces) {
     EXPECT_GT(sorted, cases / 10);
 }
 
+// InteriorOptions::keep_for_later_calls false (the builder's one call per mesh): the raw normals
+// and edge vectors, formed again where read rather than kept, must give the plain run's bits,
+// convex edges, 70° blocks, weights and order under every variant, flat quads among the faces;
+// and a later call on the same neighbours must form them anew rather than read what an earlier
+// mesh left in the workspace (the one workspace serves every mesh here, smaller ones after
+// larger ones, as the builder's does).
+TEST(InteriorSingleCall, KeepingNothingForLaterCallsGivesThePlainRun) {
+    InteriorWorkspace reused;
+    int flat_faces = 0, set_faces = 0;
+    for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+        const int size = 18 - static_cast<int>(seed % 5);
+        HandMesh m = seed % 3 == 0 ? terraced_grid(size, seed, 0.0f) : seed % 3 == 1 ? terraced_grid(size, seed, 1e-3f)
+                                                                        : nearly_flat_field(2 * size);
+        if (seed % 2 == 0)
+            for (std::size_t t = 0; t < m.half.size(); t += 6) m.flat[t] = 1;  // every third quad one polygon
+        const InteriorMeshView view = m.view();
+        const std::size_t n = view.corner[0].size();
+        const std::vector<InteriorOptions> variants = every_variant();
+        for (std::size_t v = 0; v < variants.size(); ++v) {
+            InteriorOptions single = variants[v];
+            single.keep_for_later_calls = false;
+            const InteriorOptions& later = variants[(v + 1) % variants.size()];
+            InteriorWorkspace plain, plain_later;
+            std::vector<std::uint8_t> want(n), want_later(n), got(n, 0xFF);
+            ASSERT_TRUE(interior_bits(view, variants[v], plain, want).ok());
+            ASSERT_TRUE(interior_bits(view, later, plain_later, want_later).ok());
+            ASSERT_TRUE(find_interior_neighbours(view, reused).ok());
+            compute_interior_bits(view, single, reused, got);
+            ASSERT_EQ(got, want) << "seed " << seed << " variant " << v;
+            EXPECT_FALSE(reused.raw_normals_ready);
+            ASSERT_EQ(reused.order.size(), plain.order.size());
+            for (std::size_t i = 0; i < plain.order.size(); ++i) {
+                EXPECT_EQ(reused.order[i].face, plain.order[i].face) << i;
+                EXPECT_EQ(bits_of(reused.order[i].weight), bits_of(plain.order[i].weight)) << i;
+            }
+            for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
+                EXPECT_EQ(reused.face_set[f], plain.face_set[f]) << f;
+                EXPECT_EQ(reused.convex_mask[f], plain.convex_mask[f]) << f;
+                EXPECT_EQ(reused.blocked[f], plain.blocked[f]) << f;
+                if (plain.face_complete[f]) EXPECT_EQ(bits_of(reused.weight[f]), bits_of(plain.weight[f])) << f;
+                flat_faces += plain.face_corners[f] == 4;
+                set_faces += plain.face_set[f];
+            }
+            compute_interior_bits(view, later, reused, got);
+            ASSERT_EQ(got, want_later) << "seed " << seed << " variant " << v << ", the later call";
+        }
+    }
+    EXPECT_GT(flat_faces, 100);
+    EXPECT_GT(set_faces, 100);
+}
+
 std::vector<std::uint32_t> plain_order(const InteriorWorkspace& ws) {
     std::vector<std::uint32_t> out;
     for (const auto& w : ws.order) out.push_back(w.face);
