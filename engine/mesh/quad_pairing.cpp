@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/core/free_vectors.h"
 #include "engine/mesh/havok_quicksort.h"
 #include "engine/mesh/record_word_sort.h"
 
@@ -154,6 +155,7 @@ std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairing
         }
         out[i] = ws.slot_number[s];
     }
+    if (ws.release_scratch) free_vectors(ws.slot_name, ws.slot_number);
     return next;
 }
 
@@ -277,7 +279,11 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
             }
         }
         const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws);
+        if (ws.release_scratch) free_vectors(ws.lower_start, ws.lower_fill, ws.by_lower, ws.higher, ws.bucket_order);
         sort_record_words(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
+        if (ws.release_scratch) {
+            free_vectors(ws.key_start, ws.record_sort.stamp, ws.record_sort.next_slot, ws.record_sort.placed);
+        }
         return;
     }
     out.records.resize(m);
@@ -302,9 +308,11 @@ std::size_t pair_records(const QuadPairingRows& rows, const Records& records, Ca
         std::size_t end = g + 1;
         const std::uint64_t key = records.key(g);
         while (end < m && records.key(end) == key) ++end;
-        for (std::size_t i = g; i < end; ++i) {
-            const Record r = records[i];
-            ws.edge_uses[r.row * 3 + r.index] = static_cast<std::uint32_t>(end - g);
+        if (ws.edge_uses_read) {
+            for (std::size_t i = g; i < end; ++i) {
+                const Record r = records[i];
+                ws.edge_uses[r.row * 3 + r.index] = static_cast<std::uint32_t>(end - g);
+            }
         }
         if (rule == CandidateRule::kFirstFit && end - g > ws.scan_limit) {
             first_fits_by_bucket(rows, records, ws, g, end);
@@ -352,7 +360,7 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWo
     out.clear();
     ws.candidates.clear();
     const std::size_t n = rows.vertex.size();
-    ws.edge_uses.assign(n * 3, 0);
+    if (ws.edge_uses_read) ws.edge_uses.assign(n * 3, 0);
     if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) return 0;
     if (sorted.key_shift != 0)
         return pair_records(rows, word_records(sorted), rule, ws, out, read);
@@ -362,7 +370,12 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWo
 std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
                        PairsRead read) {
     sort_pairing_records(rows, ws);
-    return pair_sorted_records(rows, rule, ws, out, read);
+    const std::size_t made = pair_sorted_records(rows, rule, ws, out, read);
+    if (ws.release_scratch) {
+        free_vectors(ws.sorted.words, ws.sorted.records, ws.packed, ws.entries, ws.candidates, ws.sorted_candidates, ws.taken);
+        free_vectors(ws.candidate_sort.row_start, ws.candidate_sort.row_fill, ws.candidate_sort.by_row, ws.candidate_sort.risky_keys);
+    }
+    return made;
 }
 
 }  // namespace meshproof::mesh
