@@ -108,6 +108,7 @@ struct QuadPairingWorkspace {
     // step 1's count of records per edge (sort_pairing_records, words form)
     std::vector<std::uint32_t> lower_start, lower_fill, by_lower, higher, key_start;
     std::vector<std::uint64_t> bucket_order;
+    std::vector<std::uint64_t> key_seen;  // step 1 without a crowded edge: a bit per key start
     RecordSortScratch record_sort;
     CandidateSortScratch candidate_sort;
     // number_by_first_use's open-addressing table

@@ -721,11 +721,12 @@ TEST(QuadPairing, HybridCandidateSortShortcutNeedsTheRiskyCheck) {
 namespace meshproof::mesh {
 namespace {
 
-// A workspace that frees each step's scratch and skips edge_uses (the builder's, used once per
-// mesh; here reused from round to round, so every array must grow back) pairs as one keeping
-// everything: the same count and pairs in the same order, on rows with crowded edges (the sort's
-// checked shortcut), a plain grid (no crowded edge: the whole array placed at once) and vertex
-// numbers too large for the words form (the Records form). Afterwards its scratch is empty.
+// The rule as written against pair_quads with a workspace keeping everything and with one that
+// frees each step's scratch and skips edge_uses (the builder's, used once per mesh; here reused
+// from round to round, so every array must grow back): the same count and pairs in the same
+// order, on rows with crowded edges (the sort's checked shortcut), a plain grid (no crowded edge:
+// the words written straight to their sorted places) and vertex numbers too large for the words
+// form (the Records form). Afterwards the freeing workspace's scratch is empty.
 TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
     QuadPairingWorkspace released;
     released.edge_uses_read = false;
@@ -755,9 +756,15 @@ TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
                 for (std::uint32_t& x : v) x = x * 0x100000u + 7u;
         const QuadPairingRows in{vertex, box, data};
         for (const CandidateRule rule : {CandidateRule::kFirstFit, CandidateRule::kEveryFit}) {
+            std::vector<QuadPairingWorkspace::Candidate> cand;
+            std::vector<QuadPair> want, got, got_kept;
+            plain_rule(vertex, box, data, rule, cand, want);
+            const std::size_t made = cand.size();
             QuadPairingWorkspace kept;
-            std::vector<QuadPair> want, got;
-            const std::size_t made = pair_quads(in, rule, kept, want);
+            ASSERT_EQ(pair_quads(in, rule, kept, got_kept), made) << round;
+            ASSERT_EQ(got_kept.size(), want.size()) << round;
+            for (std::size_t i = 0; i < want.size(); ++i)
+                ASSERT_TRUE(got_kept[i].first == want[i].first && got_kept[i].second == want[i].second) << round << " pair " << i;
             ASSERT_EQ(kept.sorted.key_shift != 0, form != 2) << round;
             bool crowded = false;
             for (const std::uint32_t uses : kept.edge_uses) crowded = crowded || uses >= 3;
