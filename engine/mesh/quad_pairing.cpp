@@ -274,17 +274,18 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
             const std::uint64_t key = std::min(p, q) * vertices + std::max(p, q);
             return key << shift | std::uint64_t{p < q} << place_bits | (r * 3 + e);
         };
-        // The edges are counted first, the crowded bits marked on zero words (word r × 3 + e:
-        // record (r, e)), the records' own bits added after.
-        out.words.assign(m, 0);
+        out.words.resize(m);
+        for (std::size_t r = 0; r < n; ++r)
+            for (int e = 0; e < 3; ++e) out.words[r * 3 + e] = word(r, e);
         const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws);
         if (ws.release_scratch) free_vectors(ws.lower_start, ws.lower_fill, ws.by_lower, ws.higher, ws.bucket_order);
         if (crowded == 0) {
             // No crowded edge: sort_record_words would put the whole array in key order by
             // place_by_key_start, the records of one key in place order (record_word_sort.h: the
-            // procedure's order wherever the rule reads it). The same words are written straight
-            // to those places: a key's first record (in place order) at its key start, its
-            // second (no key has a third) just after; no unsorted array, no second one to place into.
+            // procedure's order wherever the rule reads it). The same words (none has the crowded
+            // bit) are written over the array, made anew from the rows, straight to those places:
+            // a key's first record (in place order) at its key start, its second (no key has a
+            // third) just after; no second array to place into.
             std::vector<std::uint64_t>& seen = ws.key_seen;  // per key start: its first record placed
             seen.assign((m + 63) / 64, 0);
             for (std::size_t r = 0; r < n; ++r)
@@ -299,8 +300,6 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
             if (ws.release_scratch) free_vectors(ws.key_start, ws.key_seen);
             return;
         }
-        for (std::size_t r = 0; r < n; ++r)
-            for (int e = 0; e < 3; ++e) out.words[r * 3 + e] |= word(r, e);
         sort_record_words(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
         if (ws.release_scratch) {
             free_vectors(ws.key_start, ws.record_sort.stamp, ws.record_sort.next_slot, ws.record_sort.placed);
