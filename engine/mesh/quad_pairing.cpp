@@ -279,8 +279,10 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
             for (int e = 0; e < 3; ++e) out.words[r * 3 + e] = word(r, e);
         const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws);
         if (ws.release_scratch) free_vectors(ws.lower_start, ws.lower_fill, ws.by_lower, ws.higher, ws.bucket_order);
-        if (crowded == 0) {
-            // No crowded edge: sort_record_words would put the whole array in key order by
+        if (crowded == 0 && ws.release_scratch) {
+            // No crowded edge (and a caller that wants the memory back rather than the arrays
+            // kept: measured on the passes' many small meshes, place_by_key_start costs fewer
+            // instructions, with its arrays kept from mesh to mesh): sort_record_words would put the whole array in key order by
             // place_by_key_start, the records of one key in place order (record_word_sort.h: the
             // procedure's order wherever the rule reads it). The same words (none has the crowded
             // bit) are written over the array, made anew from the rows, straight to those places:
@@ -314,9 +316,11 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
 
 namespace {
 
-// Steps 2 and 3 over either form of the sorted records.
-template <class Records>
-std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule, QuadPairingWorkspace& ws,
+// Steps 2 and 3 over either form of the sorted records; kEdgeUses: ws.edge_uses_read (a template
+// argument, so that the passes' loop has no test per edge for it). Not inlined: inlined into
+// pair_sorted_records, its loop ran 8 % more instructions (callgrind, the slice's quads and tree_rule).
+template <bool kEdgeUses, class Records>
+[[gnu::noinline]] std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule, QuadPairingWorkspace& ws,
                          std::vector<QuadPair>& out, PairsRead read) {
     const std::size_t n = rows.vertex.size();
     // Step 2: candidates; and how many records share each edge.
@@ -328,7 +332,7 @@ std::size_t pair_records(const QuadPairingRows& rows, const Records& records, Ca
         std::size_t end = g + 1;
         const std::uint64_t key = records.key(g);
         while (end < m && records.key(end) == key) ++end;
-        if (ws.edge_uses_read) {
+        if constexpr (kEdgeUses) {
             for (std::size_t i = g; i < end; ++i) {
                 const Record r = records[i];
                 ws.edge_uses[r.row * 3 + r.index] = static_cast<std::uint32_t>(end - g);
@@ -382,9 +386,11 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWo
     const std::size_t n = rows.vertex.size();
     if (ws.edge_uses_read) ws.edge_uses.assign(n * 3, 0);
     if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) return 0;
+    const PlainRecords plain{sorted.records.data(), sorted.records.size()};
     if (sorted.key_shift != 0)
-        return pair_records(rows, word_records(sorted), rule, ws, out, read);
-    return pair_records(rows, PlainRecords{sorted.records.data(), sorted.records.size()}, rule, ws, out, read);
+        return ws.edge_uses_read ? pair_records<true>(rows, word_records(sorted), rule, ws, out, read)
+                                 : pair_records<false>(rows, word_records(sorted), rule, ws, out, read);
+    return ws.edge_uses_read ? pair_records<true>(rows, plain, rule, ws, out, read) : pair_records<false>(rows, plain, rule, ws, out, read);
 }
 
 std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
