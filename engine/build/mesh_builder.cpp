@@ -64,7 +64,11 @@ void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, Compres
     m.convex_radius = r;
     {
         // Rows of different materials (primitive data) never pair.
+        // One pairing per build: nothing reads edge_uses, and each step's scratch is freed once
+        // the step is done (the pairing's memory peak is then its dearest step's, not the sum).
         mesh::QuadPairingWorkspace ws;
+        ws.edge_uses_read = false;
+        ws.release_scratch = true;
         L.prims = pair_rows(PairingInput{in.x, in.y, in.z, in.rows, in.row_material, L.kept}, ws);
     }
     const PrimitiveList& prims = L.prims;

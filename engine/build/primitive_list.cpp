@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "engine/core/free_vectors.h"
+
 namespace meshproof::build {
 
 PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) {
@@ -39,14 +41,21 @@ PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) 
     }
     std::vector<std::uint32_t> numbers(names.size());
     mesh::number_by_first_use(names, ws, numbers);
+    free_vectors(names);
     for (std::size_t j = 0; j < first_used.size(); ++j) vertex_number[first_used[j]] = numbers[j];
+    free_vectors(first_used, numbers);
     std::vector<std::array<std::uint32_t, 3>> numbered(n);
     for (std::size_t i = 0; i < n; ++i) {
         const auto& row = in.rows[in.kept[i]];
         numbered[i] = {vertex_number[row[0]], vertex_number[row[1]], vertex_number[row[2]]};
     }
+    free_vectors(vertex_number);
     std::vector<mesh::QuadPair> pairs;
     mesh::pair_quads(mesh::QuadPairingRows{numbered, box, data}, mesh::CandidateRule::kFirstFit, ws, pairs);
+    // Every array of the numbering is freed once read, and the rows' once paired, so that
+    // pair_quads' arrays and the list's do not come on top of them (with the workspace's
+    // release_scratch, the pairing's memory peak is its dearest step's, not the sum).
+    free_vectors(numbered, box, data);
 
     PrimitiveList out;
     out.vertex.reserve(n - pairs.size());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/core/free_vectors.h"
 #include "engine/mesh/havok_quicksort.h"
 #include "engine/mesh/record_word_sort.h"
 
@@ -154,6 +155,7 @@ std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairing
         }
         out[i] = ws.slot_number[s];
     }
+    if (ws.release_scratch) free_vectors(ws.slot_name, ws.slot_number);
     return next;
 }
 
@@ -267,17 +269,43 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
         const int shift = place_bits + 2;
         out.key_shift = shift;
         out.vertices = vertices;
+        auto word = [&](std::size_t r, int e) {
+            const std::uint64_t p = rows.vertex[r][e], q = rows.vertex[r][(e + 1) % 3];
+            const std::uint64_t key = std::min(p, q) * vertices + std::max(p, q);
+            return key << shift | std::uint64_t{p < q} << place_bits | (r * 3 + e);
+        };
         out.words.resize(m);
-        for (std::size_t r = 0; r < n; ++r) {
-            const auto& v = rows.vertex[r];
-            for (int e = 0; e < 3; ++e) {
-                const std::uint64_t p = v[e], q = v[(e + 1) % 3];
-                const std::uint64_t key = std::min(p, q) * vertices + std::max(p, q);
-                out.words[r * 3 + e] = key << shift | std::uint64_t{p < q} << place_bits | (r * 3 + e);
-            }
-        }
+        for (std::size_t r = 0; r < n; ++r)
+            for (int e = 0; e < 3; ++e) out.words[r * 3 + e] = word(r, e);
         const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws);
+        if (ws.release_scratch) free_vectors(ws.lower_start, ws.lower_fill, ws.by_lower, ws.higher, ws.bucket_order);
+        if (crowded == 0 && ws.release_scratch) {
+            // No crowded edge (and a caller that wants the memory back rather than the arrays
+            // kept: measured on the passes' many small meshes, place_by_key_start costs fewer
+            // instructions, with its arrays kept from mesh to mesh): sort_record_words would put the whole array in key order by
+            // place_by_key_start, the records of one key in place order (record_word_sort.h: the
+            // procedure's order wherever the rule reads it). The same words (none has the crowded
+            // bit) are written over the array, made anew from the rows, straight to those places:
+            // a key's first record (in place order) at its key start, its second (no key has a
+            // third) just after; no second array to place into.
+            std::vector<std::uint64_t>& seen = ws.key_seen;  // per key start: its first record placed
+            seen.assign((m + 63) / 64, 0);
+            for (std::size_t r = 0; r < n; ++r)
+                for (int e = 0; e < 3; ++e) {
+                    const std::uint32_t s = ws.key_start[r * 3 + e];
+                    const std::uint64_t bit = std::uint64_t{1} << (s & 63);
+                    const bool second = (seen[s >> 6] & bit) != 0;
+                    seen[s >> 6] |= bit;
+                    out.words[s + second] = word(r, e);
+                }
+            ws.record_sort.shortcut_records += m;
+            if (ws.release_scratch) free_vectors(ws.key_start, ws.key_seen);
+            return;
+        }
         sort_record_words(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
+        if (ws.release_scratch) {
+            free_vectors(ws.key_start, ws.record_sort.stamp, ws.record_sort.next_slot, ws.record_sort.placed);
+        }
         return;
     }
     out.records.resize(m);
@@ -288,9 +316,11 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
 
 namespace {
 
-// Steps 2 and 3 over either form of the sorted records.
-template <class Records>
-std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule, QuadPairingWorkspace& ws,
+// Steps 2 and 3 over either form of the sorted records; kEdgeUses: ws.edge_uses_read (a template
+// argument, so that the passes' loop has no test per edge for it). Not inlined: inlined into
+// pair_sorted_records, its loop ran 8 % more instructions (callgrind, the slice's quads and tree_rule).
+template <bool kEdgeUses, class Records>
+[[gnu::noinline]] std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule, QuadPairingWorkspace& ws,
                          std::vector<QuadPair>& out, PairsRead read) {
     const std::size_t n = rows.vertex.size();
     // Step 2: candidates; and how many records share each edge.
@@ -302,9 +332,11 @@ std::size_t pair_records(const QuadPairingRows& rows, const Records& records, Ca
         std::size_t end = g + 1;
         const std::uint64_t key = records.key(g);
         while (end < m && records.key(end) == key) ++end;
-        for (std::size_t i = g; i < end; ++i) {
-            const Record r = records[i];
-            ws.edge_uses[r.row * 3 + r.index] = static_cast<std::uint32_t>(end - g);
+        if constexpr (kEdgeUses) {
+            for (std::size_t i = g; i < end; ++i) {
+                const Record r = records[i];
+                ws.edge_uses[r.row * 3 + r.index] = static_cast<std::uint32_t>(end - g);
+            }
         }
         if (rule == CandidateRule::kFirstFit && end - g > ws.scan_limit) {
             first_fits_by_bucket(rows, records, ws, g, end);
@@ -352,17 +384,24 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWo
     out.clear();
     ws.candidates.clear();
     const std::size_t n = rows.vertex.size();
-    ws.edge_uses.assign(n * 3, 0);
+    if (ws.edge_uses_read) ws.edge_uses.assign(n * 3, 0);
     if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) return 0;
+    const PlainRecords plain{sorted.records.data(), sorted.records.size()};
     if (sorted.key_shift != 0)
-        return pair_records(rows, word_records(sorted), rule, ws, out, read);
-    return pair_records(rows, PlainRecords{sorted.records.data(), sorted.records.size()}, rule, ws, out, read);
+        return ws.edge_uses_read ? pair_records<true>(rows, word_records(sorted), rule, ws, out, read)
+                                 : pair_records<false>(rows, word_records(sorted), rule, ws, out, read);
+    return ws.edge_uses_read ? pair_records<true>(rows, plain, rule, ws, out, read) : pair_records<false>(rows, plain, rule, ws, out, read);
 }
 
 std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
                        PairsRead read) {
     sort_pairing_records(rows, ws);
-    return pair_sorted_records(rows, rule, ws, out, read);
+    const std::size_t made = pair_sorted_records(rows, rule, ws, out, read);
+    if (ws.release_scratch) {
+        free_vectors(ws.sorted.words, ws.sorted.records, ws.packed, ws.entries, ws.candidates, ws.sorted_candidates, ws.taken);
+        free_vectors(ws.candidate_sort.row_start, ws.candidate_sort.row_fill, ws.candidate_sort.by_row, ws.candidate_sort.risky_keys);
+    }
+    return made;
 }
 
 }  // namespace meshproof::mesh

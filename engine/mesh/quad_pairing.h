@@ -66,6 +66,14 @@ struct QuadPairingWorkspace {
         float cost;
         std::uint32_t first, second;
     };
+    // For a caller that pairs one set of rows and then drops the workspace (the builder):
+    // edge_uses_read = false leaves edge_uses empty (not counted); release_scratch = true frees
+    // each step's scratch once the step is done (number_by_first_use's table; step 1's counts
+    // after the count and its sort scratch after the sort; after pair_quads, everything but
+    // edge_uses), so that the steps' arrays do not add up to the peak. Callers reusing the
+    // workspace from mesh to mesh keep the defaults (nothing freed, nothing grown again).
+    bool edge_uses_read = true;
+    bool release_scratch = false;
     // Groups of records on one edge longer than this search their first fit by bucket (kind of
     // edge, direction, primitive data) instead of scanning the group: the same answer without
     // a scan quadratic in the group (a file repeating one triangle thousands of times).
@@ -95,11 +103,12 @@ struct QuadPairingWorkspace {
     std::vector<Candidate> sorted_candidates;  // step 3's sort lays them out here, then swaps
     std::vector<std::uint8_t> taken;
     // After pair_quads: per row × 3 + edge, how many records (edge uses) share that edge's two
-    // vertices, the record itself included.
+    // vertices, the record itself included (empty unless edge_uses_read).
     std::vector<std::uint32_t> edge_uses;
     // step 1's count of records per edge (sort_pairing_records, words form)
     std::vector<std::uint32_t> lower_start, lower_fill, by_lower, higher, key_start;
     std::vector<std::uint64_t> bucket_order;
+    std::vector<std::uint64_t> key_seen;  // step 1 without a crowded edge: a bit per key start
     RecordSortScratch record_sort;
     CandidateSortScratch candidate_sort;
     // number_by_first_use's open-addressing table

@@ -105,13 +105,13 @@ void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t cr
     const std::uint64_t place_mask = (std::uint64_t{1} << (shift - 2)) - 1;
     auto less = [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); };
     const std::int64_t last = static_cast<std::int64_t>(words.size()) - 1;
-    if (scratch.stamp.size() < words.size()) scratch.stamp.resize(words.size(), 0u);  // key starts are < words.size()
     if (crowded_total == 0 && check == RecordSortCheck::kExact) {
         // No crowded group at all: every order by key is the procedure's wherever it matters.
         observe(words.data(), 0, last);
         place_by_key_start(words.data(), 0, last, key_start, place_mask, scratch);
         return;
     }
+    if (scratch.stamp.size() < words.size()) scratch.stamp.resize(words.size(), 0u);  // key starts are < words.size()
     auto finish = [&](std::uint64_t* a, std::int64_t lo, std::int64_t hi) {
         const std::int64_t n = hi - lo + 1;
         if (n < kMinShortcut || n > kMaxShortcut) return false;

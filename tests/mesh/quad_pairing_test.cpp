@@ -717,3 +717,85 @@ TEST(QuadPairing, HybridCandidateSortShortcutNeedsTheRiskyCheck) {
 
 }  // namespace
 }  // namespace meshproof::mesh
+
+namespace meshproof::mesh {
+namespace {
+
+// The rule as written against pair_quads with a workspace keeping everything and with one that
+// frees each step's scratch and skips edge_uses (the builder's, used once per mesh; here reused
+// from round to round, so every array must grow back): the same count and pairs in the same
+// order, on rows with crowded edges (the sort's checked shortcut), a plain grid (no crowded edge:
+// the words written straight to their sorted places) and vertex numbers too large for the words
+// form (the Records form). Afterwards the freeing workspace's scratch is empty.
+TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
+    QuadPairingWorkspace released;
+    released.edge_uses_read = false;
+    released.release_scratch = true;
+    for (int round = 0; round < 18; ++round) {
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        std::vector<Box> box;
+        std::vector<std::uint32_t> data;
+        tie_heavy_rows(7000 + static_cast<std::uint64_t>(round), vertex, box, data);
+        const int form = round % 3;  // 0 crowded, 1 plain grid, 2 large vertex numbers
+        if (form == 1) {
+            // The grid's two triangles per cell only: the first row of each run of copies.
+            std::vector<std::array<std::uint32_t, 3>> v;
+            std::vector<Box> b;
+            std::vector<std::uint32_t> d;
+            std::map<std::array<std::uint32_t, 3>, bool> seen;
+            for (std::size_t r = 0; r < vertex.size(); ++r) {
+                std::array<std::uint32_t, 3> k = vertex[r];
+                std::sort(k.begin(), k.end());
+                if (!seen.emplace(k, true).second) continue;
+                v.push_back(vertex[r]), b.push_back(box[r]), d.push_back(data[r]);
+            }
+            vertex = v, box = b, data = d;
+        }
+        if (form == 2)
+            for (auto& v : vertex)
+                for (std::uint32_t& x : v) x = x * 0x100000u + 7u;
+        const QuadPairingRows in{vertex, box, data};
+        for (const CandidateRule rule : {CandidateRule::kFirstFit, CandidateRule::kEveryFit}) {
+            std::vector<QuadPairingWorkspace::Candidate> cand;
+            std::vector<QuadPair> want, got, got_kept;
+            plain_rule(vertex, box, data, rule, cand, want);
+            const std::size_t made = cand.size();
+            QuadPairingWorkspace kept;
+            ASSERT_EQ(pair_quads(in, rule, kept, got_kept), made) << round;
+            ASSERT_EQ(got_kept.size(), want.size()) << round;
+            for (std::size_t i = 0; i < want.size(); ++i)
+                ASSERT_TRUE(got_kept[i].first == want[i].first && got_kept[i].second == want[i].second) << round << " pair " << i;
+            ASSERT_EQ(kept.sorted.key_shift != 0, form != 2) << round;
+            bool crowded = false;
+            for (const std::uint32_t uses : kept.edge_uses) crowded = crowded || uses >= 3;
+            ASSERT_EQ(crowded, form != 1) << round;
+            ASSERT_GT(want.size(), 0u) << round;
+            ASSERT_EQ(pair_quads(in, rule, released, got), made) << round;
+            ASSERT_EQ(got.size(), want.size()) << round;
+            for (std::size_t i = 0; i < want.size(); ++i)
+                ASSERT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << round << " pair " << i;
+            EXPECT_EQ(kept.edge_uses.size(), vertex.size() * 3);
+            EXPECT_TRUE(released.edge_uses.empty());
+            if (form == 0) EXPECT_GT(kept.key_start.capacity() + kept.by_lower.capacity() + kept.record_sort.stamp.capacity(), 0u);
+            const std::size_t left = released.sorted.words.capacity() + released.sorted.records.capacity() + released.key_start.capacity() +
+                                     released.lower_start.capacity() + released.lower_fill.capacity() + released.by_lower.capacity() +
+                                     released.higher.capacity() + released.record_sort.stamp.capacity() +
+                                     released.record_sort.next_slot.capacity() + released.record_sort.placed.capacity() +
+                                     released.candidates.capacity() + released.sorted_candidates.capacity() + released.packed.capacity() +
+                                     released.taken.capacity();
+            EXPECT_EQ(left, 0u) << round;
+        }
+    }
+    // number_by_first_use frees its table too, with the same numbers.
+    std::vector<VertexName> names;
+    for (std::uint32_t i = 0; i < 500; ++i) names.push_back({i % 37, i % 11, 5});
+    std::vector<std::uint32_t> want(names.size()), got(names.size());
+    QuadPairingWorkspace kept;
+    EXPECT_EQ(number_by_first_use(names, released, got), number_by_first_use(names, kept, want));
+    EXPECT_EQ(got, want);
+    EXPECT_GT(kept.slot_name.capacity(), 0u);
+    EXPECT_EQ(released.slot_name.capacity() + released.slot_number.capacity(), 0u);
+}
+
+}  // namespace
+}  // namespace meshproof::mesh

@@ -1,0 +1,14 @@
+// Hands a vector's memory back (clear() keeps it): for arrays a computation is done with while
+// the ones it still needs are held, so that its steps' arrays do not add up to its peak.
+#pragma once
+
+#include <vector>
+
+namespace meshproof {
+
+template <class... T>
+void free_vectors(std::vector<T>&... v) {
+    (std::vector<T>().swap(v), ...);
+}
+
+}  // namespace meshproof
