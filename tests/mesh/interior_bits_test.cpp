@@ -610,7 +610,9 @@ TEST(InteriorSingleCall, KeepingNothingForLaterCallsGivesThePlainRun) {
                 EXPECT_EQ(reused.face_set[f], plain.face_set[f]) << f;
                 EXPECT_EQ(reused.convex_mask[f], plain.convex_mask[f]) << f;
                 EXPECT_EQ(reused.blocked[f], plain.blocked[f]) << f;
-                if (plain.face_complete[f]) EXPECT_EQ(bits_of(reused.weight[f]), bits_of(plain.weight[f])) << f;
+                if (plain.face_complete[f]) {
+                    EXPECT_EQ(bits_of(reused.weight[f]), bits_of(plain.weight[f])) << f;
+                }
                 flat_faces += plain.face_corners[f] == 4;
                 set_faces += plain.face_set[f];
             }

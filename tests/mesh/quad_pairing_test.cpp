@@ -776,7 +776,9 @@ TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
                 ASSERT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << round << " pair " << i;
             EXPECT_EQ(kept.edge_uses.size(), vertex.size() * 3);
             EXPECT_TRUE(released.edge_uses.empty());
-            if (form == 0) EXPECT_GT(kept.key_start.capacity() + kept.by_lower.capacity() + kept.record_sort.stamp.capacity(), 0u);
+            if (form == 0) {
+                EXPECT_GT(kept.key_start.capacity() + kept.by_lower.capacity() + kept.record_sort.stamp.capacity(), 0u);
+            }
             const std::size_t left = released.sorted.words.capacity() + released.sorted.records.capacity() + released.key_start.capacity() +
                                      released.lower_start.capacity() + released.lower_fill.capacity() + released.by_lower.capacity() +
                                      released.higher.capacity() + released.record_sort.stamp.capacity() +
