@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "engine/core/free_vectors.h"
 #include "engine/core/scratch_release.h"
 #include "engine/mesh/interior_bits.h"
 
@@ -18,9 +19,7 @@ struct InteriorScratch {
     // What steps 2 to 4 do not read (they read the vertex columns and the workspace's faces):
     // handed back before they make their arrays, so that a large mesh's peak holds one set.
     void release_neighbour_input() {
-        identity = std::vector<std::uint32_t>(), c0 = std::vector<std::uint32_t>(), c1 = std::vector<std::uint32_t>(),
-        c2 = std::vector<std::uint32_t>();
-        half = std::vector<std::uint8_t>();
+        free_vectors(identity, c0, c1, c2, half);
         ws.release_neighbour_search();
     }
 };

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "engine/core/error.h"
+#include "engine/core/free_vectors.h"
 #include "engine/mesh/rsqrt_estimate.h"
 
 namespace meshproof::mesh {
@@ -163,11 +164,7 @@ public:
 
     // Hands back the arrays only find_interior_neighbours reads (dense, bucket_start,
     // bucket_edges), for a caller done with a large mesh's neighbours before steps 2 to 4.
-    void release_neighbour_search() {
-        // (moving an empty vector in frees; `= {}` would keep the capacity)
-        dense = std::vector<std::uint32_t>(), bucket_start = std::vector<std::uint32_t>();
-        bucket_edges = std::vector<BucketEdge>();
-    }
+    void release_neighbour_search() { free_vectors(dense, bucket_start, bucket_edges); }
 };
 
 // What a call must leave besides the bits.

@@ -282,12 +282,12 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
         if (crowded == 0 && ws.release_scratch) {
             // No crowded edge (and a caller that wants the memory back rather than the arrays
             // kept: measured on the passes' many small meshes, place_by_key_start costs fewer
-            // instructions, with its arrays kept from mesh to mesh): sort_record_words would put the whole array in key order by
-            // place_by_key_start, the records of one key in place order (record_word_sort.h: the
-            // procedure's order wherever the rule reads it). The same words (none has the crowded
-            // bit) are written over the array, made anew from the rows, straight to those places:
-            // a key's first record (in place order) at its key start, its second (no key has a
-            // third) just after; no second array to place into.
+            // instructions, with its arrays kept from mesh to mesh): sort_record_words would put
+            // the whole array in key order by place_by_key_start, the records of one key in place
+            // order (record_word_sort.h: the procedure's order wherever the rule reads it). The
+            // same words (none has the crowded bit) are written over the array, made anew from the
+            // rows, straight to those places: a key's first record (in place order) at its key
+            // start, its second (no key has a third) just after; no second array to place into.
             std::vector<std::uint64_t>& seen = ws.key_seen;  // per key start: its first record placed
             seen.assign((m + 63) / 64, 0);
             for (std::size_t r = 0; r < n; ++r)
@@ -299,7 +299,7 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
                     out.words[s + second] = word(r, e);
                 }
             ws.record_sort.shortcut_records += m;
-            if (ws.release_scratch) free_vectors(ws.key_start, ws.key_seen);
+            free_vectors(ws.key_start, ws.key_seen);
             return;
         }
         sort_record_words(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
