@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "engine/build/vertex_quantise.h"
+#include "engine/core/free_vectors.h"
 #include "engine/mesh/degenerate_triangle.h"
 
 namespace meshproof::build {
@@ -85,7 +86,9 @@ void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, Compres
         vertex_first[p + 1] = static_cast<std::uint32_t>(vertex_ids.size());
     }
     L.tree = build_stock_tree(leaves);
+    free_vectors(leaves);
     L.cut = cut_sections(L.tree, vertex_first, vertex_ids);
+    free_vectors(vertex_first, vertex_ids);
     const auto ns = static_cast<std::uint32_t>(L.cut.sections.size());
     L.triangle_sections = ns;
 
@@ -245,17 +248,18 @@ void encode_section_trees(MeshLayout& L, CompressedMesh& m) {
     m.node_byte_count.resize(ns);
     m.section_node_bytes.reserve(m.primitives.size() * 8);
     std::vector<Aabb> leaf_boxes;
-    L.encoded.resize(ns);
+    if (L.keep_encoded) L.encoded.resize(ns);
     for (std::uint32_t s = 0; s < ns; ++s) {
         Aabb box;
         for (std::uint32_t slot = L.first_slot[s]; slot < L.first_slot[s + 1]; ++slot) box.add(L.sx[slot], L.sy[slot], L.sz[slot]);
         m.section_domain[s] = box.grown(r);
         leaf_boxes.resize(m.num_primitives[s]);
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = L.primitive_box(m, s, p).grown(r);
-        L.encoded[s] = encode_static_tree(L.section_trees[s], leaf_boxes, m.section_domain[s], 4);
+        EncodedStaticTree encoded = encode_static_tree(L.section_trees[s], leaf_boxes, m.section_domain[s], 4);
         m.first_node_byte[s] = static_cast<std::uint32_t>(m.section_node_bytes.size());
-        m.node_byte_count[s] = static_cast<std::uint32_t>(L.encoded[s].bytes.size());
-        m.section_node_bytes.insert(m.section_node_bytes.end(), L.encoded[s].bytes.begin(), L.encoded[s].bytes.end());
+        m.node_byte_count[s] = static_cast<std::uint32_t>(encoded.bytes.size());
+        m.section_node_bytes.insert(m.section_node_bytes.end(), encoded.bytes.begin(), encoded.bytes.end());
+        if (L.keep_encoded) L.encoded[s] = std::move(encoded);
         m.section_tree_nodes += L.section_trees[s].size();
     }
 }
@@ -283,23 +287,40 @@ void encode_mesh_tree(MeshLayout& L, CompressedMesh& m) {
         if (mesh_tree.second_child[i] == kNoNode) m.leaf_index[mesh_tree.payload[i]] = static_cast<std::uint16_t>(i);
 }
 
-void assign_keys(MeshLayout& L, CompressedMesh& m) {
-    const std::uint32_t ns = L.triangle_sections;
-    const std::size_t np = L.stored.size();
-    L.leaf_keys.resize(np);
-    L.leaf_exact.resize(np);
-    for (std::uint32_t s = 0; s < ns; ++s)
+void count_keys(const MeshLayout& L, CompressedMesh& m) {
+    for (std::uint32_t s = 0; s < L.triangle_sections; ++s)
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
             const std::uint32_t i = m.first_primitive[s] + p;
             const std::uint32_t key = (s << 8) | (p << 1);
-            L.leaf_keys[i] = key;
-            L.leaf_exact[i] = L.primitive_box(m, s, p);
             const bool quad = L.prims.is_quad[L.stored[i]] != 0;
             m.max_key_value = std::max(m.max_key_value, quad ? key | 1u : key);
             m.num_primitive_keys += quad ? 2 : 1;
             m.triangles += quad ? 2 : 1;
             m.quads += quad ? 1 : 0;
         }
+}
+
+void simd_leaves(MeshLayout& L, const CompressedMesh& m) {
+    const std::uint32_t ns = L.triangle_sections;
+    const std::size_t np = ns == 0 ? 0 : std::size_t{m.first_primitive[ns - 1]} + m.num_primitives[ns - 1];
+    L.leaf_keys.resize(np);
+    L.leaf_exact.resize(np);
+    for (std::uint32_t s = 0; s < ns; ++s)
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
+            const std::uint32_t i = m.first_primitive[s] + p;
+            L.leaf_keys[i] = (s << 8) | (p << 1);
+            Aabb b;
+            for (std::uint8_t q : m.primitives[i]) {  // a triangle's fourth corner is its third
+                const std::uint32_t slot = L.first_slot[s] + q;
+                b.add(L.sx[slot], L.sy[slot], L.sz[slot]);
+            }
+            L.leaf_exact[i] = b;
+        }
+}
+
+void assign_keys(MeshLayout& L, CompressedMesh& m) {
+    count_keys(L, m);
+    simd_leaves(L, m);
 }
 
 void set_key_widths(CompressedMesh& m) {
@@ -357,14 +378,12 @@ namespace {
 template <typename T>
 void release(T& v) { v = T{}; }
 
-// What the SIMD tree, the interior bits and the statistics after them do not read, handed back
-// before the SIMD tree's arrays are made (when the caller keeps no layout); the SIMD tree's own
-// input before the interior's.
-void release_before_simd(MeshLayout& L) {
+// What the interior bits, the SIMD tree and the statistics after them do not read, handed back
+// before the interior's arrays are made (when the caller keeps no layout).
+void release_before_interior(MeshLayout& L) {
     release(L.tree), release(L.cut), release(L.prims), release(L.section_trees), release(L.encoded);
     release(L.kept), release(L.stored), release(L.index_in_section), release(L.section_of);
 }
-void release_before_interior(MeshLayout& L) { release(L.leaf_keys), release(L.leaf_exact); }
 
 }  // namespace
 
@@ -380,9 +399,12 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
     MeshLayout local_layout;
     MeshLayout& L = layout != nullptr ? *layout : local_layout;
     L = MeshLayout{};
+    L.keep_encoded = layout != nullptr;
     L.kept = kept_rows(in, &st);
     if (L.kept.empty()) return make_error(ErrorCode::kLimit, 0, "build: no triangle left (every row degenerate or invalid)");
     lay_out(in, opt, L, m);
+    st.stock_surface = inner_surface(L.tree);
+    if (layout == nullptr) free_vectors(L.tree.box);  // no later stage reads the tree's boxes
     const std::size_t ns = L.cut.sections.size();
     // Keys are section << 8 | primitive << 1 | half in 32 bits; leafIndex is 16 bits (a mesh tree
     // of 2 × sections − 1 nodes).
@@ -398,16 +420,20 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
                                                     " pages of 65,536; a section's 8-bit page names " + std::to_string(max_pages));
     encode_section_trees(L, m);
     encode_mesh_tree(L, m);
-    assign_keys(L, m);
+    count_keys(L, m);
     set_key_widths(m);
     write_rows(in, L, m);
-    st.stock_surface = inner_surface(L.tree);
-    if (layout == nullptr) release_before_simd(L);
-    build_simd(L, opt.numbering, m);
     if (layout == nullptr) release_before_interior(L);
-    ComputedInterior ci;
-    MP_TRY(compute_interior(L, m, ci));
-    store_interior(ci, m);
+    // The interior bits before the SIMD tree (neither reads the other): the interior's arrays,
+    // the builder's largest, are then made beside neither the SIMD tree nor its leaves.
+    {
+        ComputedInterior ci;
+        MP_TRY(compute_interior(L, m, ci));
+        store_interior(ci, m);
+    }
+    simd_leaves(L, m);
+    build_simd(L, opt.numbering, m);
+    if (layout == nullptr) release(L.leaf_keys), release(L.leaf_exact);
 
     st.triangles = m.triangles;
     st.quads = m.quads;

@@ -83,7 +83,8 @@ struct MeshLayout {
     Aabb used;                                       // the stored vertices' box
     mesh::SharedVertexCodec shared_codec{};
     std::vector<std::uint8_t> gap_before;            // per section: a one-word gap before its packed run
-    std::vector<EncodedStaticTree> encoded;          // per section
+    std::vector<EncodedStaticTree> encoded;          // per section, when keep_encoded (synth's defects read them)
+    bool keep_encoded = true;
     std::vector<std::uint32_t> leaf_keys;            // simd leaves in key order
     std::vector<Aabb> leaf_exact;                    // their exact boxes
     std::uint32_t triangle_sections = 0;             // sections holding the source primitives
@@ -109,7 +110,12 @@ void encode_section_trees(MeshLayout& L, CompressedMesh& m);
 // mesh with one section more than the cut made (a section the caller appended) has it joined to
 // the cut's mesh tree by a new root.
 void encode_mesh_tree(MeshLayout& L, CompressedMesh& m);
-// Stage 5: keys of the layout's primitives (layout.leaf_keys / leaf_exact, counts, maxKeyValue).
+// Stage 5: keys of the layout's primitives: counts and maxKeyValue (count_keys), then the simd
+// tree's leaves, layout.leaf_keys / leaf_exact (simd_leaves: read from the stored primitives and
+// the decoded slots alone, a triangle's fourth index being its third, so the layout's primitive
+// list may be gone by then).
+void count_keys(const MeshLayout& L, CompressedMesh& m);
+void simd_leaves(MeshLayout& L, const CompressedMesh& m);
 void assign_keys(MeshLayout& L, CompressedMesh& m);
 // Stage 6: bitsPerKey = numShapeKeyBits = bitlen(maxKeyValue + 1), the interior words' size.
 void set_key_widths(CompressedMesh& m);

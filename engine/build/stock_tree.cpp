@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 
+#include "engine/core/free_vectors.h"
 #include "engine/mesh/havok_quicksort.h"
 
 #include <emmintrin.h>  // SSE2, the x86-64 baseline: the split's bins and unions
@@ -455,6 +456,7 @@ std::uint32_t refine(BinaryTree& t) {
 
 BinaryTree build_stock_tree(std::span<const Box> leaves) {
     StockTreeWorkspace ws;
+    ws.release_steps = true;
     BinaryTree t;
     build_stock_tree(leaves, ws, t);
     return t;
@@ -467,7 +469,10 @@ void build_stock_tree(std::span<const Box> leaves, StockTreeWorkspace& ws, Binar
     }
     insert_into(leaves, ws.inserted);
     insertion_order(ws.inserted, ws.stack, ws.order);
+    // The rebuild reads only the insertion's leaf order.
+    if (ws.release_steps) free_vectors(ws.inserted.inner, ws.stack);
     rebuild(leaves, ws.order, ws.rebuild, out);
+    if (ws.release_steps) ws.rebuild = RebuildWorkspace{}, free_vectors(ws.order);
     refine(out);
 }
 

@@ -106,10 +106,13 @@ std::uint32_t refine(BinaryTree& tree);
 // Steps 1 to 3 (fewer than three leaves: the insertion tree).
 BinaryTree build_stock_tree(std::span<const Box> leaves);
 // The same with every array kept in `ws` and `out` (their capacity reused from call to call).
+// With `release_steps`, each step's arrays are handed back once the next step has what it needs
+// (a one-shot build, such as the builder's, then peaks at its dearest step, not at their sum).
 struct StockTreeWorkspace {
     InsertionTree inserted;
     std::vector<std::uint32_t> order, stack;
     RebuildWorkspace rebuild;
+    bool release_steps = false;
 };
 void build_stock_tree(std::span<const Box> leaves, StockTreeWorkspace& ws, BinaryTree& out);
 
