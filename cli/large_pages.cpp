@@ -24,12 +24,12 @@ namespace {
 // where this assumes, the advice would fall on other pages of our own heap or on none (madvise
 // then fails, which is ignored): it is a hint, never a change of contents.
 void advise_first_segment() {
+    if (!mi_option_is_enabled(mi_option_large_os_pages)) return;
     constexpr std::uintptr_t kSegment = std::uintptr_t{32} << 20;
     void* probe = mi_malloc(16);
     const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(probe) & ~(kSegment - 1);
     mi_free(probe);
-    if (mi_option_is_enabled(mi_option_large_os_pages))
-        (void)madvise(reinterpret_cast<void*>(start), kSegment, MADV_HUGEPAGE);
+    (void)madvise(reinterpret_cast<void*>(start), kSegment, MADV_HUGEPAGE);
 }
 
 }  // namespace

@@ -24,6 +24,18 @@ struct InteriorScratch {
     }
 };
 
+// Each stored triangle in key order: fn(section, primitive index in the mesh, half), a quad's
+// two halves (a b c, then a c d) one after the other.
+template <class Fn>
+void for_each_triangle(const CompressedMesh& m, std::uint32_t ns, Fn&& fn) {
+    for (std::uint32_t s = 0; s < ns; ++s)
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
+            const std::size_t i = m.first_primitive[s] + p;
+            fn(s, i, 0);
+            if (m.primitives[i][2] != m.primitives[i][3]) fn(s, i, 1);
+        }
+}
+
 }  // namespace
 
 Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::span<const std::uint32_t> first_slot,
@@ -38,9 +50,7 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
 
     // count first
     std::size_t triangles = 0;
-    auto is_quad = [&](std::size_t i) { return m.primitives[i][2] != m.primitives[i][3]; };
-    for (std::uint32_t s = 0; s < ns; ++s)
-        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) triangles += is_quad(m.first_primitive[s] + p) ? 2 : 1;
+    for_each_triangle(m, ns, [&](std::uint32_t, std::size_t, int) { ++triangles; });
     const bool large = triangles > kLargeUnitTriangles;
     const ReleaseAfterLargeUnit release(scratch, triangles);
     identity.resize(x.size());
@@ -50,24 +60,18 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
                 k < m.num_packed[s] ? mesh::packed_vertex_identity(s, k)
                                     : mesh::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
     c0.resize(triangles), c1.resize(triangles), c2.resize(triangles), half.resize(triangles);
-    out.section_first_triangle.resize(std::size_t{ns} + 1);
+    out.section_first_triangle.assign(std::size_t{ns} + 1, 0);
 
     // fill, key order
     std::size_t t = 0;
-    for (std::uint32_t s = 0; s < ns; ++s) {
-        out.section_first_triangle[s] = static_cast<std::uint32_t>(t);
-        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
-            const std::size_t i = m.first_primitive[s] + p;
-            const auto& q = m.primitives[i];
-            const std::uint32_t base = first_slot[s];
-            c0[t] = base + q[0], c1[t] = base + q[1], c2[t] = base + q[2], half[t] = 0;
-            ++t;
-            if (!is_quad(i)) continue;
-            c0[t] = base + q[0], c1[t] = base + q[2], c2[t] = base + q[3], half[t] = 1;
-            ++t;
-        }
-    }
-    out.section_first_triangle[ns] = static_cast<std::uint32_t>(t);
+    for_each_triangle(m, ns, [&](std::uint32_t s, std::size_t i, int h) {
+        const auto& q = m.primitives[i];
+        const std::uint32_t base = first_slot[s];
+        c0[t] = base + q[0], c1[t] = base + q[1 + h], c2[t] = base + q[2 + h], half[t] = static_cast<std::uint8_t>(h);
+        ++t;
+        ++out.section_first_triangle[s + 1];
+    });
+    for (std::uint32_t s = 0; s < ns; ++s) out.section_first_triangle[s + 1] += out.section_first_triangle[s];
 
     mesh::InteriorMeshView view;
     view.x = x, view.y = y, view.z = z;
@@ -86,12 +90,9 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     out.key.resize(triangles);
     out.bit.assign(triangles, 0);
     t = 0;
-    for (std::uint32_t s = 0; s < ns; ++s)
-        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
-            const std::uint32_t key = (s << 8) | (p << 1);
-            out.key[t++] = key;
-            if (is_quad(m.first_primitive[s] + p)) out.key[t++] = key | 1u;
-        }
+    for_each_triangle(m, ns, [&](std::uint32_t s, std::size_t i, int h) {
+        out.key[t++] = (s << 8) | static_cast<std::uint32_t>((i - m.first_primitive[s]) << 1) | static_cast<std::uint32_t>(h);
+    });
     // One call per mesh: the raw normals and edge vectors are not kept for another.
     mesh::InteriorOptions options;
     options.keep_for_later_calls = false;
