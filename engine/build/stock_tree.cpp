@@ -148,6 +148,15 @@ inline Box store_box(const SseBox& u) {
     _mm_store_ps(lo, u.min), _mm_store_ps(hi, u.max);
     return Box{{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
 }
+// box_surface(store_box(u)) without leaving the registers: the extents (ex, ey, ez) times (ey, ez,
+// ex) are (yx, zy, xz), each product the one box_surface makes (a product does not depend on its
+// operands' order), then (zy + yx) + xz as box_surface adds them (nor does a sum of two).
+inline float sse_surface(const SseBox& u) {
+    const __m128 e = _mm_sub_ps(u.max, u.min);
+    const __m128 p = _mm_mul_ps(e, _mm_shuffle_ps(e, e, _MM_SHUFFLE(3, 0, 2, 1)));
+    const __m128 zy_yx = _mm_add_ss(_mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 1, 1, 1)), p);
+    return _mm_cvtss_f32(_mm_add_ss(zy_yx, _mm_movehl_ps(p, p)));
+}
 
 // One split of step 2: `list` is written to `out` (as long) as the first list followed by the
 // second, each in the order the rule gives (see stock_tree.h). `bins` is the caller's, grown as
@@ -171,8 +180,14 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
     bins.resize(n);
 
     // One pass over the list fills the bins of all three axes (each bin's union in list order).
+    // A bin's first item is its box and every later one is joined to it, picked by a mask from the
+    // bin's count rather than a branch (an item is often the first in its bin: a mispredicted
+    // branch each time); the boxes start zeroed so the mask never reads an unset box.
     SseBox bin_box[3][kBins];
+    for (auto& axis_boxes : bin_box)
+        for (SseBox& b : axis_boxes) b = {_mm_setzero_ps(), _mm_setzero_ps()};
     std::uint32_t count[3][kBins] = {};
+    ItemBins* item_bins = bins.data();   // (a byte store may alias the vector's own pointer)
     for (std::size_t k = 0; k < n; ++k) {
         const RebuildItem& e = list[k];
         const SseBox eb = load_box(e.box);
@@ -183,10 +198,14 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
         const __m128i b4 = _mm_and_si128(_mm_cvttps_epi32(_mm_min_ps(at, last)), _mm_castps_si128(keep));
         const __m128i b16 = _mm_packs_epi32(b4, b4);
         const auto packed = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(b16, b16)));
-        std::memcpy(bins[k].axis.data(), &packed, 4);
+        std::memcpy(item_bins[k].axis.data(), &packed, 4);
         for (int axis = 0; axis < 3; ++axis) {
-            const int b = bins[k].axis[axis];
-            bin_box[axis][b] = count[axis][b] ? sse_union(bin_box[axis][b], eb) : eb;
+            const std::uint32_t b = (packed >> (8 * axis)) & 0xFFu;
+            SseBox& box = bin_box[axis][b];
+            const __m128 had = _mm_castsi128_ps(_mm_set1_epi32(-static_cast<int>(count[axis][b] != 0)));
+            const SseBox joined = sse_union(box, eb);
+            box.min = _mm_or_ps(_mm_and_ps(had, joined.min), _mm_andnot_ps(had, eb.min));
+            box.max = _mm_or_ps(_mm_and_ps(had, joined.max), _mm_andnot_ps(had, eb.max));
             ++count[axis][b];
         }
     }
@@ -208,7 +227,7 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
             const int b = __builtin_ctz(m);
             acc = c != 0 ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b];
             c += count[axis][b];
-            below[b] = box_surface(store_box(acc)), n_below[b] = c;
+            below[b] = sse_surface(acc), n_below[b] = c;
         }
         c = 0;
         for (std::uint32_t m = occupied; m != 0;) {
@@ -216,7 +235,7 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
             m &= ~(1u << b);
             acc = c != 0 ? sse_union(acc, bin_box[axis][b]) : bin_box[axis][b];
             c += count[axis][b];
-            above[b] = box_surface(store_box(acc)), n_above[b] = c;
+            above[b] = sse_surface(acc), n_above[b] = c;
         }
         for (std::uint32_t m = occupied; m != 0; m &= m - 1) {
             const int b = __builtin_ctz(m);

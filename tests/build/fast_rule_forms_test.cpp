@@ -557,7 +557,7 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
     mesh::MergedTree fast;
     std::uint32_t not_first_pair = 0;
     for (int set = 0; set < 4000; ++set) {
-        const std::size_t n = 1 + r.next() % 40;
+        const std::size_t n = 1 + r.next() % 80;   // the stack path to 36, row minima above
         std::vector<Box> leaves(n);
         const bool grid = set % 3 == 0;   // equal boxes and equal surfaces: ties in every row
         for (Box& b : leaves)
@@ -576,20 +576,21 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
     EXPECT_GT(not_first_pair, 10000u);   // the joins are not just the default pair
 }
 
-// The lists of 16 or fewer (the rule's bottom-up size, the pass's maximal subtrees, SAH-16's
-// leaves) take tree_rule.cpp's stack path: fixed strides, only the upper triangle of the costs, each
-// pick scanning every pair four columns at a time (pick_scanning, no row minima kept). Every size
-// 2..16, with flat boxes (a zero extent: surfaces of 0 and -0 tie), whole grids of equal boxes and
-// the awkward values, against the matrix scan.
-TEST(FastRuleForms, MergeOfSixteenOrFewerEqualsScanningEveryPair) {
+// The lists of 36 or fewer (the rule's bottom-up size, 16 or fewer: the pass's maximal subtrees,
+// SAH-16's leaves; and the pass's subtrees of 17 and 33 leaves) take tree_rule.cpp's stack path:
+// fixed strides (one for 16 or fewer, one for 17..36), only the upper triangle of the costs, each
+// pick scanning every pair four columns at a time (pick_scanning, no row minima kept; a row's
+// columns past 32 among its bits). Every size 2..36, with flat boxes (a zero extent: surfaces of 0
+// and -0 tie), whole grids of equal boxes and the awkward values, against the matrix scan.
+TEST(FastRuleForms, MergeOnTheStackEqualsScanningEveryPair) {
     Rng r{53};
     mesh::MergeWorkspace ws;
     mesh::MergedTree fast;
     std::uint32_t not_first_pair = 0, flat = 0;
-    for (int set = 0; set < 6000; ++set) {
-        const std::size_t n = 2 + set % 15;
+    for (int set = 0; set < 10500; ++set) {
+        const std::size_t n = 2 + set % 35;
         std::vector<Box> leaves(n);
-        const int kind = (set / 15) % 4;   // 0 plain, 1 grid, 2 flat, 3 awkward
+        const int kind = (set / 35) % 4;   // 0 plain, 1 grid, 2 flat, 3 awkward
         for (Box& b : leaves)
             for (int k = 0; k < 3; ++k) {
                 const float c = kind == 1 || kind == 2 ? float(r.next() % 3) : (r.unit() - 0.5f) * 20.0f;
