@@ -309,7 +309,9 @@ private:
             counts.add("source_index_made", made);
             counts.add("source_index_found", found);
         } else {
+            s.ws.edge_uses_read = false;  // read after the per-section rule only
             mesh::pair_quads(mesh::QuadPairingRows{s.vertex, all.box, all.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
+            s.ws.edge_uses_read = true;
             counts.add("source_index_made", s.pairs.size());
             counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
@@ -387,7 +389,9 @@ private:
             s.merge_rows.resize(n);
             for (std::size_t i = 0; i < n; ++i)
                 for (int k = 0; k < 3; ++k) s.merge_rows[i][k] = s.merge.position_name[s.position_vertex[i * 3 + k]];
+            s.ws.edge_uses_read = false;  // read after the per-section rule only
             mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
+            s.ws.edge_uses_read = true;
             counts.add(counter, count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
     }
@@ -598,17 +602,11 @@ private:
     // distinct positions. Larger indices are grouped by one sort of 64-bit words instead.
     static bool local_indices(const DecodedMesh& m, Scratch& s) {
         const std::size_t n = s.used.size();
-        s.index_corners.resize(n * 3);
         std::uint32_t largest = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
-            for (int k = 0; k < 3; ++k) {
-                const std::uint32_t v = m.triangles.vertex[k][tri];
-                s.index_corners[i * 3 + k] = {m.row_vertex_index[k][r], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
-                largest = std::max(largest, m.row_vertex_index[k][r]);
-            }
-        }
-        if (n > 0 && largest < 4 * s.index_corners.size() + 1024) return local_indices_by_box(s, largest + std::size_t{1});
+        for (std::size_t i = 0; i < n; ++i)
+            for (int k = 0; k < 3; ++k) largest = std::max(largest, m.row_vertex_index[k][s.used[i]]);
+        if (n > 0 && largest < 4 * n * 3 + 1024) return local_indices_by_box(m, s, largest + std::size_t{1});
+        index_corners(m, s);
         s.index_order.resize(n * 3);
         for (std::size_t c = 0; c < s.index_corners.size(); ++c) s.index_order[c] = static_cast<std::uint64_t>(s.index_corners[c].index) << 32 | c;
         std::sort(s.index_order.begin(), s.index_order.end());
@@ -629,9 +627,30 @@ private:
         return false;
     }
 
-    static bool local_indices_by_box(Scratch& s, std::size_t indices) {
+    // The used rows' corners: source index and position, 3 per row in row order.
+    static void index_corners(const DecodedMesh& m, Scratch& s) {
+        const std::size_t n = s.used.size();
+        s.index_corners.resize(n * 3);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t v = m.triangles.vertex[k][tri];
+                s.index_corners[i * 3 + k] = {m.row_vertex_index[k][r], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
+            }
+        }
+    }
+
+    // The boxes are grown straight from the mesh's arrays; the corners are laid out only when a
+    // box leaves an index open (none in most meshes).
+    static bool local_indices_by_box(const DecodedMesh& m, Scratch& s, std::size_t indices) {
         s.index_box.assign(indices, Scratch::IndexBox{});
-        for (const Scratch::IndexCorner& c : s.index_corners) s.index_box[c.index].grow(c);
+        for (const std::uint32_t r : s.used) {
+            const std::uint32_t tri = m.row_triangle[r];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t v = m.triangles.vertex[k][tri];
+                s.index_box[m.row_vertex_index[k][r]].grow({0, m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]});
+            }
+        }
         bool open = false;  // an index the box leaves undecided
         for (std::size_t i = 0; i < indices; ++i) {
             const int verdict = box_verdict(s.index_box[i]);
@@ -639,6 +658,7 @@ private:
             if (verdict < 0) s.index_box[i].open = open = true;
         }
         if (!open) return false;
+        index_corners(m, s);
         s.index_order.clear();
         for (std::size_t c = 0; c < s.index_corners.size(); ++c)
             if (s.index_box[s.index_corners[c].index].open)

@@ -240,12 +240,17 @@ std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int
 
 void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws) {
     QuadPairingWorkspace::SortedRecords& out = ws.sorted;
-    out.words.clear();
+    // The words keep their length from the last call until resized below, where every word is
+    // written (cleared first, they were zero-filled, 3 × rows of them, on every call); the other
+    // ways out clear them.
     out.records.clear();
     out.key_shift = 0;
     out.vertices = 0;
     const std::size_t n = rows.vertex.size();
-    if (rows.box.size() != n || rows.primitive_data.size() != n) return;
+    if (rows.box.size() != n || rows.primitive_data.size() != n) {
+        out.words.clear();
+        return;
+    }
     auto record = [&](std::size_t r, std::uint8_t e) {
         const std::uint32_t p = rows.vertex[r][e], q = rows.vertex[r][(e + 1) % 3];
         const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
@@ -308,6 +313,7 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
         }
         return;
     }
+    out.words.clear();
     out.records.resize(m);
     for (std::size_t r = 0; r < n; ++r)
         for (std::uint8_t e = 0; e < 3; ++e) out.records[r * 3 + e] = record(r, e);
@@ -384,8 +390,12 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWo
     out.clear();
     ws.candidates.clear();
     const std::size_t n = rows.vertex.size();
-    if (ws.edge_uses_read) ws.edge_uses.assign(n * 3, 0);
-    if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) return 0;
+    if (rows.box.size() != n || rows.primitive_data.size() != n || sorted.size() != n * 3) {
+        if (ws.edge_uses_read) ws.edge_uses.assign(n * 3, 0);
+        return 0;
+    }
+    // Step 2 writes every record's entry (each record is in one group): no zero-fill first.
+    if (ws.edge_uses_read) ws.edge_uses.resize(n * 3);
     const PlainRecords plain{sorted.records.data(), sorted.records.size()};
     if (sorted.key_shift != 0)
         return ws.edge_uses_read ? pair_records<true>(rows, word_records(sorted), rule, ws, out, read)

@@ -47,10 +47,18 @@ void pair_rows_by_position(const DecodedMesh& m, RowPairingWorkspace& ws, RowPai
     }
 
     const QuadPairingRows rows{out.vertex, out.box, out.data};
+    ws.pairing.edge_uses_read = false;  // the product keeps no edge uses
     sort_pairing_records(rows, ws.pairing);
     pair_sorted_records(rows, CandidateRule::kFirstFit, ws.pairing, out.pairs);
-    std::swap(out.records, ws.pairing.sorted);   // the workspace grows its own again next time
-    out.candidates.swap(ws.pairing.candidates);
+    // Copied out, not swapped: the workspace keeps its grown arrays for the next mesh (swapped, it
+    // grew and zero-filled fresh ones every mesh), and the product holds the candidates at their
+    // count rather than at the 2 × rows step 2 reserves.
+    const QuadPairingWorkspace::SortedRecords& sorted = ws.pairing.sorted;
+    out.records.words.assign(sorted.words.begin(), sorted.words.end());
+    out.records.records.assign(sorted.records.begin(), sorted.records.end());
+    out.records.key_shift = sorted.key_shift;
+    out.records.vertices = sorted.vertices;
+    out.candidates.assign(ws.pairing.candidates.begin(), ws.pairing.candidates.end());
 }
 
 }  // namespace meshproof::mesh

@@ -721,6 +721,49 @@ TEST(QuadPairing, HybridCandidateSortShortcutNeedsTheRiskyCheck) {
 namespace meshproof::mesh {
 namespace {
 
+// A workspace kept from call to call (as the passes keep theirs) keeps its arrays' lengths: step
+// 1's words and step 2's edge uses are written over, not zero-filled first. Larger and smaller
+// row sets, in the words form and the Records form (large vertex numbers) by turns, give what a
+// fresh workspace gives: the same sorted records, edge uses, candidates and pairs; and the words
+// are empty whenever the records are in the Records form.
+TEST(QuadPairing, ReusedWorkspaceGivesWhatAFreshOneGives) {
+    QuadPairingWorkspace reused;
+    for (int round = 0; round < 12; ++round) {
+        std::vector<std::array<std::uint32_t, 3>> vertex;
+        std::vector<Box> box;
+        std::vector<std::uint32_t> data;
+        tie_heavy_rows(9100 + static_cast<std::uint64_t>(round), vertex, box, data);
+        if (round % 4 == 1) vertex.resize(vertex.size() / 5), box.resize(vertex.size()), data.resize(vertex.size());
+        if (round % 3 == 2)
+            for (auto& v : vertex)
+                for (std::uint32_t& x : v) x = x * 0x100000u + 7u;
+        const QuadPairingRows in{vertex, box, data};
+        for (const CandidateRule rule : {CandidateRule::kFirstFit, CandidateRule::kEveryFit}) {
+            QuadPairingWorkspace fresh;
+            std::vector<QuadPair> want, got;
+            const std::size_t made = pair_quads(in, rule, fresh, want);
+            ASSERT_EQ(pair_quads(in, rule, reused, got), made) << round;
+            ASSERT_EQ(reused.sorted.key_shift, fresh.sorted.key_shift) << round;
+            ASSERT_EQ(reused.sorted.size(), vertex.size() * 3) << round;
+            if (reused.sorted.key_shift == 0) {
+                EXPECT_TRUE(reused.sorted.words.empty()) << round;
+            }
+            for (std::size_t i = 0; i < reused.sorted.size(); ++i) {
+                const auto a = reused.sorted.at(i), b = fresh.sorted.at(i);
+                ASSERT_TRUE(a.edge == b.edge && a.row == b.row && a.index == b.index && a.forward == b.forward) << round << " record " << i;
+            }
+            ASSERT_EQ(reused.edge_uses, fresh.edge_uses) << round;
+            ASSERT_EQ(reused.candidates.size(), fresh.candidates.size()) << round;
+            for (std::size_t i = 0; i < fresh.candidates.size(); ++i)
+                ASSERT_TRUE(reused.candidates[i].first == fresh.candidates[i].first && reused.candidates[i].second == fresh.candidates[i].second)
+                    << round << " candidate " << i;
+            ASSERT_EQ(got.size(), want.size()) << round;
+            for (std::size_t i = 0; i < want.size(); ++i)
+                ASSERT_TRUE(got[i].first == want[i].first && got[i].second == want[i].second) << round << " pair " << i;
+        }
+    }
+}
+
 // The rule as written against pair_quads with a workspace keeping everything and with one that
 // frees each step's scratch and skips edge_uses (the builder's, used once per mesh; here reused
 // from round to round, so every array must grow back): the same count and pairs in the same
