@@ -433,7 +433,6 @@ Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, M
     }
     simd_leaves(L, m);
     build_simd(L, opt.numbering, m);
-    if (layout == nullptr) release(L.leaf_keys), release(L.leaf_exact);
 
     st.triangles = m.triangles;
     st.quads = m.quads;
