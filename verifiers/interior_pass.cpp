@@ -159,7 +159,13 @@ private:
         if (s.ws.order_is_quicksorts) s.table_order.assign(s.ws.order.begin(), s.ws.order.end());
         else s.table_order.clear();
         s.alternative.assign(t.size(), 0);
-        mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order, mesh::ReferenceUse::kBitsOnly);
+        // The table's call above kept its raw normals (the default), so this is never refused.
+        const Status sqrt_form = mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order,
+                                                                                mesh::ReferenceUse::kBitsOnly);
+        if (!sqrt_form.ok()) {
+            tally.sample("keys_wrong", mesh_location(unit, mi), "sqrtf length form refused: " + sqrt_form.error().message);
+            return wrong != 0;
+        }
         count_alternative(m, s, counts, "keys_wrong_sqrt_length", nullptr);
         alternative(view, m, mesh::RsqrtMode::kExact, mesh::NormalLength::kTimesRefinedRsqrt, s, counts, "keys_wrong_exact_rsqrt",
                     "meshes_exact_exact_rsqrt");

@@ -566,8 +566,11 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
     bits_by_triangle(ws, bits);
 }
 
-void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
-                                              std::span<const InteriorWorkspace::Weighted> reference_order, ReferenceUse use) {
+Status recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
+                                                std::span<const InteriorWorkspace::Weighted> reference_order, ReferenceUse use) {
+    if (!ws.raw_normals_ready)
+        return make_error(ErrorCode::kInternal, 0,
+                          "interior bits: the sqrtf length form needs a call that kept its raw normals on these neighbours first");
     const std::uint32_t faces = ws.face_count();
     ws.face_set.assign(faces, 0);
     ws.order.clear();
@@ -580,6 +583,7 @@ void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<s
     }
     order_and_mark(ws, reference_order, use);
     bits_by_triangle(ws, bits);
+    return ok_status();
 }
 
 Status interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,

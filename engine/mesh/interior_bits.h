@@ -204,8 +204,10 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
 // Steps 3 and 4 again with |n| = sqrtf(s) (NormalLength::kSqrt), reusing step 2 as the last
 // compute_interior_bits left it in `ws` (a call that kept its raw normals: keep_for_later_calls): the same as compute_interior_bits with that call's
 // estimate and kSqrt, since the length form changes the weights only (not the unit vectors, the
-// convex edges or the 70° test). `bits` must hold one byte per triangle.
-void recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
+// convex edges or the 70° test). `bits` must hold one byte per triangle. An error (kInternal, and
+// nothing written) when no such call has run since the last find_interior_neighbours: the raw
+// normals in `ws` would be another mesh's or none (ws.raw_normals_ready says which).
+Status recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
                                               std::span<const InteriorWorkspace::Weighted> reference_order = {},
                                               ReferenceUse use = ReferenceUse::kEverything);
 

@@ -417,7 +417,7 @@ TEST(InteriorOrder, SqrtLengthRecomputedFromTheTablesEdgesEqualsAWholeRun) {
     sqrt_length.length = NormalLength::kSqrt;
     ASSERT_TRUE(interior_bits(view, sqrt_length, whole, want).ok());
     ASSERT_TRUE(interior_bits(view, InteriorOptions{}, shortcut, table).ok());
-    recompute_interior_bits_with_sqrt_length(shortcut, got);
+    ASSERT_TRUE(recompute_interior_bits_with_sqrt_length(shortcut, got).ok());
     EXPECT_EQ(got, want);
     EXPECT_NE(got, table);  // the length form decides bits here
     ASSERT_EQ(shortcut.order.size(), whole.order.size());
@@ -473,7 +473,7 @@ TEST(InteriorOrder, TheTablesOrderReusedByTheAlternativesChangesNothing) {
         sqrt_length.length = NormalLength::kSqrt;
         InteriorWorkspace plain;
         ASSERT_TRUE(interior_bits(view, sqrt_length, plain, want).ok());
-        recompute_interior_bits_with_sqrt_length(table_ws, got, reference);
+        ASSERT_TRUE(recompute_interior_bits_with_sqrt_length(table_ws, got, reference).ok());
         EXPECT_EQ(got, want);
     }
     EXPECT_GT(reused_with_other_weights, 0);  // the reuse is exercised with weights that differ
@@ -622,6 +622,35 @@ TEST(InteriorSingleCall, KeepingNothingForLaterCallsGivesThePlainRun) {
     }
     EXPECT_GT(flat_faces, 100);
     EXPECT_GT(set_faces, 100);
+}
+
+// The sqrtf length form reuses the raw normals of the call before it: it refuses (and writes
+// nothing) where none were kept on these neighbours (new neighbours, or a call that kept
+// nothing), rather than read another mesh's, and runs again once a call has kept them.
+TEST(InteriorSingleCall, SqrtLengthFormRefusesWithoutKeptRawNormals) {
+    const HandMesh big = nearly_flat_field(30), small = terraced_grid(12, 3, 1e-3f);
+    const InteriorMeshView big_view = big.view(), view = small.view();
+    const std::size_t n = view.corner[0].size();
+    InteriorWorkspace ws;
+    std::vector<std::uint8_t> bits(big_view.corner[0].size()), got(n, 0xFF), want(n);
+    ASSERT_TRUE(interior_bits(big_view, InteriorOptions{}, ws, bits).ok());   // the larger mesh's raw normals kept
+    ASSERT_TRUE(find_interior_neighbours(view, ws).ok());
+    EXPECT_FALSE(recompute_interior_bits_with_sqrt_length(ws, got).ok());      // new neighbours: none of theirs
+    InteriorOptions single;
+    single.keep_for_later_calls = false;
+    compute_interior_bits(view, single, ws, got);
+    std::fill(got.begin(), got.end(), 0xFF);
+    const Status refused = recompute_interior_bits_with_sqrt_length(ws, got);   // a call that kept nothing
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().code, ErrorCode::kInternal);
+    EXPECT_EQ(got, std::vector<std::uint8_t>(n, 0xFF));
+    compute_interior_bits(view, InteriorOptions{}, ws, got);
+    ASSERT_TRUE(recompute_interior_bits_with_sqrt_length(ws, got).ok());
+    InteriorOptions sqrt_length;
+    sqrt_length.length = NormalLength::kSqrt;
+    InteriorWorkspace plain;
+    ASSERT_TRUE(interior_bits(view, sqrt_length, plain, want).ok());
+    EXPECT_EQ(got, want);
 }
 
 std::vector<std::uint32_t> plain_order(const InteriorWorkspace& ws) {
@@ -843,7 +872,7 @@ void run_as_the_pass(const HandMesh& m, float margin, EstimateFreeTally& tally) 
     compare(InteriorOptions{}, got);
     InteriorOptions sqrt_length;
     sqrt_length.length = NormalLength::kSqrt;
-    recompute_interior_bits_with_sqrt_length(ws, got, {}, ReferenceUse::kBitsOnly);
+    ASSERT_TRUE(recompute_interior_bits_with_sqrt_length(ws, got, {}, ReferenceUse::kBitsOnly).ok());
     compare(sqrt_length, got);
     std::vector<RsqrtMode> modes = {RsqrtMode::kExact};
     if (host_rsqrtps_available()) modes.push_back(RsqrtMode::kHostRsqrtps);
