@@ -164,7 +164,14 @@ inline float sse_surface(const SseBox& u) {
 SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem> out, std::vector<ItemBins>& bins) {
     const std::size_t n = list.size();
     SseBox whole = load_box(list[0].box);
-    for (const RebuildItem& e : list) whole = sse_union(whole, load_box(e.box));
+    __m128 nan_seen = _mm_setzero_ps();
+    for (const RebuildItem& e : list) {
+        const SseBox eb = load_box(e.box);
+        whole = sse_union(whole, eb);
+        nan_seen = _mm_or_ps(nan_seen, _mm_cmpunord_ps(eb.min, eb.max));
+    }
+    // Lane 3 of max is the leaf index's bits, which may read as NaN: only lanes 0–2 count.
+    const bool any_nan = (_mm_movemask_ps(nan_seen) & 0x7) != 0;
     const Box whole_box = store_box(whole);
     float lo[3], extent[3];
     for (int a = 0; a < 3; ++a) lo[a] = whole_box.min[a], extent[a] = whole_box.max[a] - whole_box.min[a];
@@ -183,30 +190,52 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
     // A bin's first item is its box and every later one is joined to it, picked by a mask from the
     // bin's count rather than a branch (an item is often the first in its bin: a mispredicted
     // branch each time); the boxes start zeroed so the mask never reads an unset box.
+    // Without NaN in the list the boxes start empty (+inf, −inf) and every item is joined: the
+    // union of an empty box and a box is that box, bit for bit (x < +inf is x, +inf < +inf keeps
+    // +inf, −0 stays −0), so the first item need not be told apart, and a bin's chain from one
+    // item to the next is a load, a min or max and a store. With NaN the first item's box must
+    // be taken as it is (a union would drop its NaN): the mask form.
     SseBox bin_box[3][kBins];
+    const __m128 inf = _mm_set1_ps(std::numeric_limits<float>::infinity());
     for (auto& axis_boxes : bin_box)
-        for (SseBox& b : axis_boxes) b = {_mm_setzero_ps(), _mm_setzero_ps()};
+        for (SseBox& b : axis_boxes) b = any_nan ? SseBox{_mm_setzero_ps(), _mm_setzero_ps()} : SseBox{inf, _mm_sub_ps(_mm_setzero_ps(), inf)};
     std::uint32_t count[3][kBins] = {};
     ItemBins* item_bins = bins.data();   // (a byte store may alias the vector's own pointer)
-    for (std::size_t k = 0; k < n; ++k) {
-        const RebuildItem& e = list[k];
-        const SseBox eb = load_box(e.box);
+    auto bin_of = [&](const SseBox& eb) {
         const __m128 c = _mm_and_ps(_mm_mul_ps(_mm_add_ps(eb.min, eb.max), half), centre_lanes);  // centre()
         const __m128 place = _mm_div_ps(_mm_sub_ps(c, lo4), ext4);
         const __m128 at = _mm_add_ps(_mm_mul_ps(place, bins_f), half);
         const __m128 keep = _mm_and_ps(has_extent, _mm_cmpge_ps(at, _mm_setzero_ps()));
         const __m128i b4 = _mm_and_si128(_mm_cvttps_epi32(_mm_min_ps(at, last)), _mm_castps_si128(keep));
         const __m128i b16 = _mm_packs_epi32(b4, b4);
-        const auto packed = static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(b16, b16)));
-        std::memcpy(item_bins[k].axis.data(), &packed, 4);
-        for (int axis = 0; axis < 3; ++axis) {
-            const std::uint32_t b = (packed >> (8 * axis)) & 0xFFu;
-            SseBox& box = bin_box[axis][b];
-            const __m128 had = _mm_castsi128_ps(_mm_set1_epi32(-static_cast<int>(count[axis][b] != 0)));
-            const SseBox joined = sse_union(box, eb);
-            box.min = _mm_or_ps(_mm_and_ps(had, joined.min), _mm_andnot_ps(had, eb.min));
-            box.max = _mm_or_ps(_mm_and_ps(had, joined.max), _mm_andnot_ps(had, eb.max));
-            ++count[axis][b];
+        return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(b16, b16)));
+    };
+    if (!any_nan) {
+        for (std::size_t k = 0; k < n; ++k) {
+            const SseBox eb = load_box(list[k].box);
+            const std::uint32_t packed = bin_of(eb);
+            std::memcpy(item_bins[k].axis.data(), &packed, 4);
+            for (int axis = 0; axis < 3; ++axis) {
+                const std::uint32_t b = (packed >> (8 * axis)) & 0xFFu;
+                SseBox& box = bin_box[axis][b];
+                box = sse_union(box, eb);
+                ++count[axis][b];
+            }
+        }
+    } else {
+        for (std::size_t k = 0; k < n; ++k) {
+            const SseBox eb = load_box(list[k].box);
+            const std::uint32_t packed = bin_of(eb);
+            std::memcpy(item_bins[k].axis.data(), &packed, 4);
+            for (int axis = 0; axis < 3; ++axis) {
+                const std::uint32_t b = (packed >> (8 * axis)) & 0xFFu;
+                SseBox& box = bin_box[axis][b];
+                const __m128 had = _mm_castsi128_ps(_mm_set1_epi32(-static_cast<int>(count[axis][b] != 0)));
+                const SseBox joined = sse_union(box, eb);
+                box.min = _mm_or_ps(_mm_and_ps(had, joined.min), _mm_andnot_ps(had, eb.min));
+                box.max = _mm_or_ps(_mm_and_ps(had, joined.max), _mm_andnot_ps(had, eb.max));
+                ++count[axis][b];
+            }
         }
     }
 
