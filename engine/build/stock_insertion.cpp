@@ -83,6 +83,9 @@ void insert_into(std::span<const Box> leaves, InsertionTree& tree) {
     set_slot(nodes[0], 0, leaves[0]);
     set_slot(nodes[0], 1, leaves[1]);
     nodes[0].child[0] = 0, nodes[0].child[1] = 1;
+    tree.next_leaf.resize(n);
+    std::uint32_t* next_leaf = tree.next_leaf.data();
+    next_leaf[0] = 1, next_leaf[1] = kLastLeaf;
     tree.root = 2;
     tree.root_box = mesh::box_union(leaves[0], leaves[1]);
 
@@ -116,6 +119,8 @@ void insert_into(std::span<const Box> leaves, InsertionTree& tree) {
                 set_slot(made, 0, stopped);
                 set_slot(made, 1, leaf);
                 made.child[0] = child, made.child[1] = 2 * d.leaf - 1;
+                const std::uint32_t before = insertion_leaf(child);
+                next_leaf[d.leaf] = next_leaf[before], next_leaf[before] = d.leaf;
                 set_slot(node, c, mesh::box_union(stopped, leaf));
                 node.child[c] = 2 * d.leaf;
                 continue;
@@ -130,20 +135,10 @@ void insert_into(std::span<const Box> leaves, InsertionTree& tree) {
     }
 }
 
-void insertion_order(const InsertionTree& tree, std::vector<std::uint32_t>& stack, std::vector<std::uint32_t>& out) {
+void insertion_order(const InsertionTree& tree, std::vector<std::uint32_t>& out) {
     out.clear();
-    stack.assign(1, tree.root);
-    while (!stack.empty()) {
-        const std::uint32_t id = stack.back();
-        stack.pop_back();
-        if (is_insertion_leaf(id)) {
-            out.push_back(insertion_leaf(id));
-            continue;
-        }
-        const InsertionNode& node = tree.inner[insertion_inner(id)];
-        stack.push_back(node.child[1]);
-        stack.push_back(node.child[0]);
-    }
+    out.reserve(tree.next_leaf.size());
+    for (std::uint32_t l = tree.next_leaf.empty() ? kLastLeaf : 0; l != kLastLeaf; l = tree.next_leaf[l]) out.push_back(l);
 }
 
 Box insertion_child_box(const InsertionTree& tree, std::uint32_t parent, int lane) {

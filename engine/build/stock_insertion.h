@@ -40,7 +40,13 @@ struct InsertionTree {
     std::vector<InsertionNode> inner;
     mesh::Box root_box;
     std::uint32_t root = 0;
+    // Per leaf, the leaf after it left to right (kLastLeaf: none). A leaf that stops at another
+    // becomes its new node's second child beside it, so it comes just after that leaf; leaf 0
+    // stays first. Kept as the leaves go in, the list gives insertion_order without a walk of
+    // the tree's scattered nodes.
+    std::vector<std::uint32_t> next_leaf;
 };
+inline constexpr std::uint32_t kLastLeaf = 0xFFFFFFFFu;
 inline bool is_insertion_leaf(std::uint32_t id) { return id == 0 || (id & 1u) != 0; }
 inline std::uint32_t insertion_inner(std::uint32_t id) { return id / 2 - 1; }
 inline std::uint32_t insertion_leaf(std::uint32_t id) { return id == 0 ? 0 : (id + 1) / 2; }
@@ -48,7 +54,7 @@ inline std::uint32_t insertion_leaf(std::uint32_t id) { return id == 0 ? 0 : (id
 // Step 1 over two leaves or more (the arrays of `tree` reused).
 void insert_into(std::span<const mesh::Box> leaves, InsertionTree& tree);
 // Its leaves left to right.
-void insertion_order(const InsertionTree& tree, std::vector<std::uint32_t>& stack, std::vector<std::uint32_t>& out);
+void insertion_order(const InsertionTree& tree, std::vector<std::uint32_t>& out);
 // The box of child `lane` of inner node inner[parent], as the parent holds it.
 mesh::Box insertion_child_box(const InsertionTree& tree, std::uint32_t parent, int lane);
 

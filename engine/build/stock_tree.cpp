@@ -516,9 +516,9 @@ void build_stock_tree(std::span<const Box> leaves, StockTreeWorkspace& ws, Binar
         return;
     }
     insert_into(leaves, ws.inserted);
-    insertion_order(ws.inserted, ws.stack, ws.order);
+    insertion_order(ws.inserted, ws.order);
     // The rebuild reads only the insertion's leaf order.
-    if (ws.release_steps) free_vectors(ws.inserted.inner, ws.stack);
+    if (ws.release_steps) free_vectors(ws.inserted.inner, ws.inserted.next_leaf);
     rebuild(leaves, ws.order, ws.rebuild, out);
     if (ws.release_steps) ws.rebuild = RebuildWorkspace{}, free_vectors(ws.order);
     refine(out);

@@ -110,7 +110,7 @@ BinaryTree build_stock_tree(std::span<const Box> leaves);
 // (a one-shot build, such as the builder's, then peaks at its dearest step, not at their sum).
 struct StockTreeWorkspace {
     InsertionTree inserted;
-    std::vector<std::uint32_t> order, stack;
+    std::vector<std::uint32_t> order;
     RebuildWorkspace rebuild;
     bool release_steps = false;
 };

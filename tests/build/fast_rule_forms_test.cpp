@@ -308,6 +308,20 @@ TEST(FastRuleForms, InsertionDescentEqualsTheNodeByNodeRule) {
             }
         const BinaryTree want = insert_node_by_node(leaves, second_choices);
         const BinaryTree got = insert_leaves(leaves);
+        if (n >= 2) {
+            // The leaf list kept during the descent gives the tree's leaves left to right.
+            InsertionTree inserted;
+            insert_into(leaves, inserted);
+            std::vector<std::uint32_t> listed, walked, stack{want.root};
+            insertion_order(inserted, listed);
+            while (!stack.empty()) {
+                const std::uint32_t node = stack.back();
+                stack.pop_back();
+                if (want.is_leaf(node)) walked.push_back(want.leaf[node]);
+                else stack.push_back(want.second[node]), stack.push_back(want.first[node]);
+            }
+            ASSERT_EQ(listed, walked) << "set " << set;
+        }
         ASSERT_EQ(got.root, want.root) << "set " << set;
         ASSERT_EQ(got.first, want.first) << "set " << set;
         ASSERT_EQ(got.second, want.second) << "set " << set;
