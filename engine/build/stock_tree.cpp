@@ -187,14 +187,12 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
     bins.resize(n);
 
     // One pass over the list fills the bins of all three axes (each bin's union in list order).
-    // A bin's first item is its box and every later one is joined to it, picked by a mask from the
-    // bin's count rather than a branch (an item is often the first in its bin: a mispredicted
-    // branch each time); the boxes start zeroed so the mask never reads an unset box.
     // Without NaN in the list the boxes start empty (+inf, −inf) and every item is joined: the
     // union of an empty box and a box is that box, bit for bit (x < +inf is x, +inf < +inf keeps
-    // +inf, −0 stays −0), so the first item need not be told apart, and a bin's chain from one
-    // item to the next is a load, a min or max and a store. With NaN the first item's box must
-    // be taken as it is (a union would drop its NaN): the mask form.
+    // +inf, −0 stays −0), so a bin's chain from one item to the next is a load, a min or max and a
+    // store. With NaN a bin's first item must be taken as it is (a union would drop its NaN): it
+    // is picked by a mask from the bin's count rather than a branch (an item is often the first in
+    // its bin: a mispredicted branch each time), the boxes zeroed so the mask never reads an unset box.
     SseBox bin_box[3][kBins];
     const __m128 inf = _mm_set1_ps(std::numeric_limits<float>::infinity());
     for (auto& axis_boxes : bin_box)
@@ -210,33 +208,28 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
         const __m128i b16 = _mm_packs_epi32(b4, b4);
         return static_cast<std::uint32_t>(_mm_cvtsi128_si32(_mm_packus_epi16(b16, b16)));
     };
+    // Each item's bins stored, and the item joined into its bin on each axis.
+    auto fill = [&](auto join) {
+        for (std::size_t k = 0; k < n; ++k) {
+            const SseBox eb = load_box(list[k].box);
+            const std::uint32_t packed = bin_of(eb);
+            std::memcpy(item_bins[k].axis.data(), &packed, 4);
+            for (int axis = 0; axis < 3; ++axis) {
+                const std::uint32_t b = (packed >> (8 * axis)) & 0xFFu;
+                join(bin_box[axis][b], count[axis][b], eb);
+                ++count[axis][b];
+            }
+        }
+    };
     if (!any_nan) {
-        for (std::size_t k = 0; k < n; ++k) {
-            const SseBox eb = load_box(list[k].box);
-            const std::uint32_t packed = bin_of(eb);
-            std::memcpy(item_bins[k].axis.data(), &packed, 4);
-            for (int axis = 0; axis < 3; ++axis) {
-                const std::uint32_t b = (packed >> (8 * axis)) & 0xFFu;
-                SseBox& box = bin_box[axis][b];
-                box = sse_union(box, eb);
-                ++count[axis][b];
-            }
-        }
+        fill([](SseBox& box, std::uint32_t, const SseBox& eb) { box = sse_union(box, eb); });
     } else {
-        for (std::size_t k = 0; k < n; ++k) {
-            const SseBox eb = load_box(list[k].box);
-            const std::uint32_t packed = bin_of(eb);
-            std::memcpy(item_bins[k].axis.data(), &packed, 4);
-            for (int axis = 0; axis < 3; ++axis) {
-                const std::uint32_t b = (packed >> (8 * axis)) & 0xFFu;
-                SseBox& box = bin_box[axis][b];
-                const __m128 had = _mm_castsi128_ps(_mm_set1_epi32(-static_cast<int>(count[axis][b] != 0)));
-                const SseBox joined = sse_union(box, eb);
-                box.min = _mm_or_ps(_mm_and_ps(had, joined.min), _mm_andnot_ps(had, eb.min));
-                box.max = _mm_or_ps(_mm_and_ps(had, joined.max), _mm_andnot_ps(had, eb.max));
-                ++count[axis][b];
-            }
-        }
+        fill([](SseBox& box, std::uint32_t items_before, const SseBox& eb) {
+            const __m128 had = _mm_castsi128_ps(_mm_set1_epi32(-static_cast<int>(items_before != 0)));
+            const SseBox joined = sse_union(box, eb);
+            box.min = _mm_or_ps(_mm_and_ps(had, joined.min), _mm_andnot_ps(had, eb.min));
+            box.max = _mm_or_ps(_mm_and_ps(had, joined.max), _mm_andnot_ps(had, eb.max));
+        });
     }
 
     float best = std::numeric_limits<float>::infinity();
