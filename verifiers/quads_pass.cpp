@@ -309,9 +309,7 @@ private:
             counts.add("source_index_made", made);
             counts.add("source_index_found", found);
         } else {
-            s.ws.edge_uses_read = false;  // read after the per-section rule only
-            mesh::pair_quads(mesh::QuadPairingRows{s.vertex, all.box, all.data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
-            s.ws.edge_uses_read = true;
+            pair_without_edge_uses(mesh::QuadPairingRows{s.vertex, all.box, all.data}, s);
             counts.add("source_index_made", s.pairs.size());
             counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
@@ -361,6 +359,14 @@ private:
     // The rule on all rows at once with each corner named by its merge representative
     // (engine/mesh/merge_representatives.h), at merge distances 0, 1 mm and 1 cm. Reads what
     // check_mesh left in the scratch (used rows, position numbers, boxes, primitive data).
+    // The first-fit rule into s.pairs on rows whose edge uses nothing reads (they are read after
+    // the per-section rule only): the workspace skips counting them for this call.
+    static void pair_without_edge_uses(const mesh::QuadPairingRows& rows, Scratch& s) {
+        s.ws.edge_uses_read = false;
+        mesh::pair_quads(rows, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
+        s.ws.edge_uses_read = true;
+    }
+
     static void pair_by_merge(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
         const std::uint32_t positions = s.positions;
@@ -389,9 +395,7 @@ private:
             s.merge_rows.resize(n);
             for (std::size_t i = 0; i < n; ++i)
                 for (int k = 0; k < 3; ++k) s.merge_rows[i][k] = s.merge.position_name[s.position_vertex[i * 3 + k]];
-            s.ws.edge_uses_read = false;  // read after the per-section rule only
-            mesh::pair_quads(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
-            s.ws.edge_uses_read = true;
+            pair_without_edge_uses(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, s);
             counts.add(counter, count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
     }
