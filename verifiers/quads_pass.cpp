@@ -356,9 +356,6 @@ private:
         counts.add("sign_other_not_positive", other_nonpos);
     }
 
-    // The rule on all rows at once with each corner named by its merge representative
-    // (engine/mesh/merge_representatives.h), at merge distances 0, 1 mm and 1 cm. Reads what
-    // check_mesh left in the scratch (used rows, position numbers, boxes, primitive data).
     // The first-fit rule into s.pairs on rows whose edge uses nothing reads (they are read after
     // the per-section rule only): the workspace skips counting them for this call.
     static void pair_without_edge_uses(const mesh::QuadPairingRows& rows, Scratch& s) {
@@ -367,6 +364,9 @@ private:
         s.ws.edge_uses_read = true;
     }
 
+    // The rule on all rows at once with each corner named by its merge representative
+    // (engine/mesh/merge_representatives.h), at merge distances 0, 1 mm and 1 cm. Reads what
+    // check_mesh left in the scratch (used rows, position numbers, boxes, primitive data).
     static void pair_by_merge(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
         const std::uint32_t positions = s.positions;

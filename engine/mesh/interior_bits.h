@@ -208,8 +208,8 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
 // nothing written) when no such call has run since the last find_interior_neighbours: the raw
 // normals in `ws` would be another mesh's or none (ws.raw_normals_ready says which).
 Status recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
-                                              std::span<const InteriorWorkspace::Weighted> reference_order = {},
-                                              ReferenceUse use = ReferenceUse::kEverything);
+                                                std::span<const InteriorWorkspace::Weighted> reference_order = {},
+                                                ReferenceUse use = ReferenceUse::kEverything);
 
 // Makes ws.order the quicksort's order after a ReferenceUse::kBitsOnly call that did not sort
 // (for a reader of the order: positions, ties); nothing when it already is.
