@@ -374,15 +374,11 @@ void store_interior(const ComputedInterior& ci, CompressedMesh& m) {
 
 namespace {
 
-// Moving an empty T in frees what `v` held (`v = {}` on a vector would keep its capacity).
-template <typename T>
-void release(T& v) { v = T{}; }
-
 // What the interior bits, the SIMD tree and the statistics after them do not read, handed back
 // before the interior's arrays are made (when the caller keeps no layout).
 void release_before_interior(MeshLayout& L) {
-    release(L.tree), release(L.cut), release(L.prims), release(L.section_trees), release(L.encoded);
-    release(L.kept), release(L.stored), release(L.index_in_section), release(L.section_of);
+    free_values(L.tree, L.cut, L.prims, L.section_trees, L.encoded);
+    free_vectors(L.kept, L.stored, L.index_in_section, L.section_of);
 }
 
 }  // namespace

@@ -29,6 +29,50 @@ Status check_columns(const RawStaticTree& raw) {
     return ok_status();
 }
 
+// Nodes [base, base + n) of `out` (columns already sized) from `raw`, node by node, every link
+// and leaf payload checked: the first bad node is the error. The codec is a template argument so
+// the loop holds no switch, and the columns are copied to locals: a store through the byte
+// columns may alias anything, so through `raw` and `out` every node would load them again.
+template <TreeCodec kCodec>
+Status fill_nodes(const RawStaticTree& raw, std::size_t base, std::uint32_t payload_limit, StaticTreeNodes& out) {
+    const std::size_t n = raw.node_count();
+    const std::size_t stride = raw.xyz[0].values.stride();
+    const auto rx = raw.xyz[0].values, ry = raw.xyz[1].values, rz = raw.xyz[2].values, rdata = raw.data.values;
+    const auto rlo8 = raw.lo8.values;
+    const auto rlo16 = raw.lo16.values;
+    std::uint8_t* const x = out.xyz[0].data() + base;
+    std::uint8_t* const y = out.xyz[1].data() + base;
+    std::uint8_t* const z = out.xyz[2].data() + base;
+    std::uint32_t* const value = out.value.data() + base;
+    std::uint8_t* const is_leaf = out.is_leaf.data() + base;
+    std::uint32_t* const payload = out.payload.data() + base;
+    std::uint32_t* const second_child = out.second_child.data() + base;
+    for (std::size_t i = 0; i < n; ++i) {
+        x[i] = rx[i], y[i] = ry[i], z[i] = rz[i];
+        const std::uint8_t lo8 = kCodec == TreeCodec::kAxis5 ? rlo8[i] : 0;
+        const std::uint16_t lo16 = kCodec == TreeCodec::kAxis6 ? rlo16[i] : 0;
+        const StaticNodeLink link = static_node_link(kCodec, rdata[i], lo8, lo16);
+        value[i] = link.value;
+        is_leaf[i] = link.is_leaf ? 1 : 0;
+        if (link.is_leaf) {
+            if (link.payload >= payload_limit)
+                return make_error(ErrorCode::kOutOfBounds, raw.offset + i * stride,
+                                  "tree leaf " + std::to_string(i) + " names item " + std::to_string(link.payload) +
+                                      " of " + std::to_string(payload_limit));
+            payload[i] = link.payload;
+            second_child[i] = kNone;
+        } else {
+            const std::uint64_t second = i + link.second_child;
+            if (i + 1 >= n || second >= n || link.second_child == 0)
+                return make_error(ErrorCode::kOutOfBounds, raw.offset + i * stride,
+                                  "tree node " + std::to_string(i) + " links past its tree of " + std::to_string(n) + " nodes");
+            payload[i] = kNone;
+            second_child[i] = static_cast<std::uint32_t>(base + second);
+        }
+    }
+    return ok_status();
+}
+
 // A reached node's box from its parent's (the domain for the root).
 void decode_box(std::size_t node, const Box& domain, BoxRule rule, StaticTreeNodes& out) {
     const std::uint32_t parent = out.parent[node];
@@ -38,17 +82,28 @@ void decode_box(std::size_t node, const Box& domain, BoxRule rule, StaticTreeNod
 
 // The forward sweep of append_static_tree over nodes [base, base + n): reaches and decodes as the
 // walk does; false as soon as a node is reached a second time (the caller then runs the walk).
+// Over raw pointers: a store through the byte columns may alias anything, so through the vectors
+// every node would load their data pointers again.
 bool forward_sweep(std::size_t base, std::size_t n, const Box& domain, BoxRule rule, StaticTreeNodes& out) {
     const std::size_t end = base + n;
-    out.reached[base] = 1;
+    std::uint8_t* const reached = out.reached.data();
+    std::uint32_t* const parent = out.parent.data();
+    Box* const box = out.box.data();
+    const std::uint8_t* const is_leaf = out.is_leaf.data();
+    const std::uint32_t* const second_child = out.second_child.data();
+    const std::uint8_t* const x = out.xyz[0].data();
+    const std::uint8_t* const y = out.xyz[1].data();
+    const std::uint8_t* const z = out.xyz[2].data();
+    reached[base] = 1;
     for (std::size_t node = base; node < end; ++node) {
-        if (out.reached[node] == 0) continue;
-        decode_box(node, domain, rule, out);
-        if (out.is_leaf[node]) continue;
-        for (const std::size_t child : {node + 1, std::size_t{out.second_child[node]}}) {
-            if (out.reached[child] != 0) return false;
-            out.reached[child] = 1;
-            out.parent[child] = static_cast<std::uint32_t>(node);
+        if (reached[node] == 0) continue;
+        const Box& parent_box = node == base ? domain : box[parent[node]];
+        shrink_box_sse(parent_box, {x[node], y[node], z[node]}, rule, box[node]);
+        if (is_leaf[node]) continue;
+        for (const std::size_t child : {node + 1, std::size_t{second_child[node]}}) {
+            if (reached[child] != 0) return false;
+            reached[child] = 1;
+            parent[child] = static_cast<std::uint32_t>(node);
         }
     }
     return true;
@@ -96,7 +151,6 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
     // walk fills links and boxes.
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const Box unreached{{nan, nan, nan}, {nan, nan, nan}};
-    const std::size_t stride = raw.xyz[0].values.stride();
     out.tree.resize(base + n, tree_index);
     for (auto& c : out.xyz) c.resize(base + n);
     out.value.resize(base + n);
@@ -106,29 +160,10 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
     out.parent.resize(base + n, kNone);
     out.reached.resize(base + n, 0);
     out.box.resize(base + n);   // zeros; the walk sets every node it reaches, the rest are made NaN below
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t at = base + i;
-        for (int a = 0; a < 3; ++a) out.xyz[a][at] = raw.xyz[a][i];
-        const std::uint8_t lo8 = raw.codec == TreeCodec::kAxis5 ? raw.lo8[i] : 0;
-        const std::uint16_t lo16 = raw.codec == TreeCodec::kAxis6 ? raw.lo16[i] : 0;
-        const StaticNodeLink link = static_node_link(raw.codec, raw.data[i], lo8, lo16);
-        out.value[at] = link.value;
-        out.is_leaf[at] = link.is_leaf ? 1 : 0;
-        if (link.is_leaf) {
-            if (link.payload >= payload_limit)
-                return make_error(ErrorCode::kOutOfBounds, raw.offset + i * stride,
-                                  "tree leaf " + std::to_string(i) + " names item " + std::to_string(link.payload) +
-                                      " of " + std::to_string(payload_limit));
-            out.payload[at] = link.payload;
-            out.second_child[at] = kNone;
-        } else {
-            const std::uint64_t second = i + link.second_child;
-            if (i + 1 >= n || second >= n || link.second_child == 0)
-                return make_error(ErrorCode::kOutOfBounds, raw.offset + i * stride,
-                                  "tree node " + std::to_string(i) + " links past its tree of " + std::to_string(n) + " nodes");
-            out.payload[at] = kNone;
-            out.second_child[at] = static_cast<std::uint32_t>(base + second);
-        }
+    switch (raw.codec) {
+        case TreeCodec::kAxis4: MP_TRY(fill_nodes<TreeCodec::kAxis4>(raw, base, payload_limit, out)); break;
+        case TreeCodec::kAxis5: MP_TRY(fill_nodes<TreeCodec::kAxis5>(raw, base, payload_limit, out)); break;
+        case TreeCodec::kAxis6: MP_TRY(fill_nodes<TreeCodec::kAxis6>(raw, base, payload_limit, out)); break;
     }
     if (n == 0) return ok_status();
 
