@@ -454,8 +454,14 @@ TEST(QuadPairing, PairQuadsIsTheRuleAsWritten) {
 // border's of one), a share of triangles repeated once to several times (edges of three, four and
 // more records), some reversed, corners rotated, vertex numbers permuted, two primitive data
 // values and boxes of small integers (many equal costs).
-void tie_heavy_rows(std::uint64_t seed, std::vector<std::array<std::uint32_t, 3>>& vertex, std::vector<Box>& box,
-                    std::vector<std::uint32_t>& data) {
+struct TieHeavyRows {   // read as `auto [vertex, box, data] = tie_heavy_rows(seed);`
+    std::vector<std::array<std::uint32_t, 3>> vertex;
+    std::vector<Box> box;
+    std::vector<std::uint32_t> data;
+};
+TieHeavyRows tie_heavy_rows(std::uint64_t seed) {
+    TieHeavyRows rows;
+    auto& [vertex, box, data] = rows;
     std::uint64_t state = seed;
     auto next = [&](std::uint32_t n) {
         state = state * 6364136223846793005ull + 1442695040888963407ull;
@@ -465,7 +471,6 @@ void tie_heavy_rows(std::uint64_t seed, std::vector<std::array<std::uint32_t, 3>
     std::vector<std::uint32_t> number((w + 1) * (h + 1));
     for (std::uint32_t i = 0; i < number.size(); ++i) number[i] = i;
     for (std::uint32_t i = static_cast<std::uint32_t>(number.size()); i-- > 1;) std::swap(number[i], number[next(i + 1)]);
-    vertex.clear(), box.clear(), data.clear();
     auto add = [&](std::array<std::uint32_t, 3> t) {
         const std::uint32_t copies = next(8) == 0 ? 1 + next(4) : 0;
         for (std::uint32_t c = 0; c <= copies; ++c) {
@@ -489,6 +494,7 @@ void tie_heavy_rows(std::uint64_t seed, std::vector<std::array<std::uint32_t, 3>
             add({a, b, c});
             add({a, c, d});
         }
+    return rows;
 }
 
 // The rule with step 1's shortcut (record_word_sort.h) against the rule written plainly, on rows
@@ -500,10 +506,7 @@ TEST(QuadPairing, HybridRecordSortIsTheRuleAsWritten) {
     QuadPairingWorkspace ws;
     std::size_t crowded_rounds = 0;
     for (int round = 0; round < 30; ++round) {
-        std::vector<std::array<std::uint32_t, 3>> vertex;
-        std::vector<Box> box;
-        std::vector<std::uint32_t> data;
-        tie_heavy_rows(1000 + static_cast<std::uint64_t>(round), vertex, box, data);
+        auto [vertex, box, data] = tie_heavy_rows(1000 + static_cast<std::uint64_t>(round));
         for (const CandidateRule rule : {CandidateRule::kFirstFit, CandidateRule::kEveryFit}) {
             std::vector<Candidate> cand;
             std::vector<QuadPair> want, got;
@@ -536,10 +539,7 @@ TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
     for (const RecordSortCheck check : {RecordSortCheck::kExact, RecordSortCheck::kUnchecked}) {
         std::size_t violations = 0, differing_rounds = 0, shortcuts = 0;
         for (int round = 0; round < 20; ++round) {
-            std::vector<std::array<std::uint32_t, 3>> vertex;
-            std::vector<Box> box;
-            std::vector<std::uint32_t> data;
-            tie_heavy_rows(5000 + static_cast<std::uint64_t>(round), vertex, box, data);
+            auto [vertex, box, data] = tie_heavy_rows(5000 + static_cast<std::uint64_t>(round));
             std::uint64_t vertices = 0;
             for (const auto& v : vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
             const std::size_t m = vertex.size() * 3;
@@ -637,10 +637,7 @@ TEST(QuadPairing, HybridCandidateSortGivesTheRulesPairs) {
         return out;
     };
     for (int round = 0; round < 30; ++round) {
-        std::vector<std::array<std::uint32_t, 3>> vertex;
-        std::vector<Box> box;
-        std::vector<std::uint32_t> data;
-        tie_heavy_rows(7000 + static_cast<std::uint64_t>(round), vertex, box, data);
+        auto [vertex, box, data] = tie_heavy_rows(7000 + static_cast<std::uint64_t>(round));
         for (const CandidateRule rule : {CandidateRule::kFirstFit, CandidateRule::kEveryFit}) {
             std::vector<Candidate> cand;
             std::vector<QuadPair> want, got;
@@ -669,10 +666,7 @@ TEST(QuadPairing, HybridCandidateSortShortcutNeedsTheRiskyCheck) {
         std::size_t differing_rounds = 0, risky_seen = 0;
         CandidateSortScratch scratch;
         for (int round = 0; round < 30; ++round) {
-            std::vector<std::array<std::uint32_t, 3>> vertex;
-            std::vector<Box> box;
-            std::vector<std::uint32_t> data;
-            tie_heavy_rows(9000 + static_cast<std::uint64_t>(round), vertex, box, data);
+            auto [vertex, box, data] = tie_heavy_rows(9000 + static_cast<std::uint64_t>(round));
             const auto rows = static_cast<std::uint32_t>(vertex.size());
             std::vector<Candidate> cand;
             std::vector<QuadPair> unused;
@@ -729,10 +723,7 @@ namespace {
 TEST(QuadPairing, ReusedWorkspaceGivesWhatAFreshOneGives) {
     QuadPairingWorkspace reused;
     for (int round = 0; round < 12; ++round) {
-        std::vector<std::array<std::uint32_t, 3>> vertex;
-        std::vector<Box> box;
-        std::vector<std::uint32_t> data;
-        tie_heavy_rows(9100 + static_cast<std::uint64_t>(round), vertex, box, data);
+        auto [vertex, box, data] = tie_heavy_rows(9100 + static_cast<std::uint64_t>(round));
         if (round % 4 == 1) vertex.resize(vertex.size() / 5), box.resize(vertex.size()), data.resize(vertex.size());
         if (round % 3 == 2)
             for (auto& v : vertex)
@@ -775,10 +766,7 @@ TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
     released.edge_uses_read = false;
     released.release_scratch = true;
     for (int round = 0; round < 18; ++round) {
-        std::vector<std::array<std::uint32_t, 3>> vertex;
-        std::vector<Box> box;
-        std::vector<std::uint32_t> data;
-        tie_heavy_rows(7000 + static_cast<std::uint64_t>(round), vertex, box, data);
+        auto [vertex, box, data] = tie_heavy_rows(7000 + static_cast<std::uint64_t>(round));
         const int form = round % 3;  // 0 crowded, 1 plain grid, 2 large vertex numbers
         if (form == 1) {
             // The grid's two triangles per cell only: the first row of each run of copies.
