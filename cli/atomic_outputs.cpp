@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include <unistd.h>
+#include <fmt/format.h>
 
 namespace meshproof::cli {
 
@@ -30,7 +31,7 @@ OutputRefusal write_outputs_atomically(const std::vector<OutputFile>& files, boo
     };
     for (const OutputFile& f : files) {
         fs::path tmp = f.path;
-        tmp.replace_filename("." + f.path.filename().string() + ".meshproof-tmp." + std::to_string(::getpid()));
+        tmp.replace_filename(fmt::format(".{}.meshproof-tmp.{}", f.path.filename().string(), ::getpid()));
         temporaries.push_back(tmp);
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(f.bytes.data()), static_cast<std::streamsize>(f.bytes.size()));

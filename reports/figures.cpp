@@ -397,7 +397,10 @@ std::string value_counts_text(std::span<const std::pair<std::vector<double>, std
     std::string s;
     for (const auto& [value, n] : values) {
         if (!s.empty()) s += " · ";
-        for (std::size_t i = 0; i < value.size(); ++i) s += (i ? " " : "") + fmt::format("{}", value[i]);
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            if (i) s += ' ';
+            s += fmt::format("{}", value[i]);
+        }
         s += fmt::format(" ×{}", n);
     }
     return s;

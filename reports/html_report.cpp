@@ -118,7 +118,7 @@ std::string bar_rows(const std::vector<BarRow>& rows, const char* value_heading)
 std::string document_value(const ManifestFigure& f) {
     if (!f.expected_list.empty()) {
         std::string s;
-        for (double v : f.expected_list) s += (s.empty() ? "" : " ") + num(v);
+        for (double v : f.expected_list) s.append(s.empty() ? "" : " ").append(num(v));
         return s;
     }
     std::string s = std::string(document_prefix(f)) + num(f.expected) + (f.percent ? " %" : f.ratio ? " ×" : "");

@@ -125,7 +125,7 @@ void write_obj(const DecodedMember& member, std::ostream& out, const ObjExportOp
             }
             material_of.assign(m.triangles.size(), std::string());
             for (std::size_t t = 0; t < m.triangles.size(); ++t)
-                material_of[t] = m.triangles.material[t] == kNone ? "m_none" : "m" + std::to_string(m.triangles.material[t]);
+                material_of[t] = m.triangles.material[t] == kNone ? "m_none" : fmt::format("m{}", m.triangles.material[t]);
             write_groups(out, body, m.triangles.size(), {&m.triangles.vertex[0], &m.triangles.vertex[1], &m.triangles.vertex[2]},
                          written, material_of);
             written += v.size();

@@ -3,6 +3,7 @@
 #include <bit>
 #include <limits>
 #include <string>
+#include <fmt/format.h>
 
 namespace meshproof::tagfile {
 
@@ -331,7 +332,7 @@ void RecordWriter::set_string(std::string_view path, std::string_view text) cons
 }
 
 void RecordWriter::set_ref_at(std::uint32_t offset, std::uint32_t field_type, NodeId target) const {
-    if (w_) w_->add_ref(node_, offset_ + offset, field_type, target, "@" + std::to_string(offset));
+    if (w_) w_->add_ref(node_, offset_ + offset, field_type, target, fmt::format("@{}", offset));
 }
 
 std::span<std::uint8_t> RecordWriter::bytes() const {

@@ -19,6 +19,7 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include <fmt/format.h>
 
 #include "tests/support/corpus.h"
 
@@ -132,7 +133,7 @@ struct Fixture {
     std::string name;                      // folder name of its mutants
     fs::path file;                         // the file that is mutated
     std::vector<fs::path> siblings;        // copied unchanged beside each mutant (compendium, .hkxbdt)
-    std::string entry;                     // the file dump and unpack are given, when not the mutant
+    std::string entry = {};                // the file dump and unpack are given, when not the mutant
 };
 
 void expect_fine(const Ran& r, const std::string& what) {
@@ -151,7 +152,7 @@ void run_mutants(const Fixture& f, const fs::path& base, std::uint32_t seed) {
     std::mt19937 rng(seed);
     std::vector<fs::path> mutants;
     for (int i = 0; i < kMutantsPerFixture; ++i) {
-        const fs::path folder = dir / ("m" + std::to_string(i));
+        const fs::path folder = dir / fmt::format("m{}", i);
         const fs::path target = folder / f.file.filename();
         write_file(target, mutate(original, i, rng));
         for (const fs::path& s : f.siblings) fs::copy_file(s, folder / s.filename(), fs::copy_options::overwrite_existing);

@@ -27,6 +27,7 @@ std::vector<std::uint8_t> stream_of(const std::vector<std::uint8_t>& block) {
     const std::size_t c = block.size() - 1;
     std::vector<std::uint8_t> s = {0x8C, 0x06, static_cast<std::uint8_t>(c >> 16), static_cast<std::uint8_t>(c >> 8),
                                    static_cast<std::uint8_t>(c)};
+    s.reserve(s.size() + block.size());
     s.insert(s.end(), block.begin(), block.end());
     return s;
 }

@@ -93,7 +93,7 @@ TEST(TallyBatch, DiscardedUnitAfterABatchLeavesTheTallyAsIfNeverBegun) {
     EXPECT_EQ(with.units(), without.units());
     EXPECT_EQ(with.counts(), by_add.counts());
     // by_name counts the ordinal, which shifts without the discarded units: compare the batches' counters.
-    for (const std::string& n : {"prims", "prims_exact", "prims_outside", "leaves", "roots"})
+    for (const char* n : {"prims", "prims_exact", "prims_outside", "leaves", "roots"})
         for (const char* s : {"eldenring/l", "eldenring/h", "eldenring/f", "eldenring/l#ivp-exact", "eldenring/h#structurally-valid"})
             EXPECT_EQ(with.count(n, s), without.count(n, s)) << n << " " << s;
     std::size_t with_keys = 0, without_keys = 0;

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <fmt/format.h>
 
 #include "engine/tagfile/dump.h"
 #include "engine/tagfile/patch_check.h"
@@ -163,9 +164,9 @@ TEST(PatchWalkHostile, WideRecordIsDecidedInOneScan) {
         [](TypeTableBuilder& b, TypeRef evil, TypeRef) {
             std::vector<MemberDecl> members;
             for (int i = 0; i < 20000; ++i) {
-                const TypeRef w = b.declare("W" + std::to_string(i));
+                const TypeRef w = b.declare(fmt::format("W{}", i));
                 b.define_record(w, {.size = 8, .alignment = 8, .members = {{"p", 0, b.pointer(w, 0x40)}}});
-                members.push_back({"m" + std::to_string(i), 0, w});
+                members.push_back({fmt::format("m{}", i), 0, w});
             }
             b.define_record(evil, {.size = 16, .alignment = 8, .members = members});
         },
@@ -221,8 +222,8 @@ TEST(TypeTableHostile, DeepInheritanceChainIsLinearOrLimited) {
     TypeRef parent = 0;
     for (int i = 0; i < 4000; ++i) {
         std::vector<MemberDecl> members;
-        for (int m = 0; m < 16; ++m) members.push_back({"m" + std::to_string(m), std::uint32_t(4 * m), u32});
-        parent = b.record("T" + std::to_string(i), {.parent = parent, .size = 64, .alignment = 4, .members = members});
+        for (int m = 0; m < 16; ++m) members.push_back({fmt::format("m{}", m), std::uint32_t(4 * m), u32});
+        parent = b.record(fmt::format("T{}", i), {.parent = parent, .size = 64, .alignment = 4, .members = members});
     }
     Result<std::shared_ptr<const TypeTable>> table = std::shared_ptr<const TypeTable>();
     const double s = seconds_of([&] { table = b.build(); });
@@ -255,7 +256,7 @@ TEST(TypeTableHostile, NestedTemplateNamesAreBounded) {
     std::vector<TypeRef> types(21);
     types[20] = b.primitive("Leaf", format_word::integer(32, false), 4, 4);
     for (int i = 19; i >= 0; --i) {
-        types[i] = b.declare("T" + std::to_string(i), {type_arg("tA", types[i + 1]), type_arg("tB", types[i + 1])});
+        types[i] = b.declare(fmt::format("T{}", i), {type_arg("tA", types[i + 1]), type_arg("tB", types[i + 1])});
         b.define(types[i], TypeBody{.format = format_word::integer(32, false), .size = 4, .alignment = 4});
     }
     Result<std::shared_ptr<const TypeTable>> table = std::shared_ptr<const TypeTable>();

@@ -94,7 +94,9 @@ TEST(PatchCheck, RealFilesStayFarBelowTheWalkBudget) {
         ASSERT_TRUE(entries.has_value());
         CompendiumRegistry registry;
         for (const auto& e : *entries)
-            if (test::is_tcm0(e.bytes)) ASSERT_TRUE(registry.add_bytes(e.bytes).ok());
+            if (test::is_tcm0(e.bytes)) {
+                ASSERT_TRUE(registry.add_bytes(e.bytes).ok());
+            }
         for (const auto& e : *entries) {
             if (!test::is_tag0(e.bytes)) continue;
             auto tf = parse_tagfile(e.bytes, &registry);

@@ -14,6 +14,7 @@ namespace {
 // TAG0 (size word 0x0E70) { SDKV(16) = digits }, then nothing more: the head of a tagfile.
 std::vector<std::uint8_t> head_with(const std::string& digits, const char* root = "TAG0", const char* first = "SDKV") {
     std::vector<std::uint8_t> b = {0x00, 0x00, 0x0E, 0x70};
+    b.reserve(16 + digits.size());
     b.insert(b.end(), root, root + 4);
     b.insert(b.end(), {0x40, 0x00, 0x00, 0x10});
     b.insert(b.end(), first, first + 4);
