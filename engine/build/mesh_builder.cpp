@@ -22,7 +22,7 @@ Aabb MeshLayout::primitive_box(const CompressedMesh& m, std::uint32_t s, std::ui
     return b;
 }
 
-Box MeshLayout::source_leaf_box(const MeshInput& in, std::uint32_t g, float convex_radius) const {
+Box MeshLayout::source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const {
     float xyz[12];
     const std::uint32_t c = corners(g);
     for (std::uint32_t k = 0; k < c; ++k) {
@@ -32,7 +32,7 @@ Box MeshLayout::source_leaf_box(const MeshInput& in, std::uint32_t g, float conv
     return leaf_box(std::span<const float>(xyz, 3 * c), convex_radius);
 }
 
-std::vector<std::uint32_t> kept_rows(const MeshInput& in, MeshStats* stats) {
+std::vector<std::uint32_t> kept_rows(const MeshInputView& in, MeshStats* stats) {
     std::vector<std::uint32_t> kept;
     kept.reserve(in.rows.size());
     const auto nv = static_cast<std::uint32_t>(in.x.size());
@@ -60,7 +60,7 @@ std::vector<std::uint32_t> kept_rows(const MeshInput& in, MeshStats* stats) {
     return kept;
 }
 
-void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, CompressedMesh& m) {
+void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, CompressedMesh& m) {
     const float r = opt.convex_radius;
     m.convex_radius = r;
     {
@@ -183,7 +183,7 @@ void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, Compres
     L.shared_codec = mesh::shared_vertex_codec(mesh::Box{m.domain.min, m.domain.max});
 }
 
-void quantise_vertices(const MeshInput& in, MeshLayout& L, CompressedMesh& m) {
+void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m) {
     const auto ns = static_cast<std::uint32_t>(L.first_slot.size() - 1);
     // ---- packed vertices per section
     m.first_packed.resize(ns);
@@ -331,7 +331,7 @@ void set_key_widths(CompressedMesh& m) {
     m.interior_words.assign(static_cast<std::size_t>((m.interior_bits + 31) / 32), 0u);
 }
 
-void write_rows(const MeshInput& in, const MeshLayout& L, CompressedMesh& m) {
+void write_rows(const MeshInputView& in, const MeshLayout& L, CompressedMesh& m) {
     // Only the kept rows are written: a dropped row has no key, and pParam keeps no trace of it.
     const std::uint32_t width = m.num_shape_key_bits;
     const std::uint32_t low = width >= 32 ? 0u : (1u << (32 - width)) - 1u;
@@ -383,7 +383,7 @@ void release_before_interior(MeshLayout& L) {
 
 }  // namespace
 
-Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats, MeshLayout* layout) {
+Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& opt, MeshStats* stats, MeshLayout* layout) {
     if (in.y.size() != in.x.size() || in.z.size() != in.x.size() || (!in.row_material.empty() && in.row_material.size() != in.rows.size()))
         return make_error(ErrorCode::kInternal, 0, "build: input columns differ in length");
     if (!(opt.convex_radius >= 0.0f) || !std::isfinite(opt.convex_radius))

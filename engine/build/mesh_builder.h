@@ -43,6 +43,20 @@ struct MeshInput {
     std::vector<std::uint32_t> row_material;  // per row: hit material id (materialNameData); empty: all 0
 };
 
+// What the builder reads of a mesh's source, which it never writes: views, so that a caller
+// holding the columns in arrays of its own (`build`'s welded OBJ, synth's source meshes) hands
+// them over without copying them. A MeshInput converts to one.
+struct MeshInputView {
+    std::span<const float> x, y, z;
+    std::span<const std::array<std::uint32_t, 3>> rows;
+    std::span<const std::uint32_t> row_material;  // empty: all 0
+
+    MeshInputView(std::span<const float> x, std::span<const float> y, std::span<const float> z,
+                  std::span<const std::array<std::uint32_t, 3>> rows, std::span<const std::uint32_t> row_material)
+        : x(x), y(y), z(z), rows(rows), row_material(row_material) {}
+    MeshInputView(const MeshInput& in) : MeshInputView(in.x, in.y, in.z, in.rows, in.row_material) {}   // implicit: a MeshInput is a view
+};
+
 struct MeshOptions {
     SimdNumbering numbering = SimdNumbering::kEldenRing;
     float convex_radius = 0.015f;
@@ -93,17 +107,17 @@ struct MeshLayout {
     // The decoded box of the primitive at index p of section s (no convex radius).
     Aabb primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
     // The rule's leaf box of primitive g: its source vertices' box grown by `convex_radius`.
-    Box source_leaf_box(const MeshInput& in, std::uint32_t g, float convex_radius) const;
+    Box source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const;
 };
 
 // The rows the stock degenerate test keeps, in row order (rows naming a vertex out of range are
 // left out too and counted in stats->rows_invalid).
-std::vector<std::uint32_t> kept_rows(const MeshInput& in, MeshStats* stats);
+std::vector<std::uint32_t> kept_rows(const MeshInputView& in, MeshStats* stats);
 
 // Stage 1: pairing, the tree, the cut, numbering, vertex slots, primitives, the mesh domain.
-void lay_out(const MeshInput& in, const MeshOptions& opt, MeshLayout& L, CompressedMesh& m);
+void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, CompressedMesh& m);
 // Stage 2: packed vertices per section (layout.gap_before honoured), shared vertices in pages.
-void quantise_vertices(const MeshInput& in, MeshLayout& L, CompressedMesh& m);
+void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m);
 // Stage 3: section domains and Codec3Axis4 section trees.
 void encode_section_trees(MeshLayout& L, CompressedMesh& m);
 // Stage 4: the Codec3Axis5 mesh tree over the section domains and every section's leafIndex. A
@@ -121,7 +135,7 @@ void assign_keys(MeshLayout& L, CompressedMesh& m);
 void set_key_widths(CompressedMesh& m);
 // Stage 7: pParam rows, primitive data and triangleIndexToShapeKey (left-aligned to the stored
 // numShapeKeyBits). Materials become primitive data in order of first use.
-void write_rows(const MeshInput& in, const MeshLayout& L, CompressedMesh& m);
+void write_rows(const MeshInputView& in, const MeshLayout& L, CompressedMesh& m);
 // Stage 8: the simd tree over layout.leaf_keys / leaf_exact.
 void build_simd(const MeshLayout& L, SimdNumbering numbering, CompressedMesh& m);
 // Stage 9: the interior-bit pass over the layout's triangle sections as a reader decodes them.
@@ -134,7 +148,7 @@ void store_interior(const ComputedInterior& ci, CompressedMesh& m);
 // mesh (no row kept).
 // `layout`, when given, keeps what the stages handed each other (the tree, the cut, the leaf of
 // each stored primitive): tests and the tree_rule figures compare a stored mesh with it.
-Result<CompressedMesh> build_mesh(const MeshInput& in, const MeshOptions& opt, MeshStats* stats = nullptr,
+Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& opt, MeshStats* stats = nullptr,
                                   MeshLayout* layout = nullptr);
 
 }  // namespace meshproof::build

@@ -46,7 +46,7 @@ std::vector<std::uint32_t> section_order(std::uint32_t n, std::uint64_t seed) {
 CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptions& opt) {
     CompressedMesh m;
     const float r = opt.convex_radius;
-    const build::MeshInput input{src.x, src.y, src.z, src.rows, {}};
+    const build::MeshInputView input(src.x, src.y, src.z, src.rows, {});
     build::MeshLayout L;
     L.kept = build::kept_rows(input, nullptr);
     build::lay_out(input, build::MeshOptions{opt.numbering, r, opt.all_shared}, L, m);
