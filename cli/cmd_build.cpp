@@ -26,6 +26,7 @@
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
+#include "engine/core/free_vectors.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
 
@@ -171,6 +172,7 @@ int run_build(const BuildArgs& a) {
         std::fprintf(stderr, "meshproof build: %s: %llu statements not read (the first: `%s` on line %llu)\n", a.in.c_str(),
                      static_cast<unsigned long long>(obj->unknown_statements), obj->first_unknown_keyword.c_str(),
                      static_cast<unsigned long long>(obj->first_unknown_line));
+    *file = MappedFile{};   // the OBJ is read: its pages leave the peak that building and checking reach
 
     // ---- materials
     build::MaterialMap map;
@@ -213,6 +215,9 @@ int run_build(const BuildArgs& a) {
     input.y = std::move(welded->y);
     input.z = std::move(welded->z);
     input.rows = std::move(welded->rows);
+    // What is read of the OBJ from here on is its face count and material names: its columns
+    // (about 38 bytes a row) are handed back before the build and its check make their arrays.
+    free_vectors(obj->x, obj->y, obj->z, obj->rows, obj->row_material, obj->row_object, obj->row_group, obj->row_line);
     input.dialect = dialect;
     input.convex_radius = a.convex_radius;
     input.max_packed_error = a.max_packed_error;
