@@ -21,6 +21,17 @@ using namespace verifiers;
 // The leaf counts whose pre-order payloads the document lists ("for n = 4 the payloads in pre-order are 2, 3, 0, 1").
 inline constexpr std::array<std::uint32_t, 4> kListedLeaves = {4, 6, 8, 10};
 
+// leaf_payloads_in_preorder(n), a function of n alone: made once per thread for each n a section
+// tree can have in a well-formed file (a Codec3Axis4 leaf names one of 128 primitives), not once
+// per member; a larger n (a hostile tree) is made into `scratch` each time, and not kept.
+const std::vector<std::uint32_t>& expected_payloads(std::uint32_t n, std::vector<std::uint32_t>& scratch) {
+    constexpr std::uint32_t kKeptLeaves = 256;
+    thread_local std::vector<std::vector<std::uint32_t>> kept(kKeptLeaves + 1);
+    if (n > kKeptLeaves) return scratch = mesh::leaf_payloads_in_preorder(n);
+    if (kept[n].empty()) kept[n] = mesh::leaf_payloads_in_preorder(n);
+    return kept[n];
+}
+
 class NumberingPass final : public Pass {
 public:
     NumberingPass() {
@@ -64,8 +75,7 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
-        std::vector<std::vector<std::uint32_t>> expected_by_n;  // leaf_payloads_in_preorder(n), made once per n
-        std::vector<std::uint32_t> payloads, first_row;
+        std::vector<std::uint32_t> payloads, first_row, expected_scratch;
         SimpleOrderScratch order_scratch;
         // The document's lists for n = 4, 6, 8, 10: every list seen, counted in the unit, recorded once.
         std::map<std::vector<double>, std::uint64_t> lists[kListedLeaves.size()];
@@ -89,9 +99,7 @@ public:
                 const std::uint32_t orders = simple_orders_matching(m, t, first_row, order_scratch);
                 for (std::size_t k = 0; k < kSimpleOrderCounters.size(); ++k)
                     if (orders & (1u << k)) counts.add(kSimpleOrderCounters[k]);
-                if (expected_by_n.size() <= leaves) expected_by_n.resize(leaves + 1);
-                if (expected_by_n[leaves].empty()) expected_by_n[leaves] = mesh::leaf_payloads_in_preorder(leaves);
-                const std::vector<std::uint32_t>& want = expected_by_n[leaves];
+                const std::vector<std::uint32_t>& want = expected_payloads(leaves, expected_scratch);
                 bool increasing = true;
                 for (std::uint32_t k = 1; k < leaves; ++k) increasing = increasing && payloads[k - 1] < payloads[k];
                 if (!increasing) counts.add("payloads_not_preorder");

@@ -2,23 +2,11 @@
 #include "verifiers/simple_orders.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
 namespace meshproof::verifiers {
-namespace {
-
-// Whether sorting by (key, pre-order rank) gives the index order: each primitive's pair is above
-// the one before it. A key that is NaN (missing) matches nothing.
-bool sorts_to_index_order(std::span<const double> key, std::span<const std::uint32_t> rank) {
-    for (std::size_t p = 0; p < key.size(); ++p) {
-        if (std::isnan(key[p])) return false;
-        if (p > 0 && !(key[p - 1] < key[p] || (key[p - 1] == key[p] && rank[p - 1] < rank[p]))) return false;
-    }
-    return true;
-}
-
-}  // namespace
 
 std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t, std::span<const std::uint32_t> first_row,
                                      SimpleOrderScratch& scratch) {
@@ -65,21 +53,31 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
 
     const std::uint64_t base = sec.primitive_base[t];
     if (base == mesh::kNone || base + n > m.primitives.size()) return 0;
+    std::vector<std::uint32_t>& bfs_position = scratch.bfs_position;
+    bfs_position.resize(n);
+    for (std::uint32_t k = 0; k < n; ++k) bfs_position[bfs_order[k]] = k;
+
+    // Each order is decided primitive by primitive: it fails at the first key that is missing
+    // (NaN) or that does not sort above the one before (equal keys by pre-order rank). Nearly
+    // every order fails within the first few primitives of a section, so the keys are made one
+    // primitive at a time, only for the orders still standing, and the walk ends when none is.
     const double nan = std::nan("");
-    scratch.key.assign(kSimpleOrderCount * n, nan);
-    auto key = [&](SimpleOrder o) { return std::span<double>(scratch.key).subspan(static_cast<std::size_t>(o) * n, n); };
-    for (std::uint32_t k = 0; k < n; ++k) key(SimpleOrder::kBreadthFirst)[bfs_order[k]] = k;
-    for (std::uint32_t p = 0; p < n; ++p) {
+    constexpr std::uint32_t kBoxOrders = 0x3Fu;   // min x, y, z, max x, y, z
+    constexpr std::uint32_t kCornerOrders = kBoxOrders | (1u << static_cast<int>(SimpleOrder::kSmallestCorner));
+    std::uint32_t standing = (1u << kSimpleOrderCount) - 1;
+    std::array<double, kSimpleOrderCount> key{}, previous{};
+    for (std::uint32_t p = 0; p < n && standing != 0; ++p) {
         const std::uint64_t g = base + p;
         const mesh::PrimitiveKind kind = m.primitives.kind[g];
         const bool quad = kind == mesh::PrimitiveKind::kQuad;
-        if (quad || kind == mesh::PrimitiveKind::kTriangle) {
+        key.fill(nan);
+        if ((standing & kCornerOrders) != 0 && (quad || kind == mesh::PrimitiveKind::kTriangle)) {
             std::array<float, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
             bool ok = true;
             double smallest = 256;
             for (int c = 0; c < (quad ? 4 : 3); ++c) {
                 const std::uint32_t slot = mesh::corner_slot(m, static_cast<std::uint32_t>(g), c);
-                smallest = std::min<double>(smallest, m.primitives.indices[c][g]);
+                smallest = std::min<double>(smallest, m.primitives.indices[c][g]);   // up to a corner out of range
                 if (slot >= m.vertices.size()) {
                     ok = false;
                     break;
@@ -88,19 +86,22 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
                 for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], v[a]), hi[a] = std::max(hi[a], v[a]);
             }
             if (ok)
-                for (int a = 0; a < 3; ++a)
-                    key(static_cast<SimpleOrder>(a))[p] = lo[a], key(static_cast<SimpleOrder>(3 + a))[p] = hi[a];
-            key(SimpleOrder::kSmallestCorner)[p] = smallest;
+                for (int a = 0; a < 3; ++a) key[a] = lo[a], key[3 + a] = hi[a];
+            key[static_cast<int>(SimpleOrder::kSmallestCorner)] = smallest;
         }
-        if (g < first_row.size() && first_row[g] != mesh::kNone) key(SimpleOrder::kFirstRow)[p] = first_row[g];
-        key(SimpleOrder::kQuadsFirst)[p] = quad ? 0 : kind == mesh::PrimitiveKind::kTriangle ? 1 : 2;
-        key(SimpleOrder::kPreorder)[p] = rank[p];
-        key(SimpleOrder::kReversePreorder)[p] = -static_cast<double>(rank[p]);
+        if (g < first_row.size() && first_row[g] != mesh::kNone) key[static_cast<int>(SimpleOrder::kFirstRow)] = first_row[g];
+        key[static_cast<int>(SimpleOrder::kQuadsFirst)] = quad ? 0 : kind == mesh::PrimitiveKind::kTriangle ? 1 : 2;
+        key[static_cast<int>(SimpleOrder::kPreorder)] = rank[p];
+        key[static_cast<int>(SimpleOrder::kReversePreorder)] = -static_cast<double>(rank[p]);
+        key[static_cast<int>(SimpleOrder::kBreadthFirst)] = bfs_position[p];
+        for (std::size_t k = 0; k < kSimpleOrderCount; ++k) {
+            if ((standing >> k & 1u) == 0) continue;
+            const bool above = p == 0 || previous[k] < key[k] || (previous[k] == key[k] && rank[p - 1] < rank[p]);
+            if (std::isnan(key[k]) || !above) standing &= ~(1u << k);
+        }
+        previous = key;
     }
-    std::uint32_t matches = 0;
-    for (std::size_t k = 0; k < kSimpleOrderCount; ++k)
-        if (sorts_to_index_order(key(static_cast<SimpleOrder>(k)), rank)) matches |= 1u << k;
-    return matches;
+    return standing;
 }
 
 }  // namespace meshproof::verifiers

@@ -48,9 +48,8 @@ inline constexpr std::array<std::string_view, kSimpleOrderCount> kSimpleOrderCou
 
 // Buffers reused from section to section (the pass runs this on every section tree).
 struct SimpleOrderScratch {
-    std::vector<std::uint32_t> rank, depth, bfs_order, per_depth;
+    std::vector<std::uint32_t> rank, depth, bfs_order, bfs_position, per_depth;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> by_rank;   // (payload, depth) of each leaf in pre-order
-    std::vector<double> key;   // kSimpleOrderCount × n, order after order
 };
 
 // Bit k set: order k (SimpleOrder) reproduces section t's numbering. `first_row`: each primitive's

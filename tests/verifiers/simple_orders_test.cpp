@@ -105,6 +105,19 @@ TEST(SimpleOrders, SmallestCornerIndexMatches) {
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kSmallestCorner));
 }
 
+// The orders are decided primitive by primitive and the walk stops once none stands: an order
+// that holds to the third primitive and breaks at the last does not match, one that holds to the
+// end does, whatever the others did on the way.
+TEST(SimpleOrders, AnOrderBrokenAtTheLastPrimitiveDoesNotMatch) {
+    Section s({0, 1, 2, 3});
+    s.first_row = {10, 20, 30, 25};
+    EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst));
+    s.first_row = {10, 20, 30, 40};
+    EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst) | bit(SimpleOrder::kFirstRow));
+    s.first_row = {10, 20, 30, mesh::kNone};   // missing at the last primitive only
+    EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst));
+}
+
 TEST(SimpleOrders, NoOrderWithoutAPermutationOfPayloadsOrWithADeadPrimitive) {
     Section s({0, 1, 1, 3});   // payload 1 twice
     EXPECT_EQ(s.matching(), 0u);
