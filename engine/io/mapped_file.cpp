@@ -9,6 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22   // Linux 5.14 (include/uapi/asm-generic/mman-common.h)
+#endif
+
 namespace meshproof {
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
@@ -24,6 +28,10 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
 }
 
 MappedFile::~MappedFile() { reset(); }
+
+void MappedFile::populate() const {
+    if (size_ > 0) (void)::madvise(const_cast<std::uint8_t*>(data_), size_, MADV_POPULATE_READ);
+}
 
 void MappedFile::reset() {
     if (data_ != nullptr && size_ > 0) ::munmap(const_cast<std::uint8_t*>(data_), size_);

@@ -213,8 +213,13 @@ std::unique_ptr<OpenedGroup> list_group(const Group& group, const DecompressorRe
     return g;
 }
 
+void populate_maps(const OpenedGroup& g) {
+    for (const MappedFile& m : g.maps) m.populate();
+}
+
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs) {
     std::unique_ptr<OpenedGroup> g = list_group(group, codecs);
+    populate_maps(*g);
     g->job_status.resize(g->jobs.size());
     register_compendiums(codecs, *g);
     return g;

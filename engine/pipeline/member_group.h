@@ -64,6 +64,10 @@ struct OpenedGroup {
 // Never fails: problems become statuses in `failures` (the binder) or `job_status` (a member).
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs);
 
+// Every file of the group mapped in at once (MappedFile::populate), for a caller about to read
+// all its members: the run and the inflate floor alike, so the floor stays the same reading.
+void populate_maps(const OpenedGroup& g);
+
 // open_group's first half: the files mapped, the binder parsed (a DCX-wrapped one decompressed)
 // and its members listed as jobs (path order) or failures; compendiums not yet parsed and
 // job_status left empty. What count_members.h counts, so the count cannot drift from the run.
