@@ -159,18 +159,26 @@ void ValueSet::merge(const ValueSet& other) {
 }
 
 void Tally::values(std::string_view counter, std::vector<double> value, std::uint64_t n) {
-    Key key(std::string(counter), scope_);
-    auto [it, inserted] = value_sets_.try_emplace(key);
-    if (journal_.on) {
-        // Only the set's state before the unit first touched it is kept (a whole set: values are few).
-        const bool noted = std::any_of(journal_.values.begin(), journal_.values.end(), [&](const ValueChange& c) { return c.key == key; });
-        if (!noted) journal_.values.push_back(ValueChange{key, inserted, inserted ? ValueSet{} : it->second});
+    for (double& v : value) v = canonical_number(v);   // as the set keeps it, so the journal finds it again
+    auto [it, inserted] = value_sets_.try_emplace(Key(std::string(counter), scope_));
+    ValueSet& set = it->second;
+    const std::vector<double>* kept = &value;
+    if (journal_.on && !set.overflowed) {   // an overflowed set takes nothing: nothing to undo
+        ValueChange& change = journal_.values.emplace_back();
+        change.at = it, change.set_inserted = inserted, change.n = n;
+        const std::size_t distinct = set.seen.size();
+        if (distinct >= kMaxDistinctValues && !set.seen.contains(value)) change.whole = true, change.before = set;
+        set.add(value, n);
+        change.value_inserted = !set.overflowed && set.seen.size() > distinct;
+        change.value = std::move(value);
+        kept = &change.value;
+    } else {
+        set.add(value, n);
     }
-    it->second.add(value, n);
     if (keep_unit_) {
         auto u = unit_values_.find(counter);
         if (u == unit_values_.end()) u = unit_values_.emplace(std::string(counter), ValueSet{}).first;
-        u->second.add(value, n);
+        u->second.add(*kept, n);
     }
 }
 
@@ -242,9 +250,18 @@ void Tally::discard_unit() {
         if (it->inserted) minima_.erase(it->at);
         else it->at->second = it->before;
     }
-    for (auto& change : journal_.values) {
-        if (change.inserted) value_sets_.erase(change.key);
-        else value_sets_[change.key] = std::move(change.before);
+    // Latest first: a whole set put back holds the unit's earlier values, which their own changes
+    // then take off; a set the unit made is erased at its first change, the last undone.
+    for (auto change = journal_.values.rbegin(); change != journal_.values.rend(); ++change) {
+        ValueSet& set = change->at->second;
+        if (change->whole) {
+            set = std::move(change->before);
+        } else {
+            const auto v = set.seen.find(change->value);
+            if (change->value_inserted) set.seen.erase(v);
+            else v->second -= change->n;
+        }
+        if (change->set_inserted) value_sets_.erase(change->at);
     }
     for (auto it = journal_.samples.rbegin(); it != journal_.samples.rend(); ++it) {
         auto& list = it->list->second;

@@ -208,10 +208,18 @@ private:
         bool inserted = false;
         double before = 0;
     };
-    // A value set the unit changed: its state before the unit's first change to it.
+    // One value the unit added to a set, undone by taking its count off again (and the value
+    // away when the unit put it there); when the add could overflow the set, by putting back the
+    // whole set as it was (once per set at most: an overflowed set takes nothing more). Copying
+    // every set the unit touched instead cost each unit as much as the set's distinct values
+    // (hl_file_triangles: thousands, on every h and l file of an install).
     struct ValueChange {
-        Key key;
-        bool inserted = false;
+        std::map<Key, ValueSet>::iterator at;
+        bool set_inserted = false;     // the unit made the set
+        std::vector<double> value;     // as the set keeps it (canonical)
+        std::uint64_t n = 0;
+        bool value_inserted = false;   // the unit put the value in the set
+        bool whole = false;            // `before` holds the set as it was
         ValueSet before;
     };
     struct SampleChange {

@@ -3,6 +3,8 @@
 // by discard_unit, and repeated under sub-scopes by end_unit like the counts and maxima.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "engine/pipeline/tally.h"
 
 namespace meshproof {
@@ -69,6 +71,37 @@ TEST(TallyValues, DiscardUndoesValuesAndMinima) {
     with.discard_unit();
     EXPECT_EQ(with.value_sets(), without.value_sets());
     EXPECT_EQ(with.minima(), without.minima());
+}
+
+// The journal keeps each value the unit added, not a copy of each set it touched: undone latest
+// first, a value the unit put in goes, a count it raised comes down, an add that overflowed a set
+// puts the whole set back (and the adds after it were taken by nothing), and a value given as −0
+// or as another NaN is found under the form the set keeps.
+TEST(TallyValues, DiscardUndoesEachValueAndAnOverflow) {
+    Tally with, without;
+    for (Tally* t : {&with, &without}) {
+        t->begin_unit("s", 0);
+        for (std::size_t v = 0; v < kMaxDistinctValues; ++v) t->value("full", static_cast<double>(v));
+        t->value("z", 0.0);
+    }
+    with.begin_unit("s", 1);
+    with.value("made", 5.0);
+    with.value("made", 5.0, 2);
+    with.value("full", 3.0);          // raised
+    with.value("full", -1.0);         // one distinct value too many: the set overflows
+    with.value("full", 9.0);          // taken by nothing
+    with.value("z", -0.0, 4);         // kept as +0
+    with.value("z", std::nan("1"));   // kept as the one quiet NaN
+    ASSERT_TRUE(with.value_sets().at({"full", "s"}).overflowed);
+    with.discard_unit();
+    EXPECT_EQ(with.value_sets(), without.value_sets());
+    EXPECT_FALSE(with.value_sets().at({"full", "s"}).overflowed);
+    for (Tally* t : {&with, &without}) {   // and the next unit adds to what was there
+        t->begin_unit("s", 2);
+        t->value("z", 0.0);
+    }
+    EXPECT_EQ(with.value_sets().at({"z", "s"}).seen.at({0.0}), 2u);
+    EXPECT_EQ(with.value_sets(), without.value_sets());
 }
 
 TEST(TallyValues, EndUnitRepeatsValuesAndMinimaUnderSubScopes) {
