@@ -25,6 +25,31 @@ using mesh::DecodedMesh;
 
 inline constexpr double kDomainToleranceMetres = 16e-6;  // "to within 16 µm"
 
+// Counter slots, looked up once per unit (UnitCounts::slot is a search by name).
+struct Slots {
+    explicit Slots(const UnitCounts& c)
+        : sections(c.slot("sections")),
+          sections_paged(c.slot("sections_paged")),
+          page{c.slot("sections_page_1"), c.slot("sections_page_2"), c.slot("sections_page_3"), c.slot("sections_page_4"),
+               c.slot("sections_page_above_4")},
+          paged_in_page0_set(c.slot("paged_sections_in_h_object_asset")),
+          primitives_shared(c.slot("primitives_shared")),
+          paged_primitives_shared(c.slot("paged_primitives_shared")),
+          without_leaf(c.slot("paged_primitives_without_leaf")),
+          outside_applied(c.slot("paged_primitives_outside_page_applied")),
+          unresolved(c.slot("paged_primitives_page_ignored_unresolved")),
+          outside_ignored(c.slot("paged_primitives_outside_page_ignored")),
+          triangles(c.slot("triangles")),
+          outside_domain(c.slot("triangles_outside_domain")),
+          paged_triangles(c.slot("paged_triangles")),
+          strictly_inside(c.slot("paged_triangles_strictly_inside")),
+          not_strictly_inside(c.slot("paged_triangles_not_strictly_inside")) {}
+    std::size_t sections, sections_paged;
+    std::size_t page[5];   // pages 1, 2, 3, 4, above 4
+    std::size_t paged_in_page0_set, primitives_shared, paged_primitives_shared, without_leaf, outside_applied, unresolved,
+        outside_ignored, triangles, outside_domain, paged_triangles, strictly_inside, not_strictly_inside;
+};
+
 // The position sharedVertices[entry] would give, i.e. the vertex read with the page ignored.
 // The decoded member keeps only the slots' positions, so an entry is looked up among the slots
 // that use it with page 0, else decoded from the tagfile's own sharedVertices (extracted once).
@@ -113,31 +138,31 @@ public:
     void run(const Unit& unit, Tally& tally) const override {
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
+        const Slots slots(counts);
         bool paged_unit = false;
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi)
-            paged_unit |= run_mesh(unit, mi, unit.mesh->meshes[mi], tally, counts);
+            paged_unit |= run_mesh(unit, mi, unit.mesh->meshes[mi], tally, slots, counts);
         if (paged_unit) counts.add("tagfiles_paged");
         counts.flush(tally);
     }
 
 private:
-    bool run_mesh(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
+    bool run_mesh(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, const Slots& slots, UnitCounts& counts) const {
         const mesh::DecodedSections& s = m.sections;
         const bool page0_set = unit.set == "h" || unit.set == "object" || unit.set == "asset";
         bool any_paged = false;
-        counts.add("sections", s.size());
+        counts.add_at(slots.sections, s.size());
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
             const std::uint8_t page = s.page[sec];
             if (page == 0) continue;
             any_paged = true;
             tally.max("max_page", page);
-            counts.add("sections_paged");
-            counts.add(page <= 4 ? fmt::format("sections_page_{}", page) : std::string("sections_page_above_4"));
-            if (page0_set) {
-                counts.add("paged_sections_in_h_object_asset");
-                tally.sample("paged_sections_in_h_object_asset", section_location(unit, mi, sec),
-                             fmt::format("page {} in a {} file, expected 0", page, unit.set));
-            }
+            counts.add_at(slots.sections_paged);
+            counts.add_at(slots.page[std::min<int>(page, 5) - 1]);
+            if (page0_set)
+                counts.add_sampled_at(
+                    tally, slots.paged_in_page0_set, [&] { return section_location(unit, mi, sec); },
+                    [&] { return fmt::format("page {} in a {} file, expected 0", page, unit.set); });
         }
 
         std::optional<PageIgnoredPositions> ignored;
@@ -149,12 +174,12 @@ private:
             const PrimitiveCorners c = corners_of(m, i);
             bool uses_shared = false;
             for (int k = 0; k < c.count; ++k) uses_shared |= v.kind[c.slot[k]] != mesh::VertexKind::kPacked;
-            if (uses_shared) counts.add("primitives_shared");
+            if (uses_shared) counts.add_at(slots.primitives_shared);
             if (s.page[sec] == 0 || !uses_shared) continue;
-            counts.add("paged_primitives_shared");
+            counts.add_at(slots.paged_primitives_shared);
             const std::uint32_t leaf = p.leaf_node[i];
             if (leaf == mesh::kNone) {
-                counts.add("paged_primitives_without_leaf");
+                counts.add_at(slots.without_leaf);
                 continue;
             }
             const Box& box = m.section_trees.box[leaf];
@@ -171,18 +196,17 @@ private:
                 }
                 without = std::max(without, point_excess_ulps(q[0], q[1], q[2], box, domain));
             }
-            if (applied > kLeafBoxToleranceUlps) {
-                counts.add("paged_primitives_outside_page_applied");
-                tally.sample("paged_primitives_outside_page_applied", primitive_location(unit, mi, m, i),
-                             fmt::format("page {}: a vertex {:.3g} ulps outside its leaf box, expected ≤ 16", s.page[sec], applied));
-            }
-            if (unresolved) counts.add("paged_primitives_page_ignored_unresolved");
-            else if (without > kLeafBoxToleranceUlps) counts.add("paged_primitives_outside_page_ignored");
+            if (applied > kLeafBoxToleranceUlps)
+                counts.add_sampled_at(
+                    tally, slots.outside_applied, [&] { return primitive_location(unit, mi, m, i); },
+                    [&] { return fmt::format("page {}: a vertex {:.3g} ulps outside its leaf box, expected ≤ 16", s.page[sec], applied); });
+            if (unresolved) counts.add_at(slots.unresolved);
+            else if (without > kLeafBoxToleranceUlps) counts.add_at(slots.outside_ignored);
         }
 
         // Triangles against their section's domain (a quad counts as two).
         const mesh::DecodedTriangles& t = m.triangles;
-        counts.add("triangles", t.size());
+        counts.add_at(slots.triangles, t.size());
         double farthest = 0;   // the mesh's largest distance outside a domain, recorded once
         for (std::uint32_t ti = 0; ti < t.size(); ++ti) {
             const std::uint32_t sec = p.section[t.primitive[ti]];
@@ -199,22 +223,18 @@ private:
                 }
             }
             farthest = std::max(farthest, outside);
-            if (outside > kDomainToleranceMetres) {
-                counts.add("triangles_outside_domain");
-                tally.sample("triangles_outside_domain",
-                             fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[ti]), t.key[ti]),
-                             fmt::format("{:.3g} µm outside the section domain, expected ≤ 16 µm", outside * 1e6));
-            }
+            auto location = [&] { return fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[ti]), t.key[ti]); };
+            if (outside > kDomainToleranceMetres)
+                counts.add_sampled_at(tally, slots.outside_domain, location,
+                                      [&] { return fmt::format("{:.3g} µm outside the section domain, expected ≤ 16 µm", outside * 1e6); });
             if (s.page[sec] == 0) continue;
-            counts.add("paged_triangles");
-            if (strictly) {
-                counts.add("paged_triangles_strictly_inside");
-            } else {
-                counts.add("paged_triangles_not_strictly_inside");
-                tally.sample("paged_triangles_not_strictly_inside",
-                             fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[ti]), t.key[ti]),
-                             fmt::format("page {}: on or outside the section domain, expected strictly inside", s.page[sec]));
-            }
+            counts.add_at(slots.paged_triangles);
+            if (strictly)
+                counts.add_at(slots.strictly_inside);
+            else
+                counts.add_sampled_at(tally, slots.not_strictly_inside, location, [&] {
+                    return fmt::format("page {}: on or outside the section domain, expected strictly inside", s.page[sec]);
+                });
         }
         if (farthest > 0) tally.max("triangle_max_outside_domain_um", farthest * 1e6);
         return any_paged;

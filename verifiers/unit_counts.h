@@ -39,10 +39,13 @@ public:
     // more than that in path order, so later strings could never be kept.
     template <class Location, class Detail>
     void add_sampled(Tally& tally, std::string_view name, Location&& location, Detail&& detail) {
-        const std::size_t s = slot(name);
-        value_[s] += 1;
-        if (sampled_[s]++ >= kSamplesPerCounter) return;
-        tally.sample(name, location(), detail());
+        add_sampled_at(tally, slot(name), location, detail);
+    }
+    template <class Location, class Detail>
+    void add_sampled_at(Tally& tally, std::size_t slot, Location&& location, Detail&& detail) {
+        value_[slot] += 1;
+        if (sampled_[slot]++ >= kSamplesPerCounter) return;
+        tally.sample(info_.counters[slot].name, location(), detail());
     }
 
     void flush(Tally& tally) const { tally.add_batch(&info_.counters, &counter_name, value_); }

@@ -45,6 +45,18 @@ TEST_F(PagePass, PagedSectionInsideWithThePageOutsideWithout) {
     EXPECT_EQ(violations("page", t), 0u);
 }
 
+TEST_F(PagePass, EachPageHasItsCounter) {
+    make_paged();
+    for (const std::uint8_t page : {2, 4, 5, 255}) {
+        mesh().sections.page[0] = page;
+        const Tally t = run_pass("page", sample_->member, nullptr, "l");
+        EXPECT_EQ(t.count("sections_paged", kScope), 1u) << int(page);
+        for (const int named : {1, 2, 3, 4})
+            EXPECT_EQ(t.count("sections_page_" + std::to_string(named), kScope), named == page ? 1u : 0u) << int(page);
+        EXPECT_EQ(t.count("sections_page_above_4", kScope), page > 4 ? 1u : 0u) << int(page);
+    }
+}
+
 TEST_F(PagePass, PageAboveZeroInAnHFileIsAViolation) {
     make_paged();
     const Tally t = run_pass("page", sample_->member, nullptr, "h");
