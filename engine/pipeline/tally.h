@@ -73,6 +73,7 @@ public:
         bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
     };
     using Counts = std::map<Key, std::uint64_t, KeyLess>;
+    using ValueSets = std::map<Key, ValueSet, KeyLess>;
     // The i-th name of a list of counter names (see add_batch).
     using NameAt = std::string_view (*)(const void* list, std::size_t i);
 
@@ -146,7 +147,7 @@ public:
     const Counts& counts() const { return counts_; }
     const std::map<Key, double>& maxima() const { return maxima_; }
     const std::map<Key, double>& minima() const { return minima_; }
-    const std::map<Key, ValueSet>& value_sets() const { return value_sets_; }
+    const ValueSets& value_sets() const { return value_sets_; }
     const std::map<std::string, std::vector<Sample>>& samples() const { return samples_; }
     std::uint64_t count(std::string_view counter, std::string_view scope) const;
     // Sum of a counter over every scope (sub-scopes, which repeat counts, left out).
@@ -191,7 +192,7 @@ private:
     Counts counts_;
     std::map<Key, double> maxima_;
     std::map<Key, double> minima_;
-    std::map<Key, ValueSet> value_sets_;
+    ValueSets value_sets_;
     std::map<std::string, std::vector<Sample>> samples_;
     DistinctCounts distinct_;
     // The current unit's changes, for discard_unit(): map nodes are stable, so an iterator to a
@@ -214,7 +215,7 @@ private:
     // every set the unit touched instead cost each unit as much as the set's distinct values
     // (hl_file_triangles: thousands, on every h and l file of an install).
     struct ValueChange {
-        std::map<Key, ValueSet>::iterator at;
+        ValueSets::iterator at;
         bool set_inserted = false;     // the unit made the set
         std::vector<double> value;     // as the set keeps it (canonical)
         std::uint64_t n = 0;
