@@ -78,7 +78,8 @@ public:
         std::vector<std::uint32_t> payloads, first_row, expected_scratch;
         SimpleOrderScratch order_scratch;
         // The document's lists for n = 4, 6, 8, 10: every list seen, counted in the unit, recorded once.
-        std::map<std::vector<double>, std::uint64_t> lists[kListedLeaves.size()];
+        // (Keyed by the payloads as read: a list seen before is found without a copy.)
+        std::map<std::vector<std::uint32_t>, std::uint64_t> lists[kListedLeaves.size()];
         for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) {
             const mesh::DecodedMesh& m = unit.mesh->meshes[mi];
             const mesh::StaticTreeNodes& st = m.section_trees;
@@ -94,7 +95,11 @@ public:
                     continue;
                 }
                 for (std::size_t k = 0; k < kListedLeaves.size(); ++k)
-                    if (leaves == kListedLeaves[k]) ++lists[k][std::vector<double>(payloads.begin(), payloads.end())];
+                    if (leaves == kListedLeaves[k]) {
+                        const auto it = lists[k].find(payloads);
+                        if (it != lists[k].end()) ++it->second;
+                        else lists[k].emplace(payloads, 1);
+                    }
                 counts.add("order_trees");
                 const std::uint32_t orders = simple_orders_matching(m, t, first_row, order_scratch);
                 for (std::size_t k = 0; k < kSimpleOrderCounters.size(); ++k)
@@ -123,7 +128,8 @@ public:
             }
         }
         for (std::size_t k = 0; k < kListedLeaves.size(); ++k)
-            for (const auto& [list, n] : lists[k]) tally.values(fmt::format("payloads_n{}", kListedLeaves[k]), list, n);
+            for (const auto& [list, n] : lists[k])
+                tally.values(fmt::format("payloads_n{}", kListedLeaves[k]), std::vector<double>(list.begin(), list.end()), n);
         counts.flush(tally);
     }
 
