@@ -226,6 +226,9 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
                 if (ends_with(lower, ".compendium") || ends_with(lower, ".compendium.dcx")) consider(p, root.parent_path());
             }
         }
+    } else if (fs::exists(root, ec) && !fs::is_directory(root, ec)) {
+        // A FIFO, device or socket: nothing to map, and listing it would say "Not a directory".
+        return make_error(ErrorCode::kIo, 0, root.string() + " is neither a file nor a folder");
     } else {
         auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
         if (ec) return make_error(ErrorCode::kIo, 0, "cannot list " + root.string() + ": " + ec.message());

@@ -14,6 +14,18 @@
 #endif
 
 namespace meshproof {
+namespace {
+
+const char* file_type_name(mode_t mode) {
+    if (S_ISDIR(mode)) return "a folder";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a file";
+}
+
+}  // namespace
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
@@ -29,8 +41,12 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
 
 MappedFile::~MappedFile() { reset(); }
 
-void MappedFile::populate() const {
-    if (size_ > 0) (void)::madvise(const_cast<std::uint8_t*>(data_), size_, MADV_POPULATE_READ);
+void populate_pages(Bytes part) {
+    if (part.empty()) return;
+    static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(part.data()) & ~(page - 1);   // madvise takes whole pages
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(part.data()) + part.size();
+    (void)::madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_READ);
 }
 
 void MappedFile::reset() {
@@ -40,7 +56,10 @@ void MappedFile::reset() {
 }
 
 Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, for ever when there is
+    // none (`dump` and `unpack` of a FIFO named like a binder hung so). With it the open returns
+    // at once and the type check below refuses the FIFO; a regular file reads and maps the same.
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return make_error(ErrorCode::kIo, 0, std::string("cannot open: ") + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0) {
@@ -50,7 +69,7 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
-        return make_error(ErrorCode::kIo, 0, "not a regular file");
+        return make_error(ErrorCode::kIo, 0, std::string("not a regular file (") + file_type_name(st.st_mode) + ")");
     }
     MappedFile file;
     if (st.st_size > 0) {

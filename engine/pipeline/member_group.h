@@ -64,9 +64,11 @@ struct OpenedGroup {
 // Never fails: problems become statuses in `failures` (the binder) or `job_status` (a member).
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs);
 
-// Every file of the group mapped in at once (MappedFile::populate), for a caller about to read
-// all its members: the run and the inflate floor alike, so the floor stays the same reading.
-void populate_maps(const OpenedGroup& g);
+// The stored bytes of every member the decoders will read through (a DCX, or a tagfile or
+// compendium by its magic) mapped in at once (populate_pages), for a caller about to read all the
+// group's members: the run and the inflate floor alike, so the floor stays the same reading.
+// Nothing else of the files: a member that is neither is refused from its first bytes.
+void populate_members(const OpenedGroup& g);
 
 // open_group's first half: the files mapped, the binder parsed (a DCX-wrapped one decompressed)
 // and its members listed as jobs (path order) or failures; compendiums not yet parsed and

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sys/resource.h>
+#include <sys/stat.h>
+
 #include "engine/core/bytes.h"
 #include "tests/cli/run_cli.h"
 #include "tests/support/corpus.h"
@@ -80,6 +83,67 @@ TEST(HostileCli, EveryHostileFileThroughEveryCommand) {
         EXPECT_FALSE(report.empty());
     }
     EXPECT_GT(files, 0);
+}
+
+// A FIFO where a file is expected (named as each command's input would be): opening one for
+// reading waited for a writer, so `dump` and `unpack` of it hung for ever. Every command refuses
+// it at once with a usage error that names it. Run under timeout(1), so a regression fails here
+// (exit 124) instead of hanging the suite.
+TEST(HostileCli, AFifoIsRefusedByEveryCommandAtOnce) {
+    const fs::path dir = fs::temp_directory_path() / "meshproof-hostile-fifo";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "map" / "m10_00_00_00");
+    const fs::path bhd = dir / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd";
+    const fs::path dcx = dir / "h10_00_00_00_000000.hkx.dcx";
+    const fs::path obj = dir / "mesh.obj";
+    for (const fs::path& p : {bhd, dcx, obj}) ASSERT_EQ(::mkfifo(p.c_str(), 0600), 0) << p;
+    const std::string out = (dir / "out").string();
+    const std::pair<std::string, fs::path> commands[] = {
+        {"verify " + bhd.string() + " --quiet --json " + out + ".json", bhd},
+        {"dump " + bhd.string(), bhd},
+        {"dump " + dcx.string(), dcx},
+        {"unpack " + bhd.string() + " -o " + out, bhd},
+        {"unpack " + dcx.string() + " -o " + out, dcx},
+        {"export " + dcx.string() + " --obj " + out + ".obj", dcx},
+        {"build " + obj.string() + " -o " + out + ".hkx --game sekiro", obj},
+    };
+    for (const auto& [args, input] : commands) {
+        SCOPED_TRACE(args);
+        const auto r = meshproof::test::run_shell("timeout -k 2 20 " + std::string(MESHPROOF_BINARY) + " " + args + " 2>&1");
+        EXPECT_EQ(r.code, 2) << r.text;   // 124: timed out (hung)
+        EXPECT_NE(r.text.find(input.filename().string()), std::string::npos) << r.text;
+    }
+    EXPECT_FALSE(fs::exists(out));
+    fs::remove_all(dir);
+}
+
+// Files of 4 GiB of holes named as a split binder's two halves and a loose DCX tagfile: the run
+// maps its inputs, and once asked the kernel to read every page of each file in before decoding
+// (20 GiB files held a run for over a minute and took 20 GB of page cache). Only the bytes a
+// decoder reads through are asked for now, so each is refused from its first bytes at once.
+TEST(HostileCli, GiantSparseFilesAreRefusedFromTheirHeaders) {
+    const fs::path dir = fs::temp_directory_path() / "meshproof-hostile-sparse";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "map" / "m10_00_00_00");
+    const std::uintmax_t size = std::uintmax_t{4} << 30;
+    for (const fs::path& p : {dir / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd", dir / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbdt",
+                              dir / "map" / "m10_00_00_00" / "h10_00_00_00_000000.hkx.dcx"}) {
+        std::ofstream(p, std::ios::binary).put('\0');
+        fs::resize_file(p, size);
+    }
+    const Timed t = timed("verify " + dir.string() + " --quiet --json " + (dir / "report.json").string());
+    EXPECT_LT(t.seconds, kBound);
+    EXPECT_EQ(t.out.code, 3) << t.out.text;   // a partial run: both inputs unreadable
+    // The pages read in count in the run's resident set: the largest of this test's children
+    // (ctest runs each test in its own process) stays far below one file's 4 GiB.
+    rusage children{};
+    ASSERT_EQ(::getrusage(RUSAGE_CHILDREN, &children), 0);
+    EXPECT_LT(children.ru_maxrss, 1L << 20) << "KiB";   // 1 GiB
+    const auto bytes = meshproof::test::read_file(dir / "report.json");
+    const std::string report(bytes.begin(), bytes.end());
+    EXPECT_NE(report.find("h10_00_00_00.hkxbhd"), std::string::npos);
+    EXPECT_NE(report.find("h10_00_00_00_000000.hkx.dcx"), std::string::npos);
+    fs::remove_all(dir);
 }
 
 TEST(HostileCli, TinyMemberTimeoutIsCountedAndTheRunCompletes) {

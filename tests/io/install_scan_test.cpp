@@ -1,6 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
+#include <future>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
@@ -156,6 +162,16 @@ TEST(InstallScan, MissingRootIsAnError) {
     EXPECT_EQ(scan.error().code, ErrorCode::kIo);
 }
 
+// A FIFO (here one named like a binder) as the root: an error that says what it is, at once.
+TEST_F(TempTree, AFifoRootIsAnErrorNotADirectoryListing) {
+    const fs::path fifo = root_ / "h10_00_00_00.hkxbhd";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    auto scan = scan_install(fifo);
+    ASSERT_FALSE(scan.ok());
+    EXPECT_EQ(scan.error().code, ErrorCode::kIo);
+    EXPECT_NE(scan.error().message.find("neither a file nor a folder"), std::string::npos) << scan.error().message;
+}
+
 TEST(InstallScan, SetFromName) {
     EXPECT_EQ(set_from_name("h10_00_00_00_000123.hkx.dcx", "loose"), "h");
     EXPECT_EQ(set_from_name("l.hkx", "loose"), "l");
@@ -185,6 +201,28 @@ TEST(MappedFile, MapsReadOnlyAndReportsMissingFiles) {
     auto missing = MappedFile::open("/nonexistent/file");
     ASSERT_FALSE(missing.ok());
     EXPECT_EQ(missing.error().code, ErrorCode::kIo);
+}
+
+// Opening a FIFO for reading waits for a writer unless told not to: `dump` and `unpack` of one
+// hung for ever. The open must refuse it at once. Should it block, the test opens the writing end
+// itself (which releases the reader) and fails, rather than hanging the suite.
+TEST_F(TempTree, MappedFileRefusesAFifoWithoutWaitingForAWriter) {
+    const fs::path fifo = root_ / "m.hkxbhd";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    auto opening = std::async(std::launch::async, [&] { return MappedFile::open(fifo); });
+    if (opening.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+        const int writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        opening.wait();
+        if (writer >= 0) ::close(writer);
+        FAIL() << "MappedFile::open waited for a writer on a FIFO";
+    }
+    auto f = opening.get();
+    ASSERT_FALSE(f.ok());
+    EXPECT_EQ(f.error().code, ErrorCode::kIo);
+    EXPECT_NE(f.error().message.find("a FIFO"), std::string::npos) << f.error().message;
+    auto folder = MappedFile::open(root_);
+    ASSERT_FALSE(folder.ok());
+    EXPECT_NE(folder.error().message.find("a folder"), std::string::npos) << folder.error().message;
 }
 
 }  // namespace
