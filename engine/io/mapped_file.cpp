@@ -1,5 +1,7 @@
 #include "engine/io/mapped_file.h"
 
+#include "engine/io/shrink_guard.h"
+
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -28,13 +30,14 @@ const char* file_type_name(mode_t mode) {
 }  // namespace
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)), watch_(std::exchange(other.watch_, kUnwatched)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     if (this != &other) {
         reset();
         data_ = std::exchange(other.data_, nullptr);
         size_ = std::exchange(other.size_, 0);
+        watch_ = std::exchange(other.watch_, kUnwatched);
     }
     return *this;
 }
@@ -50,6 +53,7 @@ void populate_pages(Bytes part) {
 }
 
 void MappedFile::reset() {
+    unwatch_mapping(std::exchange(watch_, kUnwatched));   // before the pages go: the table never names unmapped ones
     if (data_ != nullptr && size_ > 0) ::munmap(const_cast<std::uint8_t*>(data_), size_);
     data_ = nullptr;
     size_ = 0;
@@ -81,6 +85,7 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
         }
         file.data_ = static_cast<const std::uint8_t*>(p);
         file.size_ = static_cast<std::size_t>(st.st_size);
+        file.watch_ = watch_mapping(file.data_, file.size_);
     }
     ::close(fd);  // the mapping keeps the file referenced
     return file;

@@ -1,5 +1,6 @@
 // Read-only memory mapping (RAII). meshproof never writes into an install: files are opened
-// O_RDONLY and mapped PROT_READ, so even a bug cannot modify a game file.
+// O_RDONLY and mapped PROT_READ, so even a bug cannot modify a game file. Each mapping is watched
+// for the file shrinking under it (engine/io/shrink_guard.h): ask shrank_error(bytes).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,7 @@ private:
     void reset();
     const std::uint8_t* data_ = nullptr;
     std::size_t size_ = 0;
+    std::uint32_t watch_ = 0xFFFFFFFFu;   // shrink_guard's slot; kUnwatched
 };
 
 // Has the kernel map now the pages holding `part` (bytes of a MappedFile), for a caller about to

@@ -6,6 +6,7 @@
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
+#include "engine/io/shrink_guard.h"
 
 namespace meshproof {
 namespace {
@@ -209,6 +210,15 @@ std::unique_ptr<OpenedGroup> list_group(const Group& group, const DecompressorRe
     auto g = std::make_unique<OpenedGroup>();
     if (group.binder) open_binder(*group.binder, codecs, *g);
     else open_loose(group, *g);
+    // A binder that shrank while its header was read (shrink_guard.h) lists what zeros made of
+    // it: the binder is that error instead, and none of its members is read.
+    if (group.binder)
+        for (const MappedFile& m : g->maps)
+            if (const Status shrank = shrank_error(m.bytes()); !shrank.ok()) {
+                g->jobs.clear();
+                g->failures.assign(1, failed(group.binder->rel_path, group.binder->set, shrank.error()));
+                break;
+            }
     std::sort(g->jobs.begin(), g->jobs.end(), [](const MemberJob& a, const MemberJob& b) { return a.path < b.path; });
     return g;
 }

@@ -15,6 +15,7 @@
 
 #include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
+#include "engine/io/shrink_guard.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/collision_content.h"
 #include "engine/pipeline/count_members.h"
@@ -239,9 +240,21 @@ Error timeout_error(double seconds, std::string_view stage) {
 
 void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status,
                      const std::vector<std::string>& keys, std::vector<std::unique_ptr<JoinExtract>>* extracts) {
+    // A member whose file shrank while it was read (shrink_guard.h) is that error, whatever its
+    // zeros then made of it: a decode error, no collision, a skip or counts.
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
-        status.error = std::move(e);
+        const Status shrank = shrank_error(job.stored);
+        status.error = shrank.ok() ? std::move(e) : shrank.error();
+    };
+    auto shrank = [&] {
+        const Status st = shrank_error(job.stored);
+        if (st.ok()) return false;
+        status.skip_reason.clear();
+        status.remedy.clear();
+        status.not_collision = false;
+        fail(st.error());
+        return true;
     };
     UnitClock clock(timing_, job.path);
     const ScopedDeadline deadline(options_.member_timeout);
@@ -253,6 +266,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     std::string skip;
     auto bytes = member_content(job, codecs_, skip, buffers_.local());
     clock.stage(Stage::kInflate);
+    if (shrank()) return;
     if (!skip.empty()) {
         status.state = MemberState::kSkipped;
         status.skip_reason = skip;
@@ -265,17 +279,17 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     // compressed mesh is not collision: read, counted, left out of the passes.
     const bool by_content = selects_by_content(job.set);
     if (by_content && !opens_as_tag0(*bytes)) {
-        status.not_collision = true;
+        status.not_collision = !shrank();
         return;
     }
     auto tf = tagfile::parse_tagfile(*bytes, &group.compendiums);
     clock.stage(Stage::kTagfile);
     if (by_content && tf.ok() && !declares_compressed_mesh(*tf)) {
-        status.not_collision = true;
+        status.not_collision = !shrank();
         return;
     }
     if (!tf.ok()) {
-        if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType) {
+        if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType && !shrank()) {
             status.state = MemberState::kSkipped;
             status.skip_reason = "its compendium was not decoded: " + group.compendium_skip;
             status.remedy = kMissingCodecRemedy;
@@ -289,7 +303,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     if (!decoded.ok()) return fail(decoded.error());
     if (timed_out("after the mesh was decoded")) return;
     if (by_content && !holds_compressed_mesh(*decoded)) {
-        status.not_collision = true;
+        status.not_collision = !shrank();
         return;
     }
     const std::uint64_t triangles = triangle_count(*decoded);
@@ -329,6 +343,13 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
             for (auto& e : *extracts) e.reset();
             return discard_unit_through(tallies, havok_passes_, havok_passes_.size() - 1);
         }
+    }
+    // The passes read the bytes too (a loose tagfile's are the file's own pages).
+    if (shrank()) {
+        if (extracts != nullptr)
+            for (auto& e : *extracts) e.reset();
+        if (!havok_passes_.empty()) discard_unit_through(tallies, havok_passes_, havok_passes_.size() - 1);
+        return;
     }
     if (!sub_scopes.empty())
         for (std::size_t p : havok_passes_) tallies[p].end_unit(sub_scopes);
@@ -398,7 +419,8 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     if (!model.ok()) {
         clock.stage(Stage::kSurDecode);
         status.state = MemberState::kDecodeError;
-        status.error = model.error();
+        const Status shrank = shrank_error(bytes);
+        status.error = shrank.ok() ? model.error() : shrank.error();
         return out;
     }
     // The sibling model: a missing one is counted by the passes, a malformed one is a decode
@@ -456,6 +478,15 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
         if (passes_[p]->info().judges_units && tallies[p].unit_judged()) {
             judged = true;
             exact = exact && tallies[p].unit_exact();
+        }
+    // The file (or its model) shrank while it was read (shrink_guard.h): that error, no counts.
+    for (const Bytes read : {bytes, model_map ? model_map->bytes() : Bytes{}})
+        if (const Status shrank = shrank_error(read); !shrank.ok()) {
+            if (!sur_passes_.empty()) discard_unit_through(tallies, sur_passes_, sur_passes_.size() - 1);
+            out.resize(1);
+            status.state = MemberState::kDecodeError;
+            status.error = shrank.error();
+            return out;
         }
     std::vector<std::string> sub_scopes = file_sub_scopes(scope, status.path);
     if (judged) sub_scopes.push_back(fmt::format("{}{}{}", scope, kSubScopeMark, exact ? kIvpExact : kStructurallyValid));
