@@ -112,6 +112,7 @@ int run_dump(const DumpCommandOptions& o) {
             std::printf("  %4zu  id %-8d %10llu bytes  %-9s %s\n", i, e.id.value_or(-1),
                         static_cast<unsigned long long>(e.compressed_size), codec.c_str(), e.name.c_str());
         }
+        if (const Status st = input_unchanged(*input); !st.ok()) return fail(o.file, st.error());
         return kExitOk;
     }
     auto unit = select_unit(o.file, *input, o.compendiums, o.member);
@@ -119,7 +120,9 @@ int run_dump(const DumpCommandOptions& o) {
         std::fprintf(stderr, "meshproof dump: %s\n", unit.error().message.c_str());
         return kExitUsage;
     }
-    return dump_bytes(unit->where, unit->bytes, unit->compendiums, o);
+    const int code = dump_bytes(unit->where, unit->bytes, unit->compendiums, o);
+    if (const Status st = input_unchanged(*input); !st.ok()) return fail(o.file, st.error());
+    return code;
 }
 
 }  // namespace

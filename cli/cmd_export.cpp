@@ -47,6 +47,7 @@ int run_export(const ExportOptions& o) {
     if (!tf.ok()) return report(unit->where, tf.error());
     auto decoded = mesh::decode_member(*tf);
     if (!decoded.ok()) return report(unit->where, decoded.error());
+    if (const Status st = input_unchanged(*input); !st.ok()) return report(o.file, st.error());
 
     std::error_code ec;
     if (!o.force && fs::exists(o.obj, ec)) {

@@ -80,6 +80,11 @@ int run_unpack(const UnpackOptions& o) {
     }
 
     // Refuse before writing anything, so a refused run leaves DIR as it was.
+    if (const Status st = input_unchanged(*input); !st.ok()) {
+        std::fprintf(stderr, "meshproof unpack: %s: %s at byte %llu: %s\n", o.file.c_str(), std::string(error_code_name(st.error().code)).c_str(),
+                     static_cast<unsigned long long>(st.error().offset), st.error().message.c_str());
+        return kExitPartial;
+    }
     const fs::path out_dir(o.out);
     std::error_code ec;
     if (!o.force) {

@@ -2,6 +2,7 @@
 
 #include "engine/containers/dcx.h"
 #include "engine/containers/default_decompressors.h"
+#include "engine/io/shrink_guard.h"
 
 namespace meshproof::cli {
 
@@ -32,7 +33,13 @@ Result<OpenedInput> open_input(const std::filesystem::path& path) {
         in.binder = std::move(b);
         in.container = in.data_file.bytes();
     }
+    MP_TRY(input_unchanged(in));
     return in;
+}
+
+Status input_unchanged(const OpenedInput& in) {
+    MP_TRY(shrank_error(in.file.bytes()));
+    return shrank_error(in.data_file.bytes());
 }
 
 }  // namespace meshproof::cli

@@ -26,4 +26,9 @@ struct OpenedInput {
 
 Result<OpenedInput> open_input(const std::filesystem::path& path);
 
+// An error when the input's file (or a split binder's data file) shrank while it was read
+// (engine/io/shrink_guard.h): what was read past its new end was zeros, so a command asks before
+// it writes anything, or says so after what it printed.
+Status input_unchanged(const OpenedInput& in);
+
 }  // namespace meshproof::cli
