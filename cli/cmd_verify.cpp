@@ -14,6 +14,7 @@
 #include "cli/exit_codes.h"
 #include "cli/nothing_to_check.h"
 #include "cli/progress_display.h"
+#include "cli/report_targets.h"
 #include "cli/summary.h"
 #include "cli/timings_file.h"
 #include "engine/pipeline/inflate_floor.h"
@@ -210,6 +211,11 @@ int run_verify_command(const VerifyOptions& o) {
             return kExitUsage;
         }
         options.game = *g;
+    }
+    if (const Status targets = check_report_targets({{"--json", o.json}, {"--md", o.md}, {"--html", o.html}, {"--timings", o.timings}});
+        !targets.ok()) {
+        std::fprintf(stderr, "meshproof verify: %s\n", targets.error().message.c_str());
+        return kExitUsage;
     }
     auto chosen = manifest_before_run(o);
     if (!chosen.ok()) {
