@@ -9,6 +9,7 @@
 
 #include "reports/headline.h"
 #include "reports/run_report.h"
+#include "reports/utf8_text.h"
 
 namespace meshproof {
 
@@ -486,7 +487,7 @@ std::string render_html(const ReportModel& model) {
     write_not_computed(out, model);
     out += "<p class=\"muted\">Written by meshproof " MESHPROOF_VERSION ". Self-contained: no script, nothing loaded from elsewhere.</p>\n";
     out += "</main></body></html>\n";
-    return out;
+    return valid_utf8(std::move(out));   // names from the install need not be UTF-8
 }
 
 }  // namespace meshproof

@@ -5,11 +5,25 @@
 
 #include <fmt/format.h>
 
+#include "reports/utf8_text.h"
+
 namespace meshproof {
 
+// Valid UTF-8 always (reports/utf8_text.h): an ill-formed byte is written as U+FFFD.
 void append_json_string(std::string& out, std::string_view s) {
     out.push_back('"');
-    for (unsigned char c : s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            const std::size_t n = utf8_sequence_length(s, i);
+            if (n == 0) {
+                out += "\xEF\xBF\xBD";
+            } else {
+                out.append(s, i, n);
+                i += n - 1;
+            }
+            continue;
+        }
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;

@@ -7,6 +7,7 @@
 
 #include "reports/headline.h"
 #include "reports/run_report.h"
+#include "reports/utf8_text.h"
 
 namespace meshproof {
 namespace {
@@ -245,7 +246,7 @@ std::string render_markdown(const ReportModel& model) {
     write_passes(out, model);
     write_violations(out, *model.run);
     write_problems(out, *model.run);
-    return out;
+    return valid_utf8(std::move(out));   // names from the install need not be UTF-8
 }
 
 }  // namespace meshproof

@@ -1,7 +1,5 @@
 #include "engine/io/mapped_file.h"
 
-#include "engine/io/shrink_guard.h"
-
 #include <cerrno>
 #include <cstring>
 #include <utility>

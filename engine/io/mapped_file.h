@@ -8,6 +8,7 @@
 
 #include "engine/core/bytes.h"
 #include "engine/core/error.h"
+#include "engine/io/shrink_guard.h"
 
 namespace meshproof {
 
@@ -25,12 +26,11 @@ public:
     Bytes bytes() const { return {data_, size_}; }
     std::size_t size() const { return size_; }
 
-
 private:
     void reset();
     const std::uint8_t* data_ = nullptr;
     std::size_t size_ = 0;
-    std::uint32_t watch_ = 0xFFFFFFFFu;   // shrink_guard's slot; kUnwatched
+    std::uint32_t watch_ = kUnwatched;   // its slot in shrink_guard's table
 };
 
 // Has the kernel map now the pages holding `part` (bytes of a MappedFile), for a caller about to

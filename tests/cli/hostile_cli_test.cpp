@@ -146,6 +146,34 @@ TEST(HostileCli, GiantSparseFilesAreRefusedFromTheirHeaders) {
     fs::remove_all(dir);
 }
 
+// A file name that is not UTF-8 (Linux names are bytes): it reached the JSON report as it was,
+// and simdjson, so `meshproof diff`, refused the report ("not valid UTF-8"). The reports quote
+// each ill-formed byte as U+FFFD now (reports/utf8_text.h): the JSON reads back, and the
+// Markdown and HTML hold the replacement character, not the raw byte.
+TEST(HostileCli, ANameThatIsNotUtf8LeavesReportsThatReadBack) {
+    MP_REQUIRE_CORPUS();
+    const fs::path dir = fs::temp_directory_path() / "meshproof-hostile-utf8";
+    fs::remove_all(dir);
+    const fs::path root = dir / "install";
+    fs::create_directories(root);
+    fs::copy_file(meshproof::test::corpus_path("havok/h.hkx"), root / "h10_00_00_00_000000.hkx");
+    fs::copy_file(meshproof::test::corpus_path("havok/h.compendium"), root / "h10_00_00_00.compendium");
+    std::ofstream(root / "h10_00_00_00\xFF\x01_000001.hkx", std::ios::binary) << "not a tagfile: a decode error the reports list";
+    const std::string json = (dir / "r.json").string(), md = (dir / "r.md").string(), html = (dir / "r.html").string();
+    const auto run = run_cli_all("verify " + root.string() + " --quiet --passes tagfile --json " + json + " --md " + md + " --html " + html);
+    EXPECT_LE(run.code, 3) << run.text;
+    const auto diff = run_cli_all("diff " + json + " " + json);
+    EXPECT_EQ(diff.code, 0) << diff.text;
+    for (const std::string& report : {json, md, html}) {
+        SCOPED_TRACE(report);
+        const auto bytes = meshproof::test::read_file(report);
+        const std::string text(bytes.begin(), bytes.end());
+        EXPECT_EQ(text.find('\xFF'), std::string::npos);
+        EXPECT_NE(text.find("h10_00_00_00\xEF\xBF\xBD"), std::string::npos);
+    }
+    fs::remove_all(dir);
+}
+
 TEST(HostileCli, TinyMemberTimeoutIsCountedAndTheRunCompletes) {
     MP_REQUIRE_CORPUS();
     const fs::path json = fs::temp_directory_path() / "meshproof-tiny-timeout.json";
