@@ -163,6 +163,13 @@ int run_build(const BuildArgs& a) {
         return usage(fmt::format("--max-packed-error {} must be a number of metres, 0 or more (inf: pack every one-section vertex)",
                                  a.max_packed_error));
 
+    // --force overwrites an earlier output, never what the build reads (`-o` naming the OBJ itself
+    // wrote the collision file over it).
+    if (a.into.empty())
+        for (const std::string& read : {a.in, a.materials})
+            if (!read.empty() && same_file(a.out, read))
+                return usage(fmt::format("-o {} is {}, an input of the build: it never writes over its input", a.out, read));
+
     // ---- the OBJ
     auto file = MappedFile::open(a.in);
     if (!file.ok()) return usage(fmt::format("{}: {}", a.in, file.error().message));

@@ -50,6 +50,11 @@ int run_export(const ExportOptions& o) {
     if (const Status st = input_unchanged(*input); !st.ok()) return report(o.file, st.error());
 
     std::error_code ec;
+    // --force overwrites an earlier export, never the file exported (`--obj` naming it wrote over it).
+    if (fs::exists(o.obj, ec) && fs::equivalent(o.obj, o.file, ec)) {
+        std::fprintf(stderr, "meshproof export: --obj %s is the file exported: export never writes over its input\n", o.obj.c_str());
+        return kExitUsage;
+    }
     if (!o.force && fs::exists(o.obj, ec)) {
         std::fprintf(stderr, "meshproof export: %s exists (use --force to overwrite)\n", o.obj.c_str());
         return kExitUsage;

@@ -280,6 +280,32 @@ TEST(BuildCli, AnExistingOutputIsOverwrittenOnlyWithForce) {
     fs::remove_all(dir);
 }
 
+// --force overwrites an earlier output, never an input: `build a.obj -o a.obj --force` wrote the
+// collision file over the OBJ, `export x.hkx --obj x.hkx --force` the OBJ over the tagfile.
+TEST(BuildCli, ForceNeverWritesOverAnInput) {
+    const fs::path dir = scratch("force-input");
+    const std::string obj_text = grid_obj(2, "usemtl stone\n");
+    write_text(dir / "a.obj", obj_text);
+    write_text(dir / "ids.txt", "stone = 21\n");
+    const std::string a = (dir / "a.obj").string(), ids = (dir / "ids.txt").string();
+    for (const std::string& args : {"build " + a + " -o " + a + " --game sekiro --materials " + ids + " --force",
+                                    "build " + a + " -o " + ids + " --game sekiro --materials " + ids + " --force"}) {
+        auto r = run_cli_all(args);
+        EXPECT_EQ(r.code, 2) << r.text;
+        EXPECT_TRUE(contains(r.text, "an input of the build: it never writes over its input")) << r.text;
+    }
+    EXPECT_EQ(read_text(dir / "a.obj"), obj_text);
+    EXPECT_EQ(read_text(dir / "ids.txt"), "stone = 21\n");
+    const fs::path hkx = dir / "a.hkx";
+    ASSERT_EQ(run_cli_all("build " + a + " -o " + hkx.string() + " --game sekiro --materials " + ids).code, 0);
+    const std::string built = read_text(hkx);
+    auto r = run_cli_all("export " + hkx.string() + " --obj " + hkx.string() + " --force");
+    EXPECT_EQ(r.code, 2) << r.text;
+    EXPECT_TRUE(contains(r.text, "is the file exported: export never writes over its input")) << r.text;
+    EXPECT_EQ(read_text(hkx), built);
+    fs::remove_all(dir);
+}
+
 // --into: a copy of a split binder with a member added, then one replaced; verify reads the copy
 // and unpack lists the member; the input binder is never written.
 TEST(BuildCli, IntoWritesASplitBinderCopyWithTheMember) {
