@@ -14,6 +14,7 @@
 #include "engine/io/shrink_guard.h"
 #include "engine/pipeline/run.h"
 #include "tests/support/corpus.h"
+#include "tests/support/pass_tally.h"
 
 namespace meshproof {
 namespace {
@@ -41,12 +42,6 @@ private:
     PassInfo info_;
 };
 MESHPROOF_REGISTER_PASS(ShrinkerPass);
-
-const PassResult& pass_named(const RunResult& r, std::string_view name) {
-    for (const auto& p : r.passes)
-        if (p.pass->info().name == name) return p;
-    throw std::runtime_error("no pass " + std::string(name));
-}
 
 TEST(FileShrinks, TheMemberIsAnIoErrorAndTheRunGoesOn) {
     MP_REQUIRE_CORPUS();
@@ -77,11 +72,11 @@ TEST(FileShrinks, TheMemberIsAnIoErrorAndTheRunGoesOn) {
             EXPECT_EQ(m.error.offset, 0u);   // the pass read from the first byte on
             EXPECT_NE(m.error.message.find("shrank while it was read"), std::string::npos) << m.error.message;
         }
-        const Tally& shrinker = pass_named(*r, "test_shrinker").tally;
+        const Tally& shrinker = test::tally_of(*r, "test_shrinker");
         EXPECT_EQ(shrinker.total("units"), 2u);
         const std::uint64_t sum = std::accumulate(hkx.begin(), hkx.end(), std::uint64_t{0});
         EXPECT_EQ(shrinker.total("byte_sum"), 2 * sum);
-        EXPECT_EQ(pass_named(*r, "tagfile").tally.total("tagfiles"), 2u);
+        EXPECT_EQ(test::tally_of(*r, "tagfile").total("tagfiles"), 2u);
         fs::remove_all(g_root);
     }
 }

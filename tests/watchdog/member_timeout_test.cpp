@@ -12,6 +12,7 @@
 #include "engine/core/deadline.h"
 #include "engine/pipeline/run.h"
 #include "tests/support/corpus.h"
+#include "tests/support/pass_tally.h"
 #include "tests/support/split_binder_install.h"
 
 namespace meshproof {
@@ -58,12 +59,6 @@ fs::path write_install(const std::string& name) {
     return root;
 }
 
-const PassResult& pass_named(const RunResult& r, std::string_view name) {
-    for (const auto& p : r.passes)
-        if (p.pass->info().name == name) return p;
-    throw std::runtime_error("no pass " + std::string(name));
-}
-
 TEST(MemberTimeout, AbandonsTheSlowMemberAndDiscardsItsCounts) {
     MP_REQUIRE_CORPUS();
     const fs::path root = write_install("meshproof-member-timeout");
@@ -85,12 +80,12 @@ TEST(MemberTimeout, AbandonsTheSlowMemberAndDiscardsItsCounts) {
             EXPECT_NE(m.error.message.find("in pass test_sleeper"), std::string::npos) << m.error.message;
         }
         // Nothing of the abandoned member stays in any pass, the one that slept included.
-        const Tally& sleeper = pass_named(*r, "test_sleeper").tally;
+        const Tally& sleeper = test::tally_of(*r, "test_sleeper");
         EXPECT_EQ(sleeper.total("units"), 2u);
         EXPECT_EQ(sleeper.total("slow_units"), 0u);
         ASSERT_TRUE(sleeper.samples().contains("units"));
         EXPECT_EQ(sleeper.samples().at("units").size(), 2u);
-        EXPECT_EQ(pass_named(*r, "tagfile").tally.total("tagfiles"), 2u);
+        EXPECT_EQ(test::tally_of(*r, "tagfile").total("tagfiles"), 2u);
     }
 }
 
