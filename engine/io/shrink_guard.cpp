@@ -24,6 +24,7 @@ static_assert(std::atomic<std::uintptr_t>::is_always_lock_free, "the handler rea
 Watch g_watches[kWatchedMappings];
 std::atomic<std::uint64_t> g_faults{0};      // faults the handler took, over the process's life
 std::atomic<std::size_t> g_next_slot{0};     // where the next search for a free slot starts
+std::uintptr_t g_page = 4096;                 // set before the handler is installed (sysconf is not for handlers)
 struct sigaction g_previous {};
 std::once_flag g_installed;
 
@@ -33,10 +34,9 @@ void on_sigbus(int signal, siginfo_t* info, void* context) {
         for (Watch& w : g_watches) {
             const std::uintptr_t start = w.start.load(std::memory_order_acquire);
             if (start == 0 || addr < start || addr >= w.end.load(std::memory_order_acquire)) continue;
-            const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
-            void* lost = reinterpret_cast<void*>(addr & ~(page - 1));
+            void* lost = reinterpret_cast<void*>(addr & ~(g_page - 1));
             // mmap is a plain system call on Linux: safe here although POSIX does not list it.
-            if (::mmap(lost, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) break;
+            if (::mmap(lost, g_page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) break;
             std::uintptr_t none = 0;
             w.first_lost.compare_exchange_strong(none, addr);
             g_faults.fetch_add(1, std::memory_order_release);
@@ -51,6 +51,7 @@ void on_sigbus(int signal, siginfo_t* info, void* context) {
 }
 
 void install_handler() {
+    g_page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
     struct sigaction action {};
     action.sa_sigaction = on_sigbus;
     action.sa_flags = SA_SIGINFO | SA_RESTART;

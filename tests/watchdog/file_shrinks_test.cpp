@@ -43,7 +43,7 @@ private:
 };
 MESHPROOF_REGISTER_PASS(ShrinkerPass);
 
-TEST(FileShrinks, TheMemberIsAnIoErrorAndTheRunGoesOn) {
+TEST(HostileFileShrinks, TheMemberIsAnIoErrorAndTheRunGoesOn) {
     MP_REQUIRE_CORPUS();
     const auto hkx = test::read_file(test::corpus_path("havok/h.hkx"));
     const auto compendium = test::read_file(test::corpus_path("havok/h.compendium"));
@@ -83,7 +83,7 @@ TEST(FileShrinks, TheMemberIsAnIoErrorAndTheRunGoesOn) {
 
 // The guard itself: a mapped file truncated under its reader reads as zeros past its new end
 // and says where it was cut; bytes of no mapping, and a mapping that did not shrink, say nothing.
-TEST(FileShrinks, AMappingReadPastItsNewEndReadsZerosAndSaysWhere) {
+TEST(HostileFileShrinks, AMappingReadPastItsNewEndReadsZerosAndSaysWhere) {
     const fs::path path = fs::temp_directory_path() / "meshproof-shrink-guard.bin";
     const std::size_t page = 4096, size = 4 * page;
     {
