@@ -200,6 +200,11 @@ private:
     // joining passes keep of the member; `keys` says which of them join the group.
     void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status,
                  const std::vector<std::string>& keys, std::vector<std::unique_ptr<JoinExtract>>* extracts);
+    // process() without its last step: true when the passes counted the member and its unit is
+    // still open in each thread tally (to be ended under `sub_scopes`, or discarded).
+    bool decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
+                               MemberStatus& status, const std::vector<std::string>& keys,
+                               std::vector<std::unique_ptr<JoinExtract>>* extracts, std::vector<std::string>& sub_scopes);
     // The file and place sub-scopes ("scope#file:NAME", "scope#map:KEY") a unit at `path` is also tallied under.
     std::vector<std::string> file_sub_scopes(const std::string& scope, std::string_view path) const;
 
@@ -238,23 +243,37 @@ Error timeout_error(double seconds, std::string_view stage) {
                                                           stage, seconds));
 }
 
+// The one place a member's file is asked whether it shrank while it was read (shrink_guard.h):
+// after everything that read it, decoders and passes alike, and before its counts are kept. Such a
+// member is that error, whatever its zeros made of it (a decode error, no collision, a skip or
+// counts), and what the passes counted of it is discarded, as for a timeout.
 void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status,
                      const std::vector<std::string>& keys, std::vector<std::unique_ptr<JoinExtract>>* extracts) {
-    // A member whose file shrank while it was read (shrink_guard.h) is that error, whatever its
-    // zeros then made of it: a decode error, no collision, a skip or counts.
-    auto fail = [&](Error e) {
+    std::vector<std::string> sub_scopes;
+    const bool unit_open = decode_and_run_passes(job, ordinal, group, game, status, keys, extracts, sub_scopes);
+    if (const Status shrank = shrank_error(job.stored); !shrank.ok()) {
         status.state = MemberState::kDecodeError;
-        const Status shrank = shrank_error(job.stored);
-        status.error = shrank.ok() ? std::move(e) : shrank.error();
-    };
-    auto shrank = [&] {
-        const Status st = shrank_error(job.stored);
-        if (st.ok()) return false;
+        status.error = shrank.error();
         status.skip_reason.clear();
         status.remedy.clear();
         status.not_collision = false;
-        fail(st.error());
-        return true;
+        if (!unit_open) return;
+        if (extracts != nullptr)
+            for (auto& e : *extracts) e.reset();
+        discard_unit_through(tallies_.local(), havok_passes_, havok_passes_.size() - 1);
+        return;
+    }
+    if (unit_open && !sub_scopes.empty())
+        for (std::size_t p : havok_passes_) tallies_.local()[p].end_unit(sub_scopes);
+}
+
+bool Runner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
+                                   MemberStatus& status, const std::vector<std::string>& keys,
+                                   std::vector<std::unique_ptr<JoinExtract>>* extracts, std::vector<std::string>& sub_scopes) {
+    auto fail = [&](Error e) {
+        status.state = MemberState::kDecodeError;
+        status.error = std::move(e);
+        return false;
     };
     UnitClock clock(timing_, job.path);
     const ScopedDeadline deadline(options_.member_timeout);
@@ -266,45 +285,44 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     std::string skip;
     auto bytes = member_content(job, codecs_, skip, buffers_.local());
     clock.stage(Stage::kInflate);
-    if (shrank()) return;
     if (!skip.empty()) {
         status.state = MemberState::kSkipped;
         status.skip_reason = skip;
         status.remedy = kMissingCodecRemedy;
-        return;
+        return false;
     }
     if (!bytes.ok()) return fail(bytes.error());
-    if (timed_out("after decompression")) return;
+    if (timed_out("after decompression")) return false;
     // A member selected by content (a character binder's) that is no TAG0 or declares no
     // compressed mesh is not collision: read, counted, left out of the passes.
     const bool by_content = selects_by_content(job.set);
     if (by_content && !opens_as_tag0(*bytes)) {
-        status.not_collision = !shrank();
-        return;
+        status.not_collision = true;
+        return false;
     }
     auto tf = tagfile::parse_tagfile(*bytes, &group.compendiums);
     clock.stage(Stage::kTagfile);
     if (by_content && tf.ok() && !declares_compressed_mesh(*tf)) {
-        status.not_collision = !shrank();
-        return;
+        status.not_collision = true;
+        return false;
     }
     if (!tf.ok()) {
-        if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType && !shrank()) {
+        if (!group.compendium_skip.empty() && tf.error().code == ErrorCode::kBadType) {
             status.state = MemberState::kSkipped;
             status.skip_reason = "its compendium was not decoded: " + group.compendium_skip;
             status.remedy = kMissingCodecRemedy;
-            return;
+            return false;
         }
         return fail(tf.error());
     }
-    if (timed_out("after the tagfile was parsed")) return;
+    if (timed_out("after the tagfile was parsed")) return false;
     auto decoded = mesh::decode_member(*tf);
     clock.stage(Stage::kMesh);
     if (!decoded.ok()) return fail(decoded.error());
-    if (timed_out("after the mesh was decoded")) return;
+    if (timed_out("after the mesh was decoded")) return false;
     if (by_content && !holds_compressed_mesh(*decoded)) {
-        status.not_collision = !shrank();
-        return;
+        status.not_collision = true;
+        return false;
     }
     const std::uint64_t triangles = triangle_count(*decoded);
     clock.decoded(bytes->size(), triangles);
@@ -320,7 +338,7 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
     unit.bytes = *bytes;
     auto& tallies = tallies_.local();
     const std::string scope = fmt::format("{}/{}", game_name(game), job.set);
-    const std::vector<std::string> sub_scopes = file_sub_scopes(scope, job.path);
+    sub_scopes = file_sub_scopes(scope, job.path);
     clock.skip();
     for (std::size_t i = 0; i < havok_passes_.size(); ++i) {
         const std::size_t p = havok_passes_[i];
@@ -329,7 +347,8 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         clock.pass(p);
         if (deadline_passed()) {   // the stage's name is formatted only when it is needed
             fail(timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name)));
-            return discard_unit_through(tallies, havok_passes_, i);
+            discard_unit_through(tallies, havok_passes_, i);
+            return false;
         }
     }
     if (extracts != nullptr) {
@@ -341,18 +360,11 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         if (deadline_passed()) {
             fail(timeout_error(options_.member_timeout, "while the joining passes took their extracts"));
             for (auto& e : *extracts) e.reset();
-            return discard_unit_through(tallies, havok_passes_, havok_passes_.size() - 1);
+            discard_unit_through(tallies, havok_passes_, havok_passes_.size() - 1);
+            return false;
         }
     }
-    // The passes read the bytes too (a loose tagfile's are the file's own pages).
-    if (shrank()) {
-        if (extracts != nullptr)
-            for (auto& e : *extracts) e.reset();
-        if (!havok_passes_.empty()) discard_unit_through(tallies, havok_passes_, havok_passes_.size() - 1);
-        return;
-    }
-    if (!sub_scopes.empty())
-        for (std::size_t p : havok_passes_) tallies[p].end_unit(sub_scopes);
+    return !havok_passes_.empty();
 }
 
 std::vector<std::string> Runner::file_sub_scopes(const std::string& scope, std::string_view path) const {
