@@ -64,10 +64,12 @@ bool is_map_block_name(std::string_view n) {
 // mAA
 bool is_map_area_name(std::string_view n) { return n.size() == 3 && n[0] == 'm' && is_digit(n[1]) && is_digit(n[2]); }
 
+// Lexically: `p` is the path found under `root`, and a file reached through a symbolic link is
+// named where the user put the link (fs::relative would resolve it to its target's place, and
+// group a linked tagfile with the target folder's compendiums instead of its own folder's).
 std::string generic_rel(const fs::path& p, const fs::path& root) {
-    std::error_code ec;
-    fs::path rel = fs::relative(p, root, ec);
-    if (ec || rel.empty() || rel == ".") rel = p.filename();
+    fs::path rel = p.lexically_relative(root);
+    if (rel.empty() || rel == ".") rel = p.filename();
     return rel.generic_string();
 }
 

@@ -117,6 +117,24 @@ void open_loose(const Group& group, OpenedGroup& g) {
     }
 }
 
+// One compendium's IDs into the group's registry. `skip` is set (and the group's
+// compendium_skip) when its codec has no decompressor.
+Status register_compendium(const MemberJob& job, const DecompressorRegistry& codecs, OpenedGroup& g, std::string& skip) {
+    auto bytes = member_bytes(job, codecs, skip);
+    if (!skip.empty()) {
+        g.compendium_skip = skip;
+        return ok_status();
+    }
+    if (!bytes.ok()) return bytes.error();
+    MP_TRY_ASSIGN(tagfile::Compendium compendium, tagfile::parse_compendium(*bytes));
+    // The same compendium can be present twice (h.compendium beside h.compendium.dcx);
+    // a copy whose IDs are all known adds nothing.
+    const bool all_known = std::all_of(compendium.ids.begin(), compendium.ids.end(),
+                                       [&](tagfile::CompendiumId id) { return g.compendiums.find(id) != nullptr; });
+    if (!all_known) MP_TRY(g.compendiums.add(compendium));
+    return ok_status();
+}
+
 // Compendiums first, serially: every tagfile of the group resolves its TCRF against them.
 void register_compendiums(const DecompressorRegistry& codecs, OpenedGroup& g) {
     for (std::size_t i = 0; i < g.jobs.size(); ++i) {
@@ -126,27 +144,22 @@ void register_compendiums(const DecompressorRegistry& codecs, OpenedGroup& g) {
         s.set = job.set;
         if (!job.is_compendium) continue;
         std::string skip;
-        auto bytes = member_bytes(job, codecs, skip);
-        if (!skip.empty()) {
-            s = skipped(job.path, job.set, skip);
-            g.compendium_skip = skip;
-            continue;
-        }
-        if (!bytes.ok()) {
-            s = failed(job.path, job.set, bytes.error());
-            continue;
-        }
-        auto compendium = tagfile::parse_compendium(*bytes);
-        if (!compendium.ok()) {
-            s = failed(job.path, job.set, compendium.error());
-            continue;
-        }
-        // The same compendium can be present twice (h.compendium beside h.compendium.dcx);
-        // a copy whose IDs are all known adds nothing.
-        const bool all_known = std::all_of(compendium->ids.begin(), compendium->ids.end(),
-                                           [&](tagfile::CompendiumId id) { return g.compendiums.find(id) != nullptr; });
-        if (!all_known)
-            if (auto st = g.compendiums.add(*compendium); !st.ok()) s = failed(job.path, job.set, st.error());
+        if (Status st = register_compendium(job, codecs, g, skip); !skip.empty()) s = skipped(job.path, job.set, skip);
+        else if (!st.ok()) s = failed(job.path, job.set, st.error());
+    }
+}
+
+// A later chunk's compendium context (plan_groups): registered as the first chunk registers them,
+// their statuses left to that chunk, which lists them as members.
+void register_compendium_context(const Group& group, const DecompressorRegistry& codecs, OpenedGroup& g) {
+    for (const InputFile* f : group.compendium_context) {
+        auto map = MappedFile::open(f->path);
+        if (!map.ok()) continue;
+        MemberJob job{f->rel_path, f->set, map->bytes()};
+        job.is_compendium = true;
+        g.maps.push_back(std::move(*map));
+        std::string skip;
+        (void)register_compendium(job, codecs, g, skip);
     }
 }
 
@@ -157,27 +170,54 @@ const char* const kMissingCodecRemedy =
     "and verify the unpacked files";
 
 std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders) {
-    std::vector<Group> groups;
+    std::vector<Group> planned;
     std::map<std::string, std::size_t> loose_group;
     binders = 0;
     for (const InputFile& in : scan.inputs) {
         switch (in.kind) {
             case InputKind::kSplitBinder:
             case InputKind::kBinder:
-                groups.push_back(Group{in.rel_path, &in, {}});
+                planned.push_back(Group{in.rel_path, &in, {}, {}});
                 ++binders;
                 break;
             case InputKind::kTagfile:
             case InputKind::kCompendium: {
                 std::string folder = fs::path(in.rel_path).parent_path().generic_string();
-                auto [it, inserted] = loose_group.try_emplace(folder, groups.size());
-                if (inserted) groups.push_back(Group{folder, nullptr, {}});
-                groups[it->second].loose.push_back(&in);
+                auto [it, inserted] = loose_group.try_emplace(folder, planned.size());
+                if (inserted) planned.push_back(Group{folder, nullptr, {}, {}});
+                planned[it->second].loose.push_back(&in);
                 break;
             }
             case InputKind::kSur:
                 break;
         }
+    }
+    // Large folders in chunks, each where its folder stood.
+    std::vector<Group> groups;
+    groups.reserve(planned.size());
+    for (Group& g : planned) {
+        const auto tagfiles = static_cast<std::size_t>(
+            std::count_if(g.loose.begin(), g.loose.end(), [](const InputFile* f) { return f->kind == InputKind::kTagfile; }));
+        if (g.binder != nullptr || tagfiles <= kLooseTagfilesPerGroup) {
+            groups.push_back(std::move(g));
+            continue;
+        }
+        std::vector<const InputFile*> compendiums;
+        for (const InputFile* f : g.loose)
+            if (f->kind == InputKind::kCompendium) compendiums.push_back(f);
+        Group chunk{g.path, nullptr, compendiums, {}};
+        std::size_t in_chunk = 0;
+        for (const InputFile* f : g.loose) {
+            if (f->kind != InputKind::kTagfile) continue;
+            if (in_chunk == kLooseTagfilesPerGroup) {
+                groups.push_back(std::move(chunk));
+                chunk = Group{g.path, nullptr, {}, compendiums};
+                in_chunk = 0;
+            }
+            chunk.loose.push_back(f);
+            ++in_chunk;
+        }
+        groups.push_back(std::move(chunk));
     }
     return groups;
 }
@@ -244,6 +284,7 @@ std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRe
     populate_members(*g);
     g->job_status.resize(g->jobs.size());
     register_compendiums(codecs, *g);
+    register_compendium_context(group, codecs, *g);
     return g;
 }
 

@@ -21,10 +21,21 @@ struct Group {
     std::string path;                     // binder rel_path, or the folder of loose files
     const InputFile* binder = nullptr;    // null for a loose group
     std::vector<const InputFile*> loose;  // loose tagfiles and compendiums
+    // A later chunk of a large folder (plan_groups): the folder's compendiums, read to resolve
+    // this chunk's tagfiles but not members of it (the folder's first chunk lists them).
+    std::vector<const InputFile*> compendium_context;
 };
 
+// A loose group maps all its files while it runs, and several groups run at once: a folder of
+// more tagfiles than this is planned as consecutive chunks of at most this many, so a folder of
+// any size keeps the process's mappings bounded (the kernel's map count, 65,530 by default, and
+// shrink_guard's table) instead of ending the run when mmap, or the allocator, finds none left.
+inline constexpr std::size_t kLooseTagfilesPerGroup = 256;
+
 // Binders by their path and loose files by their folder, in scan (path) order; .sur inputs are
-// not grouped. `binders` counts the binder groups.
+// not grouped. A folder of more than kLooseTagfilesPerGroup tagfiles becomes consecutive groups
+// (same path), its tagfiles in scan order, the first with the folder's compendiums as members
+// and the others with them as compendium_context. `binders` counts the binder groups.
 std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders);
 
 struct MemberJob {

@@ -138,6 +138,27 @@ TEST_F(TempTree, ASingleTagfileBringsItsFoldersCompendiums) {
     EXPECT_EQ(compendium->inputs.size(), 1u);
 }
 
+// A file reached through a symbolic link is named where the link is, not where its target is: a
+// linked binder keeps its map path (so its place and set), a linked tagfile its folder (so its
+// folder's compendiums). The root given through a relative path or with "./" names them alike.
+TEST_F(TempTree, LinkedFilesAreNamedWhereTheLinkIs) {
+    touch("elsewhere/h10_00_00_00.hkxbhd");
+    touch("elsewhere/h10_00_00_00.hkxbdt");
+    touch("elsewhere/l.hkx");
+    fs::create_directories(root_ / "install/map/m10_00_00_00");
+    fs::create_symlink(root_ / "elsewhere/h10_00_00_00.hkxbhd", root_ / "install/map/m10_00_00_00/h10_00_00_00.hkxbhd");
+    fs::create_symlink(root_ / "elsewhere/h10_00_00_00.hkxbdt", root_ / "install/map/m10_00_00_00/h10_00_00_00.hkxbdt");
+    fs::create_symlink("../../../elsewhere/l.hkx", root_ / "install/map/m10_00_00_00/l.hkx");
+    for (const fs::path& root : {root_ / "install", root_ / "install" / "", root_ / "install" / ".", root_ / "elsewhere" / ".." / "install"}) {
+        auto scan = scan_install(root);
+        ASSERT_TRUE(scan.ok()) << root;
+        ASSERT_EQ(scan->inputs.size(), 2u) << root;
+        EXPECT_EQ(scan->inputs[0].rel_path, "map/m10_00_00_00/h10_00_00_00.hkxbhd") << root;
+        EXPECT_EQ(scan->inputs[0].kind, InputKind::kSplitBinder);
+        EXPECT_EQ(scan->inputs[1].rel_path, "map/m10_00_00_00/l.hkx") << root;
+    }
+}
+
 // An install never unpacked: its archives are listed (verify says to unpack them first), the
 // map collision binders' own halves are not archives.
 TEST_F(TempTree, PackedArchivesAreListedNotRead) {
