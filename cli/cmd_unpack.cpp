@@ -1,12 +1,16 @@
 // meshproof unpack FILE -o DIR: a DCX's decompressed bytes (with --members, the members of the
 // binder inside it), or a binder's members decompressed, names kept (a member's trailing ".dcx" is dropped, since the bytes written are
-// the decompressed ones). Never writes over an existing file without --force, never outside DIR.
+// the decompressed ones). Every member gets a file of its own (a name another member already took
+// is written as member_NNNNN_NAME). Never writes over an existing file without --force, never over
+// its input, never outside DIR; all or nothing (cli/atomic_outputs.h).
+#include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <memory>
+#include <set>
 
 #include <fmt/format.h>
 
+#include "cli/atomic_outputs.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/input_bytes.h"
@@ -57,6 +61,45 @@ std::string drop_dcx(std::string name) {
     return name;
 }
 
+// The paths taken so far, as files and as the folders above them: a name is free when it is
+// neither, and no folder above it is a file.
+class TakenNames {
+public:
+    bool free(const std::string& name) const {
+        if (files_.count(name) || folders_.count(name)) return false;
+        for (std::size_t slash = name.find('/'); slash != std::string::npos; slash = name.find('/', slash + 1))
+            if (files_.count(name.substr(0, slash))) return false;
+        return true;
+    }
+    void take(const std::string& name) {
+        files_.insert(name);
+        for (std::size_t slash = name.find('/'); slash != std::string::npos; slash = name.find('/', slash + 1))
+            folders_.insert(name.substr(0, slash));
+    }
+
+private:
+    std::set<std::string> files_, folders_;
+};
+
+// Member `index`'s name, or, when an earlier member took it (the same name, one made the same by
+// safe_relative or drop_dcx, or a file where this name needs a folder), member_NNNNN_ and the name
+// flattened, at the top of DIR.
+std::string distinct_name(std::string name, std::size_t index, TakenNames& taken) {
+    if (!taken.free(name)) {
+        std::string flat = name;
+        std::replace(flat.begin(), flat.end(), '/', '_');
+        name = fmt::format("member_{:05}_{}", index, flat);
+        for (int k = 2; !taken.free(name); ++k) name = fmt::format("member_{:05}_{}_{}", index, k, flat);
+    }
+    taken.take(name);
+    return name;
+}
+
+bool same_file(const fs::path& a, const fs::path& b) {
+    std::error_code ec;
+    return !b.empty() && fs::exists(a, ec) && fs::exists(b, ec) && fs::equivalent(a, b, ec);
+}
+
 int run_unpack(const UnpackOptions& o) {
     const fs::path path(o.file);
     auto input = open_input(path);
@@ -69,10 +112,11 @@ int run_unpack(const UnpackOptions& o) {
     if (input->was_dcx && !(o.members && input->binder)) {
         outputs.push_back({drop_dcx(path.filename().string()), std::move(input->owned)});
     } else if (input->binder) {
+        TakenNames taken;
         for (std::size_t i = 0; i < input->binder->entries.size(); ++i) {
             const BinderEntry& e = input->binder->entries[i];
             std::string name = e.name.empty() ? fmt::format("member_{:05}", i) : e.name;
-            outputs.push_back({drop_dcx(safe_relative(name)), entry_decompressed_bytes(e, input->container, codecs)});
+            outputs.push_back({distinct_name(drop_dcx(safe_relative(name)), i, taken), entry_decompressed_bytes(e, input->container, codecs)});
         }
     } else {
         std::fprintf(stderr, "meshproof unpack: %s is neither a DCX file nor a binder\n", o.file.c_str());
@@ -86,18 +130,17 @@ int run_unpack(const UnpackOptions& o) {
         return kExitPartial;
     }
     const fs::path out_dir(o.out);
-    std::error_code ec;
-    if (!o.force) {
-        for (const auto& out : outputs) {
-            if (fs::exists(out_dir / out.name, ec)) {
-                std::fprintf(stderr, "meshproof unpack: %s exists (use --force to overwrite)\n",
-                             (out_dir / out.name).string().c_str());
+    // --force overwrites an earlier unpack, never what this one reads.
+    for (const auto& out : outputs)
+        for (const fs::path& read : {path, input->data_path})
+            if (same_file(out_dir / out.name, read)) {
+                std::fprintf(stderr, "meshproof unpack: %s is %s, the input: unpack never writes over its input\n",
+                             (out_dir / out.name).string().c_str(), read.string().c_str());
                 return kExitUsage;
             }
-        }
-    }
     int failures = 0;
-    for (const auto& out : outputs) {
+    std::vector<OutputFile> files;
+    for (auto& out : outputs) {
         if (!out.bytes.ok()) {
             ++failures;
             std::fprintf(stderr, "ERROR %s :: %s: %s at byte %llu: %s\n", o.file.c_str(), out.name.c_str(),
@@ -105,16 +148,13 @@ int run_unpack(const UnpackOptions& o) {
                          static_cast<unsigned long long>(out.bytes.error().offset), out.bytes.error().message.c_str());
             continue;
         }
-        const fs::path target = out_dir / out.name;
-        fs::create_directories(target.parent_path(), ec);
-        std::ofstream f(target, std::ios::binary | std::ios::trunc);
-        f.write(reinterpret_cast<const char*>(out.bytes->data()), static_cast<std::streamsize>(out.bytes->size()));
-        if (!f) {
-            std::fprintf(stderr, "meshproof unpack: cannot write %s\n", target.string().c_str());
-            return kExitUsage;
-        }
-        std::printf("%s  %zu bytes\n", target.string().c_str(), out.bytes->size());
+        files.push_back({out_dir / out.name, std::move(*out.bytes)});
     }
+    if (const OutputRefusal r = write_outputs_atomically(files, o.force); !r.message.empty()) {
+        std::fprintf(stderr, "meshproof unpack: %s\n", r.message.c_str());
+        return kExitUsage;
+    }
+    for (const OutputFile& f : files) std::printf("%s  %zu bytes\n", f.path.string().c_str(), f.bytes.size());
     return failures ? kExitPartial : kExitOk;
 }
 

@@ -29,6 +29,7 @@ Result<OpenedInput> open_input(const std::filesystem::path& path) {
             if (s.size() > 3 && s.substr(s.size() - 3) == "bhd") bdt = s.substr(0, s.size() - 3) + "bdt";
         }
         MP_TRY_ASSIGN(in.data_file, MappedFile::open(bdt));
+        in.data_path = bdt;
         MP_TRY(check_bdf4(in.data_file.bytes()));
         in.binder = std::move(b);
         in.container = in.data_file.bytes();

@@ -17,6 +17,7 @@ struct OpenedInput {
     DecompressorRegistry codecs;
     MappedFile file;
     MappedFile data_file;               // the .hkxbdt of a split binder
+    std::filesystem::path data_path;    // its path (empty for any other input)
     std::vector<std::uint8_t> owned;    // decompressed bytes of a DCX file
     bool was_dcx = false;
     Bytes content;                      // the file's content after DCX (owned or mapped)
