@@ -212,7 +212,9 @@ int run_verify_command(const VerifyOptions& o) {
         }
         options.game = *g;
     }
-    if (const Status targets = check_report_targets({{"--json", o.json}, {"--md", o.md}, {"--html", o.html}, {"--timings", o.timings}});
+    if (const Status targets = check_report_targets({{"--json", o.json}, {"--md", o.md}, {"--html", o.html}, {"--timings", o.timings}},
+                                                    std::vector<std::filesystem::path>(o.roots.begin(), o.roots.end()),
+                                                    {std::filesystem::path(o.manifest)});
         !targets.ok()) {
         std::fprintf(stderr, "meshproof verify: %s\n", targets.error().message.c_str());
         return kExitUsage;

@@ -67,4 +67,49 @@ TEST_F(VerifyReportTargets, WritableTargetsAndStdoutRunAsBefore) {
     EXPECT_TRUE(fs::exists(dir_ / "t.json"));
 }
 
+// A report never replaces what the run reads: before, `--json` naming a binder of the install
+// wrote the report over the binder. Refused: any existing file in the root's folder that is not
+// empty or a meshproof report already, and the --manifest file; one file spelt two ways is one
+// file. A report an earlier run wrote in the root's folder is replaced as before.
+TEST_F(VerifyReportTargets, AReportNeverReplacesAFileTheRunReads) {
+    MP_REQUIRE_CORPUS();
+    const fs::path root = dir_ / "install";
+    fs::create_directories(root);
+    fs::copy_file(meshproof::test::corpus_path("havok/h.hkx"), root / "h.hkx");
+    fs::copy_file(meshproof::test::corpus_path("havok/h.compendium"), root / "h.compendium");
+    std::ofstream(root / "notes.txt") << "the user's notes";
+    const std::string manifest = (dir_ / "m.json").string();
+    std::ofstream(manifest) << "{}";
+    const auto hkx = meshproof::test::read_file(root / "h.hkx");
+    const std::string r_json = (root / "r.json").string();
+    const struct {
+        std::string outputs, says;
+    } cases[] = {
+        {"--json " + (root / "h.hkx").string(), "--json: " + (root / "h.hkx").string() + " is a file of " + root.string() + " and not a meshproof report"},
+        {"--md " + (root / "notes.txt").string(), "--md: " + (root / "notes.txt").string() + " is a file of"},
+        {"--json " + manifest + " --manifest " + manifest, "--json: " + manifest + " is " + manifest + ", which the run reads"},
+        {"--json " + r_json + " --md " + (dir_ / "install" / ".." / "install" / "r.json").string(), "--md: the same file as --json"},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.outputs);
+        const auto r = verify(root.string(), c.outputs);
+        EXPECT_EQ(r.code, 2) << r.text;
+        EXPECT_TRUE(contains(r.text, "meshproof verify: " + c.says)) << r.text;
+        EXPECT_FALSE(contains(r.text, "inputs:")) << r.text;   // refused before the run
+    }
+    EXPECT_EQ(meshproof::test::read_file(root / "h.hkx"), hkx);
+    EXPECT_EQ(fs::file_size(root / "notes.txt"), 16u);
+    // An empty file, then the report written there, then that report again: each replaced.
+    std::ofstream(r_json).flush();
+    for (int run = 0; run < 2; ++run) {
+        const auto r = verify(root.string(), "--json " + r_json);
+        EXPECT_EQ(r.code, 0) << r.text;
+        EXPECT_GT(fs::file_size(r_json), 100u);
+    }
+    // A one-file root: its folder is what the run reads from (the compendium beside it).
+    const auto alone = verify((root / "h.hkx").string(), "--json " + (root / "h.compendium").string());
+    EXPECT_EQ(alone.code, 2) << alone.text;
+    EXPECT_TRUE(contains(alone.text, "is a file of")) << alone.text;
+}
+
 }  // namespace
