@@ -50,11 +50,16 @@ int run_export(const ExportOptions& o) {
     if (const Status st = input_unchanged(*input); !st.ok()) return report(o.file, st.error());
 
     std::error_code ec;
-    // --force overwrites an earlier export, never the file exported (`--obj` naming it wrote over it).
-    if (fs::exists(o.obj, ec) && fs::equivalent(o.obj, o.file, ec)) {
-        std::fprintf(stderr, "meshproof export: --obj %s is the file exported: export never writes over its input\n", o.obj.c_str());
-        return kExitUsage;
-    }
+    // --force overwrites an earlier export, never a file the export read (`--obj` naming the file
+    // exported wrote over it): the file, a split binder's data half, the compendiums.
+    std::vector<fs::path> read = {fs::path(o.file), input->data_path};
+    read.insert(read.end(), unit->compendium_files.begin(), unit->compendium_files.end());
+    for (const fs::path& r : read)
+        if (!r.empty() && fs::exists(o.obj, ec) && fs::equivalent(o.obj, r, ec)) {
+            std::fprintf(stderr, "meshproof export: --obj %s is %s, which the export reads: export never writes over its input\n",
+                         o.obj.c_str(), r.string().c_str());
+            return kExitUsage;
+        }
     if (!o.force && fs::exists(o.obj, ec)) {
         std::fprintf(stderr, "meshproof export: %s exists (use --force to overwrite)\n", o.obj.c_str());
         return kExitUsage;

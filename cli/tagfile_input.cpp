@@ -32,6 +32,7 @@ Result<SelectedUnit> select_unit(const std::string& file, OpenedInput& input,
         MP_TRY_ASSIGN(OpenedInput ci, open_input(c));
         MP_TRY(tagfile::parse_compendium(ci.content));
         add_compendium_once(unit.compendiums, ci.content);
+        unit.compendium_files.emplace_back(c);
     }
     if (!input.binder) {
         if (!member.empty())
@@ -42,7 +43,9 @@ Result<SelectedUnit> select_unit(const std::string& file, OpenedInput& input,
             for (const auto& e : fs::directory_iterator(dir.empty() ? fs::path(".") : dir, ec)) {
                 if (!is_compendium_name(e.path().filename().string())) continue;
                 auto ci = open_input(e.path());
-                if (ci.ok()) add_compendium_once(unit.compendiums, ci->content);
+                if (!ci.ok()) continue;
+                add_compendium_once(unit.compendiums, ci->content);
+                unit.compendium_files.push_back(e.path());
             }
         }
         unit.where = file;

@@ -4,6 +4,7 @@
 // own compendium members.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@ struct SelectedUnit {
     std::vector<std::uint8_t> owned;      // a decompressed member
     Bytes bytes;                          // the unit: owned, or the input's content
     tagfile::CompendiumRegistry compendiums;
+    std::vector<std::filesystem::path> compendium_files;   // the files read for `compendiums`
 };
 
 // Adds a compendium's IDs unless all are known already (the same file can come twice).

@@ -301,8 +301,28 @@ TEST(BuildCli, ForceNeverWritesOverAnInput) {
     const std::string built = read_text(hkx);
     auto r = run_cli_all("export " + hkx.string() + " --obj " + hkx.string() + " --force");
     EXPECT_EQ(r.code, 2) << r.text;
-    EXPECT_TRUE(contains(r.text, "is the file exported: export never writes over its input")) << r.text;
+    EXPECT_TRUE(contains(r.text, "which the export reads: export never writes over its input")) << r.text;
     EXPECT_EQ(read_text(hkx), built);
+    // Nor a split binder's data half, nor a compendium the export read (given or found beside it).
+    meshproof::test::write_split_binder_install(dir / "in", "h10_00_00_00", {{"h10_00_00_00_000001.hkx", meshproof::test::read_file(hkx)}});
+    const fs::path bhd = dir / "in" / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd";
+    const fs::path bdt = dir / "in" / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbdt";
+    const std::string bdt_before = read_text(bdt);
+    r = run_cli_all("export " + bhd.string() + " --member h10_00_00_00_000001.hkx --obj " + bdt.string() + " --force");
+    EXPECT_EQ(r.code, 2) << r.text;
+    EXPECT_TRUE(contains(r.text, "which the export reads")) << r.text;
+    EXPECT_EQ(read_text(bdt), bdt_before);
+    if (meshproof::test::corpus_available()) {
+        fs::copy_file(meshproof::test::corpus_path("havok/h.hkx"), dir / "h.hkx");
+        fs::copy_file(meshproof::test::corpus_path("havok/h.compendium"), dir / "h.compendium");
+        const std::string compendium_before = read_text(dir / "h.compendium");
+        for (const std::string& given : {std::string(), " --compendium " + (dir / "h.compendium").string()}) {
+            r = run_cli_all("export " + (dir / "h.hkx").string() + given + " --obj " + (dir / "h.compendium").string() + " --force");
+            EXPECT_EQ(r.code, 2) << r.text;
+            EXPECT_TRUE(contains(r.text, "which the export reads")) << r.text;
+        }
+        EXPECT_EQ(read_text(dir / "h.compendium"), compendium_before);
+    }
     fs::remove_all(dir);
 }
 
