@@ -2,6 +2,7 @@
 // Exits 1 on a regression (reports/report_diff.h says which changes are one), 2 when a report
 // cannot be read or is not a verify report.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -39,6 +40,15 @@ bool write_text(const std::string& target, const std::string& text) {
 }
 
 int run_diff_command(const DiffOptions& o) {
+    // The diff never replaces a report it compares (`--md OLD` wrote the Markdown over the baseline).
+    std::error_code ec;
+    for (const std::string& read : {o.old_report, o.new_report})
+        if (!o.markdown.empty() && o.markdown != "-" && std::filesystem::exists(o.markdown, ec) &&
+            std::filesystem::equivalent(o.markdown, read, ec)) {
+            std::fprintf(stderr, "meshproof diff: --md %s is %s, a report the diff reads: name another file\n", o.markdown.c_str(),
+                         read.c_str());
+            return kExitUsage;
+        }
     auto old_report = load(o.old_report);
     if (!old_report.ok()) {
         std::fprintf(stderr, "meshproof diff: %s: %s\n", o.old_report.c_str(), old_report.error().message.c_str());

@@ -100,6 +100,15 @@ TEST_F(DiffCli, MarkdownForAPullRequestComment) {
     EXPECT_EQ(both.code, 1);
     EXPECT_TRUE(both.text.starts_with("meshproof diff: ")) << both.text;
     EXPECT_TRUE(read_text(md).starts_with("### meshproof diff: regression\n"));
+
+    // Never over a report it compares: before, `--md OLD` replaced the baseline with the Markdown.
+    const std::string clean_before = read_text(dir_ / "clean.json");
+    for (const std::string& target : {at("clean.json"), at("defects.json")}) {
+        auto refused = run_all("diff " + at("clean.json") + " " + at("defects.json") + " --md " + target);
+        EXPECT_EQ(refused.code, 2) << refused.text;
+        EXPECT_TRUE(contains(refused.text, "a report the diff reads")) << refused.text;
+    }
+    EXPECT_EQ(read_text(dir_ / "clean.json"), clean_before);
 }
 
 TEST_F(DiffCli, AnUnreadableOrMalformedReportIsAUsageErrorNamingTheFile) {
