@@ -54,6 +54,9 @@ Status check_report_targets(const std::vector<std::pair<std::string, std::string
     std::error_code ec;
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const auto& [option, target] = targets[i];
+        if (target == "-")
+            for (std::size_t j = 0; j < i; ++j)
+                if (targets[j].second == "-") return refuse(option, "stdout ('-') is " + targets[j].first + "'s already: one report per stream");
         if (target.empty() || target == "-") continue;
         const fs::path path(target);
         const fs::path where = resolved(path);

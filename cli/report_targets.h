@@ -2,8 +2,8 @@
 // install takes a minute to verify, and a report that cannot be written was found only after it
 // (`--json /no/such/folder/r.json` ran the whole install, then failed). Refused: a target that is
 // a folder, one whose folder does not exist or cannot be written, an existing file that cannot
-// be written, and one file named for two reports (however each is spelt). "-" (stdout) is never
-// refused. A report never replaces a file the run reads (`verify install --json
+// be written, and one file named for two reports (however each is spelt); "-" (stdout) for two
+// reports (they would run together into one unreadable stream). A report never replaces a file the run reads (`verify install --json
 // install/map/m10_00_00_00/h10_00_00_00.hkxbhd` wrote the report over the binder): refused too, an
 // existing target that is a file named in `read` (the --manifest), or that lies in a root's folder
 // (a folder root, or the folder of a one-file root) and is not empty or a meshproof report or

@@ -45,6 +45,7 @@ TEST_F(VerifyReportTargets, EachUnwritableTargetIsRefusedBeforeTheRun) {
         {"--md " + dir_.string(), "--md: " + dir_.string() + " is a folder"},
         {"--json " + (dir_ / "r").string() + " --html " + (dir_ / "r").string(), "--html: the same file as --json"},
         {"--timings " + file + "/t.json", "--timings: cannot write " + file + "/t.json: the folder " + file + " does not exist"},
+        {"--json - --md -", "--md: stdout ('-') is --json's already"},
     };
     for (const auto& c : cases) {
         SCOPED_TRACE(c.outputs);
