@@ -8,6 +8,18 @@
 #include "cli/large_pages.h"
 #include "cli/version.h"
 
+namespace {
+
+// What a command printed (dump's tree, a report on '-', unpack's list) may not have reached stdout
+// (a full disk): a run whose output was lost does not exit 0.
+int with_stdout_written(int code) {
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return code;
+    std::fprintf(stderr, "meshproof: cannot write the output to stdout\n");
+    return code == meshproof::cli::kExitOk ? meshproof::cli::kExitUsage : code;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     using namespace meshproof::cli;
     use_large_pages();
@@ -28,16 +40,18 @@ int main(int argc, char** argv) {
     }
     if (version) {
         std::fputs(version_text().c_str(), stdout);
-        return kExitOk;
+        return with_stdout_written(kExitOk);
     }
     for (auto& command : commands) {
         if (!command.sub->parsed()) continue;
+        int code = kExitInternal;
         try {
-            return command.run();
+            code = command.run();
         } catch (const std::exception& e) {
             std::fprintf(stderr, "meshproof: internal error: %s\n", e.what());
             return kExitInternal;
         }
+        return with_stdout_written(code);
     }
     std::fputs(app.help().c_str(), stderr);
     return kExitUsage;

@@ -186,4 +186,18 @@ TEST(HostileCli, TinyMemberTimeoutIsCountedAndTheRunCompletes) {
     EXPECT_NE(report.find("time budget"), std::string::npos);
 }
 
+// Output that cannot reach stdout (here /dev/full, as a full disk) is not a success: before, dump
+// and --version exited 0 with their output lost.
+TEST(HostileCli, OutputLostOnStdoutIsNotExitZero) {
+    MP_REQUIRE_CORPUS();
+    if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+    for (const std::string& args : {"dump " + meshproof::test::corpus_path("havok/h.hkx").string(), std::string("--version")}) {
+        SCOPED_TRACE(args);
+        const auto r = meshproof::test::run_cli_with(args, " 2>&1 >/dev/full");
+        EXPECT_EQ(r.code, 2) << r.text;
+        EXPECT_NE(r.text.find("cannot write the output to stdout"), std::string::npos) << r.text;
+        EXPECT_EQ(meshproof::test::run_cli_with(args, " >/dev/null 2>&1").code, 0);
+    }
+}
+
 }  // namespace
