@@ -1,6 +1,8 @@
 #include "engine/io/install_scan.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cctype>
 #include <system_error>
 
@@ -208,7 +210,8 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
             in.data_path = bdt;
         }
         if (::access(p.c_str(), R_OK) != 0) {
-            scan.strays.push_back({rel, "unreadable (permission denied)"});
+            // errno says why: permission, or a path longer than the system takes (ENAMETOOLONG).
+            scan.strays.push_back({rel, std::string("unreadable: ") + std::strerror(errno)});
             return;
         }
         scan.inputs.push_back(std::move(in));

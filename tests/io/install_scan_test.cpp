@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <future>
 
@@ -157,6 +160,36 @@ TEST_F(TempTree, LinkedFilesAreNamedWhereTheLinkIs) {
         EXPECT_EQ(scan->inputs[0].kind, InputKind::kSplitBinder);
         EXPECT_EQ(scan->inputs[1].rel_path, "map/m10_00_00_00/l.hkx") << root;
     }
+}
+
+// A file whose path is longer than the system takes (PATH_MAX) cannot be opened by its name: it is
+// a stray that says so, not "permission denied" as before.
+TEST_F(TempTree, AFileBeyondThePathLimitIsAStrayThatSaysWhy) {
+    int dir = ::open(root_.c_str(), O_RDONLY | O_DIRECTORY);
+    ASSERT_GE(dir, 0);
+    std::string rel;
+    for (int depth = 0; depth < 200; ++depth) {   // 200 × 31 bytes: past 4,096
+        const std::string name = "a_folder_name_thirty_bytes_" + std::to_string(1000 + depth);
+        ASSERT_EQ(::mkdirat(dir, name.c_str(), 0755), 0);
+        const int inner = ::openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY);
+        ::close(dir);
+        ASSERT_GE(inner, 0);
+        dir = inner;
+        rel += name + "/";
+    }
+    const int file = ::openat(dir, "h.hkx", O_WRONLY | O_CREAT, 0644);
+    ASSERT_GE(file, 0);
+    ASSERT_EQ(::write(file, "x", 1), 1);
+    ::close(file);
+    ::close(dir);
+    auto scan = scan_install(root_);
+    ASSERT_TRUE(scan.ok());
+    EXPECT_TRUE(scan->inputs.empty());
+    ASSERT_EQ(scan->strays.size(), 1u);
+    EXPECT_EQ(scan->strays[0].rel_path, rel + "h.hkx");
+    EXPECT_EQ(scan->strays[0].reason, "unreadable: " + std::string(std::strerror(ENAMETOOLONG)));
+    // fs::remove_all names each file by its whole path; rm walks by handles.
+    ASSERT_EQ(std::system(("rm -rf '" + root_.string() + "'").c_str()), 0);
 }
 
 // An install never unpacked: its archives are listed (verify says to unpack them first), the
