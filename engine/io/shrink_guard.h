@@ -11,7 +11,9 @@
 //
 // Bytes read before the file shrank are the file's as it was; once a mapping has faulted every
 // later question about it says so, as pages of zeros then stand in for the lost ones without
-// faulting again. More mappings than the table holds at once (kWatchedMappings) go unwatched.
+// faulting again. More mappings than the table holds at once (kWatchedMappings) go unwatched; it
+// holds as many as Linux lets a process have by default (vm.max_map_count, 65,530), and the run
+// keeps far fewer open (a loose folder runs in chunks: member_group.h). The table is 2 MiB.
 #pragma once
 
 #include <cstddef>
@@ -22,7 +24,7 @@
 
 namespace meshproof {
 
-inline constexpr std::size_t kWatchedMappings = std::size_t{1} << 14;
+inline constexpr std::size_t kWatchedMappings = std::size_t{1} << 16;
 
 // The slot watching [start, start + size), or kUnwatched when the table is full. Installs the
 // SIGBUS handler the first time.
