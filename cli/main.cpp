@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/large_pages.h"
+#include "cli/out_of_memory.h"
 #include "cli/version.h"
 
 namespace {
@@ -22,6 +23,7 @@ int with_stdout_written(int code) {
 
 int main(int argc, char** argv) {
     using namespace meshproof::cli;
+    say_when_out_of_memory();
     use_large_pages();
     CLI::App app{"meshproof: proves claims about every collision mesh of a game install"};
     app.footer(kExitCodesHelp);
