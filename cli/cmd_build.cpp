@@ -19,6 +19,7 @@
 #include "cli/build_member.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/same_file.h"
 #include "cli/input_bytes.h"
 #include "engine/build/material_map.h"
 #include "engine/build/obj_reader.h"
@@ -144,11 +145,6 @@ fs::path data_half_of(const fs::path& bhd) {
         name.replace(name.size() - 3, 3, tail == "BHD" ? "BDT" : "bdt");
     }
     return bhd.parent_path() / name;
-}
-
-bool same_file(const fs::path& a, const fs::path& b) {
-    std::error_code ec;
-    return fs::exists(a, ec) && fs::exists(b, ec) && fs::equivalent(a, b, ec);
 }
 
 int run_build(const BuildArgs& a) {

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/same_file.h"
 #include "reports/report_diff.h"
 #include "reports/report_diff_render.h"
 #include "reports/report_reader.h"
@@ -41,10 +42,8 @@ bool write_text(const std::string& target, const std::string& text) {
 
 int run_diff_command(const DiffOptions& o) {
     // The diff never replaces a report it compares (`--md OLD` wrote the Markdown over the baseline).
-    std::error_code ec;
     for (const std::string& read : {o.old_report, o.new_report})
-        if (!o.markdown.empty() && o.markdown != "-" && std::filesystem::exists(o.markdown, ec) &&
-            std::filesystem::equivalent(o.markdown, read, ec)) {
+        if (o.markdown != "-" && same_file(o.markdown, read)) {
             std::fprintf(stderr, "meshproof diff: --md %s is %s, a report the diff reads: name another file\n", o.markdown.c_str(),
                          read.c_str());
             return kExitUsage;

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/same_file.h"
 #include "cli/tagfile_input.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/mesh/obj_export.h"
@@ -55,7 +56,7 @@ int run_export(const ExportOptions& o) {
     std::vector<fs::path> read = {fs::path(o.file), input->data_path};
     read.insert(read.end(), unit->compendium_files.begin(), unit->compendium_files.end());
     for (const fs::path& r : read)
-        if (!r.empty() && fs::exists(o.obj, ec) && fs::equivalent(o.obj, r, ec)) {
+        if (same_file(o.obj, r)) {
             std::fprintf(stderr, "meshproof export: --obj %s is %s, which the export reads: export never writes over its input\n",
                          o.obj.c_str(), r.string().c_str());
             return kExitUsage;

@@ -13,6 +13,7 @@
 #include "cli/atomic_outputs.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/same_file.h"
 #include "cli/input_bytes.h"
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
@@ -93,11 +94,6 @@ std::string distinct_name(std::string name, std::size_t index, TakenNames& taken
     }
     taken.take(name);
     return name;
-}
-
-bool same_file(const fs::path& a, const fs::path& b) {
-    std::error_code ec;
-    return !b.empty() && fs::exists(a, ec) && fs::exists(b, ec) && fs::equivalent(a, b, ec);
 }
 
 int run_unpack(const UnpackOptions& o) {
