@@ -3,8 +3,10 @@
 // asset's extern shapes each an object of its own), for Blender.
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <memory>
 
+#include "cli/atomic_outputs.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/same_file.h"
@@ -61,17 +63,16 @@ int run_export(const ExportOptions& o) {
                          o.obj.c_str(), r.string().c_str());
             return kExitUsage;
         }
-    if (!o.force && fs::exists(o.obj, ec)) {
-        std::fprintf(stderr, "meshproof export: %s exists (use --force to overwrite)\n", o.obj.c_str());
-        return kExitUsage;
-    }
-    std::ofstream out(o.obj, std::ios::binary | std::ios::trunc);
-    out << "# meshproof export of " << unit->where << "\n";
+    // All or nothing: a failed write leaves no half OBJ, and an earlier one stays as it was.
+    std::ostringstream obj;
+    obj << "# meshproof export of " << unit->where << "\n";
     mesh::ObjExportOptions options;
     options.apply_pose = !o.no_pose;
-    mesh::write_obj(*decoded, out, options);
-    if (!out) {
-        std::fprintf(stderr, "meshproof export: cannot write %s\n", o.obj.c_str());
+    mesh::write_obj(*decoded, obj, options);
+    const std::string text = std::move(obj).str();
+    if (const OutputRefusal r = write_outputs_atomically({OutputFile{o.obj, std::vector<std::uint8_t>(text.begin(), text.end())}}, o.force);
+        !r.message.empty()) {
+        std::fprintf(stderr, "meshproof export: %s\n", r.message.c_str());
         return kExitUsage;
     }
     std::size_t triangles = 0;
