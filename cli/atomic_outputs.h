@@ -2,7 +2,9 @@
 // is refused without `force`), each file is written to a temporary beside its target and only
 // when all are written are they renamed over their targets. A failed or refused run leaves every
 // target as it was (a crash between the renames of two files, e.g. the halves of a split binder,
-// is the one window that is not covered). Temporaries are named `.NAME.meshproof-tmp.PID`.
+// is the one window that is not covered). Temporaries are named `.NAME.meshproof-tmp.PID`. A
+// target that exists and is neither a regular file nor a folder (/dev/null, a FIFO, /dev/stdout)
+// is written in place, after the temporaries: renaming over it would replace the device itself.
 #pragma once
 
 #include <cstdint>

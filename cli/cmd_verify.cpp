@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/atomic_outputs.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/nothing_to_check.h"
@@ -45,14 +46,19 @@ struct VerifyOptions {
     double member_timeout = RunOptions::kDefaultMemberTimeout;
 };
 
-bool write_output(const std::string& target, const std::string& text) {
-    if (target == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return true;
+// Reports to files all or nothing (cli/atomic_outputs.h: an earlier report stays whole until the
+// new one is written; a device such as /dev/null is written, not replaced), '-' to stdout.
+// The targets were checked before the run (report_targets.h); an error names the file.
+Status write_outputs(const std::vector<std::pair<std::string, std::string>>& target_text) {
+    std::vector<OutputFile> files;
+    for (const auto& [target, text] : target_text) {
+        if (target.empty()) continue;
+        if (target == "-") std::fwrite(text.data(), 1, text.size(), stdout);
+        else files.push_back({target, std::vector<std::uint8_t>(text.begin(), text.end())});
     }
-    std::ofstream out(target, std::ios::binary | std::ios::trunc);
-    out << text;
-    return static_cast<bool>(out);
+    if (const OutputRefusal r = write_outputs_atomically(files, /*force=*/true); !r.message.empty())
+        return make_error(ErrorCode::kIo, 0, r.message);
+    return ok_status();
 }
 
 struct ChosenManifest {
@@ -150,10 +156,10 @@ std::string passes_text(const VerifyOptions& o, bool no_passes) {
 Status write_reports(const VerifyOptions& o, const ReportModel& model) {
     const struct { const std::string& target; std::string (*render)(const ReportModel&); } outputs[] = {
         {o.json, render_json}, {o.md, render_markdown}, {o.html, render_html}};
+    std::vector<std::pair<std::string, std::string>> target_text;
     for (const auto& out : outputs)
-        if (!out.target.empty() && !write_output(out.target, out.render(model)))
-            return make_error(ErrorCode::kIo, 0, "cannot write " + out.target);
-    return ok_status();
+        if (!out.target.empty()) target_text.emplace_back(out.target, out.render(model));
+    return write_outputs(target_text);
 }
 
 // `verify ROOT --inflate-only`: the floor under every run (inflate_floor.h), for
@@ -286,7 +292,7 @@ int run_verify_command(const VerifyOptions& o) {
         timings.phases.push_back(
             PhaseTime{"report", std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count()});
         const TimingsContext context{root_text, o.threads, passes_text(o, options.no_passes)};
-        if (!write_output(o.timings, render_timings(timings, context))) return usage_error("cannot write " + o.timings);
+        if (const Status st = write_outputs({{o.timings, render_timings(timings, context)}}); !st.ok()) return usage_error(st.error().message);
     }
     display.reset();
     print_summary(model);
