@@ -72,7 +72,10 @@ Command add_synth(CLI::App& app) {
                 auto r = synth::write_synthetic_install(out, o);
                 if (!r.ok()) {
                     std::fprintf(stderr, "meshproof synth: %s\n", r.error().message.c_str());
-                    return r.error().code == ErrorCode::kBadHeader ? kExitUsage : kExitInternal;
+                    // A defect list it cannot place, or an output it cannot write (not a folder, no
+                    // room, no permission), is the user's to fix: 2, as for every command's output.
+                    const ErrorCode code = r.error().code;
+                    return code == ErrorCode::kBadHeader || code == ErrorCode::kIo ? kExitUsage : kExitInternal;
                 }
                 const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 const auto& c = r->counts;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "tests/cli/run_cli.h"
@@ -41,6 +42,17 @@ TEST(OutputTargets, AFifoIsWrittenIntoNotReplacedByExportAndVerify) {
         EXPECT_TRUE(meshproof::test::read_text(got).starts_with(starts[i])) << meshproof::test::read_text(got).substr(0, 200);
     }
     fs::remove_all(dir);
+}
+
+// An output folder that cannot be made is the user's to fix (exit 2, naming it), not an internal
+// error (synth said 4).
+TEST(OutputTargets, SynthIntoAFolderThatCannotBeMadeIsAUsageError) {
+    const fs::path file = fs::temp_directory_path() / ("meshproof-output-targets-file-" + std::to_string(::getpid()));
+    std::ofstream(file) << "a file, not a folder";
+    const auto r = meshproof::test::run_cli_all("synth " + (file / "install").string() + " --game sekiro --scale demo");
+    EXPECT_EQ(r.code, 2) << r.text;
+    EXPECT_NE(r.text.find("cannot create " + (file / "install").string()), std::string::npos) << r.text;
+    fs::remove(file);
 }
 
 }  // namespace
