@@ -1,5 +1,6 @@
 // meshproof verify ROOT: the full-install validation run.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -329,7 +330,16 @@ Command add_verify(CLI::App& app) {
     sub->add_flag("--inflate-only", o->inflate_only, "Decompress every member, read each byte once, nothing else")->group("");
     sub->add_option("--member-timeout", o->member_timeout,
                     "Seconds one member may take before it is abandoned and counted as a 'timeout' error (0: no limit)")
-        ->check(CLI::NonNegativeNumber)
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                // NonNegativeNumber let "nan" through (it compares false both ways).
+                char* end = nullptr;
+                const double v = std::strtod(text.c_str(), &end);
+                return end != text.c_str() && *end == '\0' && v >= 0 && std::isfinite(v)
+                           ? std::string()
+                           : text + " is not a number of seconds, 0 or more (0: no limit)";
+            },
+            "SECONDS"))
         ->default_val(RunOptions::kDefaultMemberTimeout);
     sub->footer(kExitCodesHelp);
     return {sub, [o] { return run_verify_command(*o); }};

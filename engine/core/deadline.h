@@ -17,9 +17,15 @@ namespace detail {
 inline thread_local DeadlineClock::time_point t_deadline = DeadlineClock::time_point::max();
 }
 
-// Arms the calling thread's deadline `seconds` from now (<= 0: none).
+// A budget longer than this is none: the clock counts nanoseconds in 64 bits from boot, about
+// 292 years, and a budget past that (1e12 s) overflowed into the past, so every member timed out
+// at once. A billion seconds (31 years) is far inside the clock's range.
+inline constexpr double kLongestDeadlineSeconds = 1e9;
+
+// Arms the calling thread's deadline `seconds` from now (<= 0, NaN, or beyond
+// kLongestDeadlineSeconds: none).
 inline void arm_deadline(double seconds) {
-    detail::t_deadline = seconds > 0
+    detail::t_deadline = seconds > 0 && seconds <= kLongestDeadlineSeconds
         ? DeadlineClock::now() + std::chrono::duration_cast<DeadlineClock::duration>(std::chrono::duration<double>(seconds))
         : DeadlineClock::time_point::max();
 }

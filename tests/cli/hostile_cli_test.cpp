@@ -186,6 +186,23 @@ TEST(HostileCli, TinyMemberTimeoutIsCountedAndTheRunCompletes) {
     EXPECT_NE(report.find("time budget"), std::string::npos);
 }
 
+// A --member-timeout that is no number of seconds is refused (NaN passed the old check); one too
+// long for the clock runs as no limit (1e12 timed every member out at once).
+TEST(HostileCli, MemberTimeoutsBeyondReasonAreRefusedOrUnlimited) {
+    MP_REQUIRE_CORPUS();
+    const std::string root = meshproof::test::corpus_path("havok").string();
+    for (const char* bad : {"nan", "inf", "-1", "abc"}) {
+        const auto r = run_cli_all("verify " + root + " --quiet --member-timeout " + bad);
+        EXPECT_EQ(r.code, 2) << bad << ": " << r.text;
+        EXPECT_NE(r.text.find("is not a number of seconds"), std::string::npos) << r.text;
+    }
+    for (const char* huge : {"1e12", "1e308"}) {
+        const auto r = run_cli_all("verify " + root + " --quiet --member-timeout " + huge);
+        EXPECT_EQ(r.code, 0) << huge << ": " << r.text;
+        EXPECT_EQ(r.text.find("timeout"), std::string::npos) << r.text;
+    }
+}
+
 // Output that cannot reach stdout (here /dev/full, as a full disk) is not a success: before, dump
 // and --version exited 0 with their output lost.
 TEST(HostileCli, OutputLostOnStdoutIsNotExitZero) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include "engine/containers/binder_writer.h"
@@ -118,6 +119,23 @@ TEST(MemberTimeout, GenerousBudgetChangesNothing) {
         EXPECT_EQ(a->passes[i].tally.counts(), b->passes[i].tally.counts());
         EXPECT_EQ(a->passes[i].tally.maxima(), b->passes[i].tally.maxima());
     }
+}
+
+// A budget past what the clock counts is none: 1e12 s overflowed the deadline into the past, so
+// every member "ran past its time budget of 1000000000000 s" at once. NaN and non-positive
+// budgets are none too.
+TEST(MemberTimeout, ABudgetBeyondTheClockIsNoBudget) {
+    for (double seconds : {1e9, 1e10, 1e12, 1e308, 0.0, -1.0, std::nan("")}) {
+        SCOPED_TRACE(seconds);
+        const ScopedDeadline deadline(seconds);
+        EXPECT_FALSE(deadline_passed());
+    }
+    {
+        const ScopedDeadline tiny(1e-9);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        EXPECT_TRUE(deadline_passed());
+    }
+    EXPECT_FALSE(deadline_passed());   // disarmed with its scope
 }
 
 }  // namespace
