@@ -31,7 +31,7 @@ Command add_synth(CLI::App& app) {
                     "kind:count,... of page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header, "
                     "extern_missing, extern_twice, extern_outside (Elden Ring assets); or all");
     sub->add_option("--threads", args->threads, "Worker threads (default: every core)");
-    sub->add_option("--level", args->level, "DEFLATE level of the DCX members (default 1)");
+    sub->add_option("--level", args->level, "DEFLATE level of the DCX members, 0 to 12 (libdeflate's; default 1)")->check(CLI::Range(0, 12));
     sub->add_flag("--force", args->force, "Write into an existing non-empty folder");
 
     return {sub, [args]() -> int {

@@ -38,6 +38,16 @@ TEST(Cli, UsageErrorsExitTwo) {
     EXPECT_EQ(run("verify . --game nosuchgame").code, 2);
 }
 
+// synth's DEFLATE level is libdeflate's 0 to 12: 99 and -5 were taken and quietly clamped.
+TEST(Cli, SynthRefusesALevelLibdeflateHasNot) {
+    const std::string out = (fs::temp_directory_path() / ("meshproof-cli-level-" + std::to_string(::getpid()))).string();
+    for (const char* level : {"99", "-5", "13"}) {
+        auto r = run("synth " + out + " --game sekiro --level " + level);
+        EXPECT_EQ(r.code, 2) << level << ": " << r.text;
+    }
+    EXPECT_FALSE(fs::exists(out));
+}
+
 TEST(Cli, HelpDocumentsExitCodes) {
     auto r = run("verify --help");
     EXPECT_EQ(r.code, 0);
