@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "engine/build/vertex_quantise.h"
 #include "engine/core/free_vectors.h"
 #include "engine/mesh/degenerate_triangle.h"
@@ -399,6 +401,14 @@ Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& op
     L.kept = kept_rows(in, &st);
     if (L.kept.empty()) return make_error(ErrorCode::kLimit, 0, "build: no triangle left (every row degenerate or invalid)");
     lay_out(in, opt, L, m);
+    // The codecs divide the domain's extent into steps: an extent past single precision (points
+    // 3e38 apart, or a convexRadius of 3.4e38) made infinite steps and a file verify rejects.
+    for (int a = 0; a < 3; ++a)
+        if (!std::isfinite(m.domain.max[a] - m.domain.min[a]))
+            return make_error(ErrorCode::kLimit, 0,
+                              fmt::format("build: the mesh spans {} to {} along {} grown by convexRadius {}: wider than single "
+                                          "precision holds, so the format's codecs cannot",
+                                          L.used.min[a], L.used.max[a], "xyz"[a], opt.convex_radius));
     st.stock_surface = inner_surface(L.tree);
     if (layout == nullptr) free_vectors(L.tree.box);  // no later stage reads the tree's boxes
     const std::size_t ns = L.cut.sections.size();

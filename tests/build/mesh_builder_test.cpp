@@ -168,6 +168,27 @@ TEST(BuilderRows, AMeshTheFormatCannotHoldIsAnError) {
     EXPECT_TRUE(build_mesh(in, no_page).ok());
 }
 
+// A mesh wider than single precision holds (its extent, grown by the convex radius, is infinite)
+// is refused: before, its codecs' steps were infinite and verify rejected the file written.
+TEST(BuilderRows, AnExtentPastSinglePrecisionIsAnError) {
+    MeshInput wide;
+    wide.x = {-3e38f, 3e38f, 0.0f};
+    wide.y = {0, 0, 0};
+    wide.z = {0, 0, 3e38f};
+    wide.rows = {{0, 1, 2}};
+    auto a = build_mesh(wide, MeshOptions{});
+    ASSERT_FALSE(a.ok());
+    EXPECT_EQ(a.error().code, ErrorCode::kLimit);
+    EXPECT_NE(a.error().message.find("wider than single precision"), std::string::npos) << a.error().message;
+    wide.x = {-1.5e38f, 1.5e38f, 0.0f};   // 3e38 wide: still finite, and built
+    EXPECT_TRUE(build_mesh(wide, MeshOptions{}).ok());
+    MeshOptions huge_radius;
+    huge_radius.convex_radius = 3.4e38f;
+    auto b = build_mesh(grid(2), huge_radius);
+    ASSERT_FALSE(b.ok());
+    EXPECT_EQ(b.error().code, ErrorCode::kLimit);
+}
+
 TEST(BuilderRows, MaterialsBecomePrimitiveDataAndNeverPairAcross) {
     MeshInput in = grid(4);
     in.row_material.resize(in.rows.size());
