@@ -244,6 +244,11 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
                 continue;
             }
             if (it->is_regular_file(ec)) consider(it->path(), root);
+            // Not followed (a link can lead back up the tree, or to the same folder many times
+            // over), but said: a linked map/ folder read as "nothing to check" without a word.
+            else if (it->is_symlink(ec) && it->is_directory(ec))
+                scan.strays.push_back({generic_rel(it->path(), root),
+                                       "a link to a folder, not followed: give the folder itself as a root"});
         }
     }
 

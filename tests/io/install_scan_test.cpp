@@ -160,6 +160,19 @@ TEST_F(TempTree, LinkedFilesAreNamedWhereTheLinkIs) {
         EXPECT_EQ(scan->inputs[0].kind, InputKind::kSplitBinder);
         EXPECT_EQ(scan->inputs[1].rel_path, "map/m10_00_00_00/l.hkx") << root;
     }
+    // A link to a folder is not followed, and is said to be (a linked map/ read as nothing).
+    fs::create_directories(root_ / "linked");
+    fs::create_directory_symlink(root_ / "install" / "map", root_ / "linked" / "map");
+    auto linked = scan_install(root_ / "linked");
+    ASSERT_TRUE(linked.ok());
+    EXPECT_TRUE(linked->inputs.empty());
+    ASSERT_EQ(linked->strays.size(), 1u);
+    EXPECT_EQ(linked->strays[0].rel_path, "map");
+    EXPECT_EQ(linked->strays[0].reason, "a link to a folder, not followed: give the folder itself as a root");
+    // The linked folder given as the root is read.
+    auto direct = scan_install(root_ / "linked" / "map");
+    ASSERT_TRUE(direct.ok());
+    EXPECT_EQ(direct->inputs.size(), 2u);
 }
 
 // A file whose path is longer than the system takes (PATH_MAX) cannot be opened by its name: it is
