@@ -163,7 +163,7 @@ int run_build(const BuildArgs& a) {
     // wrote the collision file over it).
     if (a.into.empty())
         for (const std::string& read : {a.in, a.materials})
-            if (!read.empty() && same_file(a.out, read))
+            if (same_file(a.out, read))
                 return usage(fmt::format("-o {} is {}, an input of the build: it never writes over its input", a.out, read));
 
     // ---- the OBJ
@@ -253,7 +253,7 @@ int run_build(const BuildArgs& a) {
         if (!copy.ok()) return usage(fmt::format("{}: {}", a.into, copy.error().message));
         const fs::path out_dir(a.out);
         const fs::path out_bhd = out_dir / bhd.filename(), out_bdt = out_dir / data_half_of(bhd).filename();
-        if (same_file(out_bhd, bhd) || same_file(out_bdt, data_half_of(bhd)))
+        if (same_file(out_bhd, bhd) || same_file(out_bdt, input_binder->data_path))
             return usage(fmt::format("{} is the input binder's own folder: build writes a copy elsewhere, never over its input",
                                      a.out));
         std::error_code ec;

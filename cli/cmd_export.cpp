@@ -2,7 +2,6 @@
 // collision member as Wavefront OBJ (one object per body, materials as groups; an Elden Ring
 // asset's extern shapes each an object of its own), for Blender.
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <memory>
 
@@ -52,7 +51,6 @@ int run_export(const ExportOptions& o) {
     if (!decoded.ok()) return report(unit->where, decoded.error());
     if (const Status st = input_unchanged(*input); !st.ok()) return report(o.file, st.error());
 
-    std::error_code ec;
     // --force overwrites an earlier export, never a file the export read (`--obj` naming the file
     // exported wrote over it): the file, a split binder's data half, the compendiums.
     std::vector<fs::path> read = {fs::path(o.file), input->data_path};

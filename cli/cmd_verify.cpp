@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <chrono>
-#include <fstream>
 #include <memory>
 #include <optional>
 

@@ -7,6 +7,8 @@
 
 #include <unistd.h>
 
+#include "cli/same_file.h"
+
 namespace meshproof::cli {
 
 namespace fs = std::filesystem;
@@ -71,7 +73,7 @@ Status check_report_targets(const std::vector<std::pair<std::string, std::string
             return refuse(option, "cannot write " + target + ": permission denied");
         if (!exists) continue;
         for (const fs::path& r : read)
-            if (!r.empty() && fs::equivalent(path, r, ec))
+            if (same_file(path, r))
                 return refuse(option, target + " is " + r.string() + ", which the run reads: name another file");
         for (const fs::path& root : roots) {
             const fs::path folder = fs::is_directory(root, ec) ? root : (root.parent_path().empty() ? fs::path(".") : root.parent_path());

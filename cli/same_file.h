@@ -1,6 +1,6 @@
 // Whether two paths name one existing file, however spelt or linked: each command's --force
-// overwrites an earlier output, never a file the command reads (build, unpack, export and diff ask
-// this of every target against every file they read).
+// overwrites an earlier output, never a file the command reads (build, unpack, export, diff and
+// verify's report targets ask this of every target against every file they read).
 #pragma once
 
 #include <filesystem>
