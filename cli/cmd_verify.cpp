@@ -8,6 +8,8 @@
 #include <memory>
 #include <optional>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "cli/atomic_outputs.h"
@@ -24,10 +26,16 @@
 #include "reports/html_report.h"
 #include "reports/manifest.h"
 #include "reports/markdown_report.h"
+#include "reports/member_results.h"
+#include "reports/planted_defects.h"
 #include "reports/report_model.h"
 #include "reports/run_report.h"
+#include "reports/verdict.h"
 
 namespace meshproof::cli {
+
+// The verdict's exit codes are verify's.
+static_assert(kExitOk == kVerdictExitPass && kExitMismatch == kVerdictExitFail && kExitPartial == kVerdictExitPartial);
 
 namespace {
 
@@ -41,8 +49,11 @@ struct VerifyOptions {
     std::string manifest;
     std::vector<std::string> passes;   // "none": decode only
     std::string timings;
+    std::string failures;              // one line per (failing member, rule): reports/member_results.h
+    std::size_t samples = kSamplesPerCounter;
     bool inflate_only = false;         // hidden: the floor of bench/full-install.sh
-    bool quiet = false;
+    bool quiet = false;                // the verdict line only
+    bool verbose = false;              // every failing counter with its samples
     double member_timeout = RunOptions::kDefaultMemberTimeout;
 };
 
@@ -152,14 +163,35 @@ std::string passes_text(const VerifyOptions& o, bool no_passes) {
     return out.empty() ? "every pass" : out;
 }
 
-// The reports the user asked for; an error names the file that could not be written.
-Status write_reports(const VerifyOptions& o, const ReportModel& model) {
+std::string render_failures_of(const ReportModel& model) { return render_failures(*model.run); }
+
+// The reports the user asked for, with the targets written, in order; an error names the file
+// that could not be written.
+Result<std::vector<std::string>> write_reports(const VerifyOptions& o, const ReportModel& model) {
     const struct { const std::string& target; std::string (*render)(const ReportModel&); } outputs[] = {
-        {o.json, render_json}, {o.md, render_markdown}, {o.html, render_html}};
+        {o.json, render_json}, {o.md, render_markdown}, {o.html, render_html}, {o.failures, render_failures_of}};
     std::vector<std::pair<std::string, std::string>> target_text;
+    std::vector<std::string> written;
     for (const auto& out : outputs)
-        if (!out.target.empty()) target_text.emplace_back(out.target, out.render(model));
-    return write_outputs(target_text);
+        if (!out.target.empty()) {
+            target_text.emplace_back(out.target, out.render(model));
+            written.push_back(out.target);
+        }
+    MP_TRY(write_outputs(target_text));
+    return written;
+}
+
+// Where the summary goes: stdout, unless a report is written there.
+bool report_on_stdout(const VerifyOptions& o) {
+    for (const std::string* t : {&o.json, &o.md, &o.html, &o.failures, &o.timings})
+        if (*t == "-") return true;
+    return false;
+}
+
+// Whether the summary is coloured: a terminal, and NO_COLOR unset or empty.
+bool colour_for(std::FILE* stream) {
+    const char* no_colour = std::getenv("NO_COLOR");
+    return (no_colour == nullptr || *no_colour == '\0') && ::isatty(::fileno(stream)) == 1;
 }
 
 // `verify ROOT --inflate-only`: the floor under every run (inflate_floor.h), for
@@ -200,8 +232,14 @@ std::string roots_text(const VerifyOptions& o) {
 
 int run_verify_command(const VerifyOptions& o) {
     if (o.inflate_only) return run_inflate_only(o);
+    const auto started = std::chrono::steady_clock::now();
+    if (o.quiet && o.verbose) {
+        std::fputs("meshproof verify: --quiet and -v ask for opposite summaries: give one\n", stderr);
+        return kExitUsage;
+    }
     RunOptions options;
     options.threads = o.threads;
+    options.samples_per_counter = o.samples;
     options.member_timeout = o.member_timeout;
     auto no_passes = decode_only(o.passes);
     if (!no_passes.ok()) {
@@ -218,7 +256,8 @@ int run_verify_command(const VerifyOptions& o) {
         }
         options.game = *g;
     }
-    if (const Status targets = check_report_targets({{"--json", o.json}, {"--md", o.md}, {"--html", o.html}, {"--timings", o.timings}},
+    if (const Status targets = check_report_targets({{"--json", o.json}, {"--md", o.md}, {"--html", o.html}, {"--failures", o.failures},
+                                                     {"--timings", o.timings}},
                                                     std::vector<std::filesystem::path>(o.roots.begin(), o.roots.end()),
                                                     {std::filesystem::path(o.manifest)});
         !targets.ok()) {
@@ -229,6 +268,16 @@ int run_verify_command(const VerifyOptions& o) {
     if (!chosen.ok()) {
         std::fprintf(stderr, "meshproof verify: %s\n", chosen.error().message.c_str());
         return kExitUsage;
+    }
+    // A synthetic install's defects.json: its failures are reported as planted.
+    std::optional<PlantedDefects> planted;
+    if (o.roots.size() == 1) {
+        auto loaded = load_planted_defects(o.roots.front());
+        if (!loaded.ok()) {
+            std::fprintf(stderr, "meshproof verify: %s\n", loaded.error().message.c_str());
+            return kExitUsage;
+        }
+        planted = std::move(*loaded);
     }
     // Figures of one named file are measured in file scopes the run must keep: those of the
     // chosen manifest, or — the document manifest being chosen by the detected game, after the
@@ -282,21 +331,31 @@ int run_verify_command(const VerifyOptions& o) {
         chosen = o.roots.size() == 1 ? document_manifest(run->scan.game) : merged_root_manifests(o, *run);
         if (!chosen.ok()) return usage_error(chosen.error().message);
     }
-    ReportModel model{&*run, ReportContext{root_text, o.threads}, std::nullopt};
+    ReportModel model{&*run, ReportContext{root_text, o.threads}, std::nullopt, std::move(planted)};
     if (chosen->has_value()) {
         const ChosenManifest& c = **chosen;
         model.figures = make_figure_section(c.manifest, *run, c.path, c.source);
     }
-    if (auto written = write_reports(o, model); !written.ok()) return usage_error(written.error().message);
+    auto written = write_reports(o, model);
+    if (!written.ok()) return usage_error(written.error().message);
     if (!o.timings.empty()) {
         timings.phases.push_back(
             PhaseTime{"report", std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count()});
         const TimingsContext context{root_text, o.threads, passes_text(o, options.no_passes)};
         if (const Status st = write_outputs({{o.timings, render_timings(timings, context)}}); !st.ok()) return usage_error(st.error().message);
+        written->push_back(o.timings);
     }
     display.reset();
-    print_summary(model);
-    return exit_code_for(model);
+    const Verdict verdict = make_verdict(model);
+    std::FILE* summary_stream = report_on_stdout(o) ? stderr : stdout;
+    SummaryOptions summary;
+    summary.detail = o.quiet ? SummaryDetail::kVerdictOnly : o.verbose ? SummaryDetail::kVerbose : SummaryDetail::kNormal;
+    summary.colour = colour_for(summary_stream);
+    summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    summary.reports_written = std::move(*written);
+    const std::string text = render_summary(model, verdict, summary);
+    std::fwrite(text.data(), 1, text.size(), summary_stream);
+    return verdict.exit_code;
 }
 
 }  // namespace
@@ -324,7 +383,12 @@ Command add_verify(CLI::App& app) {
     sub->add_option("--timings", o->timings,
                     "Write what the run spent (phases, stages, passes, decode throughput, slowest members) as JSON "
                     "to FILE; never part of the report");
-    sub->add_flag("--quiet", o->quiet, "No progress display");
+    sub->add_option("--failures", o->failures,
+                    "Write every failing member, one line per (member, rule), tab-separated, to FILE ('-' for stdout)");
+    sub->add_option("--samples", o->samples, "Failing locations kept per counter in the reports (default 20)")
+        ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}));
+    sub->add_flag("--quiet,-q", o->quiet, "Print the verdict line only (no progress display)");
+    sub->add_flag("--verbose,-v", o->verbose, "Print the full summary: every failing counter with its samples, every failing file");
     // Hidden: the floor of bench/full-install.sh (README, "Performance").
     sub->add_flag("--inflate-only", o->inflate_only, "Decompress every member, read each byte once, nothing else")->group("");
     sub->add_option("--member-timeout", o->member_timeout,

@@ -44,7 +44,7 @@ bool is_meshproof_output(const fs::path& path) {
     const std::string_view first = h.substr(0, 256);
     return (h.starts_with("{") && first.find("\"report_format\"") != std::string_view::npos) ||
            (h.starts_with("{") && first.find("\"meshproof-timings-") != std::string_view::npos) ||
-           h.starts_with("# meshproof verify report") ||
+           h.starts_with("# meshproof verify report") || h.starts_with("# meshproof verify failures") ||
            (h.starts_with("<!DOCTYPE html>") && h.find("meshproof verify report") != std::string_view::npos);
 }
 

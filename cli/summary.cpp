@@ -1,19 +1,34 @@
 #include "cli/summary.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include <fmt/format.h>
 
-#include "cli/exit_codes.h"
+#include "engine/pipeline/place_scope.h"
+#include "reports/count_text.h"
 #include "reports/headline.h"
+#include "reports/member_results.h"
+#include "reports/place_names.h"
 #include "reports/run_report.h"
 
 namespace meshproof::cli {
 
 namespace {
 
-constexpr std::size_t kListed = 20;
+constexpr std::size_t kWorstFiles = 10;
+constexpr std::size_t kListed = 20;   // errors, skips, strays before "... and N more"
+
+std::string paint(const SummaryOptions& o, std::string_view text, const char* ansi) {
+    if (!o.colour) return std::string(text);
+    return fmt::format("\x1b[{}m{}\x1b[0m", ansi, text);
+}
+constexpr const char* kRed = "1;31";
+constexpr const char* kGreen = "1;32";
+constexpr const char* kYellow = "1;33";
+
+const char* verdict_colour(VerdictState s) {
+    return s == VerdictState::kPass ? kGreen : s == VerdictState::kFail ? kRed : kYellow;
+}
 
 std::string figure_line(const FigureResult& r) {
     const ManifestFigure& f = r.figure;
@@ -27,19 +42,20 @@ std::string figure_line(const FigureResult& r) {
                        expected, f.figure);
 }
 
-// The headline (reports/headline.h) as it opens the Markdown and HTML reports: one line a claim,
-// then the figures farthest from the document.
-void headline_lines(std::string& out, const ReportModel& model) {
-    const Headline h = make_headline(model);
-    out += "headline:\n";
+void claim_lines(std::string& out, const Headline& h, const SummaryOptions& o) {
+    out += "rules:\n";
     for (const HeadlineClaim& c : h.claims) {
-        const std::string_view state = c.state == ClaimState::kFails ? "FAILS" : claim_state_name(c.state);
-        out += fmt::format("  {:<8} {}: {} [{}]\n", state, c.title, claim_count_text(c), c.anchor);
+        const bool fails = c.state == ClaimState::kFails;
+        const std::string state = fmt::format("{:<15}", fails ? "FAILS" : claim_state_name(c.state));
+        out += fmt::format("  {} {}: {}\n", fails ? paint(o, state, kRed) : state, c.title, claim_count_text(c));
     }
     if (h.claims.empty()) out += "  no pass with a rule saw a unit\n";
+}
+
+void farthest_lines(std::string& out, const Headline& h) {
     if (h.farthest.empty()) return;
     const std::size_t shown = std::min(h.farthest.size(), kHeadlineFigures);
-    out += fmt::format("farthest from the document ({} of {} figures that differ; distance = |measured − document| / max(|document|, 1)):\n",
+    out += fmt::format("farthest from the manifest ({} of {} figures that differ; distance = |measured − expected| / max(|expected|, 1)):\n",
                        shown, h.farthest.size());
     for (std::size_t i = 0; i < shown; ++i) {
         const FigureDistance& d = h.farthest[i];
@@ -48,34 +64,36 @@ void headline_lines(std::string& out, const ReportModel& model) {
     }
 }
 
-}  // namespace
+std::string place_suffix(Game game, const std::string& path) {
+    const std::string map = map_of_path(path);
+    const std::string place = map.empty() ? std::string() : place_name(game, map);
+    return place.empty() ? std::string() : " (" + place + ")";
+}
 
-void print_summary(const ReportModel& model) {
-    const RunResult& run = *model.run;
-    std::string out;
-    out += fmt::format("game: {} ({})\n", run_games_text(run), run.scan.detection);
-    headline_lines(out, model);
-    // After the headline, the mismatches: they are what the run is for. Figures of a manifest that
-    // decides the exit code lead; those of a document manifest chosen by game are informational
-    // and only in the headline's farthest list (the reports hold them all).
-    const auto figure_mismatches = [&](const char* tag, std::size_t most) {
-        std::size_t total = 0;
-        for (const auto& r : model.figures->results) {
-            if (r.status != FigureStatus::kMismatch) continue;
-            if (total++ < most) out += std::string(tag) + " " + figure_line(r);
-        }
-        if (total > most) out += fmt::format("  ... and {} more figures that differ (see the JSON or Markdown report)\n", total - most);
-    };
-    if (model.figures && model.figures->decides_exit) figure_mismatches("FIGURE MISMATCH", kListed);
-    std::size_t violations = 0;
+void worst_file_lines(std::string& out, const RunResult& run, const SummaryOptions& o) {
+    const std::vector<FailingFile> files = worst_files(run);
+    if (files.empty()) return;
+    const std::size_t shown = o.detail == SummaryDetail::kVerbose ? files.size() : std::min(files.size(), kWorstFiles);
+    out += shown == files.size() ? fmt::format("files that fail ({}, most violations first):\n", grouped(files.size()))
+                                 : fmt::format("files that fail (the worst {} of {}, most violations first):\n", shown, grouped(files.size()));
+    for (std::size_t i = 0; i < shown; ++i) {
+        const FailingFile& f = files[i];
+        std::string what;
+        for (const auto& [rule, n] : f.by_rule) what += fmt::format("{}{} {}", what.empty() ? "" : ", ", rule, grouped(n));
+        if (f.decode_errors) what += (what.empty() ? "" : ", ") + count_of(f.decode_errors, "member did not decode", "members did not decode");
+        out += fmt::format("  {}{}: {}\n", paint(o, f.path, kRed), place_suffix(f.game, f.path), what);
+    }
+    if (shown < files.size())
+        out += fmt::format("  ... and {} more: --failures FILE lists every failing member and rule\n", grouped(files.size() - shown));
+}
+
+void violation_lines(std::string& out, const RunResult& run) {
     for (const auto& p : run.passes) {
         for (const auto& c : p.pass->info().counters) {
             if (!c.violation) continue;
             for (const auto& [key, value] : p.tally.counts()) {
                 if (key.first != c.name || value == 0) continue;
-                ++violations;
-                out += fmt::format("MISMATCH {}.{} [{}] = {}: {}\n", p.pass->info().name, c.name, key.second, value,
-                                   c.description);
+                out += fmt::format("MISMATCH {}.{} [{}] = {}: {}\n", p.pass->info().name, c.name, key.second, value, c.description);
             }
             auto s = p.tally.samples().find(c.name);
             if (s == p.tally.samples().end()) continue;
@@ -83,14 +101,17 @@ void print_summary(const ReportModel& model) {
                 out += fmt::format("    at {}{}{}\n", sample.location, sample.detail.empty() ? "" : ": ", sample.detail);
         }
     }
+}
+
+void unread_lines(std::string& out, const RunResult& run, const SummaryOptions& o) {
+    const std::size_t most = o.detail == SummaryDetail::kVerbose ? run.members.size() : kListed;
     std::size_t listed = 0;
     for (const auto& m : run.members) {
         if (m.state != MemberState::kDecodeError) continue;
-        if (listed++ < kListed)
-            out += fmt::format("ERROR {}: {} at byte {}: {}\n", m.path, error_code_name(m.error.code), m.error.offset,
-                               m.error.message);
+        if (listed++ < most)
+            out += fmt::format("ERROR {}: {} at byte {}: {}\n", m.path, error_code_name(m.error.code), m.error.offset, m.error.message);
     }
-    if (listed > kListed) out += fmt::format("  ... and {} more errors (see the JSON report)\n", listed - kListed);
+    if (listed > most) out += fmt::format("  ... and {} more that did not decode: --failures FILE lists every one\n", grouped(listed - most));
     for (const auto& [reason, n] : skipped_by_reason(run)) {
         std::string remedy;
         for (const auto& m : run.members)
@@ -98,39 +119,84 @@ void print_summary(const ReportModel& model) {
                 remedy = m.remedy;
                 break;
             }
-        out += fmt::format("SKIPPED {} member(s): {}{}{}\n", n, reason, remedy.empty() ? "" : "; ", remedy);
+        out += fmt::format("SKIPPED {}: {}{}{}\n", count_of(n, "member", "members"), reason, remedy.empty() ? "" : "; ", remedy);
     }
     for (const auto& s : run.scan.strays) out += fmt::format("STRAY {}: {}\n", s.rel_path, s.reason);
-    out += fmt::format("inputs: {} files seen, {} collision inputs, {} binders; members: {} ok ({} not collision), {} decode errors, {} skipped\n",
-                       run.scan.files_seen, run.scan.inputs.size(), run.binders, run.count(MemberState::kOk), run.not_collision(),
-                       run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
-    const std::string threads = model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads);
-    if (run.passes.empty())   // --passes none
-        out += fmt::format("passes: none run (decode only: every member decompressed, parsed and decoded); threads: {}\n", threads);
-    else
-        out += fmt::format("passes: {}; {} mismatching counter(s); threads: {}\n", passes_with_units(run).size(), violations,
-                           threads);
-    if (const std::string idle = idle_pass_names(run); !idle.empty()) out += fmt::format("passes that saw no unit: {}\n", idle);
-    if (model.figures) {
-        const FigureSection& f = *model.figures;
-        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {}{} unchecked, {} not computed{}{}\n",
-                           f.manifest_name, manifest_source_name(f.source), f.manifest_path, f.totals.match, f.totals.mismatch,
-                           partial_totals_text(f.totals), f.totals.unchecked, f.totals.not_computed,
-                           f.totals.exceeds ? fmt::format(", {} exceed the document", f.totals.exceeds) : std::string(),
-                           f.decides_exit ? "" : "; informational (give --manifest to make them decide the exit code)");
-    } else {
-        out += "figures: no manifest for this game (give --manifest FILE)\n";
-    }
-    std::fputs(out.c_str(), stderr);
 }
 
-int exit_code_for(const ReportModel& model) {
+// Whose figures, and what a match means there.
+std::string figures_line(const ReportModel& model) {
+    if (!model.figures) return "figures: no manifest for this game (give --manifest FILE)\n";
+    const FigureSection& f = *model.figures;
+    const FigureTotals& t = f.totals;
+    std::string whose, meaning;
+    switch (f.source) {
+        case ManifestSource::kDocument:
+            whose = fmt::format("the document's ({}, {})", f.document, f.manifest_path);
+            meaning = f.partial_install ? "informational: a partial install, so whole-game counts are not comparable; they never change the verdict"
+                                        : "informational: this install against the document's whole-game figures; they never change the verdict";
+            break;
+        case ManifestSource::kInstall:
+            whose = fmt::format("the install's own ({}: what synth built)", f.manifest_path);
+            meaning = "a figure that differs fails the run";
+            break;
+        case ManifestSource::kExplicit:
+            whose = fmt::format("{} (--manifest)", f.manifest_path);
+            meaning = "a figure that differs fails the run";
+            break;
+    }
+    return fmt::format("figures, {}: {} match, {} differ, {}{} unchecked, {} not computed{}; {}\n", whose, t.match, t.mismatch,
+                       partial_totals_text(t), t.unchecked, t.not_computed,
+                       t.exceeds ? fmt::format(", {} exceed the document", t.exceeds) : std::string(), meaning);
+}
+
+std::string inputs_line(const RunResult& run) {
+    return fmt::format("inputs: {}, {}, {}; members: {} ok ({} not collision), {}, {} skipped\n", count_of(run.scan.files_seen, "file seen", "files seen"),
+                       count_of(run.scan.inputs.size(), "collision input", "collision inputs"), count_of(run.binders, "binder", "binders"),
+                       grouped(run.count(MemberState::kOk)), grouped(run.not_collision()),
+                       count_of(run.count(MemberState::kDecodeError), "decode error", "decode errors"), grouped(run.count(MemberState::kSkipped)));
+}
+
+std::string passes_line(const ReportModel& model) {
     const RunResult& run = *model.run;
-    if (run.any_violation()) return kExitMismatch;
-    if (model.figures && model.figures->decides_exit && model.figures->totals.mismatch > 0) return kExitMismatch;
-    if (run.count(MemberState::kDecodeError) > 0 || run.count(MemberState::kSkipped) > 0 || !run.scan.strays.empty())
-        return kExitPartial;
-    return kExitOk;
+    const std::string threads = model.context.threads == 0 ? std::string("all cores") : std::to_string(model.context.threads);
+    std::string out = run.passes.empty()
+                          ? fmt::format("passes: none run (decode only: every member decompressed, parsed and decoded); threads: {}\n", threads)
+                          : fmt::format("passes: {}; threads: {}\n", grouped(passes_with_units(run).size()), threads);
+    if (const std::string idle = idle_pass_names(run); !idle.empty()) out += fmt::format("passes that saw no unit: {}\n", idle);
+    return out;
+}
+
+std::string closing_line(const SummaryOptions& o) {
+    std::string out = fmt::format("took {:.1f} s", o.seconds);
+    if (!o.reports_written.empty()) {
+        std::string paths;
+        for (const std::string& p : o.reports_written) paths += (paths.empty() ? "" : ", ") + (p == "-" ? std::string("stdout") : p);
+        out += fmt::format("; {} written: {}", o.reports_written.size() == 1 ? "report" : "reports", paths);
+    }
+    return out + "\n";
+}
+
+}  // namespace
+
+std::string render_summary(const ReportModel& model, const Verdict& verdict, const SummaryOptions& o) {
+    std::string out = paint(o, verdict.line, verdict_colour(verdict.state)) + "\n";
+    if (o.detail == SummaryDetail::kVerdictOnly) return out;
+    const RunResult& run = *model.run;
+    out += fmt::format("game: {} ({})\n", run_games_text(run), run.scan.detection);
+    const Headline h = make_headline(model);
+    claim_lines(out, h, o);
+    worst_file_lines(out, run, o);
+    if (o.detail == SummaryDetail::kVerbose) {
+        violation_lines(out, run);
+        farthest_lines(out, h);
+    }
+    unread_lines(out, run, o);
+    out += inputs_line(run);
+    out += passes_line(model);
+    out += figures_line(model);
+    out += closing_line(o);
+    return out;
 }
 
 }  // namespace meshproof::cli

@@ -56,8 +56,10 @@ void count_rules(HeadlineClaim& c, const PassResult& p, Take take) {
 }
 
 // A rate is judged by the manifest's figures of its pass: the document's rate reproduced or not.
+// Only figures that decide the verdict (reports/verdict.h) can make it fail: a rate that differs
+// from a reference document's is a measurement, informational like the document's figures.
 ClaimState judge_rate(const ReportModel& m, std::string_view pass) {
-    if (!m.figures) return ClaimState::kMeasured;
+    if (!m.figures || !m.figures->decides_exit) return ClaimState::kMeasured;
     bool judged = false;
     for (const FigureResult& r : m.figures->results) {
         if (!r.figure.pass || *r.figure.pass != pass) continue;

@@ -11,9 +11,9 @@
 //      the violation counters no lead claim took (a .sur run's headline is its sur passes' rules).
 // A rule claim holds when all its violation counters are 0 over what was checked, fails when one
 // is above 0, and says nothing was checked when its checked counter and its violations are 0.
-// The nibble floor rule is a rate the document states (Observed, not a rule every node keeps): it
-// holds when the manifest's nibble figures match the document, fails when one differs, and is
-// only measured when no manifest figure of it was judged.
+// The nibble floor rule is a rate the document states (Observed, not a rule every node keeps): where
+// the manifest's figures decide the verdict (--manifest, an install's own manifest.json) it holds
+// when its nibble figures match and fails when one differs; otherwise it is measured.
 #pragma once
 
 #include <cstddef>

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include "reports/headline.h"
+#include "reports/html_failures.h"
+#include "reports/verdict.h"
 #include "reports/run_report.h"
 #include "reports/utf8_text.h"
 
@@ -45,6 +47,8 @@ th { font-weight: 600; color: #586069; border-bottom: 1px solid #e1e4e8; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; } td.state { white-space: nowrap; }
 code, .path { font: 12.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
 .verdict { font-size: 15px; margin: 6px 0 18px; } .bad { color: #b31d28; font-weight: 600; } .good { color: #22863a; font-weight: 600; }
+.warn { color: #b08800; font-weight: 600; } .differs { fill: #e36209; background: #e36209; }
+nav { display: flex; flex-wrap: wrap; row-gap: 4px; } td > code { white-space: nowrap; }
 .muted { color: #6a737d; } nav a { margin-right: 12px; } details { margin: 4px 0 8px; } summary { cursor: pointer; color: #0366d6; }
 .legend span { display: inline-block; margin-right: 14px; } .legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: baseline; }
 svg { vertical-align: middle; }
@@ -173,16 +177,6 @@ std::vector<Segment> figure_segments(const FigureTotals& t) {
     return out;
 }
 
-std::uint64_t violations_above_zero(const RunResult& run) {
-    std::uint64_t n = 0;
-    for (const auto& p : run.passes)
-        for (const auto& c : p.pass->info().counters)
-            if (c.violation)
-                for (const auto& [key, value] : p.tally.counts())
-                    if (key.first == c.name && value > 0) ++n;
-    return n;
-}
-
 bool is_violation_counter(const PassInfo& info, const std::string& name) {
     for (const auto& c : info.counters)
         if (c.name == name) return c.violation;
@@ -195,24 +189,17 @@ void write_head(std::string& out, const ReportModel& m) {
     out += fmt::format("<title>meshproof report: {}</title>\n<style>{}</style></head>\n<body><main>\n", html_escape(m.context.root), kStyle);
 }
 
+// The one verdict (verdict.h), coloured as the exit code reads: green pass, red fail, amber partial.
 void write_verdict(std::string& out, const ReportModel& m) {
     const RunResult& run = *m.run;
-    const std::uint64_t violations = violations_above_zero(run);
-    const std::uint64_t errors = run.count(MemberState::kDecodeError);
-    const std::size_t mismatches = m.figures ? m.figures->totals.mismatch : 0;
+    const Verdict v = make_verdict(m);
+    const char* css = v.state == VerdictState::kPass ? "good" : v.state == VerdictState::kFail ? "bad" : "warn";
     out += "<h1>meshproof verify report</h1>\n<p class=\"verdict\">";
-    if (violations == 0 && errors == 0 && mismatches == 0) {
-        out += "<span class=\"good\">Every claim checked held.</span>";
-    } else {
-        std::vector<std::string> parts;
-        if (violations) parts.push_back(fmt::format("{} violation counter{} above 0", violations, violations == 1 ? "" : "s"));
-        if (mismatches) parts.push_back(fmt::format("{} figure{} differ{} from the document", mismatches, mismatches == 1 ? "" : "s",
-                                                    mismatches == 1 ? "s" : ""));
-        if (errors) parts.push_back(fmt::format("{} member{} did not decode", errors, errors == 1 ? "" : "s"));
-        out += "<span class=\"bad\">" + html_escape(fmt::format("{}", fmt::join(parts, "; "))) + ".</span>";
-    }
+    out += fmt::format("<span class=\"{}\">{}</span>", css, html_escape(v.line));
     out += "</p>\n<nav>";
-    out += "<a href=\"#headline\">headline</a><a href=\"#configuration\">configuration</a><a href=\"#members\">members</a>";
+    out += "<a href=\"#headline\">headline</a>";
+    if (!run.members.empty()) out += "<a href=\"#files\">files</a><a href=\"#maps\">maps</a>";
+    out += "<a href=\"#configuration\">configuration</a><a href=\"#members\">members</a>";
     if (m.figures) out += "<a href=\"#figures\">figures</a>";
     for (const PassResult* p : passes_with_units(run))
         out += fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(p->pass->info().name));
@@ -455,9 +442,10 @@ void write_headline(std::string& out, const ReportModel& m) {
             out += "<p>No figure of the manifest differs from its expected value (<a href=\"#figures\">all figures</a>).</p>\n";
         } else {
             const std::size_t shown = std::min(h.farthest.size(), kHeadlineFigures);
-            out += fmt::format("<h3>Figures farthest from the document ({} of {} that differ)</h3>\n<table><tr><th>figure</th><th>scope</th>"
-                               "<th>document</th><th>measured</th><th class=\"num\">distance</th></tr>\n",
-                               shown, h.farthest.size());
+            out += fmt::format("<h3>Figures farthest from the {} ({} of {} that differ{})</h3>\n<table><tr><th>figure</th><th>scope</th>"
+                               "<th>expected</th><th>measured</th><th class=\"num\">distance</th></tr>\n",
+                               m.figures->source == ManifestSource::kDocument ? "document" : "manifest", shown, h.farthest.size(),
+                               m.figures->decides_exit ? "" : "; informational, they never change the verdict");
             for (std::size_t i = 0; i < shown; ++i) {
                 const FigureResult& r = *h.farthest[i].result;
                 out += fmt::format("<tr><td><a href=\"#figure-{0}\"><code>{0}</code></a> {1}</td><td>{2}</td><td>{3}</td><td>{4}</td>"
@@ -480,6 +468,7 @@ std::string render_html(const ReportModel& model) {
     write_head(out, model);
     write_verdict(out, model);
     write_headline(out, model);
+    out += html_failing_files(model);
     write_configuration(out, model);
     write_members(out, *model.run);
     write_figures_overview(out, model);

@@ -5,7 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "engine/pipeline/place_scope.h"
+#include "reports/count_text.h"
 #include "reports/headline.h"
+#include "reports/member_results.h"
+#include "reports/place_names.h"
+#include "reports/verdict.h"
 #include "reports/run_report.h"
 #include "reports/utf8_text.h"
 
@@ -239,9 +244,44 @@ void write_problems(std::string& out, const RunResult& run) {
 
 }  // namespace
 
+// Which files fail: the worst by violations, then one row a map (member_results.h).
+void write_files_and_maps(std::string& out, const RunResult& run) {
+    if (run.members.empty()) return;
+    const std::vector<FailingFile> files = worst_files(run);
+    out += "## Files that fail\n\n";
+    if (files.empty()) {
+        out += "No file breaks a rule or fails to decode.\n\n";
+    } else {
+        const std::size_t shown = std::min<std::size_t>(files.size(), 50);
+        out += fmt::format("{}, most violations first{}.\n\n| file | place | violations | not decoded | rules broken |\n|---|---|--:|--:|---|\n",
+                           count_of(files.size(), "file", "files"),
+                           shown < files.size() ? fmt::format(" (the first {}; the JSON report and `--failures` list every one)", shown) : "");
+        for (std::size_t i = 0; i < shown; ++i) {
+            const FailingFile& f = files[i];
+            const std::string map = map_of_path(f.path);
+            std::string rules;
+            for (const auto& [rule, n] : f.by_rule) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, grouped(n));
+            out += fmt::format("| `{}` | {} | {} | {} | {} |\n", cell(f.path), cell(map.empty() ? std::string() : place_name(f.game, map)),
+                               grouped(f.violations), f.decode_errors ? grouped(f.decode_errors) : std::string(), cell(rules));
+        }
+        out += "\n";
+    }
+    out += "## Maps\n\n| map | place | members | failing | violations | by rule |\n|---|---|--:|--:|--:|---|\n";
+    for (const MapRow& r : map_table(run)) {
+        std::string rules;
+        for (const auto& [rule, n] : r.by_rule) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, grouped(n));
+        out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", r.map.empty() ? std::string("(no map)") : "`" + r.map + "`", cell(r.place),
+                           grouped(r.members), grouped(r.failing_members), grouped(r.violations), cell(rules));
+    }
+    out += "\n";
+}
+
 std::string render_markdown(const ReportModel& model) {
     std::string out = "# meshproof verify report\n\n";
+    const Verdict verdict = make_verdict(model);
+    out += fmt::format("**{}**\n\n", cell(verdict.line));
     write_headline(out, model);
+    write_files_and_maps(out, *model.run);
     write_config(out, model);
     write_passes(out, model);
     write_violations(out, *model.run);

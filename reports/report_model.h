@@ -11,6 +11,7 @@
 
 #include "engine/pipeline/run.h"
 #include "reports/figures.h"
+#include "reports/planted_defects.h"
 
 namespace meshproof {
 
@@ -45,6 +46,8 @@ struct ReportModel {
     const RunResult* run = nullptr;
     ReportContext context;
     std::optional<FigureSection> figures;   // nullopt: no manifest for this run
+    // A synthetic install's defects.json (one root holding one): its failures are reported as planted.
+    std::optional<PlantedDefects> planted;
 };
 
 // The passes that were handed a unit of the run (Tally::units), in the run's name order: the

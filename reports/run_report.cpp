@@ -2,6 +2,9 @@
 
 #include "engine/pipeline/place_scope.h"
 #include "reports/json_writer.h"
+#include "reports/member_results.h"
+#include "reports/place_names.h"
+#include "reports/verdict.h"
 
 namespace meshproof {
 
@@ -20,6 +23,79 @@ std::map<std::string, std::uint64_t> errors_by_code(const RunResult& run) {
 }
 
 namespace {
+
+void string_or_null(JsonWriter& w, std::string_view key, const std::string& s);
+
+// The one verdict (reports/verdict.h): what the exit code, the summary's first line and the HTML
+// headline say, and what it counted.
+void write_verdict(JsonWriter& w, const Verdict& v) {
+    w.key("verdict").begin_object();
+    w.field("state", verdict_state_name(v.state));
+    w.field("exit_code", v.exit_code);
+    w.field("line", v.line);
+    w.field("members", v.members);
+    w.field("members_read", v.members_read);
+    w.field("failing_members", v.failing_members);
+    w.field("members_breaking_rules", v.members_breaking_rules);
+    w.field("violations", v.violations);
+    w.key("rules_broken").begin_array();
+    for (const std::string& r : v.rules_broken) w.value(r);
+    w.end_array();
+    w.field("decode_errors", v.decode_errors);
+    w.field("skipped", v.skipped);
+    w.field("strays", v.strays);
+    w.field("figures_differ", static_cast<std::uint64_t>(v.figures_differ));
+    if (v.planted) {
+        const PlantedAccount& a = *v.planted;
+        w.key("planted").begin_object();
+        w.field("defects_file", a.path);
+        w.field("planted", a.planted);
+        w.field("failing_members_planted", a.failing_members);
+        w.field("violations_planted", a.violations);
+        w.field("violations_not_planted", a.unplanted_violations);
+        w.key("failing_members_not_planted").begin_array();
+        for (const std::string& path : a.unplanted) w.value(path);
+        w.end_array();
+        w.end_object();
+    }
+    w.end_object();
+}
+
+// Every member that broke a rule or did not decode, uncapped, in path order.
+void write_failing_members(JsonWriter& w, const RunResult& run) {
+    w.key("failing_members").begin_array();
+    for (const MemberStatus* m : failing_members(run)) {
+        const std::string map = map_of_path(m->path);
+        w.begin_object();
+        w.field("path", m->path);
+        w.field("file", file_of_member(m->path));
+        w.field("game", game_name(m->game));
+        w.field("set", m->set);
+        string_or_null(w, "map", map);
+        string_or_null(w, "place", map.empty() ? std::string() : place_name(m->game, map));
+        w.field("state", member_state_name(m->state));
+        if (m->state == MemberState::kDecodeError) {
+            w.key("error").begin_object();
+            w.field("code", error_code_name(m->error.code));
+            w.field("offset", m->error.offset);
+            w.field("message", m->error.message);
+            w.end_object();
+        }
+        w.field("violations", m->violations());
+        w.key("rules").begin_array();
+        for (const MemberFinding& f : m->findings) {
+            w.begin_object();
+            w.field("rule", rule_name(f));
+            w.field("count", f.count);
+            string_or_null(w, "first", f.location);
+            string_or_null(w, "detail", f.detail);
+            w.end_object();
+        }
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
+}
 
 void write_config(JsonWriter& w, const RunResult& run, const ReportContext& ctx) {
     w.key("config").begin_object();
@@ -271,7 +347,7 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
 }  // namespace
 
 std::string render_json(const RunResult& run, const ReportContext& ctx) {
-    return render_json(ReportModel{&run, ctx, std::nullopt});
+    return render_json(ReportModel{&run, ctx, std::nullopt, std::nullopt});
 }
 
 std::string render_json(const ReportModel& model) {
@@ -280,6 +356,7 @@ std::string render_json(const ReportModel& model) {
     JsonWriter w;
     w.begin_object();
     w.field("report_format", 1);
+    write_verdict(w, make_verdict(model));
     write_config(w, run, ctx);
     write_inputs(w, run);
     w.key("passes").begin_array();
@@ -311,6 +388,7 @@ std::string render_json(const ReportModel& model) {
         w.end_object();
     }
     w.end_array();
+    write_failing_members(w, run);
     w.end_object();
     return w.take();
 }

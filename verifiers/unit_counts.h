@@ -4,6 +4,7 @@
 // appears in the report with its denominator even where nothing failed.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -35,8 +36,9 @@ public:
     std::uint64_t get_at(std::size_t slot) const { return value_[slot]; }
 
     // Counts one failing location and hands it to the tally as a sample. `location()` and
-    // `detail()` are called only for the first kSamplesPerCounter of the unit: the tally keeps no
-    // more than that in path order, so later strings could never be kept.
+    // `detail()` are called only for the first tally.sample_cap() of the unit (at least one: the
+    // member's first location of the rule): the tally keeps no more than that in path order, so
+    // later strings could never be kept.
     template <class Location, class Detail>
     void add_sampled(Tally& tally, std::string_view name, Location&& location, Detail&& detail) {
         add_sampled_at(tally, slot(name), location, detail);
@@ -44,7 +46,7 @@ public:
     template <class Location, class Detail>
     void add_sampled_at(Tally& tally, std::size_t slot, Location&& location, Detail&& detail) {
         value_[slot] += 1;
-        if (sampled_[slot]++ >= kSamplesPerCounter) return;
+        if (sampled_[slot]++ >= std::max<std::size_t>(tally.sample_cap(), 1)) return;
         tally.sample(info_.counters[slot].name, location(), detail());
     }
 

@@ -12,7 +12,7 @@
 #include "engine/containers/decompressor.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
-#include "engine/pipeline/run.h"
+#include "engine/pipeline/member_status.h"
 #include "engine/tagfile/compendium.h"
 
 namespace meshproof {

@@ -153,7 +153,8 @@ class Runner {
 public:
     Runner(const RunOptions& options, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
         : options_(options), codecs_(codecs), passes_(std::move(passes)),
-          timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0, options.timings != nullptr), join_tallies_(passes_.size()) {
+          timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0, options.timings != nullptr),
+          join_tallies_(sample_capped(passes_.size())) {
         for (std::size_t p = 0; p < passes_.size(); ++p) {
             (passes_[p]->info().family == kSurFamily ? sur_passes_ : havok_passes_).push_back(p);
             if (passes_[p]->info().joins && passes_[p]->info().family != kSurFamily) joining_.push_back(p);
@@ -205,6 +206,14 @@ private:
     bool decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
                                MemberStatus& status, const std::vector<std::string>& keys,
                                std::vector<std::unique_ptr<JoinExtract>>* extracts, std::vector<std::string>& sub_scopes);
+    // The rules the unit just run broke in `order`'s passes, into status.findings.
+    void collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order, MemberStatus& status) const;
+    // `n` tallies keeping the failing locations the run asks for.
+    std::vector<Tally> sample_capped(std::size_t n) const {
+        std::vector<Tally> out(n);
+        for (Tally& t : out) t.set_sample_cap(options_.samples_per_counter);
+        return out;
+    }
     // The file and place sub-scopes ("scope#file:NAME", "scope#map:KEY") a unit at `path` is also tallied under.
     std::vector<std::string> file_sub_scopes(const std::string& scope, std::string_view path) const;
 
@@ -215,7 +224,7 @@ private:
     // to every other family (each pass also ignores units it has no decoded data for).
     static constexpr std::string_view kSurFamily = "sur";
     std::vector<std::size_t> havok_passes_, sur_passes_, joining_;
-    tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return std::vector<Tally>(passes_.size()); }};
+    tbb::enumerable_thread_specific<std::vector<Tally>> tallies_{[this] { return sample_capped(passes_.size()); }};
     // Each thread's decompression buffer, reused member after member (member_content): a member's
     // bytes live only while process() runs, and process() never waits on other tasks, so a thread
     // never holds two members at once.
@@ -263,8 +272,33 @@ void Runner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGr
         discard_unit_through(tallies_.local(), havok_passes_, havok_passes_.size() - 1);
         return;
     }
+    if (unit_open) collect_findings(tallies_.local(), havok_passes_, status);
     if (unit_open && !sub_scopes.empty())
         for (std::size_t p : havok_passes_) tallies_.local()[p].end_unit(sub_scopes);
+}
+
+void Runner::collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order, MemberStatus& status) const {
+    for (std::size_t p : order) {
+        const PassInfo& info = passes_[p]->info();
+        const Tally& t = tallies[p];
+        auto is_violation = [&](std::string_view name) {
+            for (const CounterInfo& c : info.counters)
+                if (c.violation && c.name == name) return true;
+            return false;
+        };
+        if (!t.unit_added_any(is_violation)) continue;   // the common case: every rule held
+        for (const CounterInfo& c : info.counters) {
+            if (!c.violation) continue;
+            const std::uint64_t n = t.unit_count(c.name);
+            if (n == 0) continue;
+            MemberFinding f{info.name, c.name, n, {}, {}};
+            if (const Sample* s = t.unit_first_sample(c.name)) {
+                f.location = s->location;
+                f.detail = s->detail;
+            }
+            status.findings.push_back(std::move(f));
+        }
+    }
 }
 
 bool Runner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
@@ -500,6 +534,7 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
             status.error = shrank.error();
             return out;
         }
+    collect_findings(tallies, sur_passes_, status);
     std::vector<std::string> sub_scopes = file_sub_scopes(scope, status.path);
     if (judged) sub_scopes.push_back(fmt::format("{}{}{}", scope, kSubScopeMark, exact ? kIvpExact : kStructurallyValid));
     for (std::size_t p : sur_passes_) tallies[p].end_unit(sub_scopes);
@@ -508,6 +543,7 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
 
 Tally Runner::run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items, std::uint64_t serial) const {
     Tally out;
+    out.set_sample_cap(options_.samples_per_counter);
     JoinUnits units(out, game, options_.map_scopes, kJoinOrdinalBase | (serial << 24));
     passes_[joining_[j]]->join(key, items, units);
     units.finish();

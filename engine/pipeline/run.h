@@ -17,6 +17,7 @@
 
 #include "engine/core/error.h"
 #include "engine/io/install_scan.h"
+#include "engine/pipeline/member_status.h"
 #include "engine/pipeline/pass.h"
 #include "engine/pipeline/progress.h"
 #include "engine/pipeline/run_timings.h"
@@ -61,27 +62,14 @@ struct RunOptions {
     // to decode; it stays deterministic for every input that does not time out.
     double member_timeout = kDefaultMemberTimeout;
     static constexpr double kDefaultMemberTimeout = 60.0;
+    // Failing locations each counter keeps for the reports (`verify --samples N`); a member's
+    // first location of each rule it broke is kept whatever this is (MemberStatus::findings).
+    std::size_t samples_per_counter = kSamplesPerCounter;
     const DecompressorRegistry* decompressors = nullptr;   // null = the default registry
     Progress* progress = nullptr;
     // Where to put what the run spent (run_timings.h); null = nobody asked. Kept apart from
     // RunResult so that nothing a report prints can depend on a clock.
     RunTimings* timings = nullptr;
-};
-
-enum class MemberState { kOk, kDecodeError, kSkipped };
-std::string_view member_state_name(MemberState s);   // "ok", "decode_error", "skipped"
-
-struct MemberStatus {
-    std::string path;        // game terms; "binder :: member" for binder members
-    std::string set;
-    Game game = Game::kUnknown;   // the game of the root the member came from
-    MemberState state = MemberState::kOk;
-    Error error;             // for kDecodeError
-    std::string skip_reason; // for kSkipped, e.g. "unsupported compression KRAK"
-    std::string remedy;      // what the user can do about a skip
-    // kOk, but not collision: a member of a character binder that holds no compressed mesh
-    // (engine/pipeline/collision_content.h), read and left out of the passes.
-    bool not_collision = false;
 };
 
 struct PassResult {

@@ -211,19 +211,34 @@ void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
 }
 
 bool Tally::insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out) {
-    if (list.size() == kSamplesPerCounter && !(s < list.back())) return false;
+    if (list.size() >= sample_cap_ && (list.empty() || !(s < list.back()))) return false;
     list.insert(std::upper_bound(list.begin(), list.end(), s), std::move(s));
-    if (list.size() <= kSamplesPerCounter) return false;
+    if (list.size() <= sample_cap_) return false;
     if (pushed_out) *pushed_out = std::move(list.back());
     list.pop_back();
     return pushed_out != nullptr;
 }
 
 void Tally::sample(std::string_view counter, std::string location, std::string detail) {
+    Sample s{unit_ordinal_, sequence_++, std::move(location), std::move(detail)};
+    if (unit_open_ && unit_first_sample(counter) == nullptr) unit_first_samples_.emplace_back(std::string(counter), s);
     auto [list, inserted] = samples_.try_emplace(std::string(counter));
     SampleChange change{list, inserted, false, {}};
-    change.pushed_out = insert_sample(list->second, Sample{unit_ordinal_, sequence_++, std::move(location), std::move(detail)}, &change.out);
+    change.pushed_out = insert_sample(list->second, std::move(s), &change.out);
     if (journal_.on) journal_.samples.push_back(std::move(change));
+}
+
+std::uint64_t Tally::unit_count(std::string_view counter) const {
+    std::uint64_t n = 0;
+    for (const CountChange& c : journal_.counts)
+        if (c.at->first.first == counter && !is_sub_scope(c.at->first.second)) n += c.n;
+    return n;
+}
+
+const Sample* Tally::unit_first_sample(std::string_view counter) const {
+    for (const auto& [name, s] : unit_first_samples_)
+        if (name == counter) return &s;
+    return nullptr;
 }
 
 void Tally::distinct(std::string_view counter, std::uint64_t content_key, std::uint64_t n) {
@@ -274,6 +289,7 @@ void Tally::discard_unit() {
     }
     distinct_.undo(journal_.distinct);
     journal_.clear();
+    unit_first_samples_.clear();
     batch_cache_.clear();   // its iterators may name keys just erased
     unit_batches_used_ = 0;
     unit_counts_.clear();
@@ -283,6 +299,7 @@ void Tally::discard_unit() {
 }
 
 void Tally::merge(const Tally& other) {
+    sample_cap_ = std::max(sample_cap_, other.sample_cap_);
     units_ += other.units_;
     for (const auto& [k, v] : other.counts_) counts_[k] += v;
     for (const auto& [k, v] : other.maxima_) {

@@ -17,6 +17,7 @@
 
 namespace meshproof {
 
+// The failing locations a counter keeps by default (`verify --samples N` sets another number).
 inline constexpr std::size_t kSamplesPerCounter = 20;
 
 // A value set (Tally::value, Tally::values) holds at most this many distinct values per counter
@@ -96,8 +97,27 @@ public:
         exact_ = true;
         journal_.clear();
         journal_.on = true;
+        unit_first_samples_.clear();
     }
     const std::string& scope() const { return scope_; }
+
+    // How many failing locations each counter keeps (kSamplesPerCounter unless set). A merge keeps
+    // the larger of the two tallies' numbers.
+    void set_sample_cap(std::size_t cap) { sample_cap_ = cap; }
+    std::size_t sample_cap() const { return sample_cap_; }
+    // What the current unit added to `counter` in its own scope since begin_unit (sub-scopes,
+    // which repeat it, not counted): the member's own count, for its per-member findings.
+    std::uint64_t unit_count(std::string_view counter) const;
+    // Whether the current unit added more than 0 in its own scope to a counter `pick(name)` accepts.
+    template <class Pick>
+    bool unit_added_any(Pick&& pick) const {
+        for (const CountChange& c : journal_.counts)
+            if (c.n > 0 && !is_sub_scope(c.at->first.second) && pick(std::string_view(c.at->first.first))) return true;
+        return false;
+    }
+    // The first location the current unit sampled for `counter`, or null: kept apart from the
+    // run's first N, which may already hold N earlier members' locations.
+    const Sample* unit_first_sample(std::string_view counter) const;
 
     // A judging pass's verdict on the current unit: every rule it holds exact held, or not.
     void judge(bool exact) {
@@ -127,7 +147,7 @@ public:
     // Passes that see a value per element should count per unit first and record once.
     void value(std::string_view counter, double value, std::uint64_t n = 1) { values(counter, std::vector<double>{value}, n); }
     void values(std::string_view counter, std::vector<double> value, std::uint64_t n = 1);
-    // Records a failing location; keeps the first kSamplesPerCounter in path order.
+    // Records a failing location; keeps the first sample_cap() in path order.
     void sample(std::string_view counter, std::string location, std::string detail = {});
     // Adds `n` to the current unit's count of `counter` over distinct contents: the unit's bytes
     // are told by `content_key` (Unit::content_key), and fold_distinct() counts each content once
@@ -154,7 +174,7 @@ public:
     std::uint64_t total(std::string_view counter) const;
 
 private:
-    // Inserts in order, keeping the first kSamplesPerCounter; returns the one pushed out, if any.
+    // Inserts in order, keeping the first sample_cap(); returns the one pushed out, if any.
     bool insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out = nullptr);
     // The count of (counter, scope), inserted at 0 if new (`inserted` says so).
     Counts::iterator count_slot(std::string_view counter, std::string_view scope, bool& inserted);
@@ -169,6 +189,8 @@ private:
     BatchSlots& batch_slots(const void* list, NameAt name, std::size_t size, std::string_view scope);
 
     std::string scope_ = "all";
+    std::size_t sample_cap_ = kSamplesPerCounter;
+    std::vector<std::pair<std::string, Sample>> unit_first_samples_;   // per counter, in first-sampled order
     std::uint64_t unit_ordinal_ = 0;
     std::uint64_t sequence_ = 0;
     std::uint64_t units_ = 0;
