@@ -129,25 +129,9 @@ std::string figures_line(const ReportModel& model) {
     if (!model.figures) return "figures: no manifest for this game (give --manifest FILE)\n";
     const FigureSection& f = *model.figures;
     const FigureTotals& t = f.totals;
-    std::string whose, meaning;
-    switch (f.source) {
-        case ManifestSource::kDocument:
-            whose = fmt::format("the document's ({}, {})", f.document, f.manifest_path);
-            meaning = f.partial_install ? "informational: a partial install, so whole-game counts are not comparable; they never change the verdict"
-                                        : "informational: this install against the document's whole-game figures; they never change the verdict";
-            break;
-        case ManifestSource::kInstall:
-            whose = fmt::format("the install's own ({}: what synth built)", f.manifest_path);
-            meaning = "a figure that differs fails the run";
-            break;
-        case ManifestSource::kExplicit:
-            whose = fmt::format("{} (--manifest)", f.manifest_path);
-            meaning = "a figure that differs fails the run";
-            break;
-    }
-    return fmt::format("figures, {}: {} match, {} differ, {}{} unchecked, {} not computed{}; {}\n", whose, t.match, t.mismatch,
+    return fmt::format("figures, {}: {} match, {} differ, {}{} unchecked, {} not computed{}; {}\n", figures_whose(f), t.match, t.mismatch,
                        partial_totals_text(t), t.unchecked, t.not_computed,
-                       t.exceeds ? fmt::format(", {} exceed the document", t.exceeds) : std::string(), meaning);
+                       t.exceeds ? fmt::format(", {} exceed the document", t.exceeds) : std::string(), figures_meaning(f));
 }
 
 std::string inputs_line(const RunResult& run) {

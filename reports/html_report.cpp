@@ -163,9 +163,11 @@ const char* status_css(FigureStatus s) {
 }
 
 // The partial-install statuses appear only when a figure has one (a whole install's report reads as before).
-std::vector<Segment> figure_segments(const FigureTotals& t) {
+// `decides`: the section's figures decide the verdict; otherwise a difference is informational and
+// drawn in orange, never in the red of a failure (verdict.h).
+std::vector<Segment> figure_segments(const FigureTotals& t, bool decides) {
     std::vector<Segment> out = {{static_cast<double>(t.match), "match", "match"},
-                                {static_cast<double>(t.mismatch), "mismatch", "mismatch"},
+                                {static_cast<double>(t.mismatch), decides ? "mismatch" : "differs", decides ? "mismatch" : "differs"},
                                 {static_cast<double>(t.unchecked), "unchecked", "unchecked"},
                                 {static_cast<double>(t.not_computed), "not-computed", "not computed"}};
     // Each only where it occurs: the partial-install statuses (a whole install's report reads as
@@ -308,10 +310,10 @@ std::string deviation_histogram(const std::vector<FigureResult>& results) {
 void write_figures_overview(std::string& out, const ReportModel& m) {
     if (!m.figures) return;
     const FigureSection& f = *m.figures;
-    const auto segments = figure_segments(f.totals);
-    out += fmt::format("<h2 id=\"figures\">Figures of {}</h2>\n<p>{} figures. {}</p>{}\n",
-                       html_escape(f.document.empty() ? f.manifest_name : f.document), f.results.size(), stacked_bar(segments, 560, 18),
-                       legend(segments));
+    const auto segments = figure_segments(f.totals, f.decides_exit);
+    out += fmt::format("<h2 id=\"figures\">Figures of {}</h2>\n<p>{} figures, {}: {}.</p><p>{}</p>{}\n",
+                       html_escape(f.document.empty() ? f.manifest_name : f.document), f.results.size(), html_escape(figures_whose(f)),
+                       html_escape(figures_meaning(f)), stacked_bar(segments, 560, 18), legend(segments));
     std::map<std::string, std::vector<FigureResult>> by_pass;   // name order
     for (const auto& r : f.results) by_pass[r.figure.pass.value_or("")].push_back(r);
     out += "<table><tr><th>pass</th><th>figures</th><th class=\"num\">match</th><th class=\"num\">mismatch</th>"
@@ -325,7 +327,7 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
                                  : described  ? fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(pass))
                                               : html_escape(pass);
         out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-                           name, stacked_bar(figure_segments(t), 300, 12),
+                           name, stacked_bar(figure_segments(t, f.decides_exit), 300, 12),
                            t.exceeds ? fmt::format("{} + {} exceeding", t.match, t.exceeds) : std::to_string(t.match), t.mismatch,
                            t.unchecked, t.not_computed);
     }
@@ -369,7 +371,7 @@ void write_pass(std::string& out, const PassResult& p, const ReportModel& m) {
         if (!rows.empty()) {
             std::vector<FigureResult> copies;
             for (const auto* r : rows) copies.push_back(*r);
-            const auto segments = figure_segments(count_figures(copies));
+            const auto segments = figure_segments(count_figures(copies), m.figures->decides_exit);
             out += fmt::format("<h3>Figures</h3>\n<p>{}</p>{}\n", stacked_bar(segments, 420, 14), legend(segments));
             figure_table(out, rows);
         }

@@ -138,6 +138,7 @@ void write_passes(std::string& out, const ReportModel& m) {
                            f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(), t.match,
                            t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
                            t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
+        out += fmt::format("Figures {}: {}.\n\n", figures_whose(f), figures_meaning(f));
         if (f.partial_install)
             out += "A partial install (the run read fewer than the document's whole-install denominators): a rule that holds "
                    "on every member read says so, and a whole-install count or maximum below the document's is not comparable.\n\n";

@@ -11,6 +11,23 @@ std::string_view manifest_source_name(ManifestSource s) {
     return "document";
 }
 
+std::string figures_whose(const FigureSection& f) {
+    switch (f.source) {
+        case ManifestSource::kDocument: return "the document's (" + f.document + ", " + f.manifest_path + ")";
+        case ManifestSource::kInstall: return "the install's own (" + f.manifest_path + ": what synth built)";
+        case ManifestSource::kExplicit: return f.manifest_path + " (--manifest)";
+    }
+    return f.manifest_path;
+}
+
+std::string figures_meaning(const FigureSection& f) {
+    if (f.decides_exit) return "a figure that differs fails the run, as a broken rule does";
+    if (f.partial_install)
+        return "informational: this is part of an install, so the document's whole-game counts are not comparable; "
+               "they never change the verdict";
+    return "informational: this install against the document's whole-game figures; they never change the verdict";
+}
+
 FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path, ManifestSource source) {
     FigureSection s;
     s.manifest_name = manifest.name;

@@ -47,7 +47,7 @@ struct ReportModel {
     ReportContext context;
     std::optional<FigureSection> figures;   // nullopt: no manifest for this run
     // A synthetic install's defects.json (one root holding one): its failures are reported as planted.
-    std::optional<PlantedDefects> planted;
+    std::optional<PlantedDefects> planted = std::nullopt;
 };
 
 // The passes that were handed a unit of the run (Tally::units), in the run's name order: the
@@ -55,6 +55,12 @@ struct ReportModel {
 // nothing to the sur passes; those are named in one line (idle_pass_names), never described.
 std::vector<const PassResult*> passes_with_units(const RunResult& run);
 std::string idle_pass_names(const RunResult& run);   // "custom_prims, degenerate, ..." ("" if none)
+
+// Whose figures a section compares ("the document's (havok-compressed-mesh.txt, PATH)", "the
+// install's own (PATH: what synth built)", "PATH (--manifest)") and what a match or a difference
+// means there: every report and the terminal summary say it in these words.
+std::string figures_whose(const FigureSection& f);
+std::string figures_meaning(const FigureSection& f);
 
 // Measures `manifest` against `run` and fills the section.
 FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path, ManifestSource source);

@@ -212,5 +212,53 @@ TEST(Tally, DiscardTouchesOnlyTheCurrentUnit) {
     EXPECT_EQ(copy.count("n", "s"), 5u);
 }
 
+TEST(TallyUnitFindings, TheUnitsOwnCountAndFirstSampleAreKeptApartFromTheRunsFirstN) {
+    // Units 1..20 fill the run's first 20 samples; unit 21's own first location is still kept for
+    // its per-member finding, and its count is its own, not the run's nor its sub-scopes'.
+    Tally t;
+    for (std::uint64_t unit = 1; unit <= kSamplesPerCounter; ++unit) {
+        t.begin_unit("eldenring/h", unit);
+        t.add("bad", 2);
+        t.sample("bad", "unit " + std::to_string(unit));
+    }
+    t.begin_unit("eldenring/h", 21, /*keep_unit=*/true);
+    EXPECT_EQ(t.unit_count("bad"), 0u);
+    EXPECT_EQ(t.unit_first_sample("bad"), nullptr);
+    t.add("bad", 3);
+    t.add("fine", 0);
+    t.sample("bad", "unit 21, first");
+    t.sample("bad", "unit 21, second");
+    t.end_unit({"eldenring/h#file:x"});   // repeats the counts under a sub-scope
+    EXPECT_EQ(t.unit_count("bad"), 3u);
+    ASSERT_NE(t.unit_first_sample("bad"), nullptr);
+    EXPECT_EQ(t.unit_first_sample("bad")->location, "unit 21, first");
+    EXPECT_EQ(t.samples().at("bad").size(), kSamplesPerCounter);   // the run's first N are units 1..20
+    EXPECT_TRUE(t.unit_added_any([](std::string_view c) { return c == "bad"; }));
+    EXPECT_FALSE(t.unit_added_any([](std::string_view c) { return c == "fine"; }));
+    t.begin_unit("eldenring/h", 22);
+    EXPECT_EQ(t.unit_count("bad"), 0u);
+    EXPECT_EQ(t.unit_first_sample("bad"), nullptr);
+}
+
+TEST(TallyUnitFindings, TheSampleCapIsSetAndAMergeKeepsTheLarger) {
+    Tally a, b;
+    a.set_sample_cap(3);
+    b.set_sample_cap(0);
+    for (std::uint64_t unit = 0; unit < 5; ++unit) {
+        a.begin_unit("s", unit);
+        a.sample("c", "a" + std::to_string(unit));
+        b.begin_unit("s", 10 + unit);
+        b.sample("c", "b" + std::to_string(unit));
+    }
+    EXPECT_EQ(a.samples().at("c").size(), 3u);
+    EXPECT_TRUE(b.samples().at("c").empty());
+    ASSERT_NE(b.unit_first_sample("c"), nullptr);   // a member's first location, whatever the cap
+    Tally merged;
+    merged.merge(b);
+    merged.merge(a);
+    EXPECT_EQ(merged.sample_cap(), kSamplesPerCounter);
+    EXPECT_EQ(merged.samples().at("c").size(), 3u);
+}
+
 }  // namespace
 }  // namespace meshproof
