@@ -8,12 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
+#include "tests/cli/build_cli_support.h"
 #include "tests/cli/run_cli.h"
 #include "tests/support/corpus.h"
 #include "tests/support/file_text.h"
@@ -21,9 +21,7 @@
 
 namespace {
 namespace fs = std::filesystem;
-using meshproof::test::run_cli_all;
-
-bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+using namespace meshproof::test;  // run_cli_all, contains, write_text, expect_verifies_clean, read_file
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
     std::size_t n = 0;
@@ -31,21 +29,7 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
     return n;
 }
 
-void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("meshproof-cli-build-blender-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-void expect_verifies_clean(const fs::path& root, std::size_t members) {
-    auto r = meshproof::test::run_cli_stdout("verify " + root.string() + " --quiet --json -");
-    EXPECT_EQ(r.code, 0) << r.text;
-    EXPECT_FALSE(contains(r.text, "\"violation\": true")) << r.text;
-    EXPECT_TRUE(contains(r.text, "\"ok\": " + std::to_string(members))) << r.text;
-}
+fs::path scratch(const std::string& name) { return meshproof::test::build_scratch("blender-" + name); }
 
 std::string build(const fs::path& obj, const fs::path& out, const std::string& extra = "") {
     return "build " + obj.string() + " -o " + out.string() + " --game eldenring" + extra;
