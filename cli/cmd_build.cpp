@@ -1,5 +1,5 @@
 // meshproof build IN.obj -o OUT.hkx[.dcx] --game eldenring|sekiro [--name NAME] [--convex-radius R]
-//                 [--materials FILE] [--force]
+//                 [--materials FILE] [--scale S] [--force]
 // meshproof build IN.obj --into DIR/hNN_NN_NN_NN.hkxbhd --member NAME -o OUTDIR --game ... [...]
 // A Wavefront OBJ becomes one collision body (issue 14, parts 3 and 4): the OBJ read
 // (engine/build/obj_reader.h), its positions welded (weld.h), its usemtl names turned into hit
@@ -7,10 +7,13 @@
 // own TYPE section, checked by decoding it (cli/build_member.h), then written: a loose tagfile
 // (DCX DFLT around it when OUT ends in .dcx), or a copy of a split binder with the member added or
 // replaced. Bad input is a usage error naming file:line:column; nothing is written on any error.
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -30,6 +33,7 @@
 #include "engine/core/free_vectors.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
+#include "engine/mesh/degenerate_triangle.h"
 
 namespace meshproof::cli {
 namespace {
@@ -37,6 +41,7 @@ namespace fs = std::filesystem;
 
 struct BuildArgs {
     std::string in, out, game, name, materials, into, member;
+    std::string scale = "1";   // read by parse_scale: a usage error names --scale, not CLI11's conversion
     // The Elden Ring sample's (containers-and-tagfiles.md: "convexRadius 0.015"); the document
     // states no other value for map meshes.
     float convex_radius = 0.015f;
@@ -137,6 +142,41 @@ Result<BinderCopy> binder_with_member(OpenedInput& input, const std::string& mem
     return copy;
 }
 
+// --scale: a whole decimal number, finite and above 0 (0 would collapse the mesh to a point, a
+// negative scale mirror it, which turns every triangle inside out).
+std::optional<double> parse_scale(const std::string& text) {
+    double v = 0;
+    const char* end = text.data() + text.size();
+    const auto [p, ec] = std::from_chars(text.data(), end, v);
+    if (ec != std::errc() || p != end || !std::isfinite(v) || !(v > 0)) return std::nullopt;
+    return v;
+}
+
+// The degenerate test is the game's, in absolute units: a mesh modelled small (or in a unit larger
+// than the metre) loses most of its triangles to it, and the holes are not visible in the summary.
+// More than 1 % of the rows dropped gets a warning on stderr saying how large the mesh is and what
+// --scale does; the exit code is not changed (the file built is what the game would keep).
+void warn_if_many_degenerate(const std::string& in, const MemberBuildInput& input, std::uint64_t dropped,
+                             std::uint64_t rows, double scale) {
+    if (dropped * 100 <= rows) return;
+    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    const std::vector<float>* axes[3] = {&input.x, &input.y, &input.z};
+    for (int a = 0; a < 3; ++a)
+        for (const float v : *axes[a]) lo[a] = std::min(lo[a], v), hi[a] = std::max(hi[a], v);
+    const std::string units = scale == 1.0 ? "in the OBJ's units" : fmt::format("in the OBJ's units times --scale {:g}", scale);
+    std::fprintf(stderr,
+                 "meshproof build: warning: %s: the degenerate-triangle test dropped %llu of %llu rows (%.1f %%), "
+                 "which leaves holes. The test is the game's absolute threshold (a row is dropped when the squared "
+                 "length of its edge cross product is under %g, or its corners are collinear), and the mesh is "
+                 "%g x %g x %g (its bounding box, %s, which the game reads as metres). If the mesh is meant larger, "
+                 "or the OBJ's unit is larger than the metre, give --scale S to multiply every position by S on "
+                 "read (e.g. --scale 10).\n",
+                 in.c_str(), static_cast<unsigned long long>(dropped), static_cast<unsigned long long>(rows),
+                 100.0 * static_cast<double>(dropped) / static_cast<double>(rows),
+                 static_cast<double>(mesh::kDegenerateThreshold), static_cast<double>(hi[0] - lo[0]),
+                 static_cast<double>(hi[1] - lo[1]), static_cast<double>(hi[2] - lo[2]), units.c_str());
+}
+
 // The .hkxbdt beside a .hkxbhd (the same stem; "bhd" → "bdt" at the end of the name).
 fs::path data_half_of(const fs::path& bhd) {
     std::string name = bhd.filename().string();
@@ -155,6 +195,9 @@ int run_build(const BuildArgs& a) {
     if (a.into.empty() != a.member.empty()) return usage("--into and --member go together");
     if (!std::isfinite(a.convex_radius) || a.convex_radius < 0)
         return usage(fmt::format("--convex-radius {} must be a finite number of metres, 0 or more", a.convex_radius));
+    const std::optional<double> scale = parse_scale(a.scale);
+    if (!scale)
+        return usage(fmt::format("--scale {} must be a finite number above 0 (e.g. 0.01 for centimetres to metres)", a.scale));
     if (!(a.max_packed_error >= 0))
         return usage(fmt::format("--max-packed-error {} must be a number of metres, 0 or more (inf: pack every one-section vertex)",
                                  a.max_packed_error));
@@ -169,7 +212,9 @@ int run_build(const BuildArgs& a) {
     // ---- the OBJ
     auto file = MappedFile::open(a.in);
     if (!file.ok()) return usage(fmt::format("{}: {}", a.in, file.error().message));
-    auto obj = build::read_obj(file->bytes());
+    build::ObjReadOptions read_options;
+    read_options.scale = *scale;
+    auto obj = build::read_obj(file->bytes(), read_options);
     if (!obj.ok()) return usage(fmt::format("{}:{}", a.in, obj.error().message));  // the message begins "L:C: "
     if (obj->unknown_statements > 0)
         std::fprintf(stderr, "meshproof build: %s: %llu statements not read (the first: `%s` on line %llu)\n", a.in.c_str(),
@@ -187,7 +232,9 @@ int run_build(const BuildArgs& a) {
         map = std::move(*read);
     }
     std::vector<std::uint32_t> id_of_name(obj->material_names.size());
+    std::vector<bool> name_is_no_material(obj->material_names.size());
     for (std::size_t i = 0; i < obj->material_names.size(); ++i) {
+        name_is_no_material[i] = build::names_no_material(map, obj->material_names[i]);
         const auto id = build::material_id(map, obj->material_names[i]);
         if (!id) {
             const build::TextPosition at = obj->material_name_at[i];
@@ -198,12 +245,13 @@ int run_build(const BuildArgs& a) {
         id_of_name[i] = *id;
     }
     MemberBuildInput input;
-    std::uint64_t rows_without_material = 0;
+    // Rows before any usemtl, or under Blender's `usemtl None` (material_map.h, rule 4).
+    std::uint64_t rows_without_material = obj->material_names.empty() ? obj->rows.size() : 0;
     if (!obj->material_names.empty()) {
         input.row_material.resize(obj->rows.size());
         for (std::size_t r = 0; r < obj->rows.size(); ++r) {
             const std::uint32_t n = obj->row_material[r];
-            if (n == build::kNoObjName) ++rows_without_material;
+            if (n == build::kNoObjName || name_is_no_material[n]) ++rows_without_material;
             input.row_material[r] = n == build::kNoObjName ? 0u : id_of_name[n];
         }
     }
@@ -271,6 +319,7 @@ int run_build(const BuildArgs& a) {
     }
 
     const MemberBuildResult& s = *built;
+    warn_if_many_degenerate(a.in, input, s.rows_dropped_degenerate, s.rows_in, *scale);
     std::printf("%s -> %s\n", a.in.c_str(), made.c_str());
     std::printf("  %s, body \"%s\", convexRadius %g\n", game_label(dialect).c_str(), input.body_name.c_str(),
                 static_cast<double>(a.convex_radius));
@@ -284,16 +333,15 @@ int run_build(const BuildArgs& a) {
                 static_cast<unsigned long long>(s.rows_dropped_degenerate));
     std::printf("  largest position error from quantisation: %.9g m (measured on the decoded output: %.9g m)\n",
                 s.max_position_error, s.decoded_max_position_error);
-    if (obj->material_names.empty()) {
-        std::printf("  materials: no usemtl, every row takes material 0\n");
-    } else {
-        std::string list;
-        for (std::size_t i = 0; i < obj->material_names.size(); ++i)
-            list += fmt::format("{}{} = {}", i ? ", " : "", obj->material_names[i], id_of_name[i]);
-        std::printf("  materials: %zu (%s)%s\n", obj->material_names.size(), list.c_str(),
-                    rows_without_material ? fmt::format("; {} rows before any usemtl take material 0", rows_without_material).c_str()
-                                          : "");
-    }
+    std::string list;
+    std::size_t named = 0;
+    for (std::size_t i = 0; i < obj->material_names.size(); ++i)
+        if (!name_is_no_material[i])
+            list += fmt::format("{}{} = {}", named++ ? ", " : "", obj->material_names[i], id_of_name[i]);
+    if (named > 0) std::printf("  materials: %zu (%s)\n", named, list.c_str());
+    if (rows_without_material > 0)
+        std::printf("  faces without a material (usemtl None, or before any usemtl): material 0 (%llu rows)\n",
+                    static_cast<unsigned long long>(rows_without_material));
     return kExitOk;
 }
 
@@ -314,12 +362,15 @@ Command add_build(CLI::App& app) {
                     "section whose packed codec is coarser shares its vertices (21/21/22 bits) (default 0.005; inf: "
                     "pack every vertex one section alone uses)");
     sub->add_option("--materials", a->materials, "A file of `usemtl-name = material-id` lines (# comments)");
+    sub->add_option("--scale", a->scale,
+                    "Multiply every position by S on read, e.g. 0.01 for an OBJ in centimetres (default 1; a "
+                    "finite number above 0)");
     sub->add_option("--into", a->into, "A split binder's .hkxbhd: write a copy of it with the member added or replaced");
     sub->add_option("--member", a->member, "With --into: the member's name (full, or the last path component)");
     sub->add_flag("--force", a->force, "Overwrite existing output files");
     sub->footer(std::string(
                     "Materials: a usemtl name is looked up in --materials, else read as a number (`usemtl 21`) or as\n"
-                    "meshproof export's `m21`; rows before any usemtl take material 0.\n") +
+                    "meshproof export's `m21`; rows before any usemtl, and Blender's `usemtl None`, take material 0.\n") +
                 kExitCodesHelp);
     return {sub, [a] { return run_build(*a); }};
 }

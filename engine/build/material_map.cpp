@@ -11,6 +11,9 @@ namespace meshproof::build {
 
 namespace {
 
+// Blender's OBJ export names an object without a material so (`usemtl None`).
+constexpr std::string_view kBlenderNoMaterial = "None";
+
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 // [b, e) with blanks trimmed at both ends.
@@ -70,7 +73,12 @@ std::optional<std::uint32_t> material_id(const MaterialMap& map, std::string_vie
     if (const auto it = map.id_of.find(std::string(name)); it != map.id_of.end()) return it->second;
     if (const auto id = decimal_u32(name)) return id;
     if (name.size() > 1 && name.front() == 'm') return decimal_u32(name.substr(1));
+    if (name == kBlenderNoMaterial) return 0u;
     return std::nullopt;
+}
+
+bool names_no_material(const MaterialMap& map, std::string_view name) {
+    return name == kBlenderNoMaterial && !map.id_of.contains(std::string(name));
 }
 
 }  // namespace meshproof::build

@@ -66,8 +66,8 @@ private:
 
 class ObjParser {
 public:
-    explicit ObjParser(Bytes text)
-        : text_(text), materials_(mesh_.material_names, &mesh_.material_name_at), objects_(mesh_.object_names), groups_(mesh_.group_names) {}
+    ObjParser(Bytes text, const ObjReadOptions& options)
+        : text_(text), scale_(options.scale), materials_(mesh_.material_names, &mesh_.material_name_at), objects_(mesh_.object_names), groups_(mesh_.group_names) {}
 
     Result<ObjMesh> run() {
         // A UTF-8 byte order mark (Windows editors write one) is not part of the first statement.
@@ -171,6 +171,23 @@ private:
         return std::nullopt;
     }
 
+    // A position field times the scale: the file's number read as a double (the field is already
+    // a valid float, so it reads), multiplied, rounded once to float.
+    std::optional<Error> scale_position(Field f, float& out) const {
+        const char* b = reinterpret_cast<const char*>(text_.data()) + f.begin;
+        const char* e = b + f.size();
+        if (e - b >= 2 && *b == '+') ++b;
+        double read = 0;
+        static_cast<void>(std::from_chars(b, e, read, std::chars_format::general));
+        const double scaled = read * scale_;
+        out = static_cast<float>(scaled);
+        if (!std::isfinite(out))
+            return fail(ErrorCode::kLimit, f.begin,
+                        fmt::format("`{}` times --scale {} is {:g}: wider than single precision holds, so the format's "
+                                    "codecs cannot", view(f).substr(0, 64), scale_, scaled));
+        return std::nullopt;
+    }
+
     std::optional<Error> vertex(Field keyword) {
         float numbers[kMaxVertexNumbers] = {};
         std::size_t count = 0;
@@ -180,6 +197,8 @@ private:
                 return fail(ErrorCode::kBadHeader, f.begin,
                             "a vertex has at most 7 numbers (x y z, an optional w, or the colour r g b)");
             if (auto error = parse_float(f, numbers[count])) return error;
+            if (count < 3 && scale_ != 1.0)
+                if (auto error = scale_position(f, numbers[count])) return error;
             ++count;
         }
         if (count < 3)
@@ -277,6 +296,7 @@ private:
     }
 
     Bytes text_;
+    double scale_;
     ObjMesh mesh_;
     NameTable materials_, objects_, groups_;
     std::vector<std::uint32_t> corners_;
@@ -286,7 +306,7 @@ private:
 
 }  // namespace
 
-Result<ObjMesh> read_obj(Bytes text) { return ObjParser(text).run(); }
+Result<ObjMesh> read_obj(Bytes text, const ObjReadOptions& options) { return ObjParser(text, options).run(); }
 
 TextPosition text_position(Bytes text, std::uint64_t offset) {
     TextPosition at;

@@ -16,13 +16,18 @@
 // statement are returned for the caller to show. Comments (`#` to the end of the line), blank
 // lines, CR LF line ends, a UTF-8 byte order mark at the start (columns still count its bytes).
 //
+// Positions may be scaled on read (ObjReadOptions::scale, `build --scale`): each of a vertex's x y z
+// is the file's number times the scale, in double, rounded once to float; w and colours are not
+// positions and are read as they stand.
+//
 // Not read: the `\` line continuation; an index may only name a vertex defined above its line
 // (as a negative index must).
 //
 // Errors (ErrorCode, the byte offset of the offending field; the message begins "L:C: " with the
 // 1-based line and byte column, so that "FILE:" in front of it gives the file:line:column that
 // editors jump to): a field that is not a number (kBadHeader), index 0 or out of range
-// (kOutOfBounds), a NaN or infinite or out-of-float-range number (kBadHeader), a vertex of fewer
+// (kOutOfBounds), a NaN or infinite or out-of-float-range number (kBadHeader), a position that the
+// scale takes out of float range ("wider than single precision holds": kLimit), a vertex of fewer
 // than 3 or more than 7 numbers or a face of fewer than 3 corners (kBadHeader), a file with no
 // faces (kMissingField), more than 2^32 − 2 vertices or rows (kLimit). Linear in the input's size
 // (a face of 10^6 corners included); the only allocations are the output arrays and the name tables.
@@ -68,7 +73,11 @@ struct ObjMesh {
     std::string first_unknown_keyword;
 };
 
-Result<ObjMesh> read_obj(Bytes text);
+struct ObjReadOptions {
+    double scale = 1.0;   // every position times this; the caller checks it is finite and above 0
+};
+
+Result<ObjMesh> read_obj(Bytes text, const ObjReadOptions& options = {});
 
 // The position of a byte offset of `text` (an offset past the end: just after the last byte).
 TextPosition text_position(Bytes text, std::uint64_t offset);

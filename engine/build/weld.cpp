@@ -8,6 +8,14 @@
 
 namespace meshproof::build {
 
+namespace {
+
+// Bits that are equal exactly when the floats are equal by value (finite floats: the reader
+// refuses NaN): -0 takes the bits of +0.
+std::uint32_t value_key(float v) { return v == 0.0f ? 0u : std::bit_cast<std::uint32_t>(v); }
+
+}  // namespace
+
 Result<WeldedMesh> weld_positions(std::span<const float> x, std::span<const float> y, std::span<const float> z,
                                   std::span<const std::array<std::uint32_t, 3>> rows) {
     if (x.size() != y.size() || x.size() != z.size())
@@ -31,9 +39,11 @@ Result<WeldedMesh> weld_positions(std::span<const float> x, std::span<const floa
             ++out.unused_dropped;
             continue;
         }
-        const std::array<std::uint32_t, 3> bits{std::bit_cast<std::uint32_t>(x[i]), std::bit_cast<std::uint32_t>(y[i]),
-                                                std::bit_cast<std::uint32_t>(z[i])};
-        const auto [it, inserted] = first_of.try_emplace(bits, static_cast<std::uint32_t>(out.x.size()));
+        const std::array<std::uint32_t, 3> key{value_key(x[i]), value_key(y[i]), value_key(z[i])};
+        const auto [it, inserted] = first_of.try_emplace(key, static_cast<std::uint32_t>(out.x.size()));
+        // The first occurrence's value is kept, not a canonical +0: the welded position is one the
+        // file gave, and a mesh with no signed zero to weld builds the bytes it built before
+        // (file order fixes which occurrence is first, so the value is deterministic).
         if (inserted) {
             out.x.push_back(x[i]);
             out.y.push_back(y[i]);

@@ -78,6 +78,36 @@ TEST(ObjReader, NumbersAreParsedExactly) {
     EXPECT_TRUE(std::signbit(m->z[1]));
 }
 
+// --scale: each position is the file's number times the scale, rounded once (the double product,
+// not the float read times the scale); w is not a position; -0 keeps its sign.
+TEST(ObjReader, PositionsAreScaledOnRead) {
+    ObjReadOptions options;
+    options.scale = 0.01;
+    const auto m = read_obj(bytes_of("v 123.456 -0 +250\nv 1 2 3 7\nv 0 0 1\nf 1 2 3\n"), options);
+    ASSERT_TRUE(m.ok()) << m.error().message;
+    EXPECT_EQ(m->x, (std::vector<float>{static_cast<float>(123.456 * 0.01), 0.01f, 0}));
+    EXPECT_EQ(m->y, (std::vector<float>{-0.0f, 0.02f, 0}));
+    EXPECT_TRUE(std::signbit(m->y[0]));
+    EXPECT_EQ(m->z, (std::vector<float>{2.5f, 0.03f, 0.01f}));
+    // A scale of 1 reads as before, bit for bit.
+    const auto plain = read_obj(bytes_of("v 123.456 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n"));
+    ASSERT_TRUE(plain.ok());
+    EXPECT_EQ(plain->x[0], 123.456f);
+}
+
+TEST(ObjReader, AScaledPositionPastSinglePrecisionIsAnError) {
+    ObjReadOptions options;
+    options.scale = 10;
+    const std::string text = "v 0 0 0\nv 1 -3e38 0\nv 0 0 1\nf 1 2 3\n";
+    const auto m = read_obj(bytes_of(text), options);
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.error().code, ErrorCode::kLimit);
+    EXPECT_EQ(m.error().message.rfind("2:5: `-3e38` times --scale 10 is -3e+39: wider than single precision", 0), 0u)
+        << m.error().message;
+    options.scale = 1.1;  // 3.3e38 is still a float
+    EXPECT_TRUE(read_obj(bytes_of(text), options).ok());
+}
+
 TEST(ObjReader, CornerFormsAndNegativeIndices) {
     const auto m = read(
         "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"

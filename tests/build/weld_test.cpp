@@ -1,4 +1,4 @@
-// Welding by exact float bits (engine/build/weld.h) and the usemtl → material id rules
+// Welding by float value (engine/build/weld.h) and the usemtl → material id rules
 // (engine/build/material_map.h), on worked examples.
 #include <gtest/gtest.h>
 
@@ -17,9 +17,9 @@ using Row = std::array<std::uint32_t, 3>;
 
 Bytes bytes_of(std::string_view s) { return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()}; }
 
-TEST(Weld, EqualBitsMergeFirstOccurrenceKeepsItsNumber) {
-    // Positions 0..6: 3 repeats 1, 5 repeats 0; 4 is -0.0 beside 0's +0.0 (another position);
-    // 6 is one ulp from 2; 2 is used by no row.
+TEST(Weld, EqualValuesMergeFirstOccurrenceKeepsItsNumber) {
+    // Positions 0..6: 3 repeats 1, 5 repeats 0, 4 is -0.0 beside 0's +0.0 (equal by value, so the
+    // same position); 6 is one ulp from 2; 2 is used by no row.
     const float ulp_above_1 = std::nextafter(1.0f, 2.0f);
     const std::vector<float> x = {0, 1, 1, 1, -0.0f, 0, 1};
     const std::vector<float> y = {0, 0, 1, 0, 0, 0, ulp_above_1};
@@ -27,14 +27,31 @@ TEST(Weld, EqualBitsMergeFirstOccurrenceKeepsItsNumber) {
     const std::vector<Row> rows = {{0, 1, 6}, {3, 5, 4}, {5, 3, 6}};
     const auto w = weld_positions(x, y, z, rows);
     ASSERT_TRUE(w.ok()) << w.error().message;
-    // Used positions in list order: 0 → 0, 1 → 1, 3 → 1 (merged), 4 → 2, 5 → 0 (merged), 6 → 3.
-    EXPECT_EQ(w->rows, (std::vector<Row>{{0, 1, 3}, {1, 0, 2}, {0, 1, 3}}));
-    EXPECT_EQ(w->x, (std::vector<float>{0, 1, -0.0f, 1}));
-    EXPECT_TRUE(std::signbit(w->x[2]));
-    EXPECT_EQ(w->y[3], ulp_above_1);
+    // Used positions in list order: 0 → 0, 1 → 1, 3 → 1 (merged), 4 → 0 (merged), 5 → 0 (merged), 6 → 2.
+    EXPECT_EQ(w->rows, (std::vector<Row>{{0, 1, 2}, {1, 0, 0}, {0, 1, 2}}));
+    EXPECT_EQ(w->x, (std::vector<float>{0, 1, 1}));
+    EXPECT_FALSE(std::signbit(w->x[0]));
+    EXPECT_EQ(w->y[2], ulp_above_1);
     EXPECT_EQ(w->positions_in, 7u);
-    EXPECT_EQ(w->duplicates_merged, 2u);
+    EXPECT_EQ(w->duplicates_merged, 3u);
     EXPECT_EQ(w->unused_dropped, 1u);
+}
+
+// A seam as Blender writes it: two objects' copies of an edge, one side with -0 where the other
+// has 0. Welded by value the two triangles share the edge, and the position kept is the first
+// occurrence's (here -0, bit for bit).
+TEST(Weld, ASeamOfMinusZeroAndZeroIsOneEdge) {
+    const std::vector<float> x = {-0.0f, 1, 0, 0.0f, 1, 0};
+    const std::vector<float> y = {0, 0, 1, 0, 0, -1};
+    const std::vector<float> z = {0, -0.0f, 0, -0.0f, 0.0f, 0};
+    const std::vector<Row> rows = {{0, 1, 2}, {4, 3, 5}};
+    const auto w = weld_positions(x, y, z, rows);
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    EXPECT_EQ(w->x.size(), 4u);
+    EXPECT_EQ(w->duplicates_merged, 2u);
+    EXPECT_EQ(w->rows, (std::vector<Row>{{0, 1, 2}, {1, 0, 3}}));  // the edge 0–1, once each way
+    EXPECT_TRUE(std::signbit(w->x[0]));
+    EXPECT_TRUE(std::signbit(w->z[1]));
 }
 
 TEST(Weld, RefusesIndicesOutsideTheList) {
@@ -83,6 +100,22 @@ TEST(MaterialMap, FileNumbersAndExportNames) {
     const auto over = read_material_map(bytes_of("m21 = 5\n"));
     ASSERT_TRUE(over.ok());
     EXPECT_EQ(material_id(*over, "m21"), 5u);
+}
+
+// Blender writes `usemtl None` for an object without a material: material 0, unless the file
+// maps `None` (then it is a material like any other).
+TEST(MaterialMap, BlendersNoneIsMaterialZeroUnlessTheFileMapsIt) {
+    const auto empty = read_material_map(bytes_of(""));
+    ASSERT_TRUE(empty.ok());
+    EXPECT_EQ(material_id(*empty, "None"), 0u);
+    EXPECT_TRUE(names_no_material(*empty, "None"));
+    EXPECT_FALSE(names_no_material(*empty, "none"));
+    EXPECT_FALSE(material_id(*empty, "none"));
+    EXPECT_FALSE(names_no_material(*empty, "21"));
+    const auto mapped = read_material_map(bytes_of("None = 9\n"));
+    ASSERT_TRUE(mapped.ok());
+    EXPECT_EQ(material_id(*mapped, "None"), 9u);
+    EXPECT_FALSE(names_no_material(*mapped, "None"));
 }
 
 TEST(MaterialMap, ErrorsNameLineAndColumn) {

@@ -16,6 +16,7 @@
 #include "engine/build/obj_reader.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
+#include "tests/cli/build_cli_support.h"
 #include "tests/cli/run_cli.h"
 #include "tests/support/file_text.h"
 #include "tests/support/corpus.h"
@@ -25,20 +26,15 @@ namespace {
 namespace fs = std::filesystem;
 using meshproof::test::run_cli_all;
 
+using meshproof::test::contains;
+using meshproof::test::expect_verifies_clean;
+using meshproof::test::write_text;
+
 std::string corpus(const std::string& rel) { return meshproof::test::corpus_path(rel).string(); }
-bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 using meshproof::test::read_text;
 
-void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-// A fresh folder per test.
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("meshproof-cli-build-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+fs::path scratch(const std::string& name) { return meshproof::test::build_scratch(name); }
 
 // A Blender-like OBJ: an n × n grid of quads (v/vt/vn corners, each quad's own copies of its
 // positions, as Blender writes split normals), a pentagon, and one collinear triangle that the
@@ -60,16 +56,6 @@ std::string grid_obj(int n, const std::string& material_line) {
     s += "o Roof\nv 0 10 0\nv 4 10 0\nv 5 11 3\nv 2 12 5\nv -1 11 3\nf -5 -4 -3 -2 -1\n";
     s += "v 0 20 0\nv 1 20 0\nv 2 20 0\nf -3 -2 -1\n";  // collinear
     return s;
-}
-
-// No pass counted a violation: the JSON report marks a violation counter above 0 with
-// "violation": true (reports/run_report.cpp).
-void expect_verifies_clean(const fs::path& root, std::size_t members) {
-    auto r = meshproof::test::run_cli_stdout("verify " + root.string() + " --quiet --json -");
-    EXPECT_EQ(r.code, 0) << r.text;
-    EXPECT_FALSE(contains(r.text, "\"violation\": true")) << r.text;
-    EXPECT_TRUE(contains(r.text, "\"ok\": " + std::to_string(members))) << r.text;
-    EXPECT_TRUE(contains(r.text, "\"decode_error\": 0,")) << r.text;
 }
 
 TEST(BuildCli, SmallObjBuildsAndVerifiesClean) {
@@ -113,7 +99,8 @@ TEST(BuildCli, MaterialsByFileNumberAndExportName) {
     auto r = run_cli_all("build " + (dir / "m.obj").string() + " -o " + out.string() + " --game eldenring --materials " +
                          (dir / "ids.txt").string());
     ASSERT_EQ(r.code, 0) << r.text;
-    EXPECT_TRUE(contains(r.text, "materials: 3 (stone = 21, 40 = 40, m7 = 7); 1 rows before any usemtl take material 0")) << r.text;
+    EXPECT_TRUE(contains(r.text, "materials: 3 (stone = 21, 40 = 40, m7 = 7)\n")) << r.text;
+    EXPECT_TRUE(contains(r.text, "faces without a material (usemtl None, or before any usemtl): material 0 (1 rows)")) << r.text;
     const fs::path obj = dir / "back.obj";
     ASSERT_EQ(run_cli_all("export " + out.string() + " --obj " + obj.string()).code, 0);
     const std::string text = read_text(obj);
@@ -272,7 +259,9 @@ TEST(BuildCli, AnExistingOutputIsOverwrittenOnlyWithForce) {
     EXPECT_EQ(read_text(out), "precious");
     auto forced = run_cli_all("build " + (dir / "a.obj").string() + " -o " + out.string() + " --game eldenring --force");
     EXPECT_EQ(forced.code, 0) << forced.text;
-    EXPECT_TRUE(contains(forced.text, "materials: no usemtl, every row takes material 0")) << forced.text;
+    EXPECT_TRUE(contains(forced.text, "faces without a material (usemtl None, or before any usemtl): material 0 (12 rows)"))
+        << forced.text;
+    EXPECT_FALSE(contains(forced.text, "materials:")) << forced.text;
     EXPECT_EQ(read_text(out).substr(0, 3), "DCX");
     std::size_t files = 0;
     for (const auto& e : fs::directory_iterator(dir)) files += e.is_regular_file();
