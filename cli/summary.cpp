@@ -113,11 +113,12 @@ void print_summary(const ReportModel& model) {
     if (const std::string idle = idle_pass_names(run); !idle.empty()) out += fmt::format("passes that saw no unit: {}\n", idle);
     if (model.figures) {
         const FigureSection& f = *model.figures;
-        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {}{} unchecked, {} not computed{}{}\n",
+        out += fmt::format("figures ({}, {} manifest {}): {} match, {} mismatch, {}{} unchecked, {} not computed{}{}{}\n",
                            f.manifest_name, manifest_source_name(f.source), f.manifest_path, f.totals.match, f.totals.mismatch,
                            partial_totals_text(f.totals), f.totals.unchecked, f.totals.not_computed,
                            f.totals.exceeds ? fmt::format(", {} exceed the document", f.totals.exceeds) : std::string(),
-                           f.decides_exit ? "" : "; informational (give --manifest to make them decide the exit code)");
+                           f.decides_exit ? "" : "; informational (give --manifest to make them decide the exit code)",
+                           f.install ? "; " + install_text(*f.install) : std::string());
     } else {
         out += "figures: no manifest for this game (give --manifest FILE)\n";
     }

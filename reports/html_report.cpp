@@ -322,8 +322,9 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
     if (!m.figures) return;
     const FigureSection& f = *m.figures;
     const auto segments = figure_segments(f.totals);
-    out += fmt::format("<h2 id=\"figures\">Figures of {}</h2>\n<p>{} figures. {}</p>{}\n",
-                       html_escape(f.document.empty() ? f.manifest_name : f.document), f.results.size(), stacked_bar(segments, 560, 18),
+    out += fmt::format("<h2 id=\"figures\">Figures of {}</h2>\n<p>{} figures{}. {}</p>{}\n",
+                       html_escape(f.document.empty() ? f.manifest_name : f.document), f.results.size(),
+                       f.install ? " of a " + html_escape(install_text(*f.install)) : std::string(), stacked_bar(segments, 560, 18),
                        legend(segments));
     std::map<std::string, std::vector<FigureResult>> by_pass;   // name order
     for (const auto& r : f.results) by_pass[r.figure.pass.value_or("")].push_back(r);
