@@ -137,6 +137,22 @@ TEST(InstallCompleteness, ACompleteInstallsMismatchStaysAMismatch) {
     EXPECT_EQ(s.totals.holds_on_read + s.totals.not_comparable, 0u);
 }
 
+// Several roots (verify merges their document manifests): each game's install is judged on that
+// game's inputs, and a partial one's lacks name the game.
+TEST(InstallCompleteness, SeveralRootsAreJudgedGameByGame) {
+    RunResult run = test::make_two_game_run({"h"}, {});
+    ManifestInstall er;
+    er.game = "eldenring";
+    er.files = 1;
+    std::vector<ManifestInstall> installs = {sekiro_install(), er};
+    for (auto& m : run.members) m.path += ".hkx";
+    const std::optional<InstallCompleteness> c = judge_install(installs, run);
+    ASSERT_TRUE(c);
+    EXPECT_FALSE(c->complete);
+    EXPECT_EQ(c->lacks, "sekiro: 1 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files");   // Elden Ring's 1 of 1 is whole
+    EXPECT_FALSE(judge_install({}, run));
+}
+
 std::string install_error(const std::string& install, const std::string& game = "freelancer") {
     const std::string text = R"({"manifest_format": 1, "name": "t", "game": ")" + game + R"(", "install": )" + install +
                              R"(, "figures": [{"id": "sur.corpus.files", "figure": "f", "pass": null,
