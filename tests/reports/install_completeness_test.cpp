@@ -5,7 +5,10 @@
 
 #include <string>
 
+#include "reports/html_report.h"
 #include "reports/install_completeness.h"
+#include "reports/markdown_report.h"
+#include "reports/run_report.h"
 #include "reports/report_model.h"
 #include "tests/reports/report_fixtures.h"
 
@@ -151,6 +154,27 @@ TEST(InstallCompleteness, SeveralRootsAreJudgedGameByGame) {
     EXPECT_FALSE(c->complete);
     EXPECT_EQ(c->lacks, "sekiro: 1 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files");   // Elden Ring's 1 of 1 is whole
     EXPECT_FALSE(judge_install({}, run));
+}
+
+// Each report says it: the Markdown figures paragraph, the HTML figures overview, the JSON field.
+TEST(InstallCompleteness, TheReportsSayWhatAPartialInstallLacks) {
+    Manifest m = test::manifest(R"({"id": "t", "figure": "triangles", "pass": "page", "counter": "triangles",
+        "scope": {"game": "sekiro"}, "expected": 100, "label": "Proven"})", "sekiro");
+    m.install.push_back(sekiro_install());
+    const RunResult run = test::make_run(Game::kSekiro, {"h"}, {{"page", "triangles", "sekiro/h", 60}});
+    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument)};
+    const std::string lacks = "0 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files";
+    EXPECT_NE(render_markdown(model).find("A partial install (it holds " + lacks + "): a rule"), std::string::npos);
+    EXPECT_NE(render_html(model).find("1 figures of a partial install: " + lacks + ". "), std::string::npos);
+    EXPECT_NE(render_json(model).find("\"lacks\": \"" + lacks + "\""), std::string::npos);
+    // A complete install says so, and a report of a manifest without install reads as before.
+    model.figures->install = InstallCompleteness{};
+    EXPECT_NE(render_markdown(model).find("A complete install (it holds every collision input the document counts)"), std::string::npos);
+    EXPECT_NE(render_html(model).find("1 figures of a complete install. "), std::string::npos);
+    EXPECT_NE(render_json(model).find("\"install\": {\n      \"complete\": true,\n      \"lacks\": null"), std::string::npos);
+    model.figures->install.reset();
+    EXPECT_EQ(render_markdown(model).find(" install (it holds"), std::string::npos);
+    EXPECT_EQ(render_json(model).find("\"install\""), std::string::npos);
 }
 
 std::string install_error(const std::string& install, const std::string& game = "freelancer") {
