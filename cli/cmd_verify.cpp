@@ -137,6 +137,7 @@ Result<std::optional<ChosenManifest>> merged_root_manifests(const VerifyOptions&
         for (ManifestFigure& f : part->manifest.figures)
             if (std::none_of(out->manifest.figures.begin(), out->manifest.figures.end(), [&](const ManifestFigure& g) { return g.id == f.id; }))
                 out->manifest.figures.push_back(std::move(f));
+        for (ManifestInstall& i : part->manifest.install) out->manifest.install.push_back(std::move(i));
         out->manifest.name += "+" + part->manifest.name;
         out->manifest.game += "+" + part->manifest.game;
         if (out->manifest.document != part->manifest.document) out->manifest.document += " + " + part->manifest.document;

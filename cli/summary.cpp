@@ -129,9 +129,10 @@ std::string figures_line(const ReportModel& model) {
     if (!model.figures) return "figures: no manifest for this game (give --manifest FILE)\n";
     const FigureSection& f = *model.figures;
     const FigureTotals& t = f.totals;
-    return fmt::format("figures, {}: {} match, {} differ, {}{} unchecked, {} not computed{}; {}\n", figures_whose(f), t.match, t.mismatch,
-                       partial_totals_text(t), t.unchecked, t.not_computed,
-                       t.exceeds ? fmt::format(", {} exceed the document", t.exceeds) : std::string(), figures_meaning(f));
+    return fmt::format("figures, {}: {} match, {} differ, {}{} unchecked, {} not computed{}{}; {}\n", figures_whose(f), t.match,
+                       t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
+                       t.exceeds ? fmt::format(", {} exceed the document", t.exceeds) : std::string(),
+                       f.install ? "; " + install_text(*f.install) : std::string(), figures_meaning(f));
 }
 
 std::string inputs_line(const RunResult& run) {

@@ -496,7 +496,11 @@ bool judge_partial_install(std::vector<FigureResult>& results) {
     const bool partial = std::any_of(results.begin(), results.end(), [](const FigureResult& r) {
         return (r.status == FigureStatus::kMatch || r.status == FigureStatus::kMismatch) && read_less_than_document(r);
     });
-    if (!partial) return false;
+    if (partial) judge_as_partial_install(results);
+    return partial;
+}
+
+void judge_as_partial_install(std::vector<FigureResult>& results) {
     for (FigureResult& r : results) {
         // Only a plain count, percentage or extreme is judged so: a value every member shares, a
         // list, a median, a bound or a binder set's share holds or fails on what was read.
@@ -510,7 +514,6 @@ bool judge_partial_install(std::vector<FigureResult>& results) {
             r.why = fmt::format("a whole-install {}: not comparable on a partial install", f.maximum ? "maximum" : "count");
         }
     }
-    return true;
 }
 
 }  // namespace meshproof

@@ -112,7 +112,11 @@ struct FigureTotals {
 // holds-on-read, and a count or maximum below the document's (60 triangles against 66,239,498)
 // not-comparable; a percentage, and a count or maximum above the whole install's, stay
 // mismatches. Returns whether the install is partial (then nothing changes otherwise).
+// A manifest that states its install's counts decides partial by those instead
+// (reports/install_completeness.h) and calls judge_as_partial_install.
 bool judge_partial_install(std::vector<FigureResult>& results);
+// The judgement above on an install already known to be partial.
+void judge_as_partial_install(std::vector<FigureResult>& results);
 
 // "3 hold on what was read, 40 not comparable on a partial install, " for the totals lines of
 // the reports and the summary; "" when both are 0 (every report of a whole install reads as before).

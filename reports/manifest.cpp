@@ -1,6 +1,8 @@
 #include "reports/manifest.h"
 
+#include <algorithm>
 #include <fstream>
+#include <initializer_list>
 #include <set>
 #include <sstream>
 
@@ -277,6 +279,63 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
     return fig;
 }
 
+// Every key of `o` is one of `known`: an install object's misspelt count would otherwise be lost.
+Status only_keys(object o, const std::string& where, std::initializer_list<std::string_view> known) {
+    for (auto [key, value] : o)
+        if (std::find(known.begin(), known.end(), key) == known.end())
+            return json_error(json_member_path(where, key), "unknown field");
+    return ok_status();
+}
+
+// The optional count `key` of an install object.
+Result<std::optional<std::uint64_t>> optional_count(const JsonFields& f, std::string_view key) {
+    if (!f.present(key)) return std::optional<std::uint64_t>();
+    MP_TRY_ASSIGN(std::uint64_t n, f.uint(key));
+    return std::optional<std::uint64_t>(n);
+}
+
+// "install": {"files": N, "sets": {SET: {"binders": N, "files": N}, ...}, "from": [ID, ...]}
+// (FORMAT.md `install`): the sets are the game's, every count optional but at least one given,
+// and every id in "from" a figure of the manifest.
+Result<ManifestInstall> read_install(const JsonFields& top, const Manifest& m) {
+    MP_TRY_ASSIGN(object o, top.sub_object("install"));
+    const JsonFields f(o, "install");
+    MP_TRY(only_keys(o, "install", {"files", "sets", "from"}));
+    ManifestInstall install;
+    install.game = m.game;
+    MP_TRY_ASSIGN(install.files, optional_count(f, "files"));
+    if (f.present("sets")) {
+        MP_TRY_ASSIGN(object sets, f.sub_object("sets"));
+        for (auto [key, value] : sets) {
+            const std::string where = json_member_path("install.sets", key);
+            const std::string set(key);
+            const bool freelancer_set = set == "vers" || set == "legacy";
+            if (!is_known_set(set) || set == kEverySet || freelancer_set != (m.game == "freelancer"))
+                return json_error(where, "not a set of " + m.game);
+            MP_TRY_ASSIGN(object counts, json_object_at(value, where));
+            MP_TRY(only_keys(counts, where, {"binders", "files"}));
+            const JsonFields c(counts, where);
+            InputCounts n;
+            MP_TRY_ASSIGN(n.binders, optional_count(c, "binders"));
+            MP_TRY_ASSIGN(n.files, optional_count(c, "files"));
+            if (!n.binders && !n.files) return json_error(where, "states no count ('binders' or 'files')");
+            install.sets.emplace_back(set, n);
+        }
+    }
+    if (!install.files && install.sets.empty()) return json_error("install", "states no count");
+    if (f.present("from")) {
+        MP_TRY_ASSIGN(array from, f.sub_array("from"));
+        for (element e : from) {
+            std::string_view id;
+            if (e.get_string().get(id) != simdjson::SUCCESS) return json_error("install.from", "expected figure ids");
+            if (std::none_of(m.figures.begin(), m.figures.end(), [&](const ManifestFigure& g) { return g.id == id; }))
+                return json_error("install.from", "'" + std::string(id) + "' is no figure of the manifest");
+            install.from.emplace_back(id);
+        }
+    }
+    return install;
+}
+
 Result<Manifest> parse_manifest_fields(std::string_view json, const PassRegistry& registry) {
     simdjson::dom::parser parser;
     MP_TRY_ASSIGN(object root, parse_json_object(parser, json));
@@ -297,6 +356,11 @@ Result<Manifest> parse_manifest_fields(std::string_view json, const PassRegistry
             return json_error("figures[" + std::to_string(i) + "] (" + fig.id + ")", "duplicate id");
         m.figures.push_back(std::move(fig));
         ++i;
+    }
+    if (top.present("install")) {
+        if (m.game == kBothGames) return json_error("install", "a manifest of both games has no one install");
+        MP_TRY_ASSIGN(ManifestInstall install, read_install(top, m));
+        m.install.push_back(std::move(install));
     }
     return m;
 }

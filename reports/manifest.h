@@ -6,6 +6,7 @@
 // claim a coverage it does not have.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -94,11 +95,32 @@ struct ManifestFigure {
 // Whether the figure ranks a list of counter pairs (kLowestOf, kHighestOf).
 inline bool ranks_pairs(FigureKind k) { return k == FigureKind::kLowestOf || k == FigureKind::kHighestOf; }
 
+// Counts of collision inputs (corpus-manifests/FORMAT.md `install`): binders and files, each
+// nullopt where the document states none.
+struct InputCounts {
+    std::optional<std::uint64_t> binders;
+    std::optional<std::uint64_t> files;
+};
+
+// What the document's whole install of one game holds, as the document counts it: the files over
+// every set of the game but character (the named collision binders; Freelancer's .sur files),
+// and per set what it states ("f": 9 binders, 1,145 files). A run that holds fewer is a partial
+// install (reports/install_completeness.h).
+struct ManifestInstall {
+    std::string game;                                         // the manifest's game
+    std::optional<std::uint64_t> files;                       // over every set but character
+    std::vector<std::pair<std::string, InputCounts>> sets;    // in the manifest's order
+    std::vector<std::string> from;                            // the figure ids the counts are read from
+};
+
 struct Manifest {
     std::string name;
     std::string document;
     std::string game;
     std::vector<ManifestFigure> figures;      // in file order
+    // A document manifest's install (at most one per game; several when `verify` merges the
+    // manifests of several roots); empty for a synthetic install's manifest.
+    std::vector<ManifestInstall> install;
 };
 
 // Parses manifest text. `registry` decides which passes and counters exist. Errors carry

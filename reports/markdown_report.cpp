@@ -139,9 +139,13 @@ void write_passes(std::string& out, const ReportModel& m) {
                            t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
                            t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
         out += fmt::format("Figures {}: {}.\n\n", figures_whose(f), figures_meaning(f));
-        if (f.partial_install)
-            out += "A partial install (the run read fewer than the document's whole-install denominators): a rule that holds "
-                   "on every member read says so, and a whole-install count or maximum below the document's is not comparable.\n\n";
+        if (f.install && f.install->complete)
+            out += "A complete install (it holds every collision input the document counts): the figures are the document's "
+                   "whole-install figures, and a figure that differs is a mismatch.\n\n";
+        else if (f.partial_install)
+            out += fmt::format("A partial install ({}): a rule that holds on every member read says so, and a whole-install count "
+                               "or maximum below the document's is not comparable.\n\n",
+                               f.install ? "it holds " + f.install->lacks : "the run read fewer than the document's whole-install denominators");
         for (const auto& r : f.results) {
             if (r.figure.pass) by_pass[*r.figure.pass].push_back(&r);
             else not_computed.push_back(&r);

@@ -37,8 +37,17 @@ FigureSection make_figure_section(const Manifest& manifest, const RunResult& run
     s.decides_exit = source != ManifestSource::kDocument;
     s.results = evaluate_figures(manifest, run);
     // Only a document manifest is judged against a partial install: an explicit or install
-    // manifest states what this install holds, so a figure that differs is a mismatch.
-    if (source == ManifestSource::kDocument) s.partial_install = judge_partial_install(s.results);
+    // manifest states what this install holds, so a figure that differs is a mismatch. One that
+    // states its install's counts is partial when the run holds fewer, whatever the figures read.
+    if (source == ManifestSource::kDocument) {
+        s.install = judge_install(manifest.install, run);
+        if (!s.install) {
+            s.partial_install = judge_partial_install(s.results);
+        } else if (!s.install->complete) {
+            s.partial_install = true;
+            judge_as_partial_install(s.results);
+        }
+    }
     s.totals = count_figures(s.results);
     return s;
 }

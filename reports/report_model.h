@@ -11,6 +11,7 @@
 
 #include "engine/pipeline/run.h"
 #include "reports/figures.h"
+#include "reports/install_completeness.h"
 #include "reports/planted_defects.h"
 
 namespace meshproof {
@@ -38,6 +39,9 @@ struct FigureSection {
     // A document manifest's figures against a partial install (judge_partial_install): some
     // figures hold on what was read, some are not comparable.
     bool partial_install = false;
+    // A document manifest that states its install's counts: whether the run holds all of them,
+    // or what it lacks (then partial_install). nullopt for other manifests.
+    std::optional<InstallCompleteness> install;
     std::vector<FigureResult> results;   // id order
     FigureTotals totals;
 };

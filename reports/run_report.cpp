@@ -238,6 +238,12 @@ void write_pass(JsonWriter& w, const PassResult& p) {
     w.end_object();
 }
 
+void string_or_null(JsonWriter& w, std::string_view key, const std::string& s) {
+    w.key(key);
+    if (s.empty()) w.null();
+    else w.value(s);
+}
+
 void write_manifest(JsonWriter& w, const std::optional<FigureSection>& figures) {
     w.key("manifest");
     if (!figures) {
@@ -258,14 +264,15 @@ void write_manifest(JsonWriter& w, const std::optional<FigureSection>& figures) 
     w.field("partial_install", figures->partial_install);
     w.field("holds_on_read", static_cast<std::uint64_t>(figures->totals.holds_on_read));
     w.field("not_comparable", static_cast<std::uint64_t>(figures->totals.not_comparable));
+    if (figures->install) {   // only for a document manifest that states its install's counts
+        w.key("install").begin_object();
+        w.field("complete", figures->install->complete);
+        string_or_null(w, "lacks", figures->install->lacks);
+        w.end_object();
+    }
     w.end_object();
 }
 
-void string_or_null(JsonWriter& w, std::string_view key, const std::string& s) {
-    w.key(key);
-    if (s.empty()) w.null();
-    else w.value(s);
-}
 
 void number_or_null(JsonWriter& w, std::string_view key, const std::optional<double>& v) {
     w.key(key);

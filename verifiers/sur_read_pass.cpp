@@ -70,9 +70,12 @@ public:
             "name, 12 by neither; the id is 0 for 549 of the 551 single-part .3db surfaces (freelancer-models.md §3, §4: "
             "every hpid entry is the FL-CRC of a hardpoint folder name)",
         };
+        info_.input_counter = "sur_files";   // freelancer-surface.md's ".sur files 798": every file, read or not
         info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
         info_.counters = {
             {"files", "files the reader accepts", false},
+            {"sur_files", ".sur files of the run, whether the reader accepts them or not (counted by the pipeline: "
+                          "PassInfo::input_counter; a malformed file is a decode error and never reaches the pass)", false},
             {"files_exact_structure", "files on which every exact structural rule of this pass holds (severity IVP-exact "
                                       "as far as sur_read checks; the derived values are sur_derive's)", false},
             {"files_structurally_valid", "files the reader accepts on which an exact structural rule fails "

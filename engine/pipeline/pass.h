@@ -42,6 +42,12 @@ struct PassInfo {
     // The pass joins members across the binders of a map (engine/pipeline/join.h): the engine
     // calls join_key, extract and join. Units of its join are counted under their map's scopes.
     bool joins = false;
+    // A counter of the pass (declared in `counters`) that the pipeline adds 1 to for every input
+    // file handed to the pass's family, in the file's scope, whether it decodes or not: the
+    // document counts the files of an install, and a malformed one is a decode error the pass
+    // never sees. Only the sur family's inputs are counted so (a .sur file is its own unit);
+    // empty: none.
+    std::string input_counter;
 };
 
 class Pass {

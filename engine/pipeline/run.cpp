@@ -184,6 +184,9 @@ public:
     // Decodes one .sur input (and its sibling model) and hands it to the sur passes; returns
     // its status, then the model's when the model is malformed. Thread-safe.
     std::vector<MemberStatus> run_sur(const InputFile& in, std::uint64_t ordinal, Game game);
+    // A .sur input that reached no pass (a decode error): counted under the sur passes' input
+    // counters (PassInfo::input_counter) in `scope`, outside any unit. Thread-safe.
+    void count_sur_input(const std::string& scope);
 
     // The pass's tally over every thread and join; its counts over distinct contents folded
     // only then, when every unit's content key is in.
@@ -445,6 +448,12 @@ std::string sibling_rel_path(const std::string& sur_rel, const fs::path& model) 
     return (cut == std::string::npos ? std::string() : sur_rel.substr(0, cut + 1)) + model.filename().string();
 }
 
+void Runner::count_sur_input(const std::string& scope) {
+    auto& tallies = tallies_.local();
+    for (std::size_t p : sur_passes_)
+        if (const std::string& counter = passes_[p]->info().input_counter; !counter.empty()) tallies[p].add_in(counter, scope, 1);
+}
+
 std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ordinal, Game game) {
     std::vector<MemberStatus> out(1);
     out.reserve(2);   // the model's status may follow: `status` (and the unit's views of it) must not move
@@ -455,10 +464,12 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     if (!map.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = map.error();
+        count_sur_input(fmt::format("{}/{}", game_name(game), status.set));
         return out;
     }
     const Bytes bytes = map->bytes();
     status.set = sur_set(bytes);
+    const std::string scope = fmt::format("{}/{}", game_name(game), status.set);
     UnitClock clock(timing_, in.rel_path);
     const ScopedDeadline deadline(options_.member_timeout);
     auto model = sur::decode_sur(bytes);
@@ -467,6 +478,7 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
         status.state = MemberState::kDecodeError;
         const Status shrank = shrank_error(bytes);
         status.error = shrank.ok() ? model.error() : shrank.error();
+        count_sur_input(scope);
         return out;
     }
     // The sibling model: a missing one is counted by the passes, a malformed one is a decode
@@ -503,17 +515,19 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
     if (pair && pair->ok()) unit.model = &pair->value();
     unit.model_malformed = pair && !pair->ok();
     auto& tallies = tallies_.local();
-    const std::string scope = fmt::format("{}/{}", game_name(game), status.set);
     clock.skip();
     for (std::size_t i = 0; i < sur_passes_.size(); ++i) {
         const std::size_t p = sur_passes_[i];
         tallies[p].begin_unit(scope, ordinal, true);
+        // Inside the unit, so that a file's input count is split by its severity like its other counts.
+        if (const std::string& counter = passes_[p]->info().input_counter; !counter.empty()) tallies[p].add(counter);
         passes_[p]->run(unit, tallies[p]);
         clock.pass(p);
         if (deadline_passed()) {
             discard_unit_through(tallies, sur_passes_, i);
             status.state = MemberState::kDecodeError;
             status.error = timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name));
+            count_sur_input(scope);
             return out;
         }
     }
@@ -532,6 +546,7 @@ std::vector<MemberStatus> Runner::run_sur(const InputFile& in, std::uint64_t ord
             out.resize(1);
             status.state = MemberState::kDecodeError;
             status.error = shrank.error();
+            count_sur_input(scope);
             return out;
         }
     collect_findings(tallies, sur_passes_, status);

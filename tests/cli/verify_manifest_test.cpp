@@ -108,6 +108,35 @@ TEST_F(VerifyManifest, PartialInstallRulesHoldOnWhatWasRead) {
     EXPECT_NE(text.str().find("\"partial_install\": true"), std::string::npos);
 }
 
+// The document states the whole install's inputs (issue 41): the sample's 4 loose tagfiles are a
+// partial install, and the summary's figures line and the JSON report say what it lacks.
+TEST_F(VerifyManifest, APartialInstallSaysWhatItLacks) {
+    const fs::path json = dir_ / "lacks.json";
+    const Output r = run("verify " + root_ + " --quiet --json " + json.string());
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_NE(r.text.find("; partial install: 4 of 25,130 tagfiles; 0 of 603 f binders; 0 of 1,850 f files\n"), std::string::npos)
+        << r.text;
+    std::stringstream text;
+    text << std::ifstream(json).rdbuf();
+    EXPECT_NE(text.str().find("\"install\": {\n      \"complete\": false,\n      \"lacks\": \"4 of 25,130 tagfiles; 0 of 603 f "
+                              "binders; 0 of 1,850 f files\"\n    }"),
+              std::string::npos)
+        << text.str().substr(0, 2000);
+}
+
+// An explicit manifest states this install's counts: no completeness is judged, none is written.
+TEST_F(VerifyManifest, AnExplicitManifestJudgesNoInstall) {
+    const fs::path json = dir_ / "explicit.json";
+    const Output r = run("verify " + root_ + " --game eldenring --quiet --json " + json.string() + " --manifest " +
+                         write_manifest("m.json", 2));
+    EXPECT_EQ(r.code, 0) << r.text;
+    EXPECT_EQ(r.text.find("complete install"), std::string::npos) << r.text;
+    EXPECT_EQ(r.text.find("partial install:"), std::string::npos) << r.text;
+    std::stringstream text;
+    text << std::ifstream(json).rdbuf();
+    EXPECT_EQ(text.str().find("\"install\""), std::string::npos);
+}
+
 TEST_F(VerifyManifest, MarkdownReportHasATablePerPass) {
     const std::string md = (dir_ / "report.md").string();
     const Output r = run("verify " + root_ + " --game eldenring --quiet --md " + md + " --manifest " + write_manifest("m.json", 3));
