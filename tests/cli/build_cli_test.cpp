@@ -84,7 +84,7 @@ TEST(BuildCli, SmallObjBuildsAndVerifiesClean) {
         ASSERT_EQ(r.code, 0) << r.text;
         EXPECT_TRUE(contains(r.text, "38 faces, 76 rows in (152 positions, ")) << r.text;
         EXPECT_TRUE(contains(r.text, "75 triangles (3")) << r.text;  // 36 grid quads, and the pentagon may give one
-        EXPECT_TRUE(contains(r.text, "; 1 degenerate triangles dropped")) << r.text;
+        EXPECT_TRUE(contains(r.text, "; 1 degenerate triangle dropped")) << r.text;
         EXPECT_TRUE(contains(r.text, "body \"floor\"")) << r.text;
         EXPECT_TRUE(contains(r.text, "materials: 1 (21 = 21)")) << r.text;
         expect_verifies_clean(root, 1);
@@ -113,7 +113,7 @@ TEST(BuildCli, MaterialsByFileNumberAndExportName) {
     auto r = run_cli_all("build " + (dir / "m.obj").string() + " -o " + out.string() + " --game eldenring --materials " +
                          (dir / "ids.txt").string());
     ASSERT_EQ(r.code, 0) << r.text;
-    EXPECT_TRUE(contains(r.text, "materials: 3 (stone = 21, 40 = 40, m7 = 7); 1 rows before any usemtl take material 0")) << r.text;
+    EXPECT_TRUE(contains(r.text, "materials: 3 (stone = 21, 40 = 40, m7 = 7); 1 row before any usemtl takes material 0")) << r.text;
     const fs::path obj = dir / "back.obj";
     ASSERT_EQ(run_cli_all("export " + out.string() + " --obj " + obj.string()).code, 0);
     const std::string text = read_text(obj);
