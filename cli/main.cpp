@@ -40,7 +40,8 @@ int main(int argc, char** argv) {
             [](std::string& text) -> std::string {
                 return parse_colour_choice(text) ? std::string() : text + ": expected auto, always or never";
             },
-            "WHEN"));
+            ""))
+        ->type_name("auto|always|never");
 
     std::vector<Command> commands;
     for (auto add : {add_verify, add_dump, add_unpack, add_export, add_synth, add_diff, add_build}) commands.push_back(add(app));

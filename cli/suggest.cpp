@@ -38,7 +38,8 @@ std::optional<std::string> closest_word(std::string_view typed, const std::vecto
     std::size_t best_distance = allowed + 1;
     for (const std::string& word : known) {
         const std::size_t d = edit_distance(bare, without_dashes(word));
-        if (d < best_distance) {
+        // Fewer edits than letters: "-x" is one edit from "-h", but nothing of it was typed.
+        if (d < best_distance && d < bare.size()) {
             best_distance = d;
             best = word;
         }

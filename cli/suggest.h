@@ -16,8 +16,9 @@ namespace meshproof::cli {
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // The word of `known` nearest to `typed`, when it is at most max(1, min(2, length / 3)) edits
-// away (the length of `typed`, leading dashes left out, as are the words'); the first of equally
-// near ones. "verfy" → "verify", "--jsn" → "--json"; "xyz" → nothing.
+// away (the length of `typed`, leading dashes left out, as are the words') and fewer edits than
+// that length; the first of equally near ones. "verfy" → "verify", "--jsn" → "--json"; "xyz",
+// "-x" (beside "-h") → nothing.
 std::optional<std::string> closest_word(std::string_view typed, const std::vector<std::string>& known);
 
 }  // namespace meshproof::cli

@@ -7,6 +7,7 @@
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
+#include "engine/core/plural.h"
 #include "engine/io/mapped_file.h"
 #include "engine/tagfile/sdk_version_peek.h"
 
@@ -113,8 +114,8 @@ void detect_game_from_tagfiles(InstallScan& scan, const DecompressorRegistry& co
     if (game == Game::kUnknown) return;
     const std::uint64_t agreeing = game == Game::kEldenRing ? counts.v20180100 : counts.v20160200;
     scan.game = game;
-    scan.detection = fmt::format("SDK version of the {} (no install layout): {} of {} read are {}: {}", read_what, agreeing,
-                                 counts.read(), game == Game::kEldenRing ? "20180100" : "20160200",
+    scan.detection = fmt::format("SDK version of the {} (no install layout): {} of {} read {} {}: {}", read_what, agreeing,
+                                 counts.read(), plural_noun(agreeing, "is", "are"), game == Game::kEldenRing ? "20180100" : "20160200",
                                  game == Game::kEldenRing ? "Elden Ring" : "Sekiro");
 }
 

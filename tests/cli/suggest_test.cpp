@@ -37,6 +37,8 @@ TEST(Suggest, NothingIsSuggestedWhenNoWordIsClose) {
     // Short words take one edit at most: "d" is two from "diff" and "dump".
     EXPECT_EQ(closest_word("d", commands), std::nullopt);
     EXPECT_EQ(closest_word("anything", {}), std::nullopt);
+    // One letter is never a typo of another: "-x" is not "-h".
+    EXPECT_EQ(closest_word("-x", {"-h", "-o"}), std::nullopt);
 }
 
 TEST(Suggest, LongWordsTakeTwoEditsAtMost) {

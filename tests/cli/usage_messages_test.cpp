@@ -37,6 +37,7 @@ TEST(UsageMessages, AnUnknownOptionSuggestsTheNearestOneOfItsCommand) {
 
 TEST(UsageMessages, AnUnknownOptionFarFromAnyPointsToHelp) {
     expect_usage("verify X --frobnicate", "meshproof verify: unknown option '--frobnicate' (meshproof verify --help lists them)\n");
+    expect_usage("dump a.hkx -x", "meshproof dump: unknown option '-x' (meshproof dump --help lists them)\n");
 }
 
 TEST(UsageMessages, AnExtraArgumentIsNamed) {
