@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@
 #include "cli/exit_codes.h"
 #include "cli/same_file.h"
 #include "cli/input_bytes.h"
+#include "cli/number_options.h"
 #include "engine/build/material_map.h"
 #include "engine/build/obj_reader.h"
 #include "engine/build/weld.h"
@@ -31,6 +33,7 @@
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
 #include "engine/core/free_vectors.h"
+#include "engine/core/plural.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/degenerate_triangle.h"
@@ -193,14 +196,9 @@ int run_build(const BuildArgs& a) {
     else if (a.game == "sekiro") dialect = tagfile::HavokDialect::kSekiro2016;
     else return usage(fmt::format("unknown game \"{}\" (eldenring, sekiro)", a.game));
     if (a.into.empty() != a.member.empty()) return usage("--into and --member go together");
-    if (!std::isfinite(a.convex_radius) || a.convex_radius < 0)
-        return usage(fmt::format("--convex-radius {} must be a finite number of metres, 0 or more", a.convex_radius));
     const std::optional<double> scale = parse_scale(a.scale);
     if (!scale)
         return usage(fmt::format("--scale {} must be a finite number above 0 (e.g. 0.01 for centimetres to metres)", a.scale));
-    if (!(a.max_packed_error >= 0))
-        return usage(fmt::format("--max-packed-error {} must be a number of metres, 0 or more (inf: pack every one-section vertex)",
-                                 a.max_packed_error));
 
     // --force overwrites an earlier output, never what the build reads (`-o` naming the OBJ itself
     // wrote the collision file over it).
@@ -217,9 +215,11 @@ int run_build(const BuildArgs& a) {
     auto obj = build::read_obj(file->bytes(), read_options);
     if (!obj.ok()) return usage(fmt::format("{}:{}", a.in, obj.error().message));  // the message begins "L:C: "
     if (obj->unknown_statements > 0)
-        std::fprintf(stderr, "meshproof build: %s: %llu statements not read (the first: `%s` on line %llu)\n", a.in.c_str(),
-                     static_cast<unsigned long long>(obj->unknown_statements), obj->first_unknown_keyword.c_str(),
-                     static_cast<unsigned long long>(obj->first_unknown_line));
+        std::fputs(fmt::format("meshproof build: {}: {} not read (the first: `{}` on line {})\n", a.in,
+                               plural(obj->unknown_statements, "statement", "statements"), obj->first_unknown_keyword,
+                               obj->first_unknown_line)
+                       .c_str(),
+                   stderr);
     *file = MappedFile{};   // the OBJ is read: its pages leave the peak that building and checking reach
 
     // ---- materials
@@ -323,14 +323,18 @@ int run_build(const BuildArgs& a) {
     std::printf("%s -> %s\n", a.in.c_str(), made.c_str());
     std::printf("  %s, body \"%s\", convexRadius %g\n", game_label(dialect).c_str(), input.body_name.c_str(),
                 static_cast<double>(a.convex_radius));
-    std::printf("  %llu faces, %llu rows in (%llu positions, %llu repeated ones welded, %llu unused dropped)\n",
-                static_cast<unsigned long long>(obj->faces), static_cast<unsigned long long>(s.rows_in),
-                static_cast<unsigned long long>(welded->positions_in), static_cast<unsigned long long>(welded->duplicates_merged),
-                static_cast<unsigned long long>(welded->unused_dropped));
-    std::printf("  %llu triangles (%llu quads), %llu sections, %llu pages of shared vertices; %llu degenerate triangles dropped\n",
-                static_cast<unsigned long long>(s.triangles), static_cast<unsigned long long>(s.quads),
-                static_cast<unsigned long long>(s.sections), static_cast<unsigned long long>(s.pages),
-                static_cast<unsigned long long>(s.rows_dropped_degenerate));
+    std::fputs(fmt::format("  {}, {} in ({}, {} welded, {} dropped)\n", plural(obj->faces, "face", "faces"),
+                           plural(s.rows_in, "row", "rows"), plural(welded->positions_in, "position", "positions"),
+                           plural(welded->duplicates_merged, "repeated one", "repeated ones"),
+                           plural(welded->unused_dropped, "unused one", "unused ones"))
+                   .c_str(),
+               stdout);
+    std::fputs(fmt::format("  {} ({}), {}, {} of shared vertices; {} dropped\n", plural(s.triangles, "triangle", "triangles"),
+                           plural(s.quads, "quad", "quads"), plural(s.sections, "section", "sections"),
+                           plural(s.pages, "page", "pages"),
+                           plural(s.rows_dropped_degenerate, "degenerate triangle", "degenerate triangles"))
+                   .c_str(),
+               stdout);
     std::printf("  largest position error from quantisation: %.9g m (measured on the decoded output: %.9g m)\n",
                 s.max_position_error, s.decoded_max_position_error);
     std::string list;
@@ -340,8 +344,8 @@ int run_build(const BuildArgs& a) {
             list += fmt::format("{}{} = {}", named++ ? ", " : "", obj->material_names[i], id_of_name[i]);
     if (named > 0) std::printf("  materials: %zu (%s)\n", named, list.c_str());
     if (rows_without_material > 0)
-        std::printf("  faces without a material (usemtl None, or before any usemtl): material 0 (%llu rows)\n",
-                    static_cast<unsigned long long>(rows_without_material));
+        std::printf("  faces without a material (usemtl None, or before any usemtl): material 0 (%s)\n",
+                    plural(rows_without_material, "row", "rows").c_str());
     return kExitOk;
 }
 
@@ -356,11 +360,13 @@ Command add_build(CLI::App& app) {
         ->required();
     sub->add_option("--game", a->game, "eldenring or sekiro: the SDK version and class layouts written")->required();
     sub->add_option("--name", a->name, "The body's name (default: the OBJ file's stem)");
-    sub->add_option("--convex-radius", a->convex_radius, "The shape's convexRadius in metres (default 0.015, the Elden Ring sample's)");
+    sub->add_option("--convex-radius", a->convex_radius, "The shape's convexRadius in metres (default 0.015, the Elden Ring sample's)")
+        ->check(real_number(0, std::numeric_limits<float>::max(), "a number of metres, 0 or more, below 3.4e38"));
     sub->add_option("--max-packed-error", a->max_packed_error,
                     "Largest quantisation error in metres a section's packed (11/11/10-bit) vertices may have; a "
                     "section whose packed codec is coarser shares its vertices (21/21/22 bits) (default 0.005; inf: "
-                    "pack every vertex one section alone uses)");
+                    "pack every vertex one section alone uses)")
+        ->check(real_number(0, std::numeric_limits<double>::infinity(), "a number of metres, 0 or more, or inf"));
     sub->add_option("--materials", a->materials, "A file of `usemtl-name = material-id` lines (# comments)");
     sub->add_option("--scale", a->scale,
                     "Multiply every position by S on read, e.g. 0.01 for an OBJ in centimetres (default 1; a "
@@ -371,7 +377,7 @@ Command add_build(CLI::App& app) {
     sub->footer(std::string(
                     "Materials: a usemtl name is looked up in --materials, else read as a number (`usemtl 21`) or as\n"
                     "meshproof export's `m21`; rows before any usemtl, and Blender's `usemtl None`, take material 0.\n") +
-                kExitCodesHelp);
+                kBuildExitCodesHelp);
     return {sub, [a] { return run_build(*a); }};
 }
 

@@ -2,6 +2,7 @@
 // object tree from the root, then a collision member's decoded extern shapes), a compendium's IDs and types, or a binder's member list; with
 // --member NAME, one member of a binder; a Freelancer model (.cmp / .3db, UTF) as its tree and parts.
 #include <cstdio>
+#include <limits>
 #include <memory>
 
 #include <fmt/format.h>
@@ -9,9 +10,11 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/input_bytes.h"
+#include "cli/number_options.h"
 #include "cli/tagfile_input.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
+#include "engine/core/plural.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
@@ -46,7 +49,7 @@ bool is_compendium(Bytes b) { return b.size() >= 8 && has_prefix(b.subspan(4), "
 bool is_tagfile(Bytes b) { return b.size() >= 8 && has_prefix(b.subspan(4), "TAG0"); }
 
 std::string describe_compendium(const tagfile::Compendium& c) {
-    std::string out = fmt::format("compendium (TCM0): {} ID(s)\n", c.ids.size());
+    std::string out = fmt::format("compendium (TCM0): {}\n", plural(c.ids.size(), "ID", "IDs"));
     for (auto id : c.ids) out += fmt::format("  id {}\n", tagfile::compendium_id_hex(id));
     const auto& t = *c.types;
     out += fmt::format("types: {}\n", t.type_count() - 1);
@@ -96,8 +99,8 @@ int run_dump(const DumpCommandOptions& o) {
     }
     if (input->binder && o.member.empty()) {
         const Binder& binder = *input->binder;
-        std::printf("binder %s: %zu members, version \"%s\", format 0x%02X\n",
-                    binder.kind == BinderKind::kBnd4 ? "BND4" : "BHF4+BDF4", binder.entries.size(),
+        std::printf("binder %s: %s, version \"%s\", format 0x%02X\n",
+                    binder.kind == BinderKind::kBnd4 ? "BND4" : "BHF4+BDF4", plural(binder.entries.size(), "member", "members").c_str(),
                     binder.version.c_str(), binder.format);
         for (std::size_t i = 0; i < binder.entries.size(); ++i) {
             const BinderEntry& e = binder.entries[i];
@@ -109,8 +112,9 @@ int run_dump(const DumpCommandOptions& o) {
             } else if (e.compressed()) {
                 codec = "zlib";
             }
-            std::printf("  %4zu  id %-8d %10llu bytes  %-9s %s\n", i, e.id.value_or(-1),
-                        static_cast<unsigned long long>(e.compressed_size), codec.c_str(), e.name.c_str());
+            std::printf("  %4zu  id %-8d %10llu %-5s  %-9s %s\n", i, e.id.value_or(-1),
+                        static_cast<unsigned long long>(e.compressed_size),
+                        std::string(plural_noun(e.compressed_size, "byte", "bytes")).c_str(), codec.c_str(), e.name.c_str());
         }
         if (const Status st = input_unchanged(*input); !st.ok()) return fail(o.file, st.error());
         return kExitOk;
@@ -135,9 +139,10 @@ Command add_dump(CLI::App& app) {
         ->allow_extra_args(false)   // one file per --compendium: the FILE after it is not read as a compendium
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--member", o->member, "Dump this member of a binder (full name or last path component)");
-    sub->add_option("--max-elements", o->max_elements, "Array elements printed per array (default 8)");
+    sub->add_option("--max-elements", o->max_elements, "Array elements printed per array (default 8)")
+        ->check(whole_number(0, std::numeric_limits<std::size_t>::max()));
     sub->add_flag("--offsets", o->offsets, "Show DATA offsets of objects");
-    sub->footer(kExitCodesHelp);
+    sub->footer(kDumpExitCodesHelp);
     return {sub, [o] { return run_dump(*o); }};
 }
 

@@ -10,6 +10,7 @@
 #include "cli/exit_codes.h"
 #include "cli/same_file.h"
 #include "cli/tagfile_input.h"
+#include "engine/core/plural.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/mesh/obj_export.h"
 #include "engine/tagfile/tagfile.h"
@@ -78,9 +79,9 @@ int run_export(const ExportOptions& o) {
     for (const auto& m : decoded->extern_meshes) triangles += m.triangle_count();
     std::size_t extern_shapes = 0;  // Elden Ring assets: each entry written as an object of its own
     for (const auto& m : decoded->meshes) extern_shapes += m.extern_shapes.instance_count();
-    const std::string shapes = extern_shapes > 0 ? ", " + std::to_string(extern_shapes) + " extern shapes" : std::string();
-    std::printf("%s: %zu bodies, %zu triangles%s -> %s\n", unit->where.c_str(), decoded->bodies.size(), triangles,
-                shapes.c_str(), o.obj.c_str());
+    const std::string shapes = extern_shapes > 0 ? ", " + plural(extern_shapes, "extern shape", "extern shapes") : std::string();
+    std::printf("%s: %s, %s%s -> %s\n", unit->where.c_str(), plural(decoded->bodies.size(), "body", "bodies").c_str(),
+                plural(triangles, "triangle", "triangles").c_str(), shapes.c_str(), o.obj.c_str());
     return kExitOk;
 }
 
@@ -97,7 +98,7 @@ Command add_export(CLI::App& app) {
     sub->add_option("--obj", o->obj, "Output .obj file")->required();
     sub->add_flag("--force", o->force, "Overwrite an existing output file");
     sub->add_flag("--no-pose", o->no_pose, "Do not apply the body pose (position, orientation)");
-    sub->footer(kExitCodesHelp);
+    sub->footer(kExportExitCodesHelp);
     return {sub, [o] { return run_export(*o); }};
 }
 

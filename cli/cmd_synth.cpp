@@ -4,10 +4,15 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "cli/number_options.h"
+#include "engine/core/plural.h"
 #include "engine/pipeline/pass.h"
 #include "engine/synth/install_writer.h"
 
@@ -26,13 +31,15 @@ Command add_synth(CLI::App& app) {
     sub->add_option("OUT", args->out, "Output folder (the install root)")->required();
     sub->add_option("--game", args->game, "sekiro or eldenring")->required();
     sub->add_option("--scale", args->scale, "demo, small or full (default demo)");
-    sub->add_option("--seed", args->seed, "Seed (same seed, same bytes; default 1)");
+    sub->add_option("--seed", args->seed, "Seed (same seed, same bytes; default 1)")
+        ->check(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
     sub->add_option("--defects", args->defects,
                     "kind:count,... of page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header, "
                     "extern_missing, extern_twice, extern_outside (Elden Ring assets); or all");
-    sub->add_option("--threads", args->threads, "Worker threads (default: every core)");
-    sub->add_option("--level", args->level, "DEFLATE level of the DCX members, 0 to 12 (libdeflate's; default 1)")->check(CLI::Range(0, 12));
+    sub->add_option("--threads", args->threads, "Worker threads (default: every core)")->check(thread_count());
+    sub->add_option("--level", args->level, "DEFLATE level of the DCX members, 0 to 12 (libdeflate's; default 1)")->check(whole_number(0, 12));
     sub->add_flag("--force", args->force, "Write into an existing non-empty folder");
+    sub->footer(kSynthExitCodesHelp);
 
     return {sub, [args]() -> int {
                 synth::SynthOptions o;
@@ -79,15 +86,16 @@ Command add_synth(CLI::App& app) {
                 }
                 const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 const auto& c = r->counts;
-                std::fprintf(stderr,
-                             "meshproof synth: %s %s seed %llu: %llu binders, %llu members, %llu sections, %llu triangles "
-                             "(%llu quads), %llu paged sections, %.1f MB in %.2f s (%.2f M triangles/s); defects.json and manifest.json written\n",
-                             std::string(synth::synth_game_name(o.game)).c_str(), std::string(synth::synth_scale_name(o.scale)).c_str(),
-                             static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(c.binders),
-                             static_cast<unsigned long long>(c.members), static_cast<unsigned long long>(c.sections),
-                             static_cast<unsigned long long>(c.triangles), static_cast<unsigned long long>(c.quads),
-                             static_cast<unsigned long long>(c.paged_sections), static_cast<double>(c.bytes_written) / 1e6, s,
-                             s > 0 ? static_cast<double>(c.triangles) / s / 1e6 : 0.0);
+                std::fputs(fmt::format("meshproof synth: {} {} seed {}: {}, {}, {}, {} ({}), {}, {:.1f} MB in {:.2f} s "
+                                       "({:.2f} M triangles/s); defects.json and manifest.json written\n",
+                                       synth::synth_game_name(o.game), synth::synth_scale_name(o.scale), o.seed,
+                                       plural(c.binders, "binder", "binders"), plural(c.members, "member", "members"),
+                                       plural(c.sections, "section", "sections"), plural(c.triangles, "triangle", "triangles"),
+                                       plural(c.quads, "quad", "quads"), plural(c.paged_sections, "paged section", "paged sections"),
+                                       static_cast<double>(c.bytes_written) / 1e6, s,
+                                       s > 0 ? static_cast<double>(c.triangles) / s / 1e6 : 0.0)
+                               .c_str(),
+                           stderr);
                 return kExitOk;
             }};
 }

@@ -18,6 +18,7 @@
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
+#include "engine/core/plural.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
 
@@ -150,7 +151,7 @@ int run_unpack(const UnpackOptions& o) {
         std::fprintf(stderr, "meshproof unpack: %s\n", r.message.c_str());
         return kExitUsage;
     }
-    for (const OutputFile& f : files) std::printf("%s  %zu bytes\n", f.path.string().c_str(), f.bytes.size());
+    for (const OutputFile& f : files) std::printf("%s  %s\n", f.path.string().c_str(), plural(f.bytes.size(), "byte", "bytes").c_str());
     return failures ? kExitPartial : kExitOk;
 }
 
@@ -163,7 +164,7 @@ Command add_unpack(CLI::App& app) {
     sub->add_option("-o,--output", o->out, "Output folder")->required();
     sub->add_flag("--force", o->force, "Overwrite existing files");
     sub->add_flag("--members", o->members, "For a DCX-wrapped binder, write its members instead of the binder");
-    sub->footer(kExitCodesHelp);
+    sub->footer(kUnpackExitCodesHelp);
     return {sub, [o] { return run_unpack(*o); }};
 }
 

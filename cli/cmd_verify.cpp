@@ -4,11 +4,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <chrono>
 #include <memory>
 #include <optional>
-
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -16,9 +15,11 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/nothing_to_check.h"
+#include "cli/number_options.h"
 #include "cli/progress_display.h"
 #include "cli/report_targets.h"
 #include "cli/summary.h"
+#include "cli/terminal.h"
 #include "cli/timings_file.h"
 #include "engine/pipeline/inflate_floor.h"
 #include "engine/pipeline/run.h"
@@ -189,11 +190,6 @@ bool report_on_stdout(const VerifyOptions& o) {
     return false;
 }
 
-// Whether the summary is coloured: a terminal, and NO_COLOR unset or empty.
-bool colour_for(std::FILE* stream) {
-    const char* no_colour = std::getenv("NO_COLOR");
-    return (no_colour == nullptr || *no_colour == '\0') && ::isatty(::fileno(stream)) == 1;
-}
 
 // `verify ROOT --inflate-only`: the floor under every run (inflate_floor.h), for
 // bench/full-install.sh. No report; one line on stderr; exit 3 when something failed to inflate.
@@ -351,7 +347,7 @@ int run_verify_command(const VerifyOptions& o) {
     std::FILE* summary_stream = report_on_stdout(o) ? stderr : stdout;
     SummaryOptions summary;
     summary.detail = o.quiet ? SummaryDetail::kVerdictOnly : o.verbose ? SummaryDetail::kVerbose : SummaryDetail::kNormal;
-    summary.colour = colour_for(summary_stream);
+    summary.colour = use_colour(summary_stream);
     summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     summary.reports_written = std::move(*written);
     const std::string text = render_summary(model, verdict, summary);
@@ -369,7 +365,7 @@ Command add_verify(CLI::App& app) {
                     "measure the figures of both games together")
         ->required();
     sub->add_option("--game", o->game, "Override game detection: sekiro, eldenring, freelancer");
-    sub->add_option("--threads", o->threads, "Worker threads (default: every core)")->check(CLI::NonNegativeNumber);
+    sub->add_option("--threads", o->threads, "Worker threads (default: every core)")->check(thread_count());
     sub->add_option("--json", o->json, "Write the JSON report to FILE ('-' for stdout)");
     sub->add_option("--md", o->md, "Write the Markdown report to FILE ('-' for stdout)");
     sub->add_option("--html", o->html, "Write the HTML report (one self-contained file) to FILE ('-' for stdout)");
@@ -394,18 +390,9 @@ Command add_verify(CLI::App& app) {
     sub->add_flag("--inflate-only", o->inflate_only, "Decompress every member, read each byte once, nothing else")->group("");
     sub->add_option("--member-timeout", o->member_timeout,
                     "Seconds one member may take before it is abandoned and counted as a 'timeout' error (0: no limit)")
-        ->check(CLI::Validator(
-            [](std::string& text) -> std::string {
-                // NonNegativeNumber let "nan" through (it compares false both ways).
-                char* end = nullptr;
-                const double v = std::strtod(text.c_str(), &end);
-                return end != text.c_str() && *end == '\0' && v >= 0 && std::isfinite(v)
-                           ? std::string()
-                           : text + " is not a number of seconds, 0 or more (0: no limit)";
-            },
-            "SECONDS"))
+        ->check(real_number(0, std::numeric_limits<double>::max(), "a number of seconds, 0 (no limit) or more"))
         ->default_val(RunOptions::kDefaultMemberTimeout);
-    sub->footer(kExitCodesHelp);
+    sub->footer(kVerifyExitCodesHelp);
     return {sub, [o] { return run_verify_command(*o); }};
 }
 

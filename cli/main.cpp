@@ -7,6 +7,8 @@
 #include "cli/exit_codes.h"
 #include "cli/large_pages.h"
 #include "cli/out_of_memory.h"
+#include "cli/parse_errors.h"
+#include "cli/terminal.h"
 #include "cli/version.h"
 
 namespace {
@@ -28,8 +30,18 @@ int main(int argc, char** argv) {
     CLI::App app{"meshproof: proves claims about every collision mesh of a game install"};
     app.footer(kExitCodesHelp);
     app.require_subcommand(0, 1);
+    // meshproof's own options (--color) are read after a command's too: `meshproof verify X --color never`.
+    app.fallthrough();
     bool version = false;
     app.add_flag("--version", version, "Print the versions of meshproof and its libraries");
+    std::string colour = "auto";
+    app.add_option("--color", colour, "Colour the output: auto (a terminal, and NO_COLOR unset), always or never")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                return parse_colour_choice(text) ? std::string() : text + ": expected auto, always or never";
+            },
+            ""))
+        ->type_name("auto|always|never");
 
     std::vector<Command> commands;
     for (auto add : {add_verify, add_dump, add_unpack, add_export, add_synth, add_diff, add_build}) commands.push_back(add(app));
@@ -37,9 +49,9 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        int code = app.exit(e);
-        return code == 0 ? kExitOk : kExitUsage;
+        return report_parse_error(app, e);
     }
+    set_colour_choice(*parse_colour_choice(colour));
     if (version) {
         std::fputs(version_text().c_str(), stdout);
         return with_stdout_written(kExitOk);

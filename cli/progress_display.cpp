@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "cli/terminal.h"
+
 namespace meshproof::cli {
 
 ProgressDisplay::ProgressDisplay(const Progress& progress, bool enabled) : progress_(progress) {
@@ -39,11 +41,14 @@ void ProgressDisplay::loop() {
     auto last_line = start;
     const auto plain_every = std::chrono::seconds(5);
     bool drew = false;
+    // One column short of the terminal's width: a line that fills it wraps on some terminals,
+    // and the carriage return then redraws only its second row.
+    const std::size_t columns = static_cast<std::size_t>(std::max(20, terminal_width(stderr) - 1));
     while (!stop_) {
         std::this_thread::sleep_for(std::chrono::milliseconds(tty_ ? 200 : 250));
         const std::string line = progress_line(progress_, std::chrono::duration<double>(clock::now() - start).count());
         if (tty_) {
-            std::fprintf(stderr, "\r%-79s", line.c_str());
+            std::fprintf(stderr, "\r%-*s", static_cast<int>(columns), line.substr(0, columns).c_str());
             std::fflush(stderr);
             drew = true;
         } else if (clock::now() - last_line >= plain_every) {
@@ -51,7 +56,7 @@ void ProgressDisplay::loop() {
             std::fprintf(stderr, "progress: %s\n", line.c_str());
         }
     }
-    if (drew) std::fprintf(stderr, "\r%80s\r", "");
+    if (drew) std::fprintf(stderr, "\r%*s\r", static_cast<int>(columns), "");
 }
 
 std::string progress_line(const Progress& progress, double elapsed) {
@@ -65,7 +70,7 @@ std::string progress_line(const Progress& progress, double elapsed) {
     const double fraction = bytes_total ? std::min(1.0, double(bytes_done) / double(bytes_total)) : 0.0;
     const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
     const double eta = fraction > 0.001 ? elapsed * (1.0 - fraction) / fraction : -1.0;
-    const int width = 16;   // the line stays under 80 columns
+    const int width = 16;   // the line stays under 80 columns (a narrower terminal cuts its end)
     const int filled = total ? static_cast<int>(std::min(1.0, double(done) / double(total)) * width) : 0;
     std::string bar(static_cast<std::size_t>(filled), '#');
     bar.append(static_cast<std::size_t>(width - filled), '-');

@@ -1,11 +1,13 @@
 #include "cli/summary.h"
 
+#include "cli/terminal.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
 
 #include "engine/pipeline/place_scope.h"
-#include "reports/count_text.h"
+#include "engine/core/plural.h"
 #include "reports/headline.h"
 #include "reports/member_results.h"
 #include "reports/place_names.h"
@@ -18,16 +20,10 @@ namespace {
 constexpr std::size_t kWorstFiles = 10;
 constexpr std::size_t kListed = 20;   // errors, skips, strays before "... and N more"
 
-std::string paint(const SummaryOptions& o, std::string_view text, const char* ansi) {
-    if (!o.colour) return std::string(text);
-    return fmt::format("\x1b[{}m{}\x1b[0m", ansi, text);
-}
-constexpr const char* kRed = "1;31";
-constexpr const char* kGreen = "1;32";
-constexpr const char* kYellow = "1;33";
+std::string paint(const SummaryOptions& o, std::string_view text, Colour colour) { return cli::paint(text, colour, o.colour); }
 
-const char* verdict_colour(VerdictState s) {
-    return s == VerdictState::kPass ? kGreen : s == VerdictState::kFail ? kRed : kYellow;
+Colour verdict_colour(VerdictState s) {
+    return s == VerdictState::kPass ? Colour::kGreen : s == VerdictState::kFail ? Colour::kRed : Colour::kYellow;
 }
 
 std::string figure_line(const FigureResult& r) {
@@ -47,7 +43,7 @@ void claim_lines(std::string& out, const Headline& h, const SummaryOptions& o) {
     for (const HeadlineClaim& c : h.claims) {
         const bool fails = c.state == ClaimState::kFails;
         const std::string state = fmt::format("{:<15}", fails ? "FAILS" : claim_state_name(c.state));
-        out += fmt::format("  {} {}: {}\n", fails ? paint(o, state, kRed) : state, c.title, claim_count_text(c));
+        out += fmt::format("  {} {}: {}\n", fails ? paint(o, state, Colour::kRed) : state, c.title, claim_count_text(c));
     }
     if (h.claims.empty()) out += "  no pass with a rule saw a unit\n";
 }
@@ -80,8 +76,8 @@ void worst_file_lines(std::string& out, const RunResult& run, const SummaryOptio
         const FailingFile& f = files[i];
         std::string what;
         for (const auto& [rule, n] : f.by_rule) what += fmt::format("{}{} {}", what.empty() ? "" : ", ", rule, grouped(n));
-        if (f.decode_errors) what += (what.empty() ? "" : ", ") + count_of(f.decode_errors, "member did not decode", "members did not decode");
-        out += fmt::format("  {}{}: {}\n", paint(o, f.path, kRed), place_suffix(f.game, f.path), what);
+        if (f.decode_errors) what += (what.empty() ? "" : ", ") + plural(f.decode_errors, "member did not decode", "members did not decode");
+        out += fmt::format("  {}{}: {}\n", paint(o, f.path, Colour::kRed), place_suffix(f.game, f.path), what);
     }
     if (shown < files.size())
         out += fmt::format("  ... and {} more: --failures FILE lists every failing member and rule\n", grouped(files.size() - shown));
@@ -119,7 +115,7 @@ void unread_lines(std::string& out, const RunResult& run, const SummaryOptions& 
                 remedy = m.remedy;
                 break;
             }
-        out += fmt::format("SKIPPED {}: {}{}{}\n", count_of(n, "member", "members"), reason, remedy.empty() ? "" : "; ", remedy);
+        out += fmt::format("SKIPPED {}: {}{}{}\n", plural(n, "member", "members"), reason, remedy.empty() ? "" : "; ", remedy);
     }
     for (const auto& s : run.scan.strays) out += fmt::format("STRAY {}: {}\n", s.rel_path, s.reason);
 }
@@ -136,10 +132,10 @@ std::string figures_line(const ReportModel& model) {
 }
 
 std::string inputs_line(const RunResult& run) {
-    return fmt::format("inputs: {}, {}, {}; members: {} ok ({} not collision), {}, {} skipped\n", count_of(run.scan.files_seen, "file seen", "files seen"),
-                       count_of(run.scan.inputs.size(), "collision input", "collision inputs"), count_of(run.binders, "binder", "binders"),
+    return fmt::format("inputs: {}, {}, {}; members: {} ok ({} not collision), {}, {} skipped\n", plural(run.scan.files_seen, "file seen", "files seen"),
+                       plural(run.scan.inputs.size(), "collision input", "collision inputs"), plural(run.binders, "binder", "binders"),
                        grouped(run.count(MemberState::kOk)), grouped(run.not_collision()),
-                       count_of(run.count(MemberState::kDecodeError), "decode error", "decode errors"), grouped(run.count(MemberState::kSkipped)));
+                       plural(run.count(MemberState::kDecodeError), "decode error", "decode errors"), grouped(run.count(MemberState::kSkipped)));
 }
 
 std::string passes_line(const ReportModel& model) {

@@ -502,6 +502,15 @@ bool judge_partial_install(std::vector<FigureResult>& results) {
 
 void judge_as_partial_install(std::vector<FigureResult>& results) {
     for (FigureResult& r : results) {
+        // The tree_rule pass's figures are research measurements: the document's builder replayed
+        // on each file's quantised leaves, stated by the document over its whole corpus. On part
+        // of an install (a file a user built, one map) they are measured, never a mismatch.
+        if (r.status == FigureStatus::kMismatch && r.figure.pass && *r.figure.pass == kResearchPass) {
+            r.status = FigureStatus::kNotComparable;
+            r.why = "a research measurement (the document's builder replayed on this install's quantised leaves); "
+                    "the document states it over its whole corpus";
+            continue;
+        }
         // Only a plain count, percentage or extreme is judged so: a value every member shares, a
         // list, a median, a bound or a binder set's share holds or fails on what was read.
         if (r.status != FigureStatus::kMismatch || !r.measured || r.figure.kind != FigureKind::kValue) continue;

@@ -115,6 +115,9 @@ struct FigureTotals {
 // A manifest that states its install's counts decides partial by those instead
 // (reports/install_completeness.h) and calls judge_as_partial_install.
 bool judge_partial_install(std::vector<FigureResult>& results);
+// The pass whose figures are research measurements (the document's builder replayed on stored
+// leaves): on a partial install they are never a mismatch (judge_as_partial_install).
+inline constexpr std::string_view kResearchPass = "tree_rule";
 // The judgement above on an install already known to be partial.
 void judge_as_partial_install(std::vector<FigureResult>& results);
 

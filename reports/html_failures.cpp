@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/pipeline/place_scope.h"
-#include "reports/count_text.h"
+#include "engine/core/plural.h"
 #include "reports/html_report.h"
 #include "reports/member_results.h"
 #include "reports/place_names.h"
@@ -33,7 +33,7 @@ void write_files(std::string& out, const RunResult& run) {
     const std::size_t shown = std::min(files.size(), kListedFiles);
     out += fmt::format("<p>{}, most violations first{}.</p>\n<table><tr><th>file</th><th>place</th><th class=\"num\">violations</th>"
                        "<th class=\"num\">not decoded</th><th>rules broken</th></tr>\n",
-                       count_of(files.size(), "file", "files"),
+                       plural(files.size(), "file", "files"),
                        shown < files.size() ? fmt::format(" (the first {}; the JSON report and <code>--failures</code> list every one)", shown) : "");
     for (std::size_t i = 0; i < shown; ++i) {
         const FailingFile& f = files[i];
@@ -94,7 +94,7 @@ std::string tile_grid(const std::vector<MapRow>& rows) {
         const int px = 36 + (xz.first - xmin) * kCell, py = 4 + (zmax - xz.second) * kCell;
         out += fmt::format("<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>small tile x {} z {}: {} of {} failing</title></rect>",
                            c.failing ? "error" : "ok", px, py, kCell - 1, kCell - 1, xz.first, xz.second, grouped(c.failing),
-                           count_of(c.members, "member", "members"));
+                           plural(c.members, "member", "members"));
     }
     out += fmt::format("<text x=\"0\" y=\"14\">z {}</text><text x=\"0\" y=\"{}\">z {}</text><text x=\"36\" y=\"{}\">x {}</text></svg>\n",
                        zmax, h - 12, zmin, h - 2, xmin);

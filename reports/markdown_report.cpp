@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/pipeline/place_scope.h"
-#include "reports/count_text.h"
+#include "engine/core/plural.h"
 #include "reports/headline.h"
 #include "reports/member_results.h"
 #include "reports/place_names.h"
@@ -259,7 +259,7 @@ void write_files_and_maps(std::string& out, const RunResult& run) {
     } else {
         const std::size_t shown = std::min<std::size_t>(files.size(), 50);
         out += fmt::format("{}, most violations first{}.\n\n| file | place | violations | not decoded | rules broken |\n|---|---|--:|--:|---|\n",
-                           count_of(files.size(), "file", "files"),
+                           plural(files.size(), "file", "files"),
                            shown < files.size() ? fmt::format(" (the first {}; the JSON report and `--failures` list every one)", shown) : "");
         for (std::size_t i = 0; i < shown; ++i) {
             const FailingFile& f = files[i];

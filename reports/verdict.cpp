@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "reports/count_text.h"
+#include "engine/core/plural.h"
 
 namespace meshproof {
 
@@ -38,18 +38,18 @@ PlantedAccount account_planted(const PlantedDefects& planted, const RunResult& r
 std::string planted_text(const PlantedAccount& a) {
     if (a.unplanted.empty())
         return fmt::format("; every failing member holds one of the {} synth planted ({})",
-                           count_of(a.planted, "defect", "defects"), a.path);
-    return fmt::format("; {} with no planted defect ({} there), the first {}", count_of(a.unplanted.size(), "failing member", "failing members"),
-                       count_of(a.unplanted_violations, "violation", "violations"), a.unplanted.front());
+                           plural(a.planted, "defect", "defects"), a.path);
+    return fmt::format("; {} with no planted defect ({} there), the first {}", plural(a.unplanted.size(), "failing member", "failing members"),
+                       plural(a.unplanted_violations, "violation", "violations"), a.unplanted.front());
 }
 
 // "2 members did not decode, 1 was skipped, 1 stray file": what keeps a run from being whole.
 std::string unread_text(const Verdict& v, std::string_view one, std::string_view many) {
     std::string out;
     auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
-    if (v.decode_errors) add(fmt::format("{} {}", count_of(v.decode_errors, one, many), "did not decode"));
-    if (v.skipped) add(fmt::format("{} {}", count_of(v.skipped, one, many), v.skipped == 1 ? "was skipped" : "were skipped"));
-    if (v.strays) add(count_of(v.strays, "stray file", "stray files"));
+    if (v.decode_errors) add(fmt::format("{} {}", plural(v.decode_errors, one, many), "did not decode"));
+    if (v.skipped) add(fmt::format("{} {}", plural(v.skipped, one, many), v.skipped == 1 ? "was skipped" : "were skipped"));
+    if (v.strays) add(plural(v.strays, "stray file", "stray files"));
     return out;
 }
 
@@ -87,21 +87,21 @@ Verdict make_verdict(const ReportModel& model) {
         v.exit_code = kVerdictExitFail;
         std::string what;
         if (!v.rules_broken.empty())
-            what = fmt::format("{} broken in {} ({})", count_of(v.rules_broken.size(), "rule", "rules"),
-                               count_of(v.members_breaking_rules, one, many), count_of(v.violations, "violation", "violations"));
+            what = fmt::format("{} broken in {} ({})", plural(v.rules_broken.size(), "rule", "rules"),
+                               plural(v.members_breaking_rules, one, many), plural(v.violations, "violation", "violations"));
         if (v.figures_differ > 0)
-            what += fmt::format("{}{} of {} {}", what.empty() ? "" : "; ", count_of(v.figures_differ, "figure", "figures"),
+            what += fmt::format("{}{} of {} {}", what.empty() ? "" : "; ", plural(v.figures_differ, "figure", "figures"),
                                 model.figures->manifest_name, v.figures_differ == 1 ? "differs" : "differ");
         v.line = "FAIL: " + what;
         if (!unread.empty()) v.line += "; " + unread;
     } else if (!unread.empty()) {
         v.state = VerdictState::kPartial;
         v.exit_code = kVerdictExitPartial;
-        v.line = fmt::format("PARTIAL: every rule holds in the {} read, but {}", count_of(v.members_read, one, many), unread);
+        v.line = fmt::format("PARTIAL: every rule holds in the {} read, but {}", plural(v.members_read, one, many), unread);
     } else if (run.passes.empty()) {
-        v.line = fmt::format("PASS: {} decoded; no pass was run (--passes none)", count_of(v.members_read, one, many));
+        v.line = fmt::format("PASS: {} decoded; no pass was run (--passes none)", plural(v.members_read, one, many));
     } else {
-        v.line = fmt::format("PASS: every rule holds in {}", count_of(v.members_read, one, many));
+        v.line = fmt::format("PASS: every rule holds in {}", plural(v.members_read, one, many));
     }
     if (v.planted && (v.decode_errors > 0 || v.failing_members > 0)) v.line += planted_text(*v.planted);
     return v;

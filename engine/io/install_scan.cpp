@@ -218,6 +218,15 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
     };
 
     if (fs::is_regular_file(root, ec)) {
+        // A data half alone holds no names and no offsets: its header is what is read. Said
+        // plainly, not as "nothing to check" with advice to unpack the game's archives.
+        if (ends_with(ascii_lower(root.filename().string()), ".hkxbdt")) {
+            const bool upper = root.extension() == ".HKXBDT";
+            const std::string header = fs::path(root.filename()).replace_extension(upper ? ".HKXBHD" : ".hkxbhd").string();
+            return make_error(ErrorCode::kBadHeader, 0,
+                              root.filename().string() + " is the data half of a split binder: give " + header +
+                                  " (beside it) instead");
+        }
         consider(root, root.parent_path());
         // A single loose tagfile names its types by TCRF: the compendiums beside it (as in the
         // folder it came from) are read too, as a folder run would, so that it can be decoded.

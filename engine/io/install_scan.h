@@ -58,7 +58,8 @@ struct InstallScan {
 // collision binders' .hkxbhd / .hkxbdt).
 bool is_packed_archive_name(std::string_view lower_name);
 
-// `root` may be a folder or a single file. `game` overrides detection.
+// `root` may be a folder or a single file. `game` overrides detection. A split binder's data half
+// (.hkxbdt) given alone is an error naming the header (.hkxbhd) to give instead.
 Result<InstallScan> scan_install(const std::filesystem::path& root, std::optional<Game> game = std::nullopt);
 
 // The set of character binders (chr/cNNNN.chrbnd.dcx): they hold skeletons, ragdolls and cloth

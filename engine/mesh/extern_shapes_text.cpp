@@ -2,14 +2,17 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/plural.h"
+
 namespace meshproof::mesh {
 
 namespace {
 
 std::string shape_line(const DecodedExternShapes& e, std::uint32_t s) {
-    std::string out = fmt::format("{} {} radius {}: {} vertices, {} planes, {} faces, {} indices", e.class_name[s],
-                                  tagfile::shape_type_name(e.type[s]), e.convex_radius[s], e.vertex_count[s],
-                                  e.plane_count[s], e.face_count[s], e.index_count[s]);
+    std::string out = fmt::format("{} {} radius {}: {}, {}, {}, {}", e.class_name[s], tagfile::shape_type_name(e.type[s]),
+                                  e.convex_radius[s], plural(e.vertex_count[s], "vertex", "vertices"),
+                                  plural(e.plane_count[s], "plane", "planes"), plural(e.face_count[s], "face", "faces"),
+                                  plural(e.index_count[s], "index", "indices"));
     const auto& a = e.a[s];
     const auto& b = e.b[s];
     if (e.type[s] == tagfile::ShapeType::kCapsule || e.type[s] == tagfile::ShapeType::kCylinder)
@@ -29,8 +32,8 @@ std::string extern_shapes_text(const DecodedMember& member) {
         const DecodedMesh& mesh = member.meshes[m];
         const DecodedExternShapes& e = mesh.extern_shapes;
         if (e.instance_count() == 0) continue;
-        out += fmt::format("extern shapes of mesh {} ({}): {} entries, {} shapes\n", m, mesh.class_name, e.instance_count(),
-                           e.shape_count());
+        out += fmt::format("extern shapes of mesh {} ({}): {}, {}\n", m, mesh.class_name,
+                           plural(e.instance_count(), "entry", "entries"), plural(e.shape_count(), "shape", "shapes"));
         for (std::size_t i = 0; i < e.instance_count(); ++i) {
             const std::uint32_t s = e.shape[i];
             out += fmt::format("  [{}] {}\n", i, s == kNone ? std::string("null shape") : shape_line(e, s));

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "engine/core/plural.h"
 #include "engine/mesh/extern_shape_geometry.h"
 
 namespace meshproof::mesh {
@@ -106,8 +107,9 @@ std::uint64_t write_extern_shapes(std::ostream& out, std::string_view body, cons
 
 void write_obj(const DecodedMember& member, std::ostream& out, const ObjExportOptions& options) {
     const DecodedBodies& b = member.bodies;
-    fmt::print(out, "# meshproof OBJ export: {} bodies, {} compressed meshes, {} extern meshes, SDK {}\n", b.size(),
-               member.meshes.size(), member.extern_meshes.size(), member.sdk_version);
+    fmt::print(out, "# meshproof OBJ export: {}, {}, {}, SDK {}\n", plural(b.size(), "body", "bodies"),
+               plural(member.meshes.size(), "compressed mesh", "compressed meshes"),
+               plural(member.extern_meshes.size(), "extern mesh", "extern meshes"), member.sdk_version);
     std::uint64_t written = 0;  // vertices written so far (OBJ indices are file-global)
     std::vector<std::string> material_of;
     for (std::size_t i = 0; i < b.size(); ++i) {

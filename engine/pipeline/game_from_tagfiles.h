@@ -32,9 +32,10 @@ Game game_from_sdk_versions(const SdkVersionCounts& counts);
 inline constexpr std::size_t kMaxDcxTagfilesPeeked = 64;
 
 // When the scan's game is unknown and was not set by the user, reads the SDK version of the
-// scan's loose tagfiles and, when it tells a game, sets scan.game and scan.detection
-// ("SDK version of the loose tagfiles: 2 of 2 read are 20180100: Elden Ring"). Unreadable or
-// malformed files are left to the run, which reports them.
+// scan's loose tagfiles (else, when there is none, of its binders' tagfile members: a split binder
+// given alone, at most kMaxDcxTagfilesPeeked members decompressed) and, when it tells a game,
+// sets scan.game and scan.detection ("SDK version of the loose tagfiles: 2 of 2 read are 20180100:
+// Elden Ring"). Unreadable or malformed files are left to the run, which reports them.
 void detect_game_from_tagfiles(InstallScan& scan, const DecompressorRegistry& codecs);
 
 }  // namespace meshproof

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/plural.h"
+
 namespace meshproof::utf {
 namespace {
 
@@ -12,7 +14,7 @@ void tree_lines(const UtfTree& tree, std::uint32_t node, std::size_t depth, std:
         out += fmt::format("{}{}/\n", indent, n.name);
         for (std::uint32_t c : n.children) tree_lines(tree, c, depth + 1, out);
     } else {
-        out += fmt::format("{}{}  ({} bytes)\n", indent, n.name, n.data.size());
+        out += fmt::format("{}{}  ({})\n", indent, n.name, plural(n.data.size(), "byte", "bytes"));
     }
 }
 
@@ -21,9 +23,10 @@ std::string vec(const std::array<double, 3>& v) { return fmt::format("({:.4f}, {
 }  // namespace
 
 std::string dump_model(const UtfTree& tree, const Model& model) {
-    std::string out = fmt::format("UTF model: {}, {} node(s), {} part(s)", model.compound ? "compound (Cmpnd)" : "single part",
-                                  tree.nodes.size(), model.parts.size());
-    if (model.compound) out += fmt::format(", {} joint record(s), {} dropped", model.joints.size(), model.dropped_joints);
+    std::string out = fmt::format("UTF model: {}, {}, {}", model.compound ? "compound (Cmpnd)" : "single part",
+                                  plural(tree.nodes.size(), "node", "nodes"), plural(model.parts.size(), "part", "parts"));
+    if (model.compound)
+        out += fmt::format(", {}, {} dropped", plural(model.joints.size(), "joint record", "joint records"), model.dropped_joints);
     out += "\n\nparts:\n";
     for (std::size_t i = 0; i < model.parts.size(); ++i) {
         const ModelPart& p = model.parts[i];

@@ -70,7 +70,7 @@ TEST(BuildCli, SmallObjBuildsAndVerifiesClean) {
         ASSERT_EQ(r.code, 0) << r.text;
         EXPECT_TRUE(contains(r.text, "38 faces, 76 rows in (152 positions, ")) << r.text;
         EXPECT_TRUE(contains(r.text, "75 triangles (3")) << r.text;  // 36 grid quads, and the pentagon may give one
-        EXPECT_TRUE(contains(r.text, "; 1 degenerate triangles dropped")) << r.text;
+        EXPECT_TRUE(contains(r.text, "; 1 degenerate triangle dropped")) << r.text;
         EXPECT_TRUE(contains(r.text, "body \"floor\"")) << r.text;
         EXPECT_TRUE(contains(r.text, "materials: 1 (21 = 21)")) << r.text;
         expect_verifies_clean(root, 1);
@@ -100,7 +100,7 @@ TEST(BuildCli, MaterialsByFileNumberAndExportName) {
                          (dir / "ids.txt").string());
     ASSERT_EQ(r.code, 0) << r.text;
     EXPECT_TRUE(contains(r.text, "materials: 3 (stone = 21, 40 = 40, m7 = 7)\n")) << r.text;
-    EXPECT_TRUE(contains(r.text, "faces without a material (usemtl None, or before any usemtl): material 0 (1 rows)")) << r.text;
+    EXPECT_TRUE(contains(r.text, "faces without a material (usemtl None, or before any usemtl): material 0 (1 row)")) << r.text;
     const fs::path obj = dir / "back.obj";
     ASSERT_EQ(run_cli_all("export " + out.string() + " --obj " + obj.string()).code, 0);
     const std::string text = read_text(obj);

@@ -158,7 +158,7 @@ TEST(ExternShapes, TextSummarisesEachEntry) {
           "      rotation (0, 1, 0) (-1, 0, 0) (0, 0, 1) translation (1, 2, 3) scale (1, 1, 1) tag 101\n",
           "  [2] hknpCapsuleShape CAPSULE radius 0.5: 2 vertices, 0 planes, 0 faces, 0 indices; a (0, 0, -1) b (0, 0, 1)\n",
           "      rotation (1, 0, 0) (0, 1, 0) (0, 0, 1) translation (2, 4, 6) scale (1, 2, 3) tag 102\n",
-          "  [4] hknpSphereShape SPHERE radius 2: 1 vertices, 0 planes, 0 faces, 0 indices\n",
+          "  [4] hknpSphereShape SPHERE radius 2: 1 vertex, 0 planes, 0 faces, 0 indices\n",
           "  [7] hknpConvexPolytopeShape CONVEX_POLYTOPE radius 0.05",
           "  [8] null shape\n"})
         EXPECT_NE(text.find(line), std::string::npos) << line << "\nin:\n" << text;

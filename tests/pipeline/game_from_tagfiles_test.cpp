@@ -59,7 +59,7 @@ TEST_F(LooseFolder, SekiroHeadsMakeSekiroOneEldenRingHeadMakesEldenRing) {
         Game game;
         const char* detection;
     } cases[] = {{"20160200", "20160200", Game::kSekiro, "2 of 2 read are 20160200: Sekiro"},
-                 {"20160200", "20180100", Game::kEldenRing, "1 of 2 read are 20180100: Elden Ring"}};
+                 {"20160200", "20180100", Game::kEldenRing, "1 of 2 read is 20180100: Elden Ring"}};
     for (const auto& c : cases) {
         write_head(dir_ / "a.hkx", c.a);
         write_head(dir_ / "b.hkx", c.b);

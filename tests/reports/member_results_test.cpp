@@ -2,7 +2,6 @@
 // table and `verify --failures`' lines, from a run's member statuses.
 #include <gtest/gtest.h>
 
-#include "reports/count_text.h"
 #include "reports/member_results.h"
 #include "reports/place_names.h"
 
@@ -90,16 +89,6 @@ TEST(MemberResults, PlaceNamesFollowPlacesMd) {
     EXPECT_EQ(place_name(Game::kEldenRing, "m61_44_45_00"), "Land of Shadow tile");
     EXPECT_EQ(place_name(Game::kEldenRing, "m31_02_00_00"), "dungeon");
     EXPECT_EQ(place_name(Game::kFreelancer, "m10_00_00_00"), "");
-}
-
-TEST(CountText, GroupsThousandsAndAgreesInNumber) {
-    EXPECT_EQ(grouped(0), "0");
-    EXPECT_EQ(grouped(999), "999");
-    EXPECT_EQ(grouped(1000), "1,000");
-    EXPECT_EQ(grouped(73800000), "73,800,000");
-    EXPECT_EQ(count_of(1, "file", "files"), "1 file");
-    EXPECT_EQ(count_of(2, "file", "files"), "2 files");
-    EXPECT_EQ(count_of(0, "file", "files"), "0 files");
 }
 
 }  // namespace
