@@ -23,6 +23,7 @@
 #include "cli/timings_file.h"
 #include "engine/pipeline/inflate_floor.h"
 #include "engine/pipeline/run.h"
+#include "reports/document_manifests.h"
 #include "reports/figures.h"
 #include "reports/html_report.h"
 #include "reports/manifest.h"
@@ -79,16 +80,6 @@ struct ChosenManifest {
     ManifestSource source = ManifestSource::kDocument;
 };
 
-// The folder of the document manifests: $MESHPROOF_MANIFESTS, else the source tree's.
-std::filesystem::path manifest_dir() {
-    if (const char* env = std::getenv("MESHPROOF_MANIFESTS"); env != nullptr && *env != '\0') return env;
-#ifdef MESHPROOF_MANIFEST_DIR
-    return MESHPROOF_MANIFEST_DIR;
-#else
-    return "corpus-manifests";
-#endif
-}
-
 // ROOT/manifest.json (a synthetic install's built counts), where there is one.
 Result<std::optional<ChosenManifest>> install_manifest(const std::string& root) {
     std::error_code ec;
@@ -109,14 +100,22 @@ Result<std::optional<ChosenManifest>> manifest_before_run(const VerifyOptions& o
     return std::optional<ChosenManifest>();
 }
 
-// After the run: the document manifest of the detected (or given) game, where there is one.
+// After the run: the document manifest of the detected (or given) game, where there is one: from
+// the folder $MESHPROOF_MANIFESTS names, else the one compiled in (reports/document_manifests.h).
 Result<std::optional<ChosenManifest>> document_manifest(Game game) {
     if (game == Game::kUnknown) return std::optional<ChosenManifest>();
-    const std::filesystem::path path = manifest_dir() / (std::string(game_name(game)) + ".json");
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return std::optional<ChosenManifest>();
-    MP_TRY_ASSIGN(Manifest m, load_manifest(path, PassRegistry::global()));
-    return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), ManifestSource::kDocument});
+    const std::string file = std::string(game_name(game)) + ".json";
+    if (const char* env = std::getenv("MESHPROOF_MANIFESTS"); env != nullptr && *env != '\0') {
+        const std::filesystem::path path = std::filesystem::path(env) / file;
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) return std::optional<ChosenManifest>();
+        MP_TRY_ASSIGN(Manifest m, load_manifest(path, PassRegistry::global()));
+        return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), ManifestSource::kDocument});
+    }
+    const std::optional<std::string_view> json = embedded_manifest(game_name(game));
+    if (!json) return std::optional<ChosenManifest>();
+    MP_TRY_ASSIGN(Manifest m, parse_manifest(*json, PassRegistry::global()));
+    return std::optional<ChosenManifest>(ChosenManifest{std::move(m), "built-in " + file, ManifestSource::kDocument});
 }
 
 // Several roots without --manifest: each root's own manifest.json, else its game's document

@@ -1,5 +1,7 @@
 #include "cli/version.h"
 
+#include "reports/document_manifests.h"
+
 #include <absl/base/config.h>
 #include <fmt/format.h>
 #include <libdeflate.h>
@@ -14,6 +16,9 @@ namespace meshproof::cli {
 
 std::string version_text() {
     std::string out = fmt::format("meshproof {}\n", MESHPROOF_VERSION);
+    std::string names;
+    for (const EmbeddedManifest& m : embedded_manifests()) names += (names.empty() ? "" : ", ") + std::string(m.name);
+    out += fmt::format("  document manifests {} ({}; built in)\n", embedded_manifests_version(), names);
     out += fmt::format("  oneTBB     {} (runtime {})\n", TBB_VERSION_STRING, TBB_runtime_version());
     out += fmt::format("  simdjson   {}\n", SIMDJSON_STRINGIFY(SIMDJSON_VERSION));
     out += fmt::format("  Abseil     {}\n", ABSL_LTS_RELEASE_VERSION);
