@@ -42,7 +42,7 @@ void claim_lines(std::string& out, const Headline& h, const SummaryOptions& o) {
     out += "rules:\n";
     for (const HeadlineClaim& c : h.claims) {
         const bool fails = c.state == ClaimState::kFails;
-        const std::string state = fmt::format("{:<15}", fails ? "FAILS" : claim_state_name(c.state));
+        const std::string state = fmt::format("{:<8}", fails ? "FAILS" : claim_state_name(c.state));
         out += fmt::format("  {} {}: {}\n", fails ? paint(o, state, Colour::kRed) : state, c.title, claim_count_text(c));
     }
     if (h.claims.empty()) out += "  no pass with a rule saw a unit\n";

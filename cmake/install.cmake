@@ -5,10 +5,9 @@
 # P/lib, found through the rpath) and the .deb (those libraries as Depends).
 include(GNUInstallDirs)
 
-if(NOT MESHPROOF_SANITIZE)
-  # The C++ runtime inside the binary: it runs where another libstdc++ is installed, or none.
-  target_link_options(meshproof PRIVATE -static-libstdc++ -static-libgcc)
-endif()
+# libstdc++ and libgcc_s stay shared: every Debian and Ubuntu system has them (apt needs them),
+# and the shared libraries shipped beside the binary use them; linking a second copy into the
+# binary would also pull symbols of glibc 2.36 (arc4random) that Ubuntu 22.04 lacks.
 set_target_properties(meshproof PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS meshproof RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/NOTICE ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/plural.h"
 #include "reports/headline.h"
 #include "reports/html_failures.h"
 #include "reports/verdict.h"
@@ -311,8 +312,8 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
     if (!m.figures) return;
     const FigureSection& f = *m.figures;
     const auto segments = figure_segments(f.totals, f.decides_exit);
-    out += fmt::format("<h2 id=\"figures\">Figures of {}</h2>\n<p>{} figures{}, {}: {}.</p><p>{}</p>{}\n",
-                       html_escape(f.document.empty() ? f.manifest_name : f.document), f.results.size(),
+    out += fmt::format("<h2 id=\"figures\">Figures of {}</h2>\n<p>{}{}, {}: {}.</p><p>{}</p>{}\n",
+                       html_escape(f.document.empty() ? f.manifest_name : f.document), plural(f.results.size(), "figure", "figures"),
                        f.install ? " of a " + html_escape(install_text(*f.install)) : std::string(), html_escape(figures_whose(f)),
                        html_escape(figures_meaning(f)), stacked_bar(segments, 560, 18), legend(segments));
     std::map<std::string, std::vector<FigureResult>> by_pass;   // name order

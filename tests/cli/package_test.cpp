@@ -67,7 +67,7 @@ TEST(Package, VersionNamesTheManifestsBuiltIn) {
     const auto r = meshproof::test::run_cli_all("--version");
     EXPECT_EQ(r.code, 0);
     EXPECT_TRUE(contains(r.text, "document manifests ")) << r.text;
-    EXPECT_TRUE(contains(r.text, "(eldenring, eldenring-dlc, freelancer, sekiro; built in)")) << r.text;
+    EXPECT_TRUE(contains(r.text, "(eldenring-dlc, eldenring, freelancer, sekiro; built in)")) << r.text;
 }
 
 }  // namespace

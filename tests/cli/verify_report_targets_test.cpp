@@ -29,7 +29,7 @@ protected:
     }
     void TearDown() override { fs::remove_all(dir_); }
     static meshproof::test::CliOutput verify(const std::string& root, const std::string& outputs) {
-        return meshproof::test::run_cli_all("verify " + root + " --quiet " + outputs);
+        return meshproof::test::run_cli_all("verify " + root + " " + outputs);
     }
     fs::path dir_;
 };

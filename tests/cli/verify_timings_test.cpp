@@ -53,7 +53,7 @@ int VerifyTimings::synth_code_ = -1;
 TEST_F(VerifyTimings, ReportIsTheSameBytesWithAndWithoutTimingsAtOneAndTwoThreads) {
     for (int threads : {1, 2}) {
         const std::string t = std::to_string(threads);
-        const std::string common = "verify " + *install_ + " --quiet --threads " + t;
+        const std::string common = "verify " + *install_ + " --threads " + t;
         ASSERT_EQ(run_cli_code(common + " --json " + at("plain" + t + ".json") + " --md " + at("plain" + t + ".md")), 0);
         ASSERT_EQ(run_cli_code(common + " --json " + at("timed" + t + ".json") + " --md " + at("timed" + t + ".md") +
                                " --timings " + at("timings" + t + ".json")),
@@ -72,7 +72,7 @@ TEST_F(VerifyTimings, ReportIsTheSameBytesWithAndWithoutTimingsAtOneAndTwoThread
 }
 
 TEST_F(VerifyTimings, TimingsFileDescribesTheRun) {
-    ASSERT_EQ(run_cli_code("verify " + *install_ + " --quiet --threads 2 --json " + at("r.json") + " --timings " + at("t.json")), 0);
+    ASSERT_EQ(run_cli_code("verify " + *install_ + " --threads 2 --json " + at("r.json") + " --timings " + at("t.json")), 0);
     simdjson::dom::parser report_parser, parser;
     simdjson::dom::element report, t;
     ASSERT_EQ(report_parser.load(at("r.json")).get(report), simdjson::SUCCESS);
@@ -122,7 +122,7 @@ TEST_F(VerifyTimings, TimingsFileDescribesTheRun) {
 }
 
 TEST_F(VerifyTimings, PassesNoneDecodesEveryMemberAndRunsNoPass) {
-    const auto r = run_cli_all("verify " + *install_ + " --quiet --passes none --json " + at("none.json") + " --timings " +
+    const auto r = run_cli_all("verify " + *install_ + " --passes none --json " + at("none.json") + " --timings " +
                                at("none-t.json"));
     EXPECT_EQ(r.code, 0) << r.text;
     EXPECT_NE(r.text.find("passes: none run (decode only"), std::string::npos) << r.text;
@@ -146,12 +146,12 @@ TEST_F(VerifyTimings, PassesNoneDecodesEveryMemberAndRunsNoPass) {
 
 // The hidden floor of bench/full-install.sh: every member inflated (compendiums too), none failed.
 TEST_F(VerifyTimings, InflateOnlyInflatesEveryMemberTheReportLists) {
-    ASSERT_EQ(run_cli_code("verify " + *install_ + " --quiet --passes none --json " + at("members.json")), 0);
+    ASSERT_EQ(run_cli_code("verify " + *install_ + " --passes none --json " + at("members.json")), 0);
     simdjson::dom::parser parser;
     simdjson::dom::element report;
     ASSERT_EQ(parser.load(at("members.json")).get(report), simdjson::SUCCESS);
     const uint64_t members = uint64_t(report["inputs"]["members"]);
-    const auto r = run_cli_all("verify " + *install_ + " --quiet --inflate-only --threads 2");
+    const auto r = run_cli_all("verify " + *install_ + " --inflate-only --threads 2");
     EXPECT_EQ(r.code, 0) << r.text;
     EXPECT_NE(r.text.find("inflate only: " + std::to_string(members) + " members, "), std::string::npos) << r.text;
     EXPECT_NE(r.text.find(", 0 failures, "), std::string::npos) << r.text;
@@ -159,13 +159,13 @@ TEST_F(VerifyTimings, InflateOnlyInflatesEveryMemberTheReportLists) {
 }
 
 TEST_F(VerifyTimings, PassesNoneBesideAPassIsAUsageError) {
-    const auto r = run_cli_all("verify " + *install_ + " --quiet --passes none,keys");
+    const auto r = run_cli_all("verify " + *install_ + " --passes none,keys");
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.text.find("--passes none runs no pass: give it alone"), std::string::npos) << r.text;
 }
 
 TEST_F(VerifyTimings, UnwritableTimingsFileIsAUsageError) {
-    const auto r = run_cli_all("verify " + *install_ + " --quiet --passes none --timings " + at("no/such/folder/t.json"));
+    const auto r = run_cli_all("verify " + *install_ + " --passes none --timings " + at("no/such/folder/t.json"));
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.text.find("cannot write"), std::string::npos) << r.text;
 }

@@ -74,8 +74,8 @@ protected:
 
     // A manifest of figures of both games whose expected values are the one-root reports' added up.
     static std::string write_both_manifest() {
-        EXPECT_EQ(run_all("verify " + at("sekiro") + " --quiet --json " + at("sekiro.json")).code, 0);
-        EXPECT_EQ(run_all("verify " + at("er") + " --quiet --json " + at("er.json")).code, 0);
+        EXPECT_EQ(run_all("verify " + at("sekiro") + " --json " + at("sekiro.json")).code, 0);
+        EXPECT_EQ(run_all("verify " + at("er") + " --json " + at("er.json")).code, 0);
         sekiro_ = load(dir_ / "sekiro.json");
         er_ = load(dir_ / "er.json");
         const double tagfiles = counter_sum(sekiro_, "tagfile", "tagfiles") + counter_sum(er_, "tagfile", "tagfiles");
@@ -114,7 +114,7 @@ LoadedReport VerifyTwoRoots::sekiro_, VerifyTwoRoots::er_;
 
 TEST_F(VerifyTwoRoots, FiguresOfBothGamesAreTheOneRootReportsAddedUp) {
     const std::string manifest = write_both_manifest();
-    const auto r = run_all("verify " + at("sekiro") + " " + at("er") + " --quiet --threads 2 --manifest " + manifest + " --json " + at("two.json"));
+    const auto r = run_all("verify " + at("sekiro") + " " + at("er") + " --threads 2 --manifest " + manifest + " --json " + at("two.json"));
     const LoadedReport two = load(dir_ / "two.json");
     EXPECT_EQ(two.game, "sekiro+eldenring");
     ASSERT_TRUE(two.figures.has_value());
@@ -142,7 +142,7 @@ TEST_F(VerifyTwoRoots, FiguresOfBothGamesAreTheOneRootReportsAddedUp) {
 
 TEST_F(VerifyTwoRoots, OnOneRootAFigureOfBothGamesIsNotComparableNotAMismatch) {
     const std::string manifest = write_both_manifest();
-    run_all("verify " + at("sekiro") + " --quiet --manifest " + manifest + " --json " + at("one.json"));
+    run_all("verify " + at("sekiro") + " --manifest " + manifest + " --json " + at("one.json"));
     const LoadedReport one = load(dir_ / "one.json");
     for (const char* id : {"both.tagfiles", "both.triangles", "both.max_primitives"}) {
         const auto* f = figure(one, id);
@@ -158,7 +158,7 @@ TEST_F(VerifyTwoRoots, OnOneRootAFigureOfBothGamesIsNotComparableNotAMismatch) {
 TEST_F(VerifyTwoRoots, TheReportIsTheSameAtOneAndThreeThreads) {
     const std::string manifest = write_both_manifest();
     for (const char* t : {"1", "3"})
-        run_all("verify " + at("sekiro") + " " + at("er") + " --quiet --manifest " + manifest + " --threads " + t + " --json " + at(std::string("t") + t + ".json"));
+        run_all("verify " + at("sekiro") + " " + at("er") + " --manifest " + manifest + " --threads " + t + " --json " + at(std::string("t") + t + ".json"));
     const std::regex threads(R"("threads": [0-9]+)");
     const std::string a = std::regex_replace(read_text(dir_ / "t1.json"), threads, "\"threads\": N");
     const std::string b = std::regex_replace(read_text(dir_ / "t3.json"), threads, "\"threads\": N");
@@ -167,7 +167,7 @@ TEST_F(VerifyTwoRoots, TheReportIsTheSameAtOneAndThreeThreads) {
 }
 
 TEST_F(VerifyTwoRoots, WithoutAManifestTheRootsOwnManifestsAreMeasuredTogether) {
-    const auto r = run_all("verify " + at("sekiro") + " " + at("er") + " --quiet --json " + at("own.json"));
+    const auto r = run_all("verify " + at("sekiro") + " " + at("er") + " --json " + at("own.json"));
     EXPECT_EQ(r.code, 0) << r.text;   // every figure of both synthetic manifests matches
     const std::string json = read_text(dir_ / "own.json");
     EXPECT_NE(json.find(R"("source": "install")"), std::string::npos);
@@ -182,7 +182,7 @@ TEST(VerifyRoots, ARootOfNoGameBesideAnotherIsAUsageError) {
     const fs::path d = fs::temp_directory_path() / ("meshproof-cli-no-game-" + std::to_string(::getpid()));
     fs::create_directories(d / "a");
     fs::create_directories(d / "b");
-    const auto r = run_all("verify " + (d / "a").string() + " " + (d / "b").string() + " --quiet");
+    const auto r = run_all("verify " + (d / "a").string() + " " + (d / "b").string() + "");
     fs::remove_all(d);
     EXPECT_EQ(r.code, 2) << r.text;
     EXPECT_NE(r.text.find("cannot tell the game of"), std::string::npos) << r.text;

@@ -159,7 +159,9 @@ struct HeadlineReports {
 TEST(Headline, MarkdownOpensWithTheClaimsThenTheFarthestFigures) {
     HeadlineReports r;
     const std::string md = render_markdown(r.model);
-    EXPECT_TRUE(md.starts_with("# meshproof verify report\n\n## Headline\n\n- ✓ holds — shared-vertex page: 0 violations in 10 sections "
+    // The verdict line (verdict.h), then the headline.
+    EXPECT_TRUE(md.starts_with("# meshproof verify report\n\n**FAIL: 2 rules broken in 0 members (6 violations)**\n\n## Headline\n\n"
+                               "- ✓ holds — shared-vertex page: 0 violations in 10 sections "
                                "([page](#pass-page))\n- ✗ **fails** — leaf-box containment: 5 violations in 100 triangles and quads: "
                                "prims_outside 5 ([leafbox](#pass-leafbox))\n"))
         << md.substr(0, 800);

@@ -108,15 +108,20 @@ TEST(HtmlReport, ShowsTheConfigurationMembersAndVerdict) {
     EXPECT_TRUE(contains(html, "<tr><th>passes</th><td>fakepass</td></tr>"));
     EXPECT_TRUE(contains(html, "<tr><th>manifest</th><td>test (manifest.json, document; informational)</td></tr>")) << html;
     EXPECT_TRUE(contains(html, "aria-label=\"1 ok, 1 decode errors\"")) << html;
-    EXPECT_TRUE(contains(html, "1 violation counter above 0; 1 figure differs from the document; 1 member did not decode.")) << html;
+    // The one verdict (verdict.h): a broken rule fails the run; the document's figure that differs
+    // is informational, so it is not in the verdict.
+    EXPECT_TRUE(contains(html, "<p class=\"verdict\"><span class=\"bad\">FAIL: 1 rule broken in 0 members (3 violations); "
+                               "1 member did not decode</span>")) << html;
     EXPECT_TRUE(contains(html, "<td class=\"num\">77</td><td>read past the end</td>"));
 }
 
 TEST(HtmlReport, PassMatchBarsHistogramCountersAndSamples) {
     Fixture fx;
     const std::string html = render_html(fx.model);
-    // The pass's figures bar: two matches, one mismatch (overview and pass section).
-    EXPECT_TRUE(contains(html, "aria-label=\"2 match, 1 mismatch\"")) << html;
+    // The pass's figures bar: two matches, one that differs from the document (overview and pass
+    // section), drawn as informational (a document manifest decides nothing).
+    EXPECT_TRUE(contains(html, "aria-label=\"2 match, 1 differs\"")) << html;
+    EXPECT_TRUE(contains(html, "<rect class=\"differs\"")) << html;
     EXPECT_TRUE(contains(html, "<title>match: 2</title>"));
     // 95 against 90 is 5.6 % off: the "≤ 10 %" bin.
     EXPECT_TRUE(contains(html, "<title>≤ 10 %: 1</title>")) << html;
@@ -137,7 +142,7 @@ TEST(HtmlReport, ACleanRunWithoutManifestSaysSo) {
     fx.run.passes[0].tally = Tally{};
     fx.model.figures.reset();
     const std::string html = render_html(fx.model);
-    EXPECT_TRUE(contains(html, "Every claim checked held."));
+    EXPECT_TRUE(contains(html, "<p class=\"verdict\"><span class=\"good\">PASS: every rule holds in 1 member</span>")) << html;
     EXPECT_TRUE(contains(html, "<tr><th>manifest</th><td>none</td></tr>"));
     EXPECT_FALSE(contains(html, "id=\"figures\""));
 }

@@ -165,12 +165,12 @@ TEST(InstallCompleteness, TheReportsSayWhatAPartialInstallLacks) {
     ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument)};
     const std::string lacks = "0 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files";
     EXPECT_NE(render_markdown(model).find("A partial install (it holds " + lacks + "): a rule"), std::string::npos);
-    EXPECT_NE(render_html(model).find("1 figures of a partial install: " + lacks + ". "), std::string::npos);
+    EXPECT_NE(render_html(model).find("1 figure of a partial install: " + lacks + ", "), std::string::npos);
     EXPECT_NE(render_json(model).find("\"lacks\": \"" + lacks + "\""), std::string::npos);
     // A complete install says so, and a report of a manifest without install reads as before.
     model.figures->install = InstallCompleteness{};
     EXPECT_NE(render_markdown(model).find("A complete install (it holds every collision input the document counts)"), std::string::npos);
-    EXPECT_NE(render_html(model).find("1 figures of a complete install. "), std::string::npos);
+    EXPECT_NE(render_html(model).find("1 figure of a complete install, "), std::string::npos);
     EXPECT_NE(render_json(model).find("\"install\": {\n      \"complete\": true,\n      \"lacks\": null"), std::string::npos);
     model.figures->install.reset();
     EXPECT_EQ(render_markdown(model).find(" install (it holds"), std::string::npos);
