@@ -11,6 +11,7 @@ include(GNUInstallDirs)
 set_target_properties(meshproof PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS meshproof RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/NOTICE ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # The command reference, from the binary's own --help (so it cannot drift from what it does).
 if(NOT CMAKE_CROSSCOMPILING)

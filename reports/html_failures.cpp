@@ -117,18 +117,36 @@ std::string map_bars(const std::vector<MapRow>& rows) {
     return out + "</table>\n";
 }
 
-void write_maps(std::string& out, const RunResult& run) {
-    const std::vector<MapRow> rows = map_table(run);
-    out += "<h2 id=\"maps\">Maps</h2>\n<table><tr><th>map</th><th>place</th><th class=\"num\">members</th><th class=\"num\">failing</th>"
-           "<th class=\"num\">violations</th><th>by rule</th></tr>\n";
-    for (const MapRow& r : rows)
+std::string map_rows(const std::vector<const MapRow*>& rows) {
+    std::string out = "<table><tr><th>map</th><th>place</th><th class=\"num\">members</th><th class=\"num\">failing</th>"
+                      "<th class=\"num\">violations</th><th>by rule</th></tr>\n";
+    for (const MapRow* r : rows)
         out += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                           html_escape(r.map.empty() ? "(no map)" : r.map), html_escape(r.place), grouped(r.members),
-                           r.failing_members ? "<span class=\"bad\">" + grouped(r.failing_members) + "</span>" : std::string("0"),
-                           grouped(r.violations), html_escape(rules_text(r.by_rule)));
-    out += "</table>\n";
+                           html_escape(r->map.empty() ? "(no map)" : r->map), html_escape(r->place), grouped(r->members),
+                           r->failing_members ? "<span class=\"bad\">" + grouped(r->failing_members) + "</span>" : std::string("0"),
+                           grouped(r->violations), html_escape(rules_text(r->by_rule)));
+    return out + "</table>\n";
+}
+
+// The pictures first (where the failures are), then the maps that fail, then every map: an
+// install has hundreds of maps, so the whole table is folded when it is long.
+void write_maps(std::string& out, const RunResult& run) {
+    constexpr std::size_t kOpenTable = 40;
+    const std::vector<MapRow> rows = map_table(run);
+    out += "<h2 id=\"maps\">Maps</h2>\n";
     out += tile_grid(rows);
     out += map_bars(rows);
+    std::vector<const MapRow*> all, failing;
+    for (const MapRow& r : rows) {
+        all.push_back(&r);
+        if (r.failing_members > 0) failing.push_back(&r);
+    }
+    if (all.size() <= kOpenTable) {
+        out += map_rows(all);
+        return;
+    }
+    if (!failing.empty()) out += "<h3>Maps with failing members</h3>\n" + map_rows(failing);
+    out += fmt::format("<details><summary>Every map ({})</summary>\n{}</details>\n", grouped(all.size()), map_rows(all));
 }
 
 }  // namespace

@@ -441,6 +441,13 @@ void write_headline(std::string& out, const ReportModel& m) {
                            claim_state_name(c.state), c.lead ? "<strong>" : "", html_escape(c.title) + (c.lead ? "</strong>" : ""),
                            html_escape(claim_count_text(c)), html_escape(c.anchor), html_escape(c.pass));
     if (!h.claims.empty()) out += "</table>\n";
+    out += "</section>\n";
+}
+
+// The figures farthest from the manifest's, after the files that fail: informational unless the
+// manifest decides (verdict.h), so below what the verdict rests on.
+void write_farthest(std::string& out, const ReportModel& m) {
+    const Headline h = make_headline(m);
     if (m.figures) {
         if (h.farthest.empty()) {
             out += "<p>No figure of the manifest differs from its expected value (<a href=\"#figures\">all figures</a>).</p>\n";
@@ -462,7 +469,6 @@ void write_headline(std::string& out, const ReportModel& m) {
                                "<a href=\"#figures\">All {} figures that differ</a></p>\n", h.farthest.size());
         }
     }
-    out += "</section>\n";
 }
 
 }  // namespace
@@ -473,6 +479,7 @@ std::string render_html(const ReportModel& model) {
     write_verdict(out, model);
     write_headline(out, model);
     out += html_failing_files(model);
+    write_farthest(out, model);
     write_configuration(out, model);
     write_members(out, *model.run);
     write_figures_overview(out, model);
