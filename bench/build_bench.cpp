@@ -5,18 +5,18 @@
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
-#include "engine/build/mesh_builder.h"
-#include "engine/build/primitive_list.h"
-#include "engine/build/stock_insertion.h"
-#include "engine/build/stock_tree.h"
+#include "engine/builder/mesh_builder.h"
+#include "engine/builder/primitive_list.h"
+#include "engine/builder/stock_insertion.h"
+#include "engine/builder/stock_tree.h"
 #include "engine/synth/source_mesh.h"
 
 namespace meshproof {
 namespace {
 
-build::MeshInput terrain_input(std::uint32_t cells) {
+builder::MeshInput terrain_input(std::uint32_t cells) {
     const synth::SourceMesh src = synth::build_large_terrain(11, cells, -0.5f * static_cast<float>(cells), -0.5f * static_cast<float>(cells));
-    return build::MeshInput{src.x, src.y, src.z, src.rows, {}};
+    return builder::MeshInput{src.x, src.y, src.z, src.rows, {}};
 }
 
 double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); }
@@ -26,12 +26,12 @@ double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 *
 // (`user_rows_per_s`), and its system time and page faults show what the kernel spent handing
 // the build fresh memory: on a VM after a pause, that first touch costs several times what it
 // costs back to back (README, performance), while the builder's own work does not change.
-void time_builds(benchmark::State& state, const build::MeshInput& in) {
+void time_builds(benchmark::State& state, const builder::MeshInput& in) {
     std::uint64_t rows = 0;
     rusage before{}, after{};
     getrusage(RUSAGE_THREAD, &before);
     for (auto _ : state) {
-        auto m = build::build_mesh(in, build::MeshOptions{});
+        auto m = builder::build_mesh(in, builder::MeshOptions{});
         if (!m.ok()) state.SkipWithError(m.error().message.c_str());
         benchmark::DoNotOptimize(m);
         rows += in.rows.size();
@@ -58,36 +58,36 @@ BENCHMARK(BM_BuildMesh)->Arg(141)->Unit(benchmark::kMillisecond);
 // Warm at 1 M rows: one untimed build first, so the allocator holds the memory the timed builds
 // use (a tool that builds many meshes in one process, as synth does, runs like this).
 void BM_BuildMeshWarm(benchmark::State& state) {
-    const build::MeshInput in = terrain_input(static_cast<std::uint32_t>(state.range(0)));
-    benchmark::DoNotOptimize(build::build_mesh(in, build::MeshOptions{}));
+    const builder::MeshInput in = terrain_input(static_cast<std::uint32_t>(state.range(0)));
+    benchmark::DoNotOptimize(builder::build_mesh(in, builder::MeshOptions{}));
     time_builds(state, in);
 }
 BENCHMARK(BM_BuildMeshWarm)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 // One leaf per row of the terrain (its vertices' box grown by the sample's convex radius).
-std::vector<build::Box> terrain_leaves(std::uint32_t cells) {
-    const build::MeshInput in = terrain_input(cells);
-    std::vector<build::Box> leaves(in.rows.size());
+std::vector<builder::Box> terrain_leaves(std::uint32_t cells) {
+    const builder::MeshInput in = terrain_input(cells);
+    std::vector<builder::Box> leaves(in.rows.size());
     for (std::size_t r = 0; r < in.rows.size(); ++r) {
         float xyz[9];
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t v = in.rows[r][k];
             xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
         }
-        leaves[r] = build::leaf_box(xyz, 0.015f);
+        leaves[r] = builder::leaf_box(xyz, 0.015f);
     }
     return leaves;
 }
 
 // The leaves as the builder takes them: the quads in the order the pairing takes them, then the
 // other rows (the pairing's order is its cost sort's, far from the rows' side-by-side order).
-std::vector<build::Box> pairing_leaves(std::uint32_t cells) {
-    const build::MeshInput in = terrain_input(cells);
+std::vector<builder::Box> pairing_leaves(std::uint32_t cells) {
+    const builder::MeshInput in = terrain_input(cells);
     std::vector<std::uint32_t> kept(in.rows.size());
     for (std::uint32_t r = 0; r < kept.size(); ++r) kept[r] = r;
     mesh::QuadPairingWorkspace ws;
-    const build::PrimitiveList prims = build::pair_rows(build::PairingInput{in.x, in.y, in.z, in.rows, {}, kept}, ws);
-    std::vector<build::Box> leaves(prims.size());
+    const builder::PrimitiveList prims = builder::pair_rows(builder::PairingInput{in.x, in.y, in.z, in.rows, {}, kept}, ws);
+    std::vector<builder::Box> leaves(prims.size());
     for (std::size_t p = 0; p < prims.size(); ++p) {
         float xyz[12];
         const int corners = prims.is_quad[p] ? 4 : 3;
@@ -95,16 +95,16 @@ std::vector<build::Box> pairing_leaves(std::uint32_t cells) {
             const std::uint32_t v = prims.vertex[p][k];
             xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
         }
-        leaves[p] = build::leaf_box(std::span<const float>(xyz, 3 * corners), 0.015f);
+        leaves[p] = builder::leaf_box(std::span<const float>(xyz, 3 * corners), 0.015f);
     }
     return leaves;
 }
 
 // The stock tree rule's steps 1–3 over the same mesh's leaves.
 void BM_StockTree(benchmark::State& state) {
-    const std::vector<build::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
+    const std::vector<builder::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
     for (auto _ : state) {
-        build::BinaryTree t = build::build_stock_tree(leaves);
+        builder::BinaryTree t = builder::build_stock_tree(leaves);
         benchmark::DoNotOptimize(t);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
@@ -112,27 +112,27 @@ void BM_StockTree(benchmark::State& state) {
 BENCHMARK(BM_StockTree)->Arg(100)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // The insertion tree's mean leaf depth: the levels a descent takes, one after another.
-double mean_leaf_depth(const build::InsertionTree& tree) {
+double mean_leaf_depth(const builder::InsertionTree& tree) {
     std::uint64_t sum = 0, leaves = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{tree.root, 0}};
     while (!stack.empty()) {
         const auto [id, depth] = stack.back();
         stack.pop_back();
-        if (build::is_insertion_leaf(id)) {
+        if (builder::is_insertion_leaf(id)) {
             sum += depth, ++leaves;
             continue;
         }
-        const build::InsertionNode& node = tree.inner[build::insertion_inner(id)];
+        const builder::InsertionNode& node = tree.inner[builder::insertion_inner(id)];
         stack.push_back({node.child[0], depth + 1}), stack.push_back({node.child[1], depth + 1});
     }
     return leaves ? static_cast<double>(sum) / static_cast<double>(leaves) : 0.0;
 }
 
 // Step 1 alone (the descent of every leaf), its arrays reused from one iteration to the next.
-void time_insertion(benchmark::State& state, const std::vector<build::Box>& leaves) {
-    build::InsertionTree tree;
+void time_insertion(benchmark::State& state, const std::vector<builder::Box>& leaves) {
+    builder::InsertionTree tree;
     for (auto _ : state) {
-        build::insert_into(leaves, tree);
+        builder::insert_into(leaves, tree);
         benchmark::DoNotOptimize(tree.root_box);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
@@ -143,11 +143,11 @@ BENCHMARK(BM_StockInsertion)->Arg(707)->Unit(benchmark::kMillisecond)->Iteration
 
 // Steps 1–3 and step 1 alone on the builder's leaves (about 500 k quads of the 1 M-row terrain).
 void BM_StockTreePairingOrder(benchmark::State& state) {
-    const std::vector<build::Box> leaves = pairing_leaves(static_cast<std::uint32_t>(state.range(0)));
-    build::StockTreeWorkspace ws;
-    build::BinaryTree t;
+    const std::vector<builder::Box> leaves = pairing_leaves(static_cast<std::uint32_t>(state.range(0)));
+    builder::StockTreeWorkspace ws;
+    builder::BinaryTree t;
     for (auto _ : state) {
-        build::build_stock_tree(leaves, ws, t);
+        builder::build_stock_tree(leaves, ws, t);
         benchmark::DoNotOptimize(t.root);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "engine/mesh/decode_member.h"
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
 #include "engine/synth/source_mesh.h"
 #include "engine/tagfile/compendium.h"
@@ -61,9 +61,9 @@ inline const DecodedMeshes& synthetic_mesh(std::uint32_t triangles) {
     DecodedMeshes& d = *slot;
     const synth::SourceMesh src = synth::build_part(6, triangles, 0.0f, 0.0f);
     const synth::CompressedMesh cm = synth::build_compressed_mesh(src, {});
-    auto types = build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
+    auto types = builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
     if (!types.ok()) return d.error = types.error().message, d;
-    auto tag0 = build::write_collision_tag0(*types, cm, "h000100", std::nullopt);
+    auto tag0 = builder::write_collision_tag0(*types, cm, "h000100", std::nullopt);
     if (!tag0.ok()) return d.error = tag0.error().message, d;
     d.bytes = std::move(tag0).value();
     decode_into(d, nullptr);

@@ -7,7 +7,7 @@
 
 #include "engine/containers/dcx_writer.h"
 #include "engine/pipeline/run.h"
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
 #include "engine/synth/install_writer.h"
 #include "engine/synth/source_mesh.h"
@@ -53,11 +53,11 @@ BENCHMARK(BM_SynthWriteInstall)
 // One member's mesh build and TAG0 (no DEFLATE), single thread.
 void BM_SynthBuildMesh(benchmark::State& state) {
     const synth::SourceMesh src = synth::build_part(9, static_cast<std::uint32_t>(state.range(0)), 0.0f, 0.0f);
-    auto types = build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
+    auto types = builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
     std::uint64_t triangles = 0;
     for (auto _ : state) {
         const synth::CompressedMesh m = synth::build_compressed_mesh(src, {});
-        auto tag0 = build::write_collision_tag0(*types, m, "h000100", 1);
+        auto tag0 = builder::write_collision_tag0(*types, m, "h000100", 1);
         benchmark::DoNotOptimize(tag0);
         triangles += m.triangles;
     }
@@ -69,13 +69,13 @@ BENCHMARK(BM_SynthBuildMesh)->Arg(5000)->Arg(50000)->Unit(benchmark::kMillisecon
 // DEFLATE level 1 of a single member, the part of a demo write no other member overlaps.
 void BM_SynthBuildLargeTerrain(benchmark::State& state) {
     const synth::SourceMesh src = synth::build_large_terrain(7, 270, -128.0f, -128.0f);
-    auto types = build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
+    auto types = builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
     synth::MeshBuildOptions o;
     o.all_shared = true;
     std::uint64_t triangles = 0;
     for (auto _ : state) {
         const synth::CompressedMesh m = synth::build_compressed_mesh(src, o);
-        auto tag0 = build::write_collision_tag0(*types, m, "l900000", 1);
+        auto tag0 = builder::write_collision_tag0(*types, m, "l900000", 1);
         if (!tag0.ok()) {
             state.SkipWithError(tag0.error().message.c_str());
             break;

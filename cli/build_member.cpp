@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/build/collision_tagfile.h"
-#include "engine/build/mesh_builder.h"
+#include "engine/builder/collision_tagfile.h"
+#include "engine/builder/mesh_builder.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 
@@ -20,16 +20,16 @@ Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
     // 21, and `build` promises 0 for rows without a usemtl.
     std::vector<std::uint32_t> zeros;
     if (in.row_material.empty()) zeros.assign(in.rows.size(), 0u);
-    const build::MeshInputView input(in.x, in.y, in.z, in.rows, in.row_material.empty() ? zeros : in.row_material);
-    build::MeshOptions options;
-    options.numbering = in.dialect == tagfile::HavokDialect::kSekiro2016 ? build::SimdNumbering::kSekiro
-                                                                          : build::SimdNumbering::kEldenRing;
+    const builder::MeshInputView input(in.x, in.y, in.z, in.rows, in.row_material.empty() ? zeros : in.row_material);
+    builder::MeshOptions options;
+    options.numbering = in.dialect == tagfile::HavokDialect::kSekiro2016 ? builder::SimdNumbering::kSekiro
+                                                                          : builder::SimdNumbering::kEldenRing;
     options.convex_radius = in.convex_radius;
     options.max_packed_error = in.max_packed_error;
-    build::MeshStats stats{};
-    MP_TRY_ASSIGN(build::CompressedMesh mesh, build::build_mesh(input, options, &stats));
-    MP_TRY_ASSIGN(build::CollisionTypeContext types, build::make_collision_type_context(in.dialect));
-    MP_TRY_ASSIGN(out.tag0, build::write_collision_tag0(types, mesh, in.body_name, std::nullopt));
+    builder::MeshStats stats{};
+    MP_TRY_ASSIGN(builder::CompressedMesh mesh, builder::build_mesh(input, options, &stats));
+    MP_TRY_ASSIGN(builder::CollisionTypeContext types, builder::make_collision_type_context(in.dialect));
+    MP_TRY_ASSIGN(out.tag0, builder::write_collision_tag0(types, mesh, in.body_name, std::nullopt));
     out.rows_in = stats.rows_in;
     out.rows_dropped_degenerate = stats.rows_dropped_degenerate + stats.rows_invalid;
     out.triangles = stats.triangles;

@@ -21,7 +21,7 @@ struct MemberBuildInput {
     std::vector<std::uint32_t> row_material;           // per row: materialNameData
     tagfile::HavokDialect dialect = tagfile::HavokDialect::kEldenRing2018;
     float convex_radius = 0.0f;
-    float max_packed_error = 0.005f;   // build::MeshOptions::max_packed_error
+    float max_packed_error = 0.005f;   // builder::MeshOptions::max_packed_error
     std::string body_name;
 };
 
@@ -35,7 +35,7 @@ struct MemberBuildResult {
     std::uint64_t decoded_rows_with_triangle = 0;
 };
 
-// Errors: kLimit from the builder (engine/build/mesh_builder.h: the format cannot hold the mesh —
+// Errors: kLimit from the builder (engine/builder/mesh_builder.h: the format cannot hold the mesh —
 // more than 256 pages, a mesh tree beyond 65,535 nodes, keys beyond 32 bits — or no row is left
 // after the degenerate test): the caller's usage error; anything else is an internal error
 // (kInternal when the decoded TAG0 disagrees with the input or does not decode).

@@ -2,7 +2,7 @@
 //                 [--materials FILE] [--scale S] [--force]
 // meshproof build IN.obj --into DIR/hNN_NN_NN_NN.hkxbhd --member NAME -o OUTDIR --game ... [...]
 // A Wavefront OBJ becomes one collision body (issue 14, parts 3 and 4): the OBJ read
-// (engine/build/obj_reader.h), its positions welded (weld.h), its usemtl names turned into hit
+// (engine/builder/obj_reader.h), its positions welded (weld.h), its usemtl names turned into hit
 // material ids (material_map.h), the compressed mesh built and written as the game's TAG0 with its
 // own TYPE section, checked by decoding it (cli/build_member.h), then written: a loose tagfile
 // (DCX DFLT around it when OUT ends in .dcx), or a copy of a split binder with the member added or
@@ -26,9 +26,9 @@
 #include "cli/same_file.h"
 #include "cli/input_bytes.h"
 #include "cli/number_options.h"
-#include "engine/build/material_map.h"
-#include "engine/build/obj_reader.h"
-#include "engine/build/weld.h"
+#include "engine/builder/material_map.h"
+#include "engine/builder/obj_reader.h"
+#include "engine/builder/weld.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
@@ -104,7 +104,7 @@ Result<BinderCopy> binder_with_member(OpenedInput& input, const std::string& mem
         for (std::size_t i = 0; i < b.entries.size(); ++i)
             if (ascii_lower(b.entries[i].name_last_component()) == wanted_lower) matches.push_back(i);
     if (matches.size() > 1)
-        return make_error(ErrorCode::kBadHeader, 0,
+        return make_error(ErrorCode::kUsage, 0,
                           fmt::format("--member {} names {} members ({}, {}, ...): give the full name", member, matches.size(),
                                       b.entries[matches[0]].name, b.entries[matches[1]].name));
     BinderCopy copy;
@@ -210,9 +210,9 @@ int run_build(const BuildArgs& a) {
     // ---- the OBJ
     auto file = MappedFile::open(a.in);
     if (!file.ok()) return usage(fmt::format("{}: {}", a.in, file.error().message));
-    build::ObjReadOptions read_options;
+    builder::ObjReadOptions read_options;
     read_options.scale = *scale;
-    auto obj = build::read_obj(file->bytes(), read_options);
+    auto obj = builder::read_obj(file->bytes(), read_options);
     if (!obj.ok()) return usage(fmt::format("{}:{}", a.in, obj.error().message));  // the message begins "L:C: "
     if (obj->unknown_statements > 0)
         std::fputs(fmt::format("meshproof build: {}: {} not read (the first: `{}` on line {})\n", a.in,
@@ -223,21 +223,21 @@ int run_build(const BuildArgs& a) {
     *file = MappedFile{};   // the OBJ is read: its pages leave the peak that building and checking reach
 
     // ---- materials
-    build::MaterialMap map;
+    builder::MaterialMap map;
     if (!a.materials.empty()) {
         auto text = MappedFile::open(a.materials);
         if (!text.ok()) return usage(fmt::format("{}: {}", a.materials, text.error().message));
-        auto read = build::read_material_map(text->bytes());
+        auto read = builder::read_material_map(text->bytes());
         if (!read.ok()) return usage(fmt::format("{}:{}", a.materials, read.error().message));
         map = std::move(*read);
     }
     std::vector<std::uint32_t> id_of_name(obj->material_names.size());
     std::vector<bool> name_is_no_material(obj->material_names.size());
     for (std::size_t i = 0; i < obj->material_names.size(); ++i) {
-        name_is_no_material[i] = build::names_no_material(map, obj->material_names[i]);
-        const auto id = build::material_id(map, obj->material_names[i]);
+        name_is_no_material[i] = builder::names_no_material(map, obj->material_names[i]);
+        const auto id = builder::material_id(map, obj->material_names[i]);
         if (!id) {
-            const build::TextPosition at = obj->material_name_at[i];
+            const builder::TextPosition at = obj->material_name_at[i];
             return usage(fmt::format("{}:{}:{}: material `{}` has no id: give it one in a --materials file (`{} = ID`), "
                                      "or name it by its number (`usemtl 21`)",
                                      a.in, at.line, at.column, obj->material_names[i], obj->material_names[i]));
@@ -251,13 +251,13 @@ int run_build(const BuildArgs& a) {
         input.row_material.resize(obj->rows.size());
         for (std::size_t r = 0; r < obj->rows.size(); ++r) {
             const std::uint32_t n = obj->row_material[r];
-            if (n == build::kNoObjName || name_is_no_material[n]) ++rows_without_material;
-            input.row_material[r] = n == build::kNoObjName ? 0u : id_of_name[n];
+            if (n == builder::kNoObjName || name_is_no_material[n]) ++rows_without_material;
+            input.row_material[r] = n == builder::kNoObjName ? 0u : id_of_name[n];
         }
     }
 
     // ---- weld, build, check
-    auto welded = build::weld_positions(obj->x, obj->y, obj->z, obj->rows);
+    auto welded = builder::weld_positions(obj->x, obj->y, obj->z, obj->rows);
     if (!welded.ok()) {
         std::fprintf(stderr, "meshproof build: internal error: %s\n", welded.error().message.c_str());
         return kExitInternal;

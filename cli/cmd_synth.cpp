@@ -82,7 +82,7 @@ Command add_synth(CLI::App& app) {
                     // A defect list it cannot place, or an output it cannot write (not a folder, no
                     // room, no permission), is the user's to fix: 2, as for every command's output.
                     const ErrorCode code = r.error().code;
-                    return code == ErrorCode::kBadHeader || code == ErrorCode::kIo ? kExitUsage : kExitInternal;
+                    return code == ErrorCode::kUsage || code == ErrorCode::kIo ? kExitUsage : kExitInternal;
                 }
                 const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                 const auto& c = r->counts;

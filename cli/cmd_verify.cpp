@@ -153,7 +153,7 @@ constexpr std::string_view kNoPasses = "none";
 // `--passes none` alone runs the decode without a pass; "none" beside pass names is a usage error.
 Result<bool> decode_only(const std::vector<std::string>& passes) {
     if (std::find(passes.begin(), passes.end(), kNoPasses) == passes.end()) return false;
-    if (passes.size() > 1) return make_error(ErrorCode::kBadHeader, 0, "--passes none runs no pass: give it alone");
+    if (passes.size() > 1) return make_error(ErrorCode::kUsage, 0, "--passes none runs no pass: give it alone");
     return true;
 }
 

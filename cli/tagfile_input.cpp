@@ -36,7 +36,7 @@ Result<SelectedUnit> select_unit(const std::string& file, OpenedInput& input,
     }
     if (!input.binder) {
         if (!member.empty())
-            return make_error(ErrorCode::kBadHeader, 0, "--member needs a binder, and " + file + " is not one");
+            return make_error(ErrorCode::kUsage, 0, "--member needs a binder, and " + file + " is not one");
         if (compendium_files.empty()) {
             std::error_code ec;
             fs::path dir = fs::path(file).parent_path();
@@ -65,7 +65,7 @@ Result<SelectedUnit> select_unit(const std::string& file, OpenedInput& input,
         for (const BinderEntry& e : binder.entries) {
             if (!is_tagfile_name(e.name_last_component())) continue;
             if (chosen != nullptr)
-                return make_error(ErrorCode::kBadHeader, 0,
+                return make_error(ErrorCode::kUsage, 0,
                                   file + " holds several tagfiles: name one with --member (list them with: meshproof dump " + file + ")");
             chosen = &e;
         }
@@ -78,7 +78,7 @@ Result<SelectedUnit> select_unit(const std::string& file, OpenedInput& input,
             }
     }
     if (chosen == nullptr)
-        return make_error(ErrorCode::kBadHeader, 0,
+        return make_error(ErrorCode::kUsage, 0,
                           file + " has no member named " + (member.empty() ? std::string("*.hkx") : member) +
                               " (list them with: meshproof dump " + file + ")");
     unit.where = file + " :: " + std::string(chosen->name_last_component());

@@ -1,4 +1,4 @@
-// libFuzzer target for the text readers of `meshproof build` (engine/build): the OBJ reader, then
+// libFuzzer target for the text readers of `meshproof build` (engine/builder): the OBJ reader, then
 // the welding of what it read, and the --materials file reader on the same bytes. Each ends in a
 // value or a typed error; an error points inside the input and its message begins with the
 // line:column of its offset; a value keeps its invariants (every row index names a vertex, every
@@ -9,15 +9,15 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/build/material_map.h"
-#include "engine/build/obj_reader.h"
-#include "engine/build/weld.h"
+#include "engine/builder/material_map.h"
+#include "engine/builder/obj_reader.h"
+#include "engine/builder/weld.h"
 
 namespace {
 
 void check_error(const meshproof::Error& e, meshproof::Bytes bytes) {
     if (e.code == meshproof::ErrorCode::kInternal || e.offset > bytes.size()) std::abort();
-    const auto at = meshproof::build::text_position(bytes, e.offset);
+    const auto at = meshproof::builder::text_position(bytes, e.offset);
     const std::string where = std::to_string(at.line) + ":" + std::to_string(at.column) + ": ";
     if (e.message.rfind(where, 0) != 0) std::abort();
 }
@@ -25,13 +25,13 @@ void check_error(const meshproof::Error& e, meshproof::Bytes bytes) {
 void check_names(const std::vector<std::uint32_t>& per_row, std::size_t rows, std::size_t names) {
     if (per_row.size() != rows) std::abort();
     for (const std::uint32_t n : per_row)
-        if (n != meshproof::build::kNoObjName && n >= names) std::abort();
+        if (n != meshproof::builder::kNoObjName && n >= names) std::abort();
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    using namespace meshproof::build;
+    using namespace meshproof::builder;
     const meshproof::Bytes bytes(data, size);
     auto mesh = read_obj(bytes);
     if (!mesh.ok()) {

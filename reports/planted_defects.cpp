@@ -10,7 +10,7 @@ Result<std::optional<PlantedDefects>> load_planted_defects(const std::filesystem
     if (!std::filesystem::is_directory(root, ec) || !std::filesystem::is_regular_file(path, ec))
         return std::optional<PlantedDefects>();
     auto bad = [&](const std::string& why) {
-        return make_error(ErrorCode::kBadHeader, 0, path.string() + ": not a synth defects list (" + why + ")");
+        return make_error(ErrorCode::kUsage, 0, path.string() + ": not a synth defects list (" + why + ")");
     };
     simdjson::dom::parser parser;
     simdjson::dom::element doc;

@@ -18,7 +18,7 @@
 //     box, a primitive no row names no first row), and none at all unless its tree has two leaves or
 //     more, as many as its primitives, whose payloads are 0 … n − 1 each once;
 //   - the cut tree's leaf order at each stage of its build is not among them (the build is
-//     engine/build's, which a pass over the stored numbering does not run).
+//     engine/builder's, which a pass over the stored numbering does not run).
 #pragma once
 
 #include <array>

@@ -9,7 +9,7 @@
 
 namespace meshproof::verifiers {
 
-using build::kNoNode;
+using builder::kNoNode;
 using mesh::DecodedMesh;
 using mesh::kNone;
 

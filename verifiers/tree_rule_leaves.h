@@ -1,4 +1,4 @@
-// The tree_rule pass's input to the stock rule (engine/build/cut_comparison.h) from one decoded
+// The tree_rule pass's input to the stock rule (engine/builder/cut_comparison.h) from one decoded
 // mesh: the leaves' boxes, vertex ids and rule order, and the stored trees. Shared only by
 // verifiers/tree_rule_pass.cpp.
 //
@@ -28,7 +28,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/build/cut_comparison.h"
+#include "engine/builder/cut_comparison.h"
 #include "engine/mesh/decoded_member.h"
 #include "engine/mesh/mesh_products.h"
 #include "engine/mesh/position_numbering.h"
@@ -51,8 +51,8 @@ struct TreeRuleLeaves {
     std::vector<std::uint64_t> sort_key;
     std::vector<std::uint32_t> key_buckets;
 
-    build::RuleLeaves rule() const { return {box, vertex_first, vertex_ids, rule_order}; }
-    build::StoredTrees stored() const {
+    builder::RuleLeaves rule() const { return {box, vertex_first, vertex_ids, rule_order}; }
+    builder::StoredTrees stored() const {
         return {section_first, section_count, second_child, leaf_primitive, mesh_second_child, mesh_leaf_section};
     }
 };

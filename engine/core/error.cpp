@@ -19,6 +19,7 @@ std::string_view error_code_name(ErrorCode code) {
         case ErrorCode::kUnknownChunk: return "unknown-chunk";
         case ErrorCode::kLimit: return "limit";
         case ErrorCode::kTimeout: return "timeout";
+        case ErrorCode::kUsage: return "usage";
     }
     return "internal";
 }

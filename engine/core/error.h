@@ -27,6 +27,7 @@ enum class ErrorCode : std::uint16_t {
     kUnknownChunk,       // a chunk / record tag the format does not define (.sur: cannot be skipped)
     kLimit,              // the input asks for work out of proportion to its size (hostile nesting)
     kTimeout,            // a unit ran past its time budget (RunOptions::member_timeout) and was abandoned
+    kUsage,              // the caller's configuration is refused (an option, a pass, a root): not the data's fault
 };
 
 // Stable, dotted-free names used in reports ("truncated", "bad-magic", ...).

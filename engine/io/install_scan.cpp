@@ -223,7 +223,7 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
         if (ends_with(ascii_lower(root.filename().string()), ".hkxbdt")) {
             const bool upper = root.extension() == ".HKXBDT";
             const std::string header = fs::path(root.filename()).replace_extension(upper ? ".HKXBHD" : ".hkxbhd").string();
-            return make_error(ErrorCode::kBadHeader, 0,
+            return make_error(ErrorCode::kUsage, 0,
                               root.filename().string() + " is the data half of a split binder: give " + header +
                                   " (beside it) instead");
         }

@@ -622,7 +622,7 @@ Result<std::vector<const Pass*>> select_passes(const std::vector<std::string>& n
         if (p == nullptr) {
             std::string known;
             for (const Pass* q : PassRegistry::global().all()) known += (known.empty() ? "" : ", ") + q->info().name;
-            return make_error(ErrorCode::kBadHeader, 0, "unknown pass '" + name + "' (known: " + known + ")");
+            return make_error(ErrorCode::kUsage, 0, "unknown pass '" + name + "' (known: " + known + ")");
         }
         if (std::find(passes.begin(), passes.end(), p) == passes.end()) passes.push_back(p);
     }
@@ -668,12 +668,12 @@ Status check_root_games(const std::vector<fs::path>& roots, const std::vector<In
     if (scans.size() < 2) return ok_status();
     for (std::size_t i = 0; i < scans.size(); ++i) {
         if (scans[i].game == Game::kUnknown)
-            return make_error(ErrorCode::kBadHeader, 0,
+            return make_error(ErrorCode::kUsage, 0,
                               "cannot tell the game of " + roots[i].string() + " (" + scans[i].detection +
                                   "): with several roots each must be an install of its own game");
         for (std::size_t j = 0; j < i; ++j)
             if (scans[j].game == scans[i].game)
-                return make_error(ErrorCode::kBadHeader, 0,
+                return make_error(ErrorCode::kUsage, 0,
                                   roots[j].string() + " and " + roots[i].string() + " are both " + std::string(game_name(scans[i].game)) +
                                       ": give one root per game");
     }
@@ -694,7 +694,7 @@ Result<RunResult> run_verify(const fs::path& root, const RunOptions& options) {
 }
 
 Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOptions& options) {
-    if (roots.empty()) return make_error(ErrorCode::kBadHeader, 0, "no root to verify");
+    if (roots.empty()) return make_error(ErrorCode::kUsage, 0, "no root to verify");
     MP_TRY_ASSIGN(std::vector<const Pass*> passes, select_passes(options.passes));
     if (options.no_passes) passes.clear();
     Progress* progress = options.progress;

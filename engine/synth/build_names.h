@@ -1,16 +1,16 @@
-// The builder's (engine/build) value types the synthetic writer names everywhere, by their
+// The builder's (engine/builder) value types the synthetic writer names everywhere, by their
 // short names inside meshproof::synth (synth is built on build).
 #pragma once
 
-#include "engine/build/aabb.h"
-#include "engine/build/simd_tree_build.h"
-#include "engine/build/stock_tree.h"
+#include "engine/builder/aabb.h"
+#include "engine/builder/simd_tree_build.h"
+#include "engine/builder/stock_tree.h"
 
 namespace meshproof::synth {
 
-using build::Aabb;
-using build::kNoNode;
-using build::SimdNode;
-using build::SimdNumbering;
+using builder::Aabb;
+using builder::kNoNode;
+using builder::SimdNode;
+using builder::SimdNumbering;
 
 }  // namespace meshproof::synth

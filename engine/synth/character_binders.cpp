@@ -26,7 +26,7 @@ std::string character_name(std::uint32_t k) {
 }
 
 // A TAG0 in the collision types whose root container holds no variant: no body, no mesh.
-Result<std::vector<std::uint8_t>> bodiless_tag0(const build::CollisionTypeContext& types) {
+Result<std::vector<std::uint8_t>> bodiless_tag0(const builder::CollisionTypeContext& types) {
     tagfile::ObjectWriter w(types.table);
     const tagfile::RecordWriter root = w.new_object("hkRootLevelContainer");
     return tagfile::write_tag0(w, root, {.sdk_version = types.sdk_version, .type_section = types.type_section});
@@ -50,7 +50,7 @@ struct Built {
 }  // namespace
 
 Result<SynthCounts> write_character_binders(const fs::path& out, const SynthOptions& o, std::uint32_t count,
-                                            const build::CollisionTypeContext& types, const CopiedTagfile* cross,
+                                            const builder::CollisionTypeContext& types, const CopiedTagfile* cross,
                                             tbb::task_arena& arena) {
     const bool er = o.game == SynthGame::kEldenRing;
     std::vector<Built> built(count);
@@ -71,7 +71,7 @@ Result<SynthCounts> write_character_binders(const fs::path& out, const SynthOpti
                     b.error = b.mesh.error;
                     continue;
                 }
-                auto tag0 = build::write_collision_tag0(types, b.mesh, character_name(k), std::nullopt, 21);
+                auto tag0 = builder::write_collision_tag0(types, b.mesh, character_name(k), std::nullopt, 21);
                 if (!tag0.ok()) {
                     b.error = tag0.error().message;
                     continue;

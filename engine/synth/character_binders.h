@@ -21,7 +21,7 @@
 
 #include <tbb/task_arena.h>
 
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/core/error.h"
 #include "engine/synth/install_writer.h"
 
@@ -37,7 +37,7 @@ struct CopiedTagfile {
 
 // Writes `count` character binders under OUT/chr and returns their counts (the character set's).
 Result<SynthCounts> write_character_binders(const std::filesystem::path& out, const SynthOptions& o, std::uint32_t count,
-                                            const build::CollisionTypeContext& types, const CopiedTagfile* cross,
+                                            const builder::CollisionTypeContext& types, const CopiedTagfile* cross,
                                             tbb::task_arena& arena);
 
 }  // namespace meshproof::synth

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "engine/build/mesh_builder.h"
+#include "engine/builder/mesh_builder.h"
 #include "engine/synth/nibble_recount.h"
 #include "engine/synth/custom_section.h"
 #include "engine/synth/extern_shape_set.h"
@@ -46,10 +46,10 @@ std::vector<std::uint32_t> section_order(std::uint32_t n, std::uint64_t seed) {
 CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptions& opt) {
     CompressedMesh m;
     const float r = opt.convex_radius;
-    const build::MeshInputView input(src.x, src.y, src.z, src.rows, {});
-    build::MeshLayout L;
-    L.kept = build::kept_rows(input, nullptr);
-    build::lay_out(input, build::MeshOptions{opt.numbering, r, opt.all_shared}, L, m);
+    const builder::MeshInputView input(src.x, src.y, src.z, src.rows, {});
+    builder::MeshLayout L;
+    L.kept = builder::kept_rows(input, nullptr);
+    builder::lay_out(input, builder::MeshOptions{opt.numbering, r, opt.all_shared}, L, m);
     const auto& prims = L.prims;
     const std::size_t np = prims.size();
     const auto ns = static_cast<std::uint32_t>(L.cut.sections.size());
@@ -58,7 +58,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     std::vector<float>& sx = L.sx;
     std::vector<float>& sy = L.sy;
     std::vector<float>& sz = L.sz;
-    const std::vector<build::PreorderTree>& section_trees = L.section_trees;
+    const std::vector<builder::PreorderTree>& section_trees = L.section_trees;
     const Aabb& used = L.used;
     const mesh::SharedVertexCodec& shared_codec = L.shared_codec;
     auto corners = [&](std::uint32_t g) { return L.corners(g); };
@@ -84,9 +84,9 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
         m.effects.runs_not_tiling += 1;
     }
 
-    build::quantise_vertices(input, L, m);
-    build::encode_section_trees(L, m);
-    const std::vector<build::EncodedStaticTree>& encoded = L.encoded;
+    builder::quantise_vertices(input, L, m);
+    builder::encode_section_trees(L, m);
+    const std::vector<builder::EncodedStaticTree>& encoded = L.encoded;
     std::vector<Aabb> leaf_boxes;
 
     // ---- object and asset meshes: a last section of custom primitives (point sets, then extern
@@ -123,7 +123,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
         m.record_pairs = m.num_primitives.back() - 1;
         m.extern_shapes = std::move(externs.shapes);
     }
-    build::encode_mesh_tree(L, m);
+    builder::encode_mesh_tree(L, m);
 
     // ---- defects on the trees and vertices (before the simd tree, which follows the vertices)
     std::vector<std::uint32_t> recount_sections;  // sections whose floor-rule figures a defect changes
@@ -221,7 +221,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     }
 
     // ---- keys (the point sets' after the primitives')
-    build::assign_keys(L, m);
+    builder::assign_keys(L, m);
     for (std::uint32_t p = 0; p < custom.leaf_exact.size(); ++p) {
         const std::uint32_t key = (ns << 8) | (p << 1);
         L.leaf_keys.push_back(key);
@@ -229,7 +229,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
         m.max_key_value = std::max(m.max_key_value, key);
         m.num_primitive_keys += 1;
     }
-    build::set_key_widths(m);
+    builder::set_key_widths(m);
     if (wanted(opt, DefectKind::kKeyWidth) > 0 && np > 0) {
         m.num_shape_key_bits = static_cast<std::uint8_t>(m.bits_per_key + 1);
         InjectedDefect d{DefectKind::kKeyWidth};
@@ -239,10 +239,10 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     }
     // The words are left-aligned to the stored numShapeKeyBits (what a reader aligns them by), so
     // a key_width defect changes the width figure alone.
-    build::write_rows(input, L, m);
+    builder::write_rows(input, L, m);
 
     // ---- simd tree over the (possibly moved) decoded vertices
-    build::build_simd(L, opt.numbering, m);
+    builder::build_simd(L, opt.numbering, m);
 
     // ---- defects on pages
     for (std::uint32_t i = 0; i < wanted(opt, DefectKind::kPage0); ++i) {
@@ -282,8 +282,8 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     // ---- triangleIsInterior: the interior-bit pass over the vertices as a reader decodes them
     // (every defect that moves a vertex or changes a page is applied above), then the flips
     if (np > 0) {
-        build::ComputedInterior ci;
-        if (Status st = build::compute_interior(L, m, ci); !st.ok()) {
+        builder::ComputedInterior ci;
+        if (Status st = builder::compute_interior(L, m, ci); !st.ok()) {
             m.error = st.error().message;
             return m;
         }
@@ -319,7 +319,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
                 ++stored_set;
             }
         }
-        build::store_interior(ci, m);
+        builder::store_interior(ci, m);
         InteriorFigures& f = m.interior;
         f.bits_stored = stored_set;
         if (stored_set == 0) {

@@ -1,4 +1,4 @@
-// One synthetic compressed mesh: the builder's stages (engine/build/mesh_builder.h: the
+// One synthetic compressed mesh: the builder's stages (engine/builder/mesh_builder.h: the
 // document's quad pairing, the stock tree rule, the cut, the numbering, vertices, trees, keys,
 // the simd tree, triangleIsInterior) run on a source mesh, with the writer's known defects
 // injected between them and their effects on every figure stated from what was stored.
@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/build/collision_tagfile.h"
-#include "engine/build/compressed_mesh.h"
+#include "engine/builder/collision_tagfile.h"
+#include "engine/builder/compressed_mesh.h"
 #include "engine/synth/build_names.h"
 #include "engine/synth/source_mesh.h"
 
@@ -122,11 +122,11 @@ struct MeshBuildOptions {
     std::uint32_t interior_serial = 0;  // install-wide number of this mesh's first interior defect: even clears, odd sets
 };
 
-// A built mesh (engine/build) with what the writer injected into it and what that changes.
-struct CompressedMesh : build::CompressedMesh {
-    // externShapes entries (written by build::write_collision_tag0) and what the custom_prims pass
+// A built mesh (engine/builder) with what the writer injected into it and what that changes.
+struct CompressedMesh : builder::CompressedMesh {
+    // externShapes entries (written by builder::write_collision_tag0) and what the custom_prims pass
     // counts of them: references, their w of 0, consecutive record pairs of the custom section
-    std::vector<build::ExternShape> extern_shapes;
+    std::vector<builder::ExternShape> extern_shapes;
     std::uint32_t extern_refs = 0, extern_w_zero = 0, record_pairs = 0;
     std::vector<InjectedDefect> injected;
     MeshEffects effects;

@@ -6,8 +6,8 @@
 #include "engine/mesh/havok_quicksort.h"
 #include "engine/mesh/vertex_codec.h"
 #include "engine/synth/prng.h"
-#include "engine/build/static_tree_encode.h"
-#include "engine/build/vertex_quantise.h"
+#include "engine/builder/static_tree_encode.h"
+#include "engine/builder/vertex_quantise.h"
 
 namespace meshproof::synth {
 
@@ -18,7 +18,7 @@ constexpr std::uint16_t kExternTag = 0x92;
 constexpr float kSteps[3] = {2047.0f, 2047.0f, 1023.0f};
 
 // A balanced pre-order tree over `n` leaves, leaf j (in pre-order) carrying payload[j].
-void balanced(build::PreorderTree& t, const std::vector<std::uint32_t>& payload, std::uint32_t lo, std::uint32_t hi) {
+void balanced(builder::PreorderTree& t, const std::vector<std::uint32_t>& payload, std::uint32_t lo, std::uint32_t hi) {
     const auto at = static_cast<std::uint32_t>(t.size());
     if (hi - lo == 1) {
         t.payload.push_back(payload[lo]);
@@ -86,7 +86,7 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
     balanced(out.tree, payload_at, 0, count);
     Aabb domain;
     for (const Aabb& b : below) domain.add(b);
-    const build::EncodedStaticTree enc = build::encode_static_tree(out.tree, below, domain, 4);
+    const builder::EncodedStaticTree enc = builder::encode_static_tree(out.tree, below, domain, 4);
     std::vector<std::uint32_t> leaf_of(count, 0);
     for (std::size_t n = 0; n < out.tree.size(); ++n)
         if (out.tree.second_child[n] == kNoNode) leaf_of[out.tree.payload[n]] = static_cast<std::uint32_t>(n);
@@ -103,7 +103,7 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
     m.flags.push_back(1);
     m.leaf_index.push_back(0);  // set with the mesh tree
     m.section_domain.push_back(domain);
-    m.codec_parms.push_back(build::packed_codec_parms(Aabb{}));
+    m.codec_parms.push_back(builder::packed_codec_parms(Aabb{}));
     m.first_node_byte.push_back(static_cast<std::uint32_t>(m.section_node_bytes.size()));
     m.node_byte_count.push_back(static_cast<std::uint32_t>(enc.bytes.size()));
     m.section_node_bytes.insert(m.section_node_bytes.end(), enc.bytes.begin(), enc.bytes.end());

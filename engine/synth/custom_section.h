@@ -25,12 +25,12 @@
 #include "engine/synth/compressed_mesh.h"
 #include "engine/synth/build_names.h"
 #include "engine/synth/extern_shape_set.h"
-#include "engine/build/preorder_tree.h"
+#include "engine/builder/preorder_tree.h"
 
 namespace meshproof::synth {
 
 struct CustomSection {
-    build::PreorderTree tree;  // the section tree (payload = primitive in section)
+    builder::PreorderTree tree;  // the section tree (payload = primitive in section)
     // per primitive: its simd leaf box (a point set's decoded points, an extern reference's shape box)
     std::vector<Aabb> leaf_exact;
 };

@@ -24,18 +24,18 @@ Result<DefectCounts> parse_defect_spec(std::string_view spec) {
             const std::string_view digits = item.substr(colon + 1);
             const auto res = std::from_chars(digits.data(), digits.data() + digits.size(), n);
             if (res.ec != std::errc{} || res.ptr != digits.data() + digits.size())
-                return make_error(ErrorCode::kBadHeader, 0, "defects: bad count in \"" + std::string(item) + "\"");
+                return make_error(ErrorCode::kUsage, 0, "defects: bad count in \"" + std::string(item) + "\"");
         }
         int kind = -1;
         for (int k = 0; k < kDefectKindCount; ++k)
             if (defect_name(static_cast<DefectKind>(k)) == name) kind = k;
         if (kind < 0)
-            return make_error(ErrorCode::kBadHeader, 0,
+            return make_error(ErrorCode::kUsage, 0,
                               "defects: unknown kind \"" + std::string(name) +
                                   "\" (page0, leafbox, nibble, interior, run_gap, key_width, truncated, dcx_header, "
                                   "extern_missing, extern_twice, extern_outside, all)");
         if (seen[static_cast<std::size_t>(kind)])
-            return make_error(ErrorCode::kBadHeader, 0, "defects: kind \"" + std::string(name) + "\" given twice");
+            return make_error(ErrorCode::kUsage, 0, "defects: kind \"" + std::string(name) + "\" given twice");
         seen[static_cast<std::size_t>(kind)] = true;
         counts[static_cast<std::size_t>(kind)] = n;
     }

@@ -4,10 +4,10 @@
 #include <cstring>
 #include <limits>
 
-#include "engine/build/stock_tree.h"
-#include "engine/build/preorder_tree.h"
-#include "engine/build/static_tree_encode.h"
-#include "engine/build/body_scaffold.h"
+#include "engine/builder/stock_tree.h"
+#include "engine/builder/preorder_tree.h"
+#include "engine/builder/static_tree_encode.h"
+#include "engine/builder/body_scaffold.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
 
@@ -36,20 +36,20 @@ ExternMesh build_extern_mesh(const SourceMesh& src, SimdNumbering numbering) {
         // The aabbTree over the triangles by the stock tree rule (its leaves the triangles' boxes).
         std::vector<mesh::Box> leaves(nt);
         for (std::size_t t = 0; t < nt; ++t) leaves[t] = mesh::Box{boxes[t].min, boxes[t].max};
-        const build::BinaryTree tree = build::build_stock_tree(leaves);
-        const build::PreorderTree pre = build::preorder_subtree(tree, tree.root, keys);
-        m.aabb_nodes = build::encode_static_tree(pre, boxes, m.domain, 6).bytes;
+        const builder::BinaryTree tree = builder::build_stock_tree(leaves);
+        const builder::PreorderTree pre = builder::preorder_subtree(tree, tree.root, keys);
+        m.aabb_nodes = builder::encode_static_tree(pre, boxes, m.domain, 6).bytes;
     }
-    m.simd_nodes_compact = build::build_simd_tree(keys, boxes, numbering);
+    m.simd_nodes_compact = builder::build_simd_tree(keys, boxes, numbering);
     return m;
 }
 
-Result<std::vector<std::uint8_t>> write_extern_tag0(const build::CollisionTypeContext& types, const ExternMesh& m,
+Result<std::vector<std::uint8_t>> write_extern_tag0(const builder::CollisionTypeContext& types, const ExternMesh& m,
                                                     const std::string& body_name, tagfile::CompendiumId compendium_id) {
     using namespace tagfile;
     const bool er = types.dialect == HavokDialect::kEldenRing2018;
     ObjectWriter w(types.table);
-    const build::BodyScaffold scaffold = build::write_body_scaffold(w, body_name);
+    const builder::BodyScaffold scaffold = builder::write_body_scaffold(w, body_name);
     const RecordWriter& root = scaffold.root;
     const RecordWriter& body = scaffold.body;
 
@@ -60,10 +60,10 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const build::CollisionTypeCo
     ext.set_ref("geometry", wrapper);
     RecordWriter geometry = w.new_object("hkGeometry");
     wrapper.set_ref("geometry", geometry);
-    ArrayWriter vertices = build::array_for(w, geometry, "vertices", m.vertices.size());
+    ArrayWriter vertices = builder::array_for(w, geometry, "vertices", m.vertices.size());
     if (vertices.stride() == 16 && !m.vertices.empty())
         std::memcpy(vertices.raw().data(), m.vertices.data(), 16 * m.vertices.size());
-    ArrayWriter triangles = build::array_for(w, geometry, "triangles", m.triangles.size());
+    ArrayWriter triangles = builder::array_for(w, geometry, "triangles", m.triangles.size());
     if (triangles.stride() == 16 && !m.triangles.empty())
         std::memcpy(triangles.raw().data(), m.triangles.data(), 16 * m.triangles.size());
 
@@ -72,7 +72,7 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const build::CollisionTypeCo
     const bool aabb_form = w.types().member(volume.type(), "aabbTree") != nullptr;
     const float big = std::numeric_limits<float>::max();
     auto write_simd = [&](const std::vector<SimdNode>& nodes) {
-        ArrayWriter simd = build::array_for(w, volume, "simdTree.nodes", nodes.size());
+        ArrayWriter simd = builder::array_for(w, volume, "simdTree.nodes", nodes.size());
         if (nodes.empty()) return;
         const RecordWriter n0 = simd.at(0);
         auto offset_of = [&](const char* name) { return n0.field(name).offset() - n0.offset(); };
@@ -93,7 +93,7 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const build::CollisionTypeCo
         const std::array<float, 4> hi{m.domain.max[0], m.domain.max[1], m.domain.max[2], 0.0f};
         volume.set_floats("aabbTree.domain.min", lo);
         volume.set_floats("aabbTree.domain.max", hi);
-        ArrayWriter nodes = build::array_for(w, volume, "aabbTree.nodes", m.aabb_nodes.size() / 6);
+        ArrayWriter nodes = builder::array_for(w, volume, "aabbTree.nodes", m.aabb_nodes.size() / 6);
         if (nodes.stride() == 6 && !m.aabb_nodes.empty())
             std::memcpy(nodes.raw().data(), m.aabb_nodes.data(), m.aabb_nodes.size());
         // Only the two empty nodes (the sentinel and an empty root).

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/core/error.h"
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/synth/build_names.h"
 #include "engine/synth/source_mesh.h"
 
@@ -31,7 +31,7 @@ struct ExternMesh {
 
 ExternMesh build_extern_mesh(const SourceMesh& source, SimdNumbering numbering);
 
-Result<std::vector<std::uint8_t>> write_extern_tag0(const build::CollisionTypeContext& types, const ExternMesh& mesh,
+Result<std::vector<std::uint8_t>> write_extern_tag0(const builder::CollisionTypeContext& types, const ExternMesh& mesh,
                                                     const std::string& body_name, tagfile::CompendiumId compendium_id);
 
 }  // namespace meshproof::synth

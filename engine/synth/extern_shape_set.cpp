@@ -96,7 +96,7 @@ ConvexShapeSpec polytope_shape(float half, SplitMix64& rng) {
     return s;
 }
 
-Aabb placed_box(const build::ExternShape& e) {
+Aabb placed_box(const builder::ExternShape& e) {
     std::vector<float> x, y, z;
     for (const Vec4& v : e.shape.vertices) x.push_back(v[0]), y.push_back(v[1]), z.push_back(v[2]);
     const auto b = mesh::placed_shape_box(e.transform, e.scale, x, y, z, e.shape.convex_radius);
@@ -118,7 +118,7 @@ ExternShapeSet make_extern_shape_set(std::uint32_t count, const Aabb& inside, st
         const float slot = (extent[0] - 4.0f * half) / static_cast<float>(count);
         centre[0] = inside.min[0] + 2.0f * half + slot * (static_cast<float>(i) + 0.5f);
         for (int a = 1; a < 3; ++a) centre[a] = inside.min[a] + 0.5f * extent[a] + 0.1f * extent[a] * (rng.unit() - 0.5f);
-        build::ExternShape e;
+        builder::ExternShape e;
         switch (i % 4) {
             case 0: e.shape = box_shape(half, 0.5f * half, 0.75f * half); break;
             case 1: e.shape = capsule_shape(0.6f * half, 0.4f * half); break;

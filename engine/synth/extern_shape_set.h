@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/synth/build_names.h"
 
 namespace meshproof::synth {
@@ -36,7 +36,7 @@ struct ExternRecord {
 };
 
 struct ExternShapeSet {
-    std::vector<build::ExternShape> shapes;  // the externShapes entries
+    std::vector<builder::ExternShape> shapes;  // the externShapes entries
     std::vector<ExternRecord> records;       // the custom primitives, in primitive order
     std::uint32_t w_zero = 0;                // records whose w is 0
 };

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
 #include "engine/synth/compressed_mesh.h"
@@ -48,8 +48,8 @@ double fset_square_distance_sq(const FsetModel& m, const std::array<float, 3>& p
 
 Status write_fset_maps(const std::filesystem::path& root, SynthGame game, const std::vector<FsetMap>& maps) {
     const bool er = game == SynthGame::kEldenRing;
-    MP_TRY_ASSIGN(const build::CollisionTypeContext types,
-                  build::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
+    MP_TRY_ASSIGN(const builder::CollisionTypeContext types,
+                  builder::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
     const SimdNumbering numbering = er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro;
     for (std::size_t mi = 0; mi < maps.size(); ++mi) {
         const FsetMap& map = maps[mi];
@@ -74,7 +74,7 @@ Status write_fset_maps(const std::filesystem::path& root, SynthGame game, const 
                     options.numbering = numbering;
                     const CompressedMesh mesh = build_compressed_mesh(square(m), options);
                     if (!mesh.error.empty()) return make_error(ErrorCode::kInternal, 0, "fset map: " + mesh.error);
-                    MP_TRY_ASSIGN(tag0, build::write_collision_tag0(types, mesh, body, id));
+                    MP_TRY_ASSIGN(tag0, builder::write_collision_tag0(types, mesh, body, id));
                 } else {
                     MP_TRY_ASSIGN(tag0, write_extern_tag0(types, build_extern_mesh(fan(m), numbering), body, id));
                 }

@@ -12,7 +12,7 @@
 
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
 #include "engine/synth/character_binders.h"
 #include "engine/synth/extern_mesh.h"
@@ -159,11 +159,11 @@ std::string defect_unit(DefectKind k) {
 Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOptions& o) {
     const ScaleParams sp = scale_params(o.game, o.scale);
     const bool er = o.game == SynthGame::kEldenRing;
-    MP_TRY_ASSIGN(const build::CollisionTypeContext types,
-                  build::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
+    MP_TRY_ASSIGN(const builder::CollisionTypeContext types,
+                  builder::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
     // Elden Ring assets with extern shapes declare the §7.3 convex classes in their TYPE section.
-    MP_TRY_ASSIGN(const build::CollisionTypeContext convex_types,
-                  build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018, {.convex_shapes = true}));
+    MP_TRY_ASSIGN(const builder::CollisionTypeContext convex_types,
+                  builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018, {.convex_shapes = true}));
 
     // ---- plan every binder and member
     std::vector<BinderPlan> binders;
@@ -210,21 +210,21 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     std::size_t tail = ordinary.size();
     for (DefectKind k : {DefectKind::kTruncated, DefectKind::kDcxHeader}) {
         for (std::uint32_t i = 0; i < o.defects[static_cast<int>(k)]; ++i) {
-            if (tail == 0) return make_error(ErrorCode::kBadHeader, 0, "defects: more container defects than members");
+            if (tail == 0) return make_error(ErrorCode::kUsage, 0, "defects: more container defects than members");
             ordinary[--tail]->container = static_cast<int>(k);
         }
     }
     if (o.defects[static_cast<int>(DefectKind::kPage0)] > 0) {
-        if (!large) return make_error(ErrorCode::kBadHeader, 0, "defects: page0 needs a paged mesh");
+        if (!large) return make_error(ErrorCode::kUsage, 0, "defects: page0 needs a paged mesh");
         large->defects[static_cast<int>(DefectKind::kPage0)] = o.defects[static_cast<int>(DefectKind::kPage0)];
     }
-    if (tail == 0) return make_error(ErrorCode::kBadHeader, 0, "defects: no member left for mesh defects");
+    if (tail == 0) return make_error(ErrorCode::kUsage, 0, "defects: no member left for mesh defects");
     std::size_t next = 0;
     for (DefectKind k : {DefectKind::kLeafBox, DefectKind::kNibble, DefectKind::kInterior, DefectKind::kRunGap,
                          DefectKind::kKeyWidth}) {
         const std::uint32_t n = o.defects[static_cast<int>(k)];
         if (k == DefectKind::kKeyWidth && n > tail)
-            return make_error(ErrorCode::kBadHeader, 0, "defects: key_width needs one member each");
+            return make_error(ErrorCode::kUsage, 0, "defects: key_width needs one member each");
         for (std::uint32_t i = 0; i < n; ++i) {
             MemberPlan& mp = *ordinary[next++ % tail];
             if (k == DefectKind::kInterior && mp.defects[static_cast<int>(k)] == 0) mp.interior_serial = i;
@@ -302,7 +302,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                         continue;
                     }
                     mo.source_rows = src.rows.size();
-                    auto tag0 = build::write_collision_tag0(types, mo.mesh, body, compendium_id);
+                    auto tag0 = builder::write_collision_tag0(types, mo.mesh, body, compendium_id);
                     if (!tag0.ok()) {
                         mo.error = tag0.error().message;
                         continue;
@@ -486,7 +486,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
                     std::string rel, member;
                     name_of(k, rel, member);
                     const CompressedMesh& built = meshes[k];
-                    auto tag0 = build::write_collision_tag0(built.extern_shapes.empty() ? types : convex_types, built,
+                    auto tag0 = builder::write_collision_tag0(built.extern_shapes.empty() ? types : convex_types, built,
                                                             member.substr(0, member.size() - 4), std::nullopt, 21,
                                                             built.extern_shapes);
                     if (!tag0.ok()) {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "engine/mesh/static_tree_codec.h"
-#include "engine/build/static_tree_encode.h"
+#include "engine/builder/static_tree_encode.h"
 
 namespace meshproof::synth {
 
@@ -13,7 +13,7 @@ namespace {
 int nibble_distance(std::uint8_t a, std::uint8_t b) { return std::abs((a >> 4) - (b >> 4)) + std::abs((a & 15) - (b & 15)); }
 }  // namespace
 
-NibbleRecount recount_nibbles(const build::PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
+NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
                               std::span<const std::uint8_t> stored_bytes, const Aabb& domain) {
     const std::size_t n = tree.size();
     NibbleRecount out;
@@ -40,8 +40,8 @@ NibbleRecount recount_nibbles(const build::PreorderTree& tree, std::span<const A
         std::array<std::uint8_t, 3> rule_r{}, rule_s{};
         int dr = 0, ds = 0;
         for (int a = 0; a < 3; ++a) {
-            rule_r[a] = build::floor_rule_nibbles(rp.min[a], rp.max[a], below[i].min[a], below[i].max[a]);
-            rule_s[a] = build::floor_rule_nibbles(sp.min[a], sp.max[a], below[i].min[a], below[i].max[a]);
+            rule_r[a] = builder::floor_rule_nibbles(rp.min[a], rp.max[a], below[i].min[a], below[i].max[a]);
+            rule_s[a] = builder::floor_rule_nibbles(sp.min[a], sp.max[a], below[i].min[a], below[i].max[a]);
             dr += nibble_distance(rule_r[a], have[a]);
             ds += nibble_distance(rule_s[a], have[a]);
         }

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/build/obj_reader.h"
+#include "engine/builder/obj_reader.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 #include "tests/cli/build_cli_support.h"
@@ -116,13 +116,13 @@ struct Triangle {
 };
 std::vector<Triangle> triangles_of(const fs::path& obj) {
     const auto bytes = meshproof::test::read_file(obj);
-    auto m = meshproof::build::read_obj(bytes);
+    auto m = meshproof::builder::read_obj(bytes);
     EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
     std::vector<Triangle> out;
     if (!m.ok()) return out;
     for (std::size_t r = 0; r < m->rows.size(); ++r) {
         Triangle t;
-        t.material = m->row_material[r] == meshproof::build::kNoObjName ? "" : m->material_names[m->row_material[r]];
+        t.material = m->row_material[r] == meshproof::builder::kNoObjName ? "" : m->material_names[m->row_material[r]];
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t v = m->rows[r][k];
             t.p[k] = {m->x[v], m->y[v], m->z[v]};

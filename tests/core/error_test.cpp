@@ -9,6 +9,7 @@ namespace {
 TEST(ErrorCode, NamesAreStableAndDistinct) {
     EXPECT_EQ(error_code_name(ErrorCode::kTruncated), "truncated");
     EXPECT_EQ(error_code_name(ErrorCode::kBadMagic), "bad-magic");
+    EXPECT_EQ(error_code_name(ErrorCode::kUsage), "usage");
     EXPECT_NE(error_code_name(ErrorCode::kOutOfBounds), error_code_name(ErrorCode::kBadHeader));
 }
 

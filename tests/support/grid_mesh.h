@@ -6,13 +6,13 @@
 #include <array>
 #include <cstdint>
 
-#include "engine/build/mesh_builder.h"
+#include "engine/builder/mesh_builder.h"
 
 namespace meshproof::test {
 
 template <class At>  // std::array<float, 3> at(std::uint32_t i, std::uint32_t j)
-build::MeshInput grid_mesh(std::uint32_t n, At at) {
-    build::MeshInput in;
+builder::MeshInput grid_mesh(std::uint32_t n, At at) {
+    builder::MeshInput in;
     for (std::uint32_t j = 0; j <= n; ++j)
         for (std::uint32_t i = 0; i <= n; ++i) {
             const std::array<float, 3> p = at(i, j);

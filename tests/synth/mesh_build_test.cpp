@@ -6,9 +6,9 @@
 
 #include "engine/mesh/decode_member.h"
 #include "engine/mesh/static_tree_codec.h"
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
-#include "engine/build/static_tree_encode.h"
+#include "engine/builder/static_tree_encode.h"
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/tagfile.h"
 #include "engine/tagfile/tagfile_writer.h"
@@ -22,10 +22,10 @@ struct Decoded {
 };
 
 Decoded decode(tagfile::HavokDialect dialect, const CompressedMesh& m) {
-    auto types = build::make_collision_type_context(dialect);
+    auto types = builder::make_collision_type_context(dialect);
     EXPECT_TRUE(types.ok()) << types.error().message;
     const tagfile::CompendiumId id = 0x1122334455667788ull;
-    auto tag0 = build::write_collision_tag0(*types, m, "h000100", id);
+    auto tag0 = builder::write_collision_tag0(*types, m, "h000100", id);
     EXPECT_TRUE(tag0.ok()) << tag0.error().message;
     auto tcm0 = tagfile::write_tcm0(std::array{id}, types->type_section);
     EXPECT_TRUE(tcm0.ok());
@@ -39,10 +39,10 @@ Decoded decode(tagfile::HavokDialect dialect, const CompressedMesh& m) {
 }
 
 TEST(FloorRule, LargestNibbleNotPastWhatLiesBelow) {
-    EXPECT_EQ(build::floor_rule_nibbles(0.0f, 226.0f, 0.0f, 226.0f), 0x00);
-    EXPECT_EQ(build::floor_rule_nibbles(0.0f, 226.0f, 4.0f, 226.0f), 0x20);   // 2² = 4 exactly
-    EXPECT_EQ(build::floor_rule_nibbles(0.0f, 226.0f, 3.99f, 226.0f), 0x10);
-    EXPECT_EQ(build::floor_rule_nibbles(0.0f, 226.0f, 0.0f, 217.0f), 0x03);   // 226 − 9
+    EXPECT_EQ(builder::floor_rule_nibbles(0.0f, 226.0f, 0.0f, 226.0f), 0x00);
+    EXPECT_EQ(builder::floor_rule_nibbles(0.0f, 226.0f, 4.0f, 226.0f), 0x20);   // 2² = 4 exactly
+    EXPECT_EQ(builder::floor_rule_nibbles(0.0f, 226.0f, 3.99f, 226.0f), 0x10);
+    EXPECT_EQ(builder::floor_rule_nibbles(0.0f, 226.0f, 0.0f, 217.0f), 0x03);   // 226 − 9
 }
 
 class MeshBuild : public ::testing::TestWithParam<tagfile::HavokDialect> {};

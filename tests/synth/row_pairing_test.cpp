@@ -10,7 +10,7 @@
 #include <limits>
 #include <set>
 
-#include "engine/build/collision_tagfile.h"
+#include "engine/builder/collision_tagfile.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/mesh/mesh_products.h"
 #include "engine/mesh/row_pairing.h"
@@ -30,9 +30,9 @@ struct Part {
 std::unique_ptr<Part> decoded_part(std::uint64_t seed, std::uint32_t triangles) {
     auto p = std::make_unique<Part>();
     const CompressedMesh cm = build_compressed_mesh(build_part(seed, triangles, 0.0f, 0.0f), {});
-    auto types = build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
+    auto types = builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
     EXPECT_TRUE(types.ok());
-    auto tag0 = build::write_collision_tag0(*types, cm, "h000100", std::nullopt);
+    auto tag0 = builder::write_collision_tag0(*types, cm, "h000100", std::nullopt);
     EXPECT_TRUE(tag0.ok());
     p->bytes = std::move(tag0).value();
     auto tf = tagfile::parse_tagfile(p->bytes, nullptr);

@@ -1,5 +1,5 @@
 // Pass "tree_rule" on a synthetic install (both games): the synthetic writer builds its own trees
-// (the stock tree rule of engine/build, the builder it shares with `meshproof build`) and its cut, so the rates are
+// (the stock tree rule of engine/builder, the builder it shares with `meshproof build`) and its cut, so the rates are
 // whatever they are; what must hold is checked in every game/set scope: the counts partition,
 // the pass walks the same section trees and inner nodes as the nibble pass, and no tree is
 // rejected (the writer writes one pre-order tree per section).

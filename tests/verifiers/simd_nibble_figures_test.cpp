@@ -8,8 +8,8 @@
 #include <bit>
 #include <cmath>
 
-#include "engine/build/collision_tagfile.h"
-#include "engine/build/mesh_builder.h"
+#include "engine/builder/collision_tagfile.h"
+#include "engine/builder/mesh_builder.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/mesh/vertex_codec.h"
 #include "engine/tagfile/tagfile.h"
@@ -120,14 +120,14 @@ TEST(SimdExternKeys, KeysInLaneOrderAndConsecutiveNodesOfLeaves) {
 // distance is what lies below (the leaf's vertices grown by convexRadius) minus that, in the
 // section's x codec steps.
 TEST(NibbleBoundary, OneNibbleLowerLiesItsMarginFromTheBoundary) {
-    const build::MeshInput in = grid_mesh(12, [](std::uint32_t i, std::uint32_t j) {
+    const builder::MeshInput in = grid_mesh(12, [](std::uint32_t i, std::uint32_t j) {
         const float fi = static_cast<float>(i), fj = static_cast<float>(j);
         return std::array<float, 3>{1.7f * fi + 0.05f * fj, 0.3f * std::sin(0.7f * fi + 0.4f * fj), 1.9f * fj};
     });
-    auto built = build::build_mesh(in, build::MeshOptions{});
+    auto built = builder::build_mesh(in, builder::MeshOptions{});
     ASSERT_TRUE(built.ok());
-    auto types = build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
-    auto tag0 = build::write_collision_tag0(*types, *built, "terrain", std::nullopt);
+    auto types = builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
+    auto tag0 = builder::write_collision_tag0(*types, *built, "terrain", std::nullopt);
     ASSERT_TRUE(tag0.ok());
     const std::vector<std::uint8_t> bytes = std::move(tag0).value();
     auto tf = tagfile::parse_tagfile(bytes, nullptr);

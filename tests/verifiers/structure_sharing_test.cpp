@@ -8,8 +8,8 @@
 
 #include <cmath>
 
-#include "engine/build/collision_tagfile.h"
-#include "engine/build/mesh_builder.h"
+#include "engine/builder/collision_tagfile.h"
+#include "engine/builder/mesh_builder.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 #include "tests/support/grid_mesh.h"
@@ -77,8 +77,8 @@ TEST_F(StructureFigures, AnEntryListedTwiceByOneSectionIsStillOneSections) {
 
 // A terrain of n × n cells built by the stock rules and decoded (Elden Ring layouts).
 struct Built {
-    build::MeshStats stats;
-    build::MeshLayout layout;
+    builder::MeshStats stats;
+    builder::MeshLayout layout;
     std::vector<std::uint8_t> bytes;
     std::unique_ptr<tagfile::Tagfile> tagfile;
     mesh::DecodedMember member;
@@ -86,18 +86,18 @@ struct Built {
 
 std::unique_ptr<Built> build_terrain(std::uint32_t n, bool all_shared, tagfile::HavokDialect dialect) {
     auto b = std::make_unique<Built>();
-    const build::MeshInput in = grid_mesh(n, [](std::uint32_t i, std::uint32_t j) {
+    const builder::MeshInput in = grid_mesh(n, [](std::uint32_t i, std::uint32_t j) {
         const float fi = static_cast<float>(i), fj = static_cast<float>(j);
         return std::array<float, 3>{1.7f * fi, 2.0f * std::sin(0.21f * fi) + 1.5f * std::cos(0.17f * fj), 1.9f * fj};
     });
-    build::MeshOptions options;
+    builder::MeshOptions options;
     options.all_shared = all_shared;
-    if (dialect == tagfile::HavokDialect::kSekiro2016) options.numbering = build::SimdNumbering::kSekiro;
-    auto m = build::build_mesh(in, options, &b->stats, &b->layout);
+    if (dialect == tagfile::HavokDialect::kSekiro2016) options.numbering = builder::SimdNumbering::kSekiro;
+    auto m = builder::build_mesh(in, options, &b->stats, &b->layout);
     EXPECT_TRUE(m.ok());
     if (!m.ok()) return nullptr;
-    auto types = build::make_collision_type_context(dialect);
-    auto tag0 = build::write_collision_tag0(*types, *m, "terrain", std::nullopt);
+    auto types = builder::make_collision_type_context(dialect);
+    auto tag0 = builder::write_collision_tag0(*types, *m, "terrain", std::nullopt);
     EXPECT_TRUE(tag0.ok());
     if (!tag0.ok()) return nullptr;
     b->bytes = std::move(tag0).value();

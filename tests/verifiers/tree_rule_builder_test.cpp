@@ -1,5 +1,5 @@
-// The tree_rule pass's comparison (engine/build/cut_comparison, fed by verifiers/tree_rule_leaves)
-// against the builder (engine/build/mesh_builder), which is the rule: a built mesh, decoded, gives
+// The tree_rule pass's comparison (engine/builder/cut_comparison, fed by verifiers/tree_rule_leaves)
+// against the builder (engine/builder/mesh_builder), which is the rule: a built mesh, decoded, gives
 // back every section, in order, with every stock node's shape, when the rule is given the
 // builder's own input (source positions, the builder's leaf order). From the file alone — the
 // quantised vertices and the leaf order the pass reads from the rows — the rate is lower, and
@@ -13,10 +13,10 @@
 #include <cmath>
 #include <iostream>
 
-#include "engine/build/collision_tagfile.h"
-#include "engine/build/cut_comparison.h"
-#include "engine/build/mesh_builder.h"
-#include "engine/build/reference_splits.h"
+#include "engine/builder/collision_tagfile.h"
+#include "engine/builder/cut_comparison.h"
+#include "engine/builder/mesh_builder.h"
+#include "engine/builder/reference_splits.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 #include "tests/support/grid_mesh.h"
@@ -26,7 +26,7 @@ namespace meshproof {
 namespace {
 
 // An uneven terrain (no two cells alike, so no ties decide the tree) with a few boxes on it.
-build::MeshInput terrain(std::uint32_t n) {
+builder::MeshInput terrain(std::uint32_t n) {
     std::uint64_t state = 12345;
     auto rnd = [&] {
         state = state * 6364136223846793005ull + 1442695040888963407ull;
@@ -42,18 +42,18 @@ build::MeshInput terrain(std::uint32_t n) {
 }
 
 struct Built {
-    build::MeshInput in;
-    build::MeshLayout layout;
+    builder::MeshInput in;
+    builder::MeshLayout layout;
     mesh::DecodedMember member;
 };
 
 Built build_and_decode(std::uint32_t n) {
     Built b;
     b.in = terrain(n);
-    auto m = build::build_mesh(b.in, build::MeshOptions{}, nullptr, &b.layout);
+    auto m = builder::build_mesh(b.in, builder::MeshOptions{}, nullptr, &b.layout);
     EXPECT_TRUE(m.ok());
-    auto types = build::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
-    auto tag0 = build::write_collision_tag0(*types, *m, "terrain", std::nullopt);
+    auto types = builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018);
+    auto tag0 = builder::write_collision_tag0(*types, *m, "terrain", std::nullopt);
     EXPECT_TRUE(tag0.ok());
     static std::vector<std::uint8_t> bytes;
     bytes = std::move(tag0).value();
@@ -65,7 +65,7 @@ Built build_and_decode(std::uint32_t n) {
     return b;
 }
 
-double section_rate(const build::CutComparison& c) { return double(c.sections_found) / double(c.stock_sections); }
+double section_rate(const builder::CutComparison& c) { return double(c.sections_found) / double(c.stock_sections); }
 
 TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     const Built b = build_and_decode(70);  // 9,800 rows, about 40 sections
@@ -76,16 +76,16 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     ASSERT_GT(m.sections.size(), 20u);
 
     // From the file alone: the pass's own reading.
-    build::CutComparisonWorkspace ws;
-    const build::CutComparison from_file = build::compare_cut(leaves.rule(), leaves.stored(), ws);
+    builder::CutComparisonWorkspace ws;
+    const builder::CutComparison from_file = builder::compare_cut(leaves.rule(), leaves.stored(), ws);
     ASSERT_TRUE(from_file.valid);
 
     // The builder's input: stored primitive i is the builder's leaf layout.stored[i]; its box from
     // the source positions, its vertex ids the source indices, the rule order the builder's.
-    const build::MeshLayout& L = b.layout;
+    const builder::MeshLayout& L = b.layout;
     const std::size_t np = L.stored.size();
     ASSERT_EQ(np, leaves.box.size());
-    std::vector<build::Box> box(np);
+    std::vector<builder::Box> box(np);
     std::vector<std::uint32_t> first(np + 1, 0), ids, order(np);
     for (std::size_t i = 0; i < np; ++i) {
         const std::uint32_t g = L.stored[i];
@@ -94,7 +94,7 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
         first[i + 1] = static_cast<std::uint32_t>(ids.size());
         order[g] = static_cast<std::uint32_t>(i);
     }
-    const build::CutComparison from_source = build::compare_cut({box, first, ids, order}, leaves.stored(), ws);
+    const builder::CutComparison from_source = builder::compare_cut({box, first, ids, order}, leaves.stored(), ws);
     ASSERT_TRUE(from_source.valid);
     EXPECT_TRUE(from_source.exact);
     EXPECT_TRUE(from_source.mesh_tree_exact);
@@ -103,7 +103,7 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     EXPECT_EQ(from_source.sections_same_shape, from_source.stock_sections);
 
     // The same order with the decoded boxes, and the pass's own order: what quantisation costs.
-    const build::CutComparison decoded_boxes = build::compare_cut({leaves.box, first, ids, order}, leaves.stored(), ws);
+    const builder::CutComparison decoded_boxes = builder::compare_cut({leaves.box, first, ids, order}, leaves.stored(), ws);
     std::cout << "sections found of " << from_source.stock_sections << ": from the source " << from_source.sections_found
               << ", decoded boxes in the builder's order " << decoded_boxes.sections_found << " (" << section_rate(decoded_boxes)
               << "), from the file alone " << from_file.sections_found << " (" << section_rate(from_file) << ")\n";
@@ -113,15 +113,15 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
 
 TEST(TreeRuleOnBuiltMesh, MedianSplitCostsMoreAndSah16LessThanTheRule) {
     const Built b = build_and_decode(70);
-    const build::MeshLayout& L = b.layout;
-    std::vector<build::Box> leaves(L.prims.size());
+    const builder::MeshLayout& L = b.layout;
+    std::vector<builder::Box> leaves(L.prims.size());
     for (std::uint32_t g = 0; g < leaves.size(); ++g) leaves[g] = L.source_leaf_box(b.in, g, 0.015f);
-    build::ReferenceSplitWorkspace ws;
-    build::BinaryTree median, sah;
-    build::median_split_tree(leaves, ws, median);
-    build::sah16_tree(leaves, ws, sah);
-    const double stock = build::inner_surface(L.tree);
-    const double median_ratio = build::inner_surface(median) / stock, sah_ratio = build::inner_surface(sah) / stock;
+    builder::ReferenceSplitWorkspace ws;
+    builder::BinaryTree median, sah;
+    builder::median_split_tree(leaves, ws, median);
+    builder::sah16_tree(leaves, ws, sah);
+    const double stock = builder::inner_surface(L.tree);
+    const double median_ratio = builder::inner_surface(median) / stock, sah_ratio = builder::inner_surface(sah) / stock;
     std::cout << "median split / stock " << median_ratio << ", SAH-16 + merge / stock " << sah_ratio << "\n";
     EXPECT_GT(median_ratio, 1.0);
     EXPECT_LT(sah_ratio, 1.0);

@@ -1,0 +1,111 @@
+#include "engine/builder/simd_tree_build.h"
+
+#include <limits>
+
+namespace meshproof::builder {
+namespace {
+
+struct TempNode {
+    bool leaves = false;
+    std::uint32_t count = 0;
+    std::array<std::uint32_t, 4> item{};  // key (leaves) or temp node
+    Aabb box;                             // union of its lanes
+};
+
+}  // namespace
+
+std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const Aabb> boxes,
+                                      SimdNumbering numbering) {
+    const bool er = numbering == SimdNumbering::kEldenRing;
+    const float big = std::numeric_limits<float>::max();
+    SimdNode empty;
+    empty.lx = empty.ly = empty.lz = {big, big, big, big};
+    empty.hx = empty.hy = empty.hz = {-big, -big, -big, -big};
+    std::vector<SimdNode> out{empty};  // node 0: the sentinel
+    if (keys.empty()) return out;
+
+    // Bottom up: leaves four to a node, then nodes four to a parent.
+    std::vector<TempNode> temp;
+    temp.reserve(keys.size() / 3 + 2);
+    std::vector<std::uint32_t> level;
+    for (std::size_t i = 0; i < keys.size(); i += 4) {
+        TempNode t;
+        t.leaves = true;
+        for (std::size_t j = i; j < keys.size() && j < i + 4; ++j) {
+            t.item[t.count++] = static_cast<std::uint32_t>(j);
+            t.box.add(boxes[j]);
+        }
+        level.push_back(static_cast<std::uint32_t>(temp.size()));
+        temp.push_back(t);
+    }
+    while (level.size() > 1) {
+        std::vector<std::uint32_t> up;
+        for (std::size_t i = 0; i < level.size(); i += 4) {
+            TempNode t;
+            for (std::size_t j = i; j < level.size() && j < i + 4; ++j) {
+                t.item[t.count++] = level[j];
+                t.box.add(temp[level[j]].box);
+            }
+            up.push_back(static_cast<std::uint32_t>(temp.size()));
+            temp.push_back(t);
+        }
+        level.swap(up);
+    }
+    const std::uint32_t root = level[0];
+
+    // Numbering: temp node → stored node.
+    std::vector<std::uint32_t> number(temp.size(), 0);
+    number[root] = 1;
+    std::uint32_t next = 2;
+    if (er) {
+        std::vector<std::uint32_t> stack{root};
+        while (!stack.empty()) {
+            const std::uint32_t t = stack.back();
+            stack.pop_back();
+            if (temp[t].leaves) continue;
+            for (std::uint32_t l = 0; l < temp[t].count; ++l) {
+                number[temp[t].item[l]] = next++;
+                stack.push_back(temp[t].item[l]);
+            }
+        }
+    } else {
+        // Depth first, lanes last to first; a node's number is given when the walk reaches it.
+        std::vector<std::uint32_t> stack{root};
+        while (!stack.empty()) {
+            const std::uint32_t t = stack.back();
+            stack.pop_back();
+            if (t != root) number[t] = next++;
+            if (temp[t].leaves) continue;
+            for (std::uint32_t l = 0; l < temp[t].count; ++l) stack.push_back(temp[t].item[l]);  // last lane on top
+        }
+    }
+
+    out.resize(temp.size() + 1, empty);
+    for (std::uint32_t t = 0; t < temp.size(); ++t) {
+        SimdNode& node = out[number[t]];
+        node.is_leaf = er && temp[t].leaves ? 1 : 0;
+        for (std::uint32_t l = 0; l < 4; ++l) {
+            if (l >= temp[t].count) {
+                node.data[l] = (er && temp[t].leaves) ? 0xFFFFFFFFu : 0u;
+                continue;
+            }
+            const Aabb& b = temp[t].leaves ? boxes[temp[t].item[l]] : temp[temp[t].item[l]].box;
+            node.lx[l] = b.min[0];
+            node.ly[l] = b.min[1];
+            node.lz[l] = b.min[2];
+            node.hx[l] = b.max[0];
+            node.hy[l] = b.max[1];
+            node.hz[l] = b.max[2];
+            if (temp[t].leaves) {
+                const std::uint32_t key = keys[temp[t].item[l]];
+                node.data[l] = er ? key : key * 2 + 1;
+            } else {
+                const std::uint32_t child = number[temp[t].item[l]];
+                node.data[l] = er ? child : child * 2;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace meshproof::builder

@@ -1,0 +1,76 @@
+#include "engine/builder/static_tree_encode.h"
+
+#include "engine/mesh/floor_candidates.h"
+#include "engine/mesh/static_tree_codec.h"
+
+namespace meshproof::builder {
+
+std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max) {
+    // n = 0 always fits, and with a positive extent the fits run 0..N without a gap, so N is the
+    // run of fits from 1 (with no positive extent, or NaN, the run from 1 is what a search upward
+    // from 0 finds).
+    const mesh::FloorCandidates c = mesh::floor_candidates(parent_min, parent_max, below_min, below_max);
+    const int h = mesh::FloorCandidates::run_of_fits(c.min_fits), l = mesh::FloorCandidates::run_of_fits(c.max_fits);
+    return static_cast<std::uint8_t>((h << 4) | l);
+}
+
+EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
+                                     const Aabb& domain, int node_bytes) {
+    const std::size_t n = tree.size();
+    EncodedStaticTree out;
+    out.nibbles.resize(n);
+    out.decoded.resize(n);
+    out.bytes.assign(n * static_cast<std::size_t>(node_bytes), 0);
+    // What lies below each node: children have larger indices, so one backward pass.
+    std::vector<Aabb> below(n);
+    for (std::size_t i = n; i-- > 0;) {
+        if (tree.second_child[i] == kNoNode) {
+            below[i] = leaf_boxes_by_payload[tree.payload[i]];
+        } else {
+            below[i] = below[i + 1];
+            below[i].add(below[tree.second_child[i]]);
+        }
+    }
+    // Parents, then nibbles and decoded boxes from the root down.
+    std::vector<std::uint32_t> parent(n, kNoNode);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (tree.second_child[i] != kNoNode) {
+            parent[i + 1] = static_cast<std::uint32_t>(i);
+            parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const Aabb& p = parent[i] == kNoNode ? domain : out.decoded[parent[i]];
+        mesh::Box decoded_parent{p.min, p.max};
+        for (int a = 0; a < 3; ++a)
+            out.nibbles[i][a] = floor_rule_nibbles(p.min[a], p.max[a], below[i].min[a], below[i].max[a]);
+        const mesh::Box b = mesh::shrink_box(decoded_parent, out.nibbles[i]);
+        out.decoded[i].min = b.min;
+        out.decoded[i].max = b.max;
+        std::uint8_t* bytes = out.bytes.data() + i * static_cast<std::size_t>(node_bytes);
+        bytes[0] = out.nibbles[i][0];
+        bytes[1] = out.nibbles[i][1];
+        bytes[2] = out.nibbles[i][2];
+        const bool inner = tree.second_child[i] != kNoNode;
+        const std::uint32_t distance = inner ? tree.second_child[i] - static_cast<std::uint32_t>(i) : 0;
+        if (node_bytes == 4) {
+            // data bit 0 set: inner, second child at + (data & 0xFE); clear: leaf, primitive = data >> 1.
+            bytes[3] = inner ? static_cast<std::uint8_t>(distance | 1u) : static_cast<std::uint8_t>(tree.payload[i] << 1);
+        } else if (node_bytes == 5) {
+            // value = hi << 8 | lo; bit 15: inner, second child at + 2 × (value & 0x7FFF).
+            const std::uint32_t value = inner ? (0x8000u | (distance >> 1)) : tree.payload[i];
+            bytes[3] = static_cast<std::uint8_t>(value >> 8);
+            bytes[4] = static_cast<std::uint8_t>(value);
+        } else {
+            // Axis6: value = (hiData & 0x7F) << 16 | loData (u16 LE); hiData bit 7: inner, second
+            // child at + 2 × value; clear: leaf, triangle = value.
+            const std::uint32_t value = inner ? (distance >> 1) : tree.payload[i];
+            bytes[3] = static_cast<std::uint8_t>(((value >> 16) & 0x7Fu) | (inner ? 0x80u : 0u));
+            bytes[4] = static_cast<std::uint8_t>(value);
+            bytes[5] = static_cast<std::uint8_t>(value >> 8);
+        }
+    }
+    return out;
+}
+
+}  // namespace meshproof::builder
