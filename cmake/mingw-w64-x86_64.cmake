@@ -45,7 +45,7 @@ set(ENV{PKG_CONFIG_SYSROOT_DIR} "")
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-static -static-libgcc -static-libstdc++")
 
 # Test executables run under Wine.
-find_program(MESHPROOF_WINE NAMES wine64 wine)
+find_program(MESHPROOF_WINE NAMES wine64 wine PATHS /usr/lib/wine)   # Debian: outside PATH
 if(MESHPROOF_WINE)
   set(CMAKE_CROSSCOMPILING_EMULATOR "${MESHPROOF_WINE}")
 endif()
