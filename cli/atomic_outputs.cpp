@@ -3,8 +3,7 @@
 
 #include <fstream>
 
-#include <unistd.h>
-#include <fmt/format.h>
+#include "cli/file_replacement.h"
 
 namespace meshproof::cli {
 
@@ -53,8 +52,7 @@ OutputRefusal write_outputs_atomically(const std::vector<OutputFile>& files, boo
     for (std::size_t i = 0; i < files.size(); ++i) {
         const OutputFile& f = files[i];
         if (is_stream(f.path)) continue;
-        fs::path tmp = f.path;
-        tmp.replace_filename(fmt::format(".{}.meshproof-tmp.{}", f.path.filename().string(), ::getpid()));
+        const fs::path tmp = temporary_beside(f.path);
         temporaries[i] = tmp;
         if (!write_file(tmp, f.bytes)) {
             discard();
@@ -68,7 +66,7 @@ OutputRefusal write_outputs_atomically(const std::vector<OutputFile>& files, boo
         }
     for (std::size_t i = 0; i < files.size(); ++i) {
         if (temporaries[i].empty()) continue;
-        fs::rename(temporaries[i], files[i].path, ec);
+        ec = replace_file(temporaries[i], files[i].path);
         if (ec) {
             const std::string message = "cannot rename " + temporaries[i].string() + " to " + files[i].path.string() + ": " + ec.message();
             for (std::size_t j = i; j < temporaries.size(); ++j)

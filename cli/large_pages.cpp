@@ -3,7 +3,9 @@
 #include <cstdint>
 #include <cstdlib>
 
+#ifndef _WIN32
 #include <sys/mman.h>
+#endif
 
 #ifdef MESHPROOF_WITH_MIMALLOC
 #include <mimalloc.h>
@@ -11,7 +13,9 @@
 
 namespace meshproof::cli {
 
-#ifdef MESHPROOF_WITH_MIMALLOC
+// Large OS pages on Windows need the "lock pages in memory" privilege, which a modder's account
+// lacks; mimalloc would print a warning on every run. Only the decommit delay applies there.
+#if defined(MESHPROOF_WITH_MIMALLOC) && !defined(_WIN32)
 namespace {
 
 // mimalloc maps its first segment while the process loads, before any code of ours runs, so that
@@ -38,7 +42,9 @@ void advise_first_segment() {
 void use_large_pages() {
 #ifdef MESHPROOF_WITH_MIMALLOC
     // MIMALLOC_LARGE_OS_PAGES=0 in the environment still turns it off (mimalloc reads it first).
+#ifndef _WIN32
     if (std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr) mi_option_enable(mi_option_large_os_pages);
+#endif
     // A run frees each member's arrays and makes the next member's at once; after mimalloc's default
     // 25 ms it hands freed pages back, and the next member faults them in again (the kernel zeroes
     // each 2 MiB page). Keeping them for a second cut a small synthetic install's page faults from
@@ -46,7 +52,9 @@ void use_large_pages() {
     // a mesh that takes a second to build frees arrays the next build wants later than one second
     // (the 1 M-row builder bench, built twice: system time 0.75 s -> 0.14 s, warm build -6 %).
     if (std::getenv("MIMALLOC_DECOMMIT_DELAY") == nullptr) mi_option_set(mi_option_decommit_delay, 10000);
+#ifndef _WIN32
     advise_first_segment();
+#endif
 #endif
 }
 

@@ -4,7 +4,11 @@
 #include <cstdlib>
 #include <new>
 
+#ifdef _WIN32
+#include <io.h>
+#else
 #include <unistd.h>
+#endif
 
 #include "cli/exit_codes.h"
 
@@ -18,7 +22,11 @@ namespace {
 // Async-signal-safe calls only: the allocator may be in any state.
 [[noreturn]] void out_of_memory() {
     static const char message[] = "meshproof: out of memory: an allocation failed and the command cannot go on\n";
+#ifdef _WIN32
+    (void)!::_write(2, message, sizeof message - 1);
+#else
     (void)!::write(STDERR_FILENO, message, sizeof message - 1);
+#endif
     std::_Exit(kExitInternal);
 }
 

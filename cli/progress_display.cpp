@@ -6,7 +6,8 @@
 #include <string>
 
 #include <fmt/format.h>
-#include <unistd.h>
+
+#include "cli/console.h"
 
 #include "cli/terminal.h"
 
@@ -14,7 +15,7 @@ namespace meshproof::cli {
 
 ProgressDisplay::ProgressDisplay(const Progress& progress, bool enabled) : progress_(progress) {
     if (!enabled) return;
-    tty_ = ::isatty(STDERR_FILENO) != 0;
+    tty_ = is_console(stderr);
     thread_ = std::thread([this] { loop(); });
 }
 

@@ -5,9 +5,8 @@
 #include <fstream>
 #include <string_view>
 
-#include <unistd.h>
-
 #include "cli/same_file.h"
+#include "cli/write_access.h"
 
 namespace meshproof::cli {
 
@@ -69,7 +68,7 @@ Status check_report_targets(const std::vector<std::pair<std::string, std::string
         const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
         if (!fs::is_directory(dir, ec)) return refuse(option, "cannot write " + target + ": the folder " + dir.string() + " does not exist");
         const bool exists = fs::exists(path, ec);
-        if (exists ? ::access(path.c_str(), W_OK) != 0 : ::access(dir.c_str(), W_OK | X_OK) != 0)
+        if (exists ? !may_overwrite(path) : !may_create_in(dir))
             return refuse(option, "cannot write " + target + ": permission denied");
         if (!exists) continue;
         for (const fs::path& r : read)

@@ -3,16 +3,13 @@
 #include <atomic>
 #include <cstdlib>
 
-#include <sys/ioctl.h>
-#include <unistd.h>
+#include "cli/console.h"
 
 namespace meshproof::cli {
 
 namespace {
 
 std::atomic<ColourChoice> g_choice{ColourChoice::kAuto};
-
-bool is_terminal(std::FILE* stream) { return stream != nullptr && ::isatty(::fileno(stream)) != 0; }
 
 std::string_view escape_of(Colour colour) {
     switch (colour) {
@@ -41,7 +38,10 @@ bool colour_wanted(ColourChoice choice, bool is_terminal, const char* no_color) 
 
 void set_colour_choice(ColourChoice choice) { g_choice = choice; }
 
-bool use_colour(std::FILE* stream) { return colour_wanted(g_choice, is_terminal(stream), std::getenv("NO_COLOR")); }
+// A console that cannot show escape sequences (Windows before 10) gets none, even with --color=always.
+bool use_colour(std::FILE* stream) {
+    return colour_wanted(g_choice, is_console(stream), std::getenv("NO_COLOR")) && enable_escape_sequences(stream);
+}
 
 std::string paint(std::string_view text, Colour colour, bool coloured) {
     if (!coloured) return std::string(text);
@@ -54,8 +54,7 @@ std::string paint(std::string_view text, Colour colour, bool coloured) {
 std::string paint(std::string_view text, Colour colour, std::FILE* stream) { return paint(text, colour, use_colour(stream)); }
 
 int terminal_width(std::FILE* stream, int fallback) {
-    winsize size{};
-    if (is_terminal(stream) && ::ioctl(::fileno(stream), TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+    if (const int columns = console_columns(stream); columns > 0) return columns;
     if (const char* columns = std::getenv("COLUMNS"); columns != nullptr) {
         const int n = std::atoi(columns);
         if (n > 0) return n;

@@ -1,12 +1,11 @@
 #include "engine/io/install_scan.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <cctype>
 #include <system_error>
 
-#include <unistd.h>
+#include "engine/io/file_access.h"
+#include "engine/core/path_text.h"
 
 namespace meshproof {
 namespace fs = std::filesystem;
@@ -72,7 +71,7 @@ bool is_map_area_name(std::string_view n) { return n.size() == 3 && n[0] == 'm' 
 std::string generic_rel(const fs::path& p, const fs::path& root) {
     fs::path rel = p.lexically_relative(root);
     if (rel.empty() || rel == ".") rel = p.filename();
-    return rel.generic_string();
+    return path_text(rel);
 }
 
 // Layout detection (containers-and-tagfiles.md §1.2): Sekiro map/mAA_BB_CC_DD/,
@@ -85,7 +84,7 @@ Game detect_layout(const fs::path& root, std::string& why) {
     }
     fs::path map_dir, data_dir;
     for (const auto& e : fs::directory_iterator(root, ec)) {
-        std::string n = ascii_lower(e.path().filename().string());
+        std::string n = ascii_lower(path_text(e.path().filename()));
         if (n == "map" && e.is_directory(ec)) map_dir = e.path();
         if (n == "data" && e.is_directory(ec)) data_dir = e.path();
     }
@@ -93,11 +92,11 @@ Game detect_layout(const fs::path& root, std::string& why) {
         int sekiro = 0, er = 0;
         for (const auto& e : fs::directory_iterator(map_dir, ec)) {
             if (!e.is_directory(ec)) continue;
-            std::string n = ascii_lower(e.path().filename().string());
+            std::string n = ascii_lower(path_text(e.path().filename()));
             if (is_map_block_name(n)) ++sekiro;
             if (is_map_area_name(n)) {
                 for (const auto& inner : fs::directory_iterator(e.path(), ec))
-                    if (inner.is_directory(ec) && is_map_block_name(ascii_lower(inner.path().filename().string()))) {
+                    if (inner.is_directory(ec) && is_map_block_name(ascii_lower(path_text(inner.path().filename())))) {
                         ++er;
                         break;
                     }
@@ -163,7 +162,7 @@ std::string set_from_name(std::string_view file_name, std::string_view fallback)
 
 Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game) {
     std::error_code ec;
-    if (!fs::exists(root, ec)) return make_error(ErrorCode::kIo, 0, "no such file or folder: " + root.string());
+    if (!fs::exists(root, ec)) return make_error(ErrorCode::kIo, 0, "no such file or folder: " + path_text(root));
 
     InstallScan scan;
     scan.game = detect_layout(root, scan.detection);
@@ -175,7 +174,7 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
 
     auto consider = [&](const fs::path& p, const fs::path& base) {
         ++scan.files_seen;
-        std::string name = p.filename().string();
+        std::string name = path_text(p.filename());
         std::string lower = ascii_lower(name);
         std::string rel = generic_rel(p, base);
         if (ends_with(lower, ".hkxbdt")) {
@@ -209,9 +208,8 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
             }
             in.data_path = bdt;
         }
-        if (::access(p.c_str(), R_OK) != 0) {
-            // errno says why: permission, or a path longer than the system takes (ENAMETOOLONG).
-            scan.strays.push_back({rel, std::string("unreadable: ") + std::strerror(errno)});
+        if (auto why = unreadable_reason(p)) {
+            scan.strays.push_back({rel, "unreadable: " + *why});
             return;
         }
         scan.inputs.push_back(std::move(in));
@@ -220,11 +218,11 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
     if (fs::is_regular_file(root, ec)) {
         // A data half alone holds no names and no offsets: its header is what is read. Said
         // plainly, not as "nothing to check" with advice to unpack the game's archives.
-        if (ends_with(ascii_lower(root.filename().string()), ".hkxbdt")) {
+        if (ends_with(ascii_lower(path_text(root.filename())), ".hkxbdt")) {
             const bool upper = root.extension() == ".HKXBDT";
-            const std::string header = fs::path(root.filename()).replace_extension(upper ? ".HKXBHD" : ".hkxbhd").string();
+            const std::string header = path_text(fs::path(root.filename()).replace_extension(upper ? ".HKXBHD" : ".hkxbhd"));
             return make_error(ErrorCode::kUsage, 0,
-                              root.filename().string() + " is the data half of a split binder: give " + header +
+                              path_text(root.filename()) + " is the data half of a split binder: give " + header +
                                   " (beside it) instead");
         }
         consider(root, root.parent_path());
@@ -236,16 +234,16 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
                 if (e.path() != root && e.is_regular_file(ec)) siblings.push_back(e.path());
             std::sort(siblings.begin(), siblings.end());
             for (const fs::path& p : siblings) {
-                const std::string lower = ascii_lower(p.filename().string());
+                const std::string lower = ascii_lower(path_text(p.filename()));
                 if (ends_with(lower, ".compendium") || ends_with(lower, ".compendium.dcx")) consider(p, root.parent_path());
             }
         }
     } else if (fs::exists(root, ec) && !fs::is_directory(root, ec)) {
         // A FIFO, device or socket: nothing to map, and listing it would say "Not a directory".
-        return make_error(ErrorCode::kIo, 0, root.string() + " is neither a file nor a folder");
+        return make_error(ErrorCode::kIo, 0, path_text(root) + " is neither a file nor a folder");
     } else {
         auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
-        if (ec) return make_error(ErrorCode::kIo, 0, "cannot list " + root.string() + ": " + ec.message());
+        if (ec) return make_error(ErrorCode::kIo, 0, "cannot list " + path_text(root) + ": " + ec.message());
         for (auto end = fs::recursive_directory_iterator(); it != end; it.increment(ec)) {
             if (ec) {
                 scan.strays.push_back({generic_rel(it->path(), root), "unreadable folder: " + ec.message()});

@@ -1,5 +1,6 @@
 // Read-only memory mapping (RAII). meshproof never writes into an install: files are opened
-// O_RDONLY and mapped PROT_READ, so even a bug cannot modify a game file. Each mapping is watched
+// O_RDONLY and mapped PROT_READ (on Windows: GENERIC_READ, PAGE_READONLY), so even a bug cannot
+// modify a game file. Each mapping is watched
 // for the file shrinking under it (engine/io/shrink_guard.h): ask shrank_error(bytes).
 #pragma once
 
@@ -28,6 +29,7 @@ public:
 
 private:
     void reset();
+    static void unmap(const std::uint8_t* data, std::size_t size);   // the platform's (mapped_file_posix / _windows)
     const std::uint8_t* data_ = nullptr;
     std::size_t size_ = 0;
     std::uint32_t watch_ = kUnwatched;   // its slot in shrink_guard's table

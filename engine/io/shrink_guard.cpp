@@ -1,5 +1,7 @@
 #include "engine/io/shrink_guard.h"
 
+#ifndef _WIN32   // Windows: shrink_guard_windows.cpp
+
 #include <atomic>
 #include <mutex>
 #include <string>
@@ -105,3 +107,5 @@ Status shrank_error(Bytes part) {
 }
 
 }  // namespace meshproof
+
+#endif  // !_WIN32

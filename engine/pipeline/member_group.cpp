@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "engine/core/path_text.h"
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
@@ -182,7 +183,7 @@ std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders) 
                 break;
             case InputKind::kTagfile:
             case InputKind::kCompendium: {
-                std::string folder = fs::path(in.rel_path).parent_path().generic_string();
+                std::string folder = path_text(path_from_text(in.rel_path).parent_path());
                 auto [it, inserted] = loose_group.try_emplace(folder, planned.size());
                 if (inserted) planned.push_back(Group{folder, nullptr, {}, {}});
                 planned[it->second].loose.push_back(&in);

@@ -13,6 +13,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "engine/core/path_text.h"
 #include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
 #include "engine/io/shrink_guard.h"
@@ -425,16 +426,16 @@ std::string sur_set(Bytes bytes) { return sur::is_sur_vers(bytes) ? "vers" : "le
 // game's file system does (an exact name first, then a scan of the folder).
 std::optional<fs::path> sibling_model(const fs::path& sur_path) {
     const fs::path dir = sur_path.parent_path();
-    const std::string stem = sur_path.stem().string();
+    const std::string stem = path_text(sur_path.stem());
     std::error_code ec;
     for (const char* ext : {".cmp", ".3db"}) {
-        const fs::path exact = dir / (stem + ext);
+        const fs::path exact = dir / path_from_text(stem + ext);
         if (fs::is_regular_file(exact, ec)) return exact;
     }
     std::optional<fs::path> found[2];
     const std::string want[2] = {stem + ".cmp", stem + ".3db"};
     for (fs::directory_iterator it(dir.empty() ? fs::path(".") : dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
+        const std::string name = path_text(it->path().filename());
         for (int k = 0; k < 2; ++k)
             if (!found[k] && component_names(name, want[k]) && name.size() == want[k].size() && it->is_regular_file(ec))
                 found[k] = it->path();
@@ -669,12 +670,12 @@ Status check_root_games(const std::vector<fs::path>& roots, const std::vector<In
     for (std::size_t i = 0; i < scans.size(); ++i) {
         if (scans[i].game == Game::kUnknown)
             return make_error(ErrorCode::kUsage, 0,
-                              "cannot tell the game of " + roots[i].string() + " (" + scans[i].detection +
+                              "cannot tell the game of " + path_text(roots[i]) + " (" + scans[i].detection +
                                   "): with several roots each must be an install of its own game");
         for (std::size_t j = 0; j < i; ++j)
             if (scans[j].game == scans[i].game)
                 return make_error(ErrorCode::kUsage, 0,
-                                  roots[j].string() + " and " + roots[i].string() + " are both " + std::string(game_name(scans[i].game)) +
+                                  path_text(roots[j]) + " and " + path_text(roots[i]) + " are both " + std::string(game_name(scans[i].game)) +
                                       ": give one root per game");
     }
     return ok_status();
@@ -722,7 +723,7 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
     phase_done("scan");
 
     RunResult result;
-    for (std::size_t r = 0; r < roots.size(); ++r) result.roots.push_back(RootRun{roots[r].string(), scans[r].game, scans[r].detection});
+    for (std::size_t r = 0; r < roots.size(); ++r) result.roots.push_back(RootRun{path_text(roots[r]), scans[r].game, scans[r].detection});
     // Groups and .sur inputs of every root, root after root, each with its root's game.
     std::vector<Group> groups;
     std::vector<Game> group_games;

@@ -10,6 +10,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "engine/core/path_text.h"
 #include "engine/containers/binder_writer.h"
 #include "engine/containers/dcx_writer.h"
 #include "engine/builder/collision_tagfile.h"
@@ -259,7 +260,7 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
         const std::string block = block_name(o.game, bp.block);
         const std::string stem = std::string(1, bp.set) + block.substr(1);  // h10_00_00_00
         const fs::path rel_dir = binder_dir(bp);
-        const std::string binder_rel = (rel_dir / (stem + ".hkxbhd")).generic_string();
+        const std::string binder_rel = path_text(rel_dir / (stem + ".hkxbhd"));
         SynthCounts& c = outcome.counts;
         std::vector<Location>& locations = outcome.locations;
         const tagfile::CompendiumId compendium_id =
