@@ -78,6 +78,8 @@ TEST_F(LooseFolder, NoTagfileOrAnotherVersionLeavesItUnknown) {
 TEST_F(LooseFolder, DcxTagfilesAreDecompressedToBeRead) {
     MP_REQUIRE_CORPUS();
     fs::copy_file(test::corpus_path("havok/h.hkx.dcx"), dir_ / "h.hkx.dcx");   // KRAK
+    // The corpus is read-only and the copy too: Windows would refuse to remove it in TearDown.
+    fs::permissions(dir_ / "h.hkx.dcx", fs::perms::owner_write, fs::perm_options::add);
     EXPECT_EQ(scanned().game, Game::kEldenRing);
 }
 

@@ -20,6 +20,8 @@ namespace meshproof {
 namespace {
 namespace fs = std::filesystem;
 
+#ifndef _WIN32   // a mapped file cannot shrink on Windows: the test below says so
+
 constexpr std::string_view kShrunkMember = "h10_00_00_00_000001.hkx";
 
 fs::path g_root;   // the install the test pass truncates a file of
@@ -114,6 +116,34 @@ TEST(HostileFileShrinks, AMappingReadPastItsNewEndReadsZerosAndSaysWhere) {
     fs::remove(path);
     fs::remove(other_path);
 }
+
+#else
+
+// The premise of shrink_guard_windows.cpp: while a view of a file is mapped, Windows refuses to
+// shrink it, so the reader keeps every byte and there is nothing to guard.
+TEST(HostileFileShrinks, WindowsRefusesToShrinkAMappedFile) {
+    const fs::path path = fs::temp_directory_path() / "meshproof-shrink-refused.bin";
+    const std::size_t size = 4 * 4096;
+    {
+        std::vector<char> bytes(size, 'x');
+        std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+    std::error_code ec;
+    {
+        auto map = MappedFile::open(path);
+        ASSERT_TRUE(map.ok());
+        fs::resize_file(path, 10, ec);
+        EXPECT_TRUE(ec) << "a mapped file was shrunk";
+        EXPECT_EQ(fs::file_size(path), size);
+        EXPECT_EQ(map->bytes()[size - 1], 'x');
+        EXPECT_TRUE(shrank_error(map->bytes()).ok());
+    }
+    fs::resize_file(path, 10, ec);   // unmapped, it can
+    EXPECT_FALSE(ec) << ec.message();
+    fs::remove(path);
+}
+
+#endif  // _WIN32
 
 }  // namespace
 }  // namespace meshproof
