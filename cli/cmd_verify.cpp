@@ -21,6 +21,7 @@
 #include "cli/summary.h"
 #include "cli/terminal.h"
 #include "cli/timings_file.h"
+#include "engine/core/path_text.h"
 #include "engine/pipeline/inflate_floor.h"
 #include "engine/pipeline/run.h"
 #include "reports/document_manifests.h"
@@ -86,7 +87,7 @@ Result<std::optional<ChosenManifest>> install_manifest(const std::string& root) 
     const std::filesystem::path path = std::filesystem::path(root) / "manifest.json";
     if (!std::filesystem::is_directory(root, ec) || !std::filesystem::is_regular_file(path, ec)) return std::optional<ChosenManifest>();
     MP_TRY_ASSIGN(Manifest m, load_manifest(path, PassRegistry::global()));
-    return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), ManifestSource::kInstall});
+    return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path_text(path), ManifestSource::kInstall});
 }
 
 // Before the run: --manifest FILE, else the one root's own manifest.json. nullopt with no
@@ -110,7 +111,7 @@ Result<std::optional<ChosenManifest>> document_manifest(Game game) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(path, ec)) return std::optional<ChosenManifest>();
         MP_TRY_ASSIGN(Manifest m, load_manifest(path, PassRegistry::global()));
-        return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path.string(), ManifestSource::kDocument});
+        return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path_text(path), ManifestSource::kDocument});
     }
     const std::optional<std::string_view> json = embedded_manifest(game_name(game));
     if (!json) return std::optional<ChosenManifest>();
