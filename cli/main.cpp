@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
     CLI::App app{"meshproof: proves claims about every collision mesh of a game install"};
     app.footer(kExitCodesHelp);
     app.require_subcommand(0, 1);
+    // Options are `--name` on every platform: CLI11 reads `/name` as an option on Windows, which
+    // took an absolute path such as `/tmp/install` (Wine, MSYS) for an unknown option. Set before
+    // the commands are added, which inherit it.
+    app.allow_windows_style_options(false);
     // meshproof's own options (--color) are read after a command's too: `meshproof verify X --color never`.
     app.fallthrough();
     bool version = false;
