@@ -6,11 +6,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/pipeline/place_scope.h"
 #include "engine/core/plural.h"
 #include "reports/headline.h"
 #include "reports/member_results.h"
-#include "reports/place_names.h"
 #include "reports/run_report.h"
 
 namespace meshproof::cli {
@@ -60,12 +58,6 @@ void farthest_lines(std::string& out, const Headline& h) {
     }
 }
 
-std::string place_suffix(Game game, const std::string& path) {
-    const std::string map = map_of_path(path);
-    const std::string place = map.empty() ? std::string() : place_name(game, map);
-    return place.empty() ? std::string() : " (" + place + ")";
-}
-
 void worst_file_lines(std::string& out, const RunResult& run, const SummaryOptions& o) {
     const std::vector<FailingFile> files = worst_files(run);
     if (files.empty()) return;
@@ -74,10 +66,9 @@ void worst_file_lines(std::string& out, const RunResult& run, const SummaryOptio
                                  : fmt::format("files that fail (the worst {} of {}, most violations first):\n", shown, grouped(files.size()));
     for (std::size_t i = 0; i < shown; ++i) {
         const FailingFile& f = files[i];
-        std::string what;
-        for (const auto& [rule, n] : f.by_rule) what += fmt::format("{}{} {}", what.empty() ? "" : ", ", rule, grouped(n));
+        std::string what = rules_text(f.by_rule);
         if (f.decode_errors) what += (what.empty() ? "" : ", ") + plural(f.decode_errors, "member did not decode", "members did not decode");
-        out += fmt::format("  {}{}: {}\n", paint(o, f.path, Colour::kRed), place_suffix(f.game, f.path), what);
+        out += fmt::format("  {}{}: {}\n", paint(o, f.path, Colour::kRed), f.place.empty() ? "" : " (" + f.place + ")", what);
     }
     if (shown < files.size())
         out += fmt::format("  ... and {} more: --failures FILE lists every failing member and rule\n", grouped(files.size() - shown));

@@ -5,23 +5,15 @@
 
 #include <fmt/format.h>
 
-#include "engine/pipeline/place_scope.h"
 #include "engine/core/plural.h"
 #include "reports/html_report.h"
 #include "reports/member_results.h"
-#include "reports/place_names.h"
 
 namespace meshproof {
 
 namespace {
 
 constexpr std::size_t kListedFiles = 50;
-
-std::string rules_text(const std::map<std::string, std::uint64_t>& by_rule) {
-    std::string out;
-    for (const auto& [rule, n] : by_rule) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", rule, grouped(n));
-    return out;
-}
 
 void write_files(std::string& out, const RunResult& run) {
     const std::vector<FailingFile> files = worst_files(run);
@@ -37,9 +29,8 @@ void write_files(std::string& out, const RunResult& run) {
                        shown < files.size() ? fmt::format(" (the first {}; the JSON report and <code>--failures</code> list every one)", shown) : "");
     for (std::size_t i = 0; i < shown; ++i) {
         const FailingFile& f = files[i];
-        const std::string map = map_of_path(f.path);
         out += fmt::format("<tr><td class=\"path\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                           html_escape(f.path), html_escape(map.empty() ? std::string() : place_name(f.game, map)), grouped(f.violations),
+                           html_escape(f.path), html_escape(f.place), grouped(f.violations),
                            f.decode_errors ? grouped(f.decode_errors) : std::string(), html_escape(rules_text(f.by_rule)));
     }
     out += "</table>\n";

@@ -429,8 +429,7 @@ const char* claim_css(ClaimState s) {
 }
 
 // The opening (headline.h): the claims, then the figures farthest from the document.
-void write_headline(std::string& out, const ReportModel& m) {
-    const Headline h = make_headline(m);
+void write_headline(std::string& out, const Headline& h) {
     out += "<section id=\"headline\"><h2>Headline</h2>\n";
     if (h.claims.empty()) out += "<p class=\"muted\">No pass with a rule saw a unit.</p>\n";
     else out += "<table>\n";
@@ -446,8 +445,7 @@ void write_headline(std::string& out, const ReportModel& m) {
 
 // The figures farthest from the manifest's, after the files that fail: informational unless the
 // manifest decides (verdict.h), so below what the verdict rests on.
-void write_farthest(std::string& out, const ReportModel& m) {
-    const Headline h = make_headline(m);
+void write_farthest(std::string& out, const ReportModel& m, const Headline& h) {
     if (m.figures) {
         if (h.farthest.empty()) {
             out += "<p>No figure of the manifest differs from its expected value (<a href=\"#figures\">all figures</a>).</p>\n";
@@ -477,9 +475,10 @@ std::string render_html(const ReportModel& model) {
     std::string out;
     write_head(out, model);
     write_verdict(out, model);
-    write_headline(out, model);
+    const Headline headline = make_headline(model);
+    write_headline(out, headline);
     out += html_failing_files(model);
-    write_farthest(out, model);
+    write_farthest(out, model, headline);
     write_configuration(out, model);
     write_members(out, *model.run);
     write_figures_overview(out, model);

@@ -5,11 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/pipeline/place_scope.h"
 #include "engine/core/plural.h"
 #include "reports/headline.h"
 #include "reports/member_results.h"
-#include "reports/place_names.h"
 #include "reports/verdict.h"
 #include "reports/run_report.h"
 #include "reports/utf8_text.h"
@@ -263,20 +261,15 @@ void write_files_and_maps(std::string& out, const RunResult& run) {
                            shown < files.size() ? fmt::format(" (the first {}; the JSON report and `--failures` list every one)", shown) : "");
         for (std::size_t i = 0; i < shown; ++i) {
             const FailingFile& f = files[i];
-            const std::string map = map_of_path(f.path);
-            std::string rules;
-            for (const auto& [rule, n] : f.by_rule) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, grouped(n));
-            out += fmt::format("| `{}` | {} | {} | {} | {} |\n", cell(f.path), cell(map.empty() ? std::string() : place_name(f.game, map)),
-                               grouped(f.violations), f.decode_errors ? grouped(f.decode_errors) : std::string(), cell(rules));
+            out += fmt::format("| `{}` | {} | {} | {} | {} |\n", cell(f.path), cell(f.place), grouped(f.violations),
+                               f.decode_errors ? grouped(f.decode_errors) : std::string(), cell(rules_text(f.by_rule)));
         }
         out += "\n";
     }
     out += "## Maps\n\n| map | place | members | failing | violations | by rule |\n|---|---|--:|--:|--:|---|\n";
     for (const MapRow& r : map_table(run)) {
-        std::string rules;
-        for (const auto& [rule, n] : r.by_rule) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, grouped(n));
         out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", r.map.empty() ? std::string("(no map)") : "`" + r.map + "`", cell(r.place),
-                           grouped(r.members), grouped(r.failing_members), grouped(r.violations), cell(rules));
+                           grouped(r.members), grouped(r.failing_members), grouped(r.violations), cell(rules_text(r.by_rule)));
     }
     out += "\n";
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/plural.h"
 #include "engine/pipeline/place_scope.h"
 #include "reports/place_names.h"
 
@@ -16,6 +17,12 @@ std::string file_of_member(const std::string& member_path) {
 
 std::string rule_name(const MemberFinding& f) { return f.pass + "." + f.counter; }
 
+std::string rules_text(const std::map<std::string, std::uint64_t>& by_rule) {
+    std::string out;
+    for (const auto& [rule, n] : by_rule) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", rule, grouped(n));
+    return out;
+}
+
 std::vector<const MemberStatus*> failing_members(const RunResult& run) {
     std::vector<const MemberStatus*> out;
     for (const MemberStatus& m : run.members)
@@ -27,7 +34,7 @@ std::vector<FailingFile> worst_files(const RunResult& run) {
     std::vector<FailingFile> out;
     for (const MemberStatus* m : failing_members(run)) {
         const std::string file = file_of_member(m->path);
-        if (out.empty() || out.back().path != file) out.push_back(FailingFile{file, m->game, 0, 0, 0, {}});   // a file's members are adjacent
+        if (out.empty() || out.back().path != file) out.push_back(FailingFile{file, m->game, place_name(m->game, map_of_path(file)), 0, 0, 0, {}});   // a file's members are adjacent
         FailingFile& f = out.back();
         f.violations += m->violations();
         for (const MemberFinding& finding : m->findings) f.by_rule[rule_name(finding)] += finding.count;
@@ -50,7 +57,7 @@ std::vector<MapRow> map_table(const RunResult& run) {
         if (r.members == 0) {
             r.map = map;
             r.game = m.game;
-            r.place = map.empty() ? std::string() : place_name(m.game, map);
+            r.place = place_name(m.game, map);
         }
         ++r.members;
         if (m.failed()) ++r.failing_members;

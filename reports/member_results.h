@@ -17,6 +17,9 @@ namespace meshproof {
 std::string file_of_member(const std::string& member_path);
 // "pass.counter" of a finding: a rule as every report names it.
 std::string rule_name(const MemberFinding& f);
+// "leafbox.prims_outside 105, page.triangles_outside_domain 210": violations by rule, as the
+// summary, the Markdown and the HTML print them.
+std::string rules_text(const std::map<std::string, std::uint64_t>& by_rule);
 
 std::vector<const MemberStatus*> failing_members(const RunResult& run);
 
@@ -24,6 +27,7 @@ std::vector<const MemberStatus*> failing_members(const RunResult& run);
 struct FailingFile {
     std::string path;
     Game game = Game::kUnknown;
+    std::string place;   // places.md's name of the file's map, "" where it names none
     std::uint64_t violations = 0;
     std::uint64_t failing_members = 0;
     std::uint64_t decode_errors = 0;

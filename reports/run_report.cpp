@@ -72,7 +72,7 @@ void write_failing_members(JsonWriter& w, const RunResult& run) {
         w.field("game", game_name(m->game));
         w.field("set", m->set);
         string_or_null(w, "map", map);
-        string_or_null(w, "place", map.empty() ? std::string() : place_name(m->game, map));
+        string_or_null(w, "place", place_name(m->game, map));
         w.field("state", member_state_name(m->state));
         if (m->state == MemberState::kDecodeError) {
             w.key("error").begin_object();
