@@ -1,11 +1,11 @@
 // Freelancer .sur throughput (engine/sur) on the whole retail sample of the shared corpus
-// (../shared/corpus/sur/retail-sample, 196 vers 2.0 files, 1.2 MB):
+// (../shared/corpus/sur/retail-sample, its vers 2.0 files):
 //   BM_SurDecodeRetailSample: decode_sur of every file per iteration (bytes/s = MB/s of .sur;
 //     files/s and faces/s as counters).
 //   BM_SurEncodeRetailSample: encode_sur of the decoded models (bytes/s of written .sur).
 //   BM_SurHullRetailSample: convex_hull over the points of every terminal hull of the sample
-//     (the sur_hull pass's rebuild, one reused workspace; hulls/s over all 2,537 terminal hulls,
-//     the 1,251 of three points or fewer skipped as the pass skips them; points/s of the rest).
+//     (the sur_hull pass's rebuild, one reused workspace; hulls/s over every terminal hull, those
+//     of three points or fewer skipped as the pass skips them; points/s of the rest).
 //   BM_SurVerifyRetailSample/T: `verify` of the sample folder as the CLI runs it — map, read,
 //     every sur pass (read, round trip, derive, hull), severity split — on T threads (files/s,
 //     faces/s; real time, so T = 2 against T = 1 is the scaling on this machine).

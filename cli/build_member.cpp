@@ -15,7 +15,7 @@ namespace meshproof::cli {
 namespace {
 
 Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
-    // The builder reads the welded columns where they are (no copy: a 1 M-row mesh's are 22 MB).
+    // The builder reads the welded columns where they are (no copy of a large mesh's columns).
     // Materials always explicit: the tagfile writer's stand-in for "no materials" is the sample's
     // 21, and `build` promises 0 for rows without a usemtl.
     std::vector<std::uint32_t> zeros;

@@ -22,9 +22,8 @@ namespace {
 // segment (32 MiB, aligned to its size: mimalloc 2.0's MI_SEGMENT_SIZE, as strace shows) misses
 // the advice the option gives every later one. It is the one the main thread's small and medium
 // blocks come from and go back to, so it is touched and handed back over and over: in a cold
-// 1 M-row build it took 11 k of the process's 11.5 k page faults, and setting the option in the
-// environment instead (read before the first segment) took the faults to 500. The segment is
-// found from a block allocated in it and advised as a later one would be. Were the segment not
+// build of a large mesh it took most of the process's page faults, which setting the option in
+// the environment instead (read before the first segment) avoids. The segment is found from a block allocated in it and advised as a later one would be. Were the segment not
 // where this assumes, the advice would fall on other pages of our own heap or on none (madvise
 // then fails, which is ignored): it is a hint, never a change of contents.
 void advise_first_segment() {
@@ -47,10 +46,9 @@ void use_large_pages() {
 #endif
     // A run frees each member's arrays and makes the next member's at once; after mimalloc's default
     // 25 ms it hands freed pages back, and the next member faults them in again (the kernel zeroes
-    // each 2 MiB page). Keeping them for a second cut a small synthetic install's page faults from
-    // 38 k to 25 k and its system time from 0.8 s to 0.5 s; peak memory is the same. Ten seconds:
-    // a mesh that takes a second to build frees arrays the next build wants later than one second
-    // (the 1 M-row builder bench, built twice: system time 0.75 s -> 0.14 s, warm build -6 %).
+    // each 2 MiB page). Keeping them longer cuts a run's page faults and system time, and leaves
+    // its peak memory as it was. Ten seconds, not one: a mesh that takes a second to build frees
+    // arrays the next build wants later than one second.
     if (std::getenv("MIMALLOC_DECOMMIT_DELAY") == nullptr) mi_option_set(mi_option_decommit_delay, 10000);
 #ifndef _WIN32
     advise_first_segment();

@@ -16,7 +16,7 @@
 // Not computed: the document's figures for the original's activeFaces walk (68 of 5,234 hulls
 // dented, the worst by 192 % of its size). The document describes that walk too loosely to
 // replay it: the readings tried (outside sets exclusive or shared, the walk over all active
-// faces or through neighbours) dent 57–97 % of the sample's rebuilt hulls, not about 1.3 %.
+// faces or through neighbours) dent most of the sample's rebuilt hulls, not the few it counts.
 //
 // Violations: a rebuilt hull that is not convex, misses a point, or has more vertices than
 // retail (which would mean a point invented or an interior one kept): those are claims about

@@ -389,7 +389,7 @@ Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& op
     if (in.y.size() != in.x.size() || in.z.size() != in.x.size() || (!in.row_material.empty() && in.row_material.size() != in.rows.size()))
         return make_error(ErrorCode::kInternal, 0, "build: input columns differ in length");
     if (!(opt.convex_radius >= 0.0f) || !std::isfinite(opt.convex_radius))
-        return make_error(ErrorCode::kBadHeader, 0, "build: convexRadius must be a finite number ≥ 0");
+        return make_error(ErrorCode::kUsage, 0, "build: convexRadius must be a finite number ≥ 0");
     MeshStats local;
     MeshStats& st = stats != nullptr ? *stats : local;
     st = MeshStats{};

@@ -31,8 +31,8 @@ inline void arm_deadline(double seconds) {
 }
 inline void disarm_deadline() { detail::t_deadline = DeadlineClock::time_point::max(); }
 
-// True once the armed deadline has passed (never when none is armed). A clock read (~20 ns):
-// call it per stage, or every few thousand iterations of a loop.
+// True once the armed deadline has passed (never when none is armed). A clock read, cheap but
+// not free: call it per stage, or every few thousand iterations of a loop.
 inline bool deadline_passed() {
     return detail::t_deadline != DeadlineClock::time_point::max() && DeadlineClock::now() >= detail::t_deadline;
 }

@@ -37,10 +37,9 @@ private:
 
 // Has the kernel map now the pages holding `part` (bytes of a MappedFile), for a caller about to
 // read all of it (MADV_POPULATE_READ): one call instead of a fault taken by the reader every
-// 64 KiB (a full Elden Ring install's members: some 32 k faults; measured on this kind of VM,
-// where taking a fault is dear, 0.2-0.3 s less system time for a decode-only run). Only what a
-// decoder will read should be asked for: a sparse file of 20 GB named like a binder, populated
-// whole, held a run for minutes and 20 GB of page cache. A hint: on a kernel without it (before
+// 64 KiB (on a VM, where taking a fault is dear, a decode-only run spends less system time).
+// Only what a decoder will read should be asked for: a large sparse file named like a binder,
+// populated whole, held a run for minutes and its size in page cache. A hint: on a kernel without it (before
 // 5.14), or on any failure, the mapping stays as it was.
 void populate_pages(Bytes part);
 

@@ -2,7 +2,7 @@
 // decide it (issue 17). IVP_Poly_Point is an IVP_U_Point, whose coordinates are IVP_DOUBLE, so
 // the builder's normals are double: the f32 points widen exactly, n = (b − a) × (c − a) in
 // double, normalised by dividing each component by |n| (not by multiplying with 1 / |n|: on the
-// retail sample the division reproduces 37,758 stored indices, the reciprocal 37,724), dot
+// retail sample the division reproduces more of the stored indices than the reciprocal), dot
 // products in double in x, y, z order. A zero-area triangle keeps a zero normal (its dot
 // products are 0, never below −1e-6). Why it matters: symmetric hulls have faces whose dot
 // products tie in exact arithmetic, and the first minimum wins, so the last bit of each dot

@@ -15,11 +15,10 @@ namespace meshproof::sur {
 // The arithmetic of the unit normals and their dot products.
 enum class PierceArithmetic : std::uint8_t {
     // IVP's: points widened to IVP_U_Point (double), n = (b − a) × (c − a), each component
-    // divided by |n|, dot products in double. Retail sample 37,758 of 43,586 (the notes' 151,761
-    // of 177,824 corpus-wide).
+    // divided by |n|, dot products in double.
     kIvpDouble,
     // The same formulas in f32 with n · (1 / |n|): meshproof's reading before issue 17, kept as
-    // the alternative counter (sample 37,322).
+    // the alternative counter.
     kFloat,
 };
 

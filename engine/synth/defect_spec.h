@@ -15,7 +15,7 @@ namespace meshproof::synth {
 
 using DefectCounts = std::array<std::uint32_t, kDefectKindCount>;
 
-// Empty text → no defects. Unknown kinds, bad counts and repeated kinds are kBadHeader errors.
+// Empty text → no defects. Unknown kinds, bad counts and repeated kinds are kUsage errors.
 Result<DefectCounts> parse_defect_spec(std::string_view spec);
 
 }  // namespace meshproof::synth

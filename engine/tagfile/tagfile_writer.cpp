@@ -159,8 +159,7 @@ Result<std::vector<std::uint8_t>> write_tag0(const ObjectWriter& objects, const 
     const TypeTable& types = objects.types();
 
     // Sizes first, so the file is made in one buffer reserved once: the DATA section is written in
-    // place (a 1 M-triangle mesh's DATA is 56 MB; a copy of it beside the file doubled the
-    // writer's memory).
+    // place (a copy of a large mesh's DATA beside the file doubled the writer's memory).
     std::size_t refs = 0;
     for (NodeId n : layout.placement()) refs += layout.refs(n).size();
     const std::size_t item_size = kItemEntrySize * layout.items().size();

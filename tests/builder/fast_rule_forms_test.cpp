@@ -1,3 +1,4 @@
+// ctest-labels: hostile
 // The builder's fast forms of four rules against the rules written plainly, on many random inputs
 // with the awkward values mixed in (ties, zero and negative extents, NaN, ±inf, subnormals): the
 // binned split's bins and choice (stock_tree.cpp computes three axes in one SSE register), the

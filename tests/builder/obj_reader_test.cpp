@@ -264,6 +264,7 @@ TEST(ObjReader, TextPosition) {
 // Every prefix of a small file: either read, its rows a prefix of the whole file's rows (a face
 // cut short fans to fewer rows of the same fan), or refused with an error that points inside the
 // prefix and names the position of its offset.
+// ctest-labels: hostile
 TEST(ObjReaderPrefix, EveryPrefixReadsOrFailsCleanly) {
     const std::string text =
         "# prefix fixture\r\n"
@@ -314,6 +315,7 @@ TEST(ObjReaderPrefix, EveryPrefixReadsOrFailsCleanly) {
     EXPECT_GT(refused, 0u);
 }
 
+// ctest-labels: hostile
 TEST(ObjReaderHostile, AFaceOfAMillionCornersIsLinear) {
     std::string text = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf";
     const std::size_t corners = 1'000'000;
@@ -329,6 +331,7 @@ TEST(ObjReaderHostile, AFaceOfAMillionCornersIsLinear) {
     EXPECT_LT(seconds, 20.0);
 }
 
+// ctest-labels: hostile
 TEST(ObjReaderHostile, LongLinesAndManyNamesStayLinear) {
     // A vertex line of 10^6 numbers stops at the 8th; a million distinct material names, each
     // used by one face, are interned once each.

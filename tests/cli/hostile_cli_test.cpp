@@ -1,3 +1,4 @@
+// ctest-labels: hostile
 // Issue 19: every input that once made a reader misbehave (../shared/corpus/havok/hostile/),
 // through each entry point a user has: verify, dump and unpack of the file as found, and
 // verify / dump of the tagfile and compendium it holds, laid out as a game folder would lay them

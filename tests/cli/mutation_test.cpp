@@ -1,7 +1,8 @@
+// ctest-labels: hostile
 // Issue 19: deterministic mutants of real fixtures and of a synthetic install's members, through
 // `verify`, `dump` and `unpack` as a user would run them. Whatever the bytes, the executable
 // exits 0-3 (never a crash, a signal or an internal error) and finishes each mutant within a
-// hang bound. Named *Hostile* so the sanitizer tree runs it too. A failure names the mutant and
+// hang bound. Labelled hostile, so the sanitizer tree runs it too. A failure names the mutant and
 // keeps its file under the temp folder for replaying.
 #include <gtest/gtest.h>
 

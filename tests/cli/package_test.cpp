@@ -19,6 +19,7 @@ using meshproof::test::run_shell;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// ctest-labels: long
 TEST(Package, TheUnpackedTarballVerifiesFromAnywhereWithTheDocumentFigures) {
     MP_REQUIRE_CORPUS();
     const fs::path tmp = fs::temp_directory_path() / ("meshproof-package-" + std::to_string(::getpid()));

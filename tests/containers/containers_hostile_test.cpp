@@ -1,6 +1,7 @@
+// ctest-labels: hostile
 // Hostile input for DCX and binder readers: every prefix of each fixture (test::prefix_lengths)
-// and single-byte corruptions give an error or a consistent result, never a crash. Named
-// *Truncat* / *Corrupt* so scripts/test also runs them under ASan + UBSan.
+// and single-byte corruptions give an error or a consistent result, never a crash. Labelled
+// hostile, so scripts/test also runs them under ASan + UBSan.
 #include <gtest/gtest.h>
 
 #include "engine/containers/binder.h"

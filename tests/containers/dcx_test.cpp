@@ -166,6 +166,7 @@ TEST(DcxDflt, ImpossibleStatedSizeIsRefusedBeforeAllocating) {
     EXPECT_EQ(out.error().offset, 0x1Cu);
 }
 
+// ctest-labels: hostile
 TEST(DcxDflt, CorruptStreamIsDecompressErrorWithFileOffset) {
     auto dcx = dcx_write_dflt(sample_bytes(5000));
     for (std::size_t i = 0x4E; i < dcx.size(); ++i) dcx[i] = 0xFF;
@@ -181,6 +182,7 @@ struct HeaderCorruption {
     ErrorCode code;
 };
 
+// ctest-labels: hostile
 TEST(DcxHeader, CorruptFieldsGiveTypedErrorsAtTheirOffset) {
     const auto good = dcx_write_dflt(sample_bytes(100));
     const HeaderCorruption cases[] = {
@@ -214,6 +216,7 @@ TEST(DcxHeader, KrakAndZstdRequireThe11000Layout) {
     EXPECT_EQ(h.error().offset, 0x04u);
 }
 
+// ctest-labels: hostile
 TEST(DcxHeader, CompressedSizeBeyondTheFileIsTruncated) {
     auto bytes = dcx_write_dflt(sample_bytes(1000));
     put_be32(bytes, 0x20, static_cast<std::uint32_t>(bytes.size()));
@@ -222,6 +225,7 @@ TEST(DcxHeader, CompressedSizeBeyondTheFileIsTruncated) {
     EXPECT_EQ(h.error().code, ErrorCode::kTruncated);
 }
 
+// ctest-labels: hostile
 TEST(DcxHeader, NotADcxIsBadMagicAndShortIsTruncated) {
     const std::uint8_t bnd[] = {'B', 'N', 'D', '4', 0, 0, 0, 0};
     EXPECT_FALSE(is_dcx(bnd));

@@ -1,3 +1,4 @@
+// ctest-labels: hostile
 // Random byte corruptions of Kraken fixtures give an error or bytes, never a crash or a write
 // outside the output (the ASan build runs these: names contain "Corrupt"). Large fixtures are
 // cut to their first blocks (kraken_decompress_prefix) to keep the runs short.

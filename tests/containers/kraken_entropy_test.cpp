@@ -64,6 +64,7 @@ TEST(KrakenEntropy, MultiArrayCombinedIndexAndLengthLog) {
     EXPECT_EQ(std::string(out.begin(), out.end()), expected_multi_array());
 }
 
+// ctest-labels: hostile
 TEST(KrakenEntropy, MultiArrayHostileVariantsAreRejected) {
     // Each variant breaks one §8.2 rule: index past N, last index not 0, a source not used
     // up, interval longer than its source.

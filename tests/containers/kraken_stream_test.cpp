@@ -39,6 +39,7 @@ TEST(KrakenStream, OtherOodleCodecsAreRejectedByName) {
     }
 }
 
+// ctest-labels: hostile
 TEST(KrakenStream, BadBlockHeaderByteIsCorrupt) {
     for (std::uint8_t b0 : {0x8Du, 0x9Cu, 0xACu, 0x00u}) {
         const auto src = fill_stream(b0, 0x06, 0);

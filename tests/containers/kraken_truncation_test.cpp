@@ -1,3 +1,4 @@
+// ctest-labels: hostile
 // Every prefix truncation of every Kraken fixture gives a typed error (kTruncated), never a
 // crash and never a write outside the output (the ASan build runs these: names contain
 // "Truncat"). Small fixtures: every prefix. Multi-MB fixtures: every prefix up to 64 KiB,

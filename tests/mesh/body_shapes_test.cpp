@@ -52,6 +52,7 @@ TEST(BodyShapes, ABodysBoxDecodesToTheValuesWritten) {
 
 // A body shape the decoder refuses is left out and its error kept: the member still decodes, so
 // its meshes are verified (a real install's unfamiliar shape never turns a run partial).
+// ctest-labels: hostile
 TEST(BodyShapesCorrupt, FaceRunningPastItsIndicesIsLeftOutAndCounted) {
     tagfile::ConvexShapeSpec box = the_box();
     box.faces[5] = {22, 4, 0};   // indices 22..26 of 24
@@ -70,6 +71,7 @@ TEST(BodyShapesCorrupt, FaceRunningPastItsIndicesIsLeftOutAndCounted) {
     EXPECT_EQ(index->other_shape_errors[0].code, ErrorCode::kOutOfBounds) << index->other_shape_errors[0].message;
 }
 
+// ctest-labels: hostile
 TEST(BodyShapesHostile, TruncatedPrefixes) {
     const auto full = member_with_body_shape(the_box());
     std::size_t decoded = 0;

@@ -318,6 +318,7 @@ bool decodes(std::span<const std::uint8_t> bytes) {
     return true;
 }
 
+// ctest-labels: hostile
 TEST(ExternShapesHostile, TruncatedPrefixes) {
     const auto full = test::write_extern_shapes_member();
     std::size_t decoded = 0;
@@ -326,6 +327,7 @@ TEST(ExternShapesHostile, TruncatedPrefixes) {
     EXPECT_TRUE(decodes(full));
 }
 
+// ctest-labels: hostile
 TEST(ExternShapesHostile, CorruptedBytes) {
     std::vector<std::uint8_t> bytes = test::write_extern_shapes_member();
     auto tf = tagfile::parse_tagfile(bytes, nullptr);

@@ -183,6 +183,7 @@ TEST(InteriorNeighbours, ALargeFanPairsLikeASmallOne) {
     }
 }
 
+// ctest-labels: hostile
 TEST(InteriorNeighbours, HostileViewIsRefused) {
     InteriorWorkspace ws;
     std::vector<std::uint8_t> bits(4);

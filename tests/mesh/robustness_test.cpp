@@ -1,6 +1,7 @@
+// ctest-labels: hostile
 // Hostile input: every prefix of the real sample, and flipped bytes in the real sample and in
-// synthetic files of both dialects, give a typed error or a result, never a crash (the ASan
-// tree runs these: names match *Truncat* / *Corrupt*).
+// synthetic files of both dialects, give a typed error or a result, never a crash (labelled
+// hostile: the ASan tree runs these).
 #include <gtest/gtest.h>
 
 #include <vector>

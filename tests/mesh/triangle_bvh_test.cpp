@@ -117,6 +117,7 @@ TEST(TriangleBvh, NearestWithinRadiusIsTheBruteForceScans) {
     }
 }
 
+// ctest-labels: hostile
 TEST(TriangleBvh, HostileCornersNaNAndInfinityBuildAndQuery) {
     std::mt19937_64 rng(5);
     std::vector<TriangleCorners> tris;

@@ -20,11 +20,13 @@ TEST(CollisionContent, OnlyTheCharacterSetIsSelectedByContent) {
 // A TAG0 section header (size 0x40 with the container flag) and the start of its SDKV.
 const std::vector<std::uint8_t> kTag0 = {0x40, 0x00, 0x00, 0x40, 'T', 'A', 'G', '0', 0x00, 0x00, 0x00, 0x10, 'S', 'D', 'K', 'V'};
 
+// ctest-labels: hostile
 TEST(CollisionContent, OpensAsTag0OnEveryPrefix) {
     for (std::size_t n = 0; n <= kTag0.size(); ++n)
         EXPECT_EQ(opens_as_tag0(Bytes(kTag0.data(), n)), n >= 8) << n;
 }
 
+// ctest-labels: hostile
 TEST(CollisionContent, HostileBytesAreNotTag0) {
     std::vector<std::uint8_t> b = kTag0;
     b[7] = '1';   // TAG1

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/run.h"
-#include "tests/pipeline/corpus_run_fixtures.h"
+#include "tests/support/corpus_run_fixtures.h"
 
 namespace meshproof {
 namespace {

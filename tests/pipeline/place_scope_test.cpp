@@ -30,6 +30,7 @@ TEST(PlaceScope, AUnitsMapIsItsFolderOrItsBindersName) {
     EXPECT_EQ(map_of_path("m10_00_00_00x/h.hkx"), "");
 }
 
+// ctest-labels: hostile
 TEST(PlaceScope, APlaceIsOneOrSeveralMapIdPrefixes) {
     for (const char* good : {"m10", "m10_", "m11_01_00_00", "m60_34_5", "m60_41_3", "m16_00"}) EXPECT_TRUE(is_map_prefix(good)) << good;
     for (const char* bad : {"", "m", "m1", "x10_00", "M10", "m10_0a", "m10-00", "m10_00_00_00_", "m10_00_00_000", "m1000"})

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "engine/pipeline/run.h"
-#include "tests/pipeline/corpus_run_fixtures.h"
+#include "tests/support/corpus_run_fixtures.h"
 
 namespace meshproof {
 namespace {

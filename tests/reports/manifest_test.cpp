@@ -97,6 +97,7 @@ TEST(Manifest, WrongFormatVersionIsAnError) {
 }
 
 // No prefix of a good manifest crashes the loader; all but the whole text are errors.
+// ctest-labels: hostile
 TEST(Manifest, TruncatedManifestsAreErrorsNotCrashes) {
     const std::string text = test::manifest_with(kGoodFigure);
     for (std::size_t n = 0; n < text.size(); ++n) {

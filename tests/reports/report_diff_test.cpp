@@ -222,6 +222,7 @@ void expect_rejected(const std::string& text, const std::string& message_part) {
     EXPECT_TRUE(contains(r.error().message, message_part)) << r.error().message;
 }
 
+// ctest-labels: hostile
 TEST(ReportReader, CorruptReportsAreRejectedNamingTheJsonPath) {
     expect_rejected("{\"report_format\": 1, ", "not valid JSON");
     expect_rejected("[1, 2]", "expected an object");
@@ -246,6 +247,7 @@ TEST(ReportReader, CorruptReportsAreRejectedNamingTheJsonPath) {
                     "skipped[0]: member listed twice");
 }
 
+// ctest-labels: hostile
 TEST(ReportReader, EveryTruncatedPrefixIsRejected) {
     const std::string text = write_report(base_report());
     ASSERT_TRUE(parse_report(text).ok());

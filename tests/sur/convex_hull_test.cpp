@@ -274,6 +274,7 @@ TEST(ConvexHull, RandomCloudsAreConvexAndContainTheirPoints) {
     }
 }
 
+// ctest-labels: hostile
 TEST(ConvexHullHostile, RandomFloatsNaNAndDuplicatesNeverBreakTheBuilder) {
     std::mt19937 rng(99);
     HullWorkspace ws;

@@ -99,6 +99,7 @@ TEST(SurMassProperties, DeviationEqualToTheRadiusGivesByte250) {
     EXPECT_EQ(cube.deviation, 205);
 }
 
+// ctest-labels: hostile
 TEST(SurMassProperties, HostileLedgeListsAreRefused) {
     SurModel m = hull_soup({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{0, 1, 2}});
     const std::vector<std::uint32_t> outside = {5};

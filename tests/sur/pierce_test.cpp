@@ -70,6 +70,7 @@ TEST(SurPierce, DoubleAndF32BreakAnExactTieDifferently) {
     EXPECT_EQ(pierce_of(m, PierceArithmetic::kFloat), (std::vector<std::int32_t>{1, 0, 0}));
 }
 
+// ctest-labels: hostile
 TEST(SurPierce, HostileIndicesAreRefused) {
     SurModel m = hull_soup({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{0, 1, 2}});
     std::vector<std::int32_t> out;

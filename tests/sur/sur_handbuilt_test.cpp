@@ -179,6 +179,7 @@ TEST(SurHandBuilt, ShpeBlockIsAcceptedAndReencoded) {
     EXPECT_EQ(junk.error().offset, kSurf + 220);
 }
 
+// ctest-labels: hostile
 TEST(SurHandBuilt, HostileOffsetsAndIndicesAreOutOfBounds) {
     struct Case {
         std::size_t at;

@@ -1,7 +1,8 @@
+// ctest-labels: hostile
 // Hostile input for the .sur reader: every prefix of a few fixtures (test::prefix_lengths) and
 // single-byte corruptions give a typed error or a model, never a crash; and whatever the reader
-// accepts, sur_writer re-encodes to exactly the accepted bytes. Named *Truncat* / *Corrupt* /
-// *Hostile* so scripts/test also runs them under ASan + UBSan.
+// accepts, sur_writer re-encodes to exactly the accepted bytes. Labelled hostile, so
+// scripts/test also runs them under ASan + UBSan.
 #include <gtest/gtest.h>
 
 #include "engine/sur/sur_file.h"

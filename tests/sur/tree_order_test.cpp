@@ -51,6 +51,7 @@ TEST(SurTreeOrder, ByteIdenticalExactlyWhereRetailStoresTreeOrder) {
     EXPECT_GT(reordered, 0u);
 }
 
+// ctest-labels: hostile
 TEST(SurTreeOrder, HostileTreesAreRefused) {
     MP_REQUIRE_CORPUS();
     const auto bytes = test::read_file(test::corpus_path("sur/retail-sample/solar__dockable__space_police01.sur"));

@@ -83,6 +83,7 @@ TEST_P(DistinctInstall, CopiesCountOnceAndNonCollisionIsNoFailure) {
 
 // A character member that is a TAG0 but cut short is no less a decode error: only a member that
 // is no TAG0, declares no compressed mesh or decodes to none is not collision.
+// ctest-labels: hostile
 TEST(DistinctInstallCorrupt, ATruncatedCharacterCollisionMemberStaysAnError) {
     const fs::path root = test::temp_install_root("distinct-truncated");
     SynthOptions o;

@@ -1,3 +1,4 @@
+// ctest-labels: hostile
 // Truncated and corrupted inputs: every prefix of the ER sample, its compendium and one
 // anibnd tagfile, and flipped bytes in TYPE, DATA and INDX. Each yields a typed error (or,
 // for corruption that happens to stay well-formed, a tagfile that walks and dumps) and never

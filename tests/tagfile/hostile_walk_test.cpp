@@ -1,3 +1,4 @@
+// ctest-labels: hostile
 // Issue 19: work bounded by the input wherever the input controls it. Each hostile type table
 // here once made a walker's work explode (2^64 record visits, 2^32 zero-stride elements, a
 // quadratic inheritance chain, exponential template names); each must now end at once with a

@@ -38,12 +38,14 @@ TEST(SdkVersionPeek, AgreesWithTheFullParserOnTheSample) {
     EXPECT_EQ(*v, "20180100");
 }
 
+// ctest-labels: hostile
 TEST(SdkVersionPeek, CorruptHeadsAreErrors) {
     EXPECT_EQ(peek_sdk_version(head_with("20180100", "TCM0")).error().code, ErrorCode::kBadMagic);
     EXPECT_EQ(peek_sdk_version(head_with("20180100", "TAG0", "DATA")).error().code, ErrorCode::kBadHeader);
     EXPECT_EQ(peek_sdk_version(head_with("2018010x")).error().code, ErrorCode::kBadHeader);
 }
 
+// ctest-labels: hostile
 TEST(SdkVersionPeek, EveryTruncatedPrefixIsAnError) {
     const auto head = head_with("20180100");
     for (std::size_t n = 0; n < head.size(); ++n)

@@ -50,6 +50,7 @@ TEST(Varint, InvalidFirstBytes) {
     }
 }
 
+// ctest-labels: hostile
 TEST(Varint, TruncatedVarints) {
     const std::vector<std::vector<std::uint8_t>> full = {
         {0x80, 0x80}, {0xC3, 0x00, 0x01}, {0xE7, 1, 2, 3}, {0xEF, 1, 2, 3, 4},

@@ -1,6 +1,6 @@
 // The extern-mesh family of collision_types.h (§7.1, §8.7): an f-set body written in each
 // form of hknpExternMeshShapeData and read back; and the reader fed every prefix of written
-// files (named *Truncat* so the sanitizer tree runs it).
+// files (labelled hostile, so the sanitizer tree runs it).
 #include "engine/tagfile/tagfile_writer.h"
 
 #include <gtest/gtest.h>
@@ -115,6 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{HavokDialect::kSekiro2016, ExternMeshDataForm::kSimdOnly, false}));
 
 // The reader on every prefix of written files: a clean error, never a crash (ASan tree).
+// ctest-labels: hostile
 TEST(WriterOutputTruncated, EveryPrefixFailsCleanly) {
     const auto tag0 = write_extern_body({HavokDialect::kEldenRing2018, ExternMeshDataForm::kAabbTree, true});
     ASSERT_FALSE(tag0.empty());

@@ -1,8 +1,9 @@
+// ctest-labels: hostile
 // Hostile input for the UTF reader and the model view: every prefix of every sample model
 // (test::prefix_lengths: all up to 64 KiB, then a stride) is a typed error, and corruptions of
 // every header word and every tree-entry word of every sample model give a model or a typed
-// error, never a crash. Hand-made trees check the cycle, depth and region guards. Named
-// *Truncat* / *Corrupt* / *Hostile* so scripts/test also runs them under ASan + UBSan.
+// error, never a crash. Hand-made trees check the cycle, depth and region guards. Labelled
+// hostile, so scripts/test also runs them under ASan + UBSan.
 #include <gtest/gtest.h>
 
 #include <cstring>

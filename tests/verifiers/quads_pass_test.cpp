@@ -202,6 +202,7 @@ TEST(QuadsPass, MeshWithoutRowsCountsOnlyItsQuads) {
 }
 
 // Rows naming a triangle past the mesh's, columns of unequal length: skipped and counted, never followed.
+// ctest-labels: hostile
 TEST(QuadsPass, HostileRowsAreSkippedNotFollowed) {
     MeshBuilder b = three_squares();
     mesh::DecodedMesh& m = b.m();

@@ -205,10 +205,10 @@ TEST_F(ErSampleTest, TreeRuleTreeRebuiltByTheMergeIsExact) {
     EXPECT_EQ(c(t, "small_subtree_inner_exact"), 11u);
 }
 
-
 // Links and payloads a decoder lets through but that do not make one pre-order tree (a second
 // child pointing back, out of the tree, or at the first child; a payload past the section) are
 // counted as a bad tree and not followed; the mesh tree's sibling pairs need coherent parents.
+// ctest-labels: hostile
 TEST_F(ErSampleTest, TreeRuleCorruptTreesAreCountedNotFollowed) {
     const std::uint32_t root = mesh().section_trees.first_node[0];
     const std::uint32_t bad_links[] = {root, root + 1, mesh::kNone, 1000000u};

@@ -1,3 +1,4 @@
+// ctest-labels: hostile
 // A file that another program shrinks while the run reads it: a read of a mapped page past the
 // file's new end raised SIGBUS and the run died (exit 135, no report). A test pass stands in for
 // the other program: on one member, a loose tagfile whose bytes are the file's own mapped pages,

@@ -8,7 +8,7 @@
 
 #include "reports/figures.h"
 #include "reports/manifest.h"
-#include "tests/pipeline/corpus_run_fixtures.h"
+#include "tests/support/corpus_run_fixtures.h"
 
 namespace meshproof {
 namespace {

@@ -15,7 +15,7 @@
 
 #include "reports/manifest.h"
 #include "reports/report_model.h"
-#include "tests/pipeline/corpus_run_fixtures.h"
+#include "tests/support/corpus_run_fixtures.h"
 
 namespace meshproof {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "engine/pipeline/run.h"
 #include "reports/run_report.h"
-#include "tests/pipeline/corpus_run_fixtures.h"
+#include "tests/support/corpus_run_fixtures.h"
 #include "tests/sur/sur_fixtures.h"
 
 namespace meshproof {

@@ -1,5 +1,5 @@
-// Whole verify runs over a folder of the shared corpus, for the pipeline tests of the .sur
-// passes: the run with a chosen pass list, and one pass's merged tally.
+// Whole verify runs over a folder of the shared corpus, for the tests of the .sur passes and of
+// the corpus figures: the run with a chosen pass list, and one pass's merged tally.
 #pragma once
 
 #include <cstdint>
