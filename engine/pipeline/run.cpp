@@ -32,15 +32,6 @@
 
 namespace meshproof {
 
-std::string_view member_state_name(MemberState s) {
-    switch (s) {
-        case MemberState::kOk: return "ok";
-        case MemberState::kDecodeError: return "decode_error";
-        case MemberState::kSkipped: return "skipped";
-    }
-    return "ok";
-}
-
 std::uint64_t RunResult::count(MemberState s) const {
     return static_cast<std::uint64_t>(
         std::count_if(members.begin(), members.end(), [s](const MemberStatus& m) { return m.state == s; }));
