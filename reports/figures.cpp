@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/pipeline/file_scope.h"
 #include "engine/pipeline/place_scope.h"
 
 namespace meshproof {
