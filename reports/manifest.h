@@ -30,7 +30,7 @@ struct FigureScope {
     std::string game;      // "sekiro", "eldenring", "freelancer", or "both" (kBothGames: sekiro and eldenring together)
     std::string set;       // "h", "l", "f", "object", "asset", "character", "loose", kEverySet; empty: every set of the game but character
     bool dlc = false;      // the document's figure includes Elden Ring's DLC archive pair
-    std::string file;      // a figure of one named file (engine/pipeline/run.h path_names_file); empty: every file
+    std::string file;      // a figure of one named file (engine/pipeline/file_scope.h path_names_file); empty: every file
     // A figure of a place (engine/pipeline/place_scope.h): its map-id prefixes joined by ','
     // ("m11_01_00_00", "m60_34_5,m60_41_3"); empty: every map.
     std::string map;

@@ -1,4 +1,4 @@
-// A file scope: the sub-scope "game/set#file:NAME" repeats the counts of the units of one named
+// A file scope: the sub-scope "game/set#file:NAME" (tally_scope.h) repeats the counts of the units of one named
 // file, for figures the documents state of one file ("pod_drab.sur's hull has 62 faces", "the
 // l binder of m10_00_00_00"). A unit path names NAME when one of its components — the binder
 // or loose file, or a binder member's last path component — is NAME, or is NAME followed by a
@@ -13,7 +13,6 @@
 
 namespace meshproof {
 
-inline constexpr std::string_view kFileScopePrefix = "file:";
 bool path_names_file(std::string_view unit_path, std::string_view name);
 
 }  // namespace meshproof

@@ -123,8 +123,9 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
     unit.triangles = triangles;
     unit.bytes = *bytes;
     auto& tallies = tallies_.local();
-    const std::string scope = fmt::format("{}/{}", game_name(game), job.set);
-    sub_scopes = file_sub_scopes(scope, job.path);
+    const TallyScope own{game_name(game), job.set, {}};
+    const std::string scope = scope_text(own);
+    sub_scopes = file_sub_scopes(own, job.path);
     clock.skip();
     for (std::size_t i = 0; i < havok_passes_.size(); ++i) {
         const std::size_t p = havok_passes_[i];

@@ -26,10 +26,6 @@ namespace meshproof {
 
 class DecompressorRegistry;
 
-// The sub-scope classes of a .sur file's counts (PassInfo::judges_units, notes §14).
-inline constexpr std::string_view kIvpExact = "ivp-exact";
-inline constexpr std::string_view kStructurallyValid = "structurally-valid";
-
 
 struct RunOptions {
     int threads = 0;                     // 0 = every core

@@ -70,12 +70,13 @@ std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t
     if (!map.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = map.error();
-        count_sur_input(fmt::format("{}/{}", game_name(game), status.set));
+        count_sur_input(scope_text({game_name(game), status.set, {}}));
         return out;
     }
     const Bytes bytes = map->bytes();
     status.set = sur_set(bytes);
-    const std::string scope = fmt::format("{}/{}", game_name(game), status.set);
+    const TallyScope own{game_name(game), status.set, {}};
+    const std::string scope = scope_text(own);
     UnitClock clock(timing_, in.rel_path);
     const ScopedDeadline deadline(options_.member_timeout);
     auto model = sur::decode_sur(bytes);
@@ -156,8 +157,8 @@ std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t
             return out;
         }
     collect_findings(tallies, sur_passes_, status);
-    std::vector<std::string> sub_scopes = file_sub_scopes(scope, status.path);
-    if (judged) sub_scopes.push_back(fmt::format("{}{}{}", scope, kSubScopeMark, exact ? kIvpExact : kStructurallyValid));
+    std::vector<std::string> sub_scopes = file_sub_scopes(own, status.path);
+    if (judged) sub_scopes.push_back(scope_text({own.game, own.set, {SubScopeKind::kSeverity, exact ? kIvpExact : kStructurallyValid}}));
     for (std::size_t p : sur_passes_) tallies[p].end_unit(sub_scopes);
     return out;
 }

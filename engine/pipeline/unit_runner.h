@@ -72,8 +72,9 @@ private:
     void collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order, MemberStatus& status) const;
     // `n` tallies keeping the failing locations the run asks for.
     std::vector<Tally> sample_capped(std::size_t n) const;
-    // The file and place sub-scopes ("scope#file:NAME", "scope#map:KEY") a unit at `path` is also tallied under.
-    std::vector<std::string> file_sub_scopes(const std::string& scope, std::string_view path) const;
+    // The file and place sub-scopes of `scope` (SubScopeKind::kFile, kMap) a unit at `path` is also
+    // tallied under, as Tally keys.
+    std::vector<std::string> file_sub_scopes(const TallyScope& scope, std::string_view path) const;
 
     const RunOptions& options_;
     const DecompressorRegistry& codecs_;

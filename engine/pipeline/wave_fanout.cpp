@@ -25,9 +25,10 @@ public:
         : tally_(tally), game_(game), map_scopes_(map_scopes), ordinal_(first_ordinal) {}
     Tally& unit(std::string_view map_id, std::string_view set) override {
         finish();
-        const std::string scope = fmt::format("{}/{}", game_name(game_), set);
+        const TallyScope own{game_name(game_), set, {}};
+        const std::string scope = scope_text(own);
         for (const std::string& key : map_scopes_)
-            if (map_in_place(map_id, key)) sub_scopes_.push_back(fmt::format("{}{}{}{}", scope, kSubScopeMark, kMapScopePrefix, key));
+            if (map_in_place(map_id, key)) sub_scopes_.push_back(scope_text({own.game, own.set, {SubScopeKind::kMap, key}}));
         tally_.begin_unit(scope, ordinal_++, !sub_scopes_.empty());
         open_ = true;
         return tally_;
