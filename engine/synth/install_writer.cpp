@@ -15,6 +15,7 @@
 #include "engine/containers/dcx_writer.h"
 #include "engine/builder/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
+#include "engine/synth/defects_json.h"
 #include "engine/synth/character_binders.h"
 #include "engine/synth/extern_mesh.h"
 #include "engine/synth/mesh_counts.h"
@@ -110,10 +111,7 @@ struct MemberOut {
     std::string error;
 };
 
-struct Location {
-    std::string path;
-    InjectedDefect d;
-};
+using Location = DefectLocation;
 
 // A binder member with the default flags and sizes.
 BinderFile binder_file(std::string name, std::int32_t id, std::vector<std::uint8_t> data) {
@@ -128,31 +126,6 @@ void write_file(const fs::path& p, const std::vector<std::uint8_t>& bytes, std::
     std::ofstream f(p, std::ios::binary | std::ios::trunc);
     f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     if (!f) error = "cannot write " + p.string();
-}
-
-void json_u64(std::string& j, const char* key, std::uint64_t v, bool last = false) {
-    j += "    \"";
-    j += key;
-    j += "\": ";
-    j += std::to_string(v);
-    j += last ? "\n" : ",\n";
-}
-
-std::string defect_unit(DefectKind k) {
-    switch (k) {
-        case DefectKind::kPage0: return "section";
-        case DefectKind::kLeafBox: return "primitive";
-        case DefectKind::kNibble: return "node";
-        case DefectKind::kInterior: return "bit";
-        case DefectKind::kRunGap: return "section";
-        case DefectKind::kKeyWidth: return "mesh";
-        case DefectKind::kTruncated: return "member";
-        case DefectKind::kDcxHeader: return "member";
-        case DefectKind::kExternMissing: return "reference";
-        case DefectKind::kExternTwice: return "reference";
-        case DefectKind::kExternOutside: return "shape";
-    }
-    return "?";
 }
 
 }  // namespace
@@ -537,68 +510,8 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     for (const SynthCounts& set : result.by_set) c.add(set);
 
     // ---- defects.json
-    std::string& j = result.json;
-    j += "{\n  \"synth_format\": 1,\n  \"game\": \"" + std::string(synth_game_name(o.game)) + "\",\n";
-    j += "  \"scale\": \"" + std::string(synth_scale_name(o.scale)) + "\",\n";
-    j += "  \"seed\": " + std::to_string(o.seed) + ",\n";
-    j += "  \"sdk_version\": \"" + types.sdk_version + "\",\n";
-    for (const char* which : {"defects_requested", "defects_injected"}) {
-        const DefectCounts& dc = std::strcmp(which, "defects_requested") == 0 ? o.defects : result.injected;
-        j += "  \"" + std::string(which) + "\": {";
-        for (int k = 0; k < kDefectKindCount; ++k) {
-            j += k ? ", \"" : "\"";
-            j += std::string(defect_name(static_cast<DefectKind>(k))) + "\": " + std::to_string(dc[static_cast<std::size_t>(k)]);
-        }
-        j += "},\n";
-    }
-    j += "  \"defect_units\": {";
-    for (int k = 0; k < kDefectKindCount; ++k) {
-        j += k ? ", \"" : "\"";
-        j += std::string(defect_name(static_cast<DefectKind>(k))) + "\": \"" + defect_unit(static_cast<DefectKind>(k)) + "\"";
-    }
-    j += "},\n  \"built\": {\n";
-    json_u64(j, "binders", c.binders);
-    json_u64(j, "compendiums", c.compendiums);
-    json_u64(j, "members", c.members);
-    json_u64(j, "readable_members", c.readable_members);
-    json_u64(j, "meshes", c.meshes);
-    json_u64(j, "bodies", c.bodies);
-    json_u64(j, "sections", c.sections);
-    json_u64(j, "primitives", c.primitives);
-    json_u64(j, "triangles", c.triangles);
-    json_u64(j, "quads", c.quads);
-    json_u64(j, "source_rows", c.source_rows);
-    json_u64(j, "packed_vertices", c.packed_vertices);
-    json_u64(j, "shared_vertices", c.shared_vertices);
-    json_u64(j, "shared_index_entries", c.shared_index_entries);
-    json_u64(j, "paged_sections", c.paged_sections);
-    json_u64(j, "section_tree_nodes", c.section_tree_nodes);
-    json_u64(j, "mesh_tree_nodes", c.mesh_tree_nodes);
-    json_u64(j, "simd_nodes", c.simd_nodes);
-    json_u64(j, "extern_meshes", c.extern_meshes);
-    json_u64(j, "extern_triangles", c.extern_triangles);
-    json_u64(j, "extern_vertices", c.extern_vertices);
-    json_u64(j, "point_sets", c.point_sets);
-    json_u64(j, "custom_sections", c.custom_sections);
-    json_u64(j, "extern_refs", c.extern_refs);
-    json_u64(j, "extern_shapes", c.extern_shapes);
-    json_u64(j, "not_collision_members", c.not_collision);
-    json_u64(j, "duplicate_sections", c.duplicate_sections);
-    json_u64(j, "duplicate_flagged_sections", c.duplicate_flagged);
-    json_u64(j, "interior_meshes_with_bits", c.interior.meshes_with_bits);
-    json_u64(j, "interior_bits_stored", c.interior.bits_stored);
-    json_u64(j, "interior_bits_computed", c.interior.bits_set);
-    json_u64(j, "bytes", c.bytes_written, true);
-    j += "  },\n  \"locations\": [";
-    for (std::size_t i = 0; i < locations.size(); ++i) {
-        const Location& l = locations[i];
-        auto num = [](std::uint32_t v) { return v == 0xFFFFFFFFu ? std::string("null") : std::to_string(v); };
-        j += i ? ",\n    " : "\n    ";
-        j += "{\"kind\": \"" + std::string(defect_name(l.d.kind)) + "\", \"path\": \"" + l.path + "\", \"mesh\": 0";
-        j += ", \"section\": " + num(l.d.section) + ", \"primitive\": " + num(l.d.primitive) +
-             ", \"node\": " + num(l.d.node) + ", \"detail\": " + num(l.d.detail) + "}";
-    }
-    j += locations.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    result.json = defects_json(o, result, types.sdk_version, locations);
+    const std::string& j = result.json;
     if (o.write_json) {
         std::string error;
         write_file(out / "defects.json", std::vector<std::uint8_t>(j.begin(), j.end()), error);
