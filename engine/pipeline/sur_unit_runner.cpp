@@ -24,28 +24,6 @@ namespace fs = std::filesystem;
 // the documents' figures use. Retail and mod files cannot be told apart by their path.
 std::string sur_set(Bytes bytes) { return sur::is_sur_vers(bytes) ? "vers" : "legacy"; }
 
-// The model a .sur file collides for, laid out as the game does: the same folder and base name,
-// `.cmp` before `.3db` (freelancer-models.md §2). Names are matched ignoring ASCII case, as the
-// game's file system does (an exact name first, then a scan of the folder).
-std::optional<fs::path> sibling_model(const fs::path& sur_path) {
-    const fs::path dir = sur_path.parent_path();
-    const std::string stem = path_text(sur_path.stem());
-    std::error_code ec;
-    for (const char* ext : {".cmp", ".3db"}) {
-        const fs::path exact = dir / path_from_text(stem + ext);
-        if (fs::is_regular_file(exact, ec)) return exact;
-    }
-    std::optional<fs::path> found[2];
-    const std::string want[2] = {stem + ".cmp", stem + ".3db"};
-    for (fs::directory_iterator it(dir.empty() ? fs::path(".") : dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = path_text(it->path().filename());
-        for (int k = 0; k < 2; ++k)
-            if (!found[k] && ascii_lower(name) == ascii_lower(want[k]) && it->is_regular_file(ec))
-                found[k] = it->path();
-    }
-    return found[0] ? found[0] : found[1];
-}
-
 // The model's path in the .sur's own terms: its relative path with the model's file name.
 std::string sibling_rel_path(const std::string& sur_rel, const fs::path& model) {
     const std::size_t cut = sur_rel.find_last_of("/\\");
@@ -88,9 +66,10 @@ std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t
         count_sur_input(scope);
         return out;
     }
-    // The sibling model: a missing one is counted by the passes, a malformed one is a decode
+    // The model: a missing one is counted by the passes, a malformed one is a decode
     // error of the model (its own member status), and the .sur is verified all the same.
-    std::optional<fs::path> model_path = sibling_model(in.path);
+    std::optional<fs::path> model_path;
+    if (!in.model_path.empty()) model_path = in.model_path;   // paired by the install scan
     std::optional<MappedFile> model_map;
     std::optional<Result<utf::Model>> pair;
     if (model_path) {
