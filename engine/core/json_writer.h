@@ -1,5 +1,7 @@
 // A minimal streaming JSON writer (simdjson 3.0 has no writer). Keys are written in the
 // order the caller gives them, so a caller that iterates sorted data writes deterministic JSON.
+// In the core floor so that the reports and the synthetic install's manifest.json and
+// defects.json are written by one writer.
 #pragma once
 
 #include <cstdint>
@@ -9,13 +11,17 @@
 
 namespace meshproof {
 
+// kIndented: each element on a line of its own; kOneLine: the elements on the container's line,
+// separated by ", " (`{"game": "sekiro", "set": "h"}`), and so is every container inside it.
+enum class JsonLayout { kIndented, kOneLine };
+
 class JsonWriter {
 public:
     explicit JsonWriter(int indent = 2) : indent_(indent) {}
 
-    JsonWriter& begin_object();
+    JsonWriter& begin_object(JsonLayout layout = JsonLayout::kIndented);
     JsonWriter& end_object();
-    JsonWriter& begin_array();
+    JsonWriter& begin_array(JsonLayout layout = JsonLayout::kIndented);
     JsonWriter& end_array();
     JsonWriter& key(std::string_view k);
 
@@ -42,7 +48,11 @@ private:
 
     std::string out_;
     int indent_;
-    struct Level { bool is_object; bool empty; };
+    struct Level { bool is_object; bool empty; bool one_line; };
+    // The layout of a container opened now: one line inside a one-line container.
+    bool opens_one_line(JsonLayout layout) const {
+        return layout == JsonLayout::kOneLine || (!stack_.empty() && stack_.back().one_line);
+    }
     std::vector<Level> stack_;
     bool after_key_ = false;
 };

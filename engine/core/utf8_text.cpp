@@ -1,5 +1,5 @@
 // See utf8_text.h.
-#include "reports/utf8_text.h"
+#include "engine/core/utf8_text.h"
 
 namespace meshproof {
 namespace {

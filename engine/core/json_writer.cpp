@@ -1,15 +1,15 @@
-#include "reports/json_writer.h"
+#include "engine/core/json_writer.h"
 
 #include <cmath>
 #include <cstdio>
 
 #include <fmt/format.h>
 
-#include "reports/utf8_text.h"
+#include "engine/core/utf8_text.h"
 
 namespace meshproof {
 
-// Valid UTF-8 always (reports/utf8_text.h): an ill-formed byte is written as U+FFFD.
+// Valid UTF-8 always (engine/core/utf8_text.h): an ill-formed byte is written as U+FFFD.
 void append_json_string(std::string& out, std::string_view s) {
     out.push_back('"');
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -50,38 +50,43 @@ void JsonWriter::before_value() {
         return;
     }
     if (stack_.empty()) return;
-    if (!stack_.back().empty) out_.push_back(',');
-    stack_.back().empty = false;
-    newline();
+    Level& level = stack_.back();
+    const bool first = level.empty;
+    level.empty = false;
+    if (!first) out_.push_back(',');
+    if (!level.one_line) newline();
+    else if (!first) out_.push_back(' ');
 }
 
-JsonWriter& JsonWriter::begin_object() {
+JsonWriter& JsonWriter::begin_object(JsonLayout layout) {
+    const bool one_line = opens_one_line(layout);
     before_value();
     out_.push_back('{');
-    stack_.push_back({true, true});
+    stack_.push_back({true, true, one_line});
     return *this;
 }
 
 JsonWriter& JsonWriter::end_object() {
-    bool empty = stack_.back().empty;
+    const Level level = stack_.back();
     stack_.pop_back();
-    if (!empty) newline();
+    if (!level.empty && !level.one_line) newline();
     out_.push_back('}');
     if (stack_.empty() && indent_ > 0) out_.push_back('\n');
     return *this;
 }
 
-JsonWriter& JsonWriter::begin_array() {
+JsonWriter& JsonWriter::begin_array(JsonLayout layout) {
+    const bool one_line = opens_one_line(layout);
     before_value();
     out_.push_back('[');
-    stack_.push_back({false, true});
+    stack_.push_back({false, true, one_line});
     return *this;
 }
 
 JsonWriter& JsonWriter::end_array() {
-    bool empty = stack_.back().empty;
+    const Level level = stack_.back();
     stack_.pop_back();
-    if (!empty) newline();
+    if (!level.empty && !level.one_line) newline();
     out_.push_back(']');
     return *this;
 }
