@@ -16,6 +16,7 @@
 #include "engine/core/path_text.h"
 #include "engine/core/deadline.h"
 #include "engine/io/mapped_file.h"
+#include "engine/io/sibling_model.h"
 #include "engine/io/shrink_guard.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/collision_content.h"
@@ -420,28 +421,6 @@ std::vector<std::string> Runner::file_sub_scopes(const std::string& scope, std::
 // container, freelancer-surface.md) or "legacy" (pre-vers, ivp-surface-notes.md §12) — the split
 // the documents' figures use. Retail and mod files cannot be told apart by their path.
 std::string sur_set(Bytes bytes) { return sur::is_sur_vers(bytes) ? "vers" : "legacy"; }
-
-// The model a .sur file collides for, laid out as the game does: the same folder and base name,
-// `.cmp` before `.3db` (freelancer-models.md §2). Names are matched ignoring ASCII case, as the
-// game's file system does (an exact name first, then a scan of the folder).
-std::optional<fs::path> sibling_model(const fs::path& sur_path) {
-    const fs::path dir = sur_path.parent_path();
-    const std::string stem = path_text(sur_path.stem());
-    std::error_code ec;
-    for (const char* ext : {".cmp", ".3db"}) {
-        const fs::path exact = dir / path_from_text(stem + ext);
-        if (fs::is_regular_file(exact, ec)) return exact;
-    }
-    std::optional<fs::path> found[2];
-    const std::string want[2] = {stem + ".cmp", stem + ".3db"};
-    for (fs::directory_iterator it(dir.empty() ? fs::path(".") : dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = path_text(it->path().filename());
-        for (int k = 0; k < 2; ++k)
-            if (!found[k] && component_names(name, want[k]) && name.size() == want[k].size() && it->is_regular_file(ec))
-                found[k] = it->path();
-    }
-    return found[0] ? found[0] : found[1];
-}
 
 // The model's path in the .sur's own terms: its relative path with the model's file name.
 std::string sibling_rel_path(const std::string& sur_rel, const fs::path& model) {
