@@ -1,4 +1,5 @@
 #include "engine/io/install_scan.h"
+#include "engine/io/sibling_model.h"
 
 #include <algorithm>
 #include <cctype>
@@ -143,27 +144,6 @@ Classified classify(std::string_view lower_name) {
     return c;
 }
 
-// The model a .sur file collides for, laid out as the game does: the same folder and base name,
-// `.cmp` before `.3db` (freelancer-models.md §2). Names are matched ignoring ASCII case, as the
-// game's file system does (an exact name first, then a scan of the folder). Empty: none.
-fs::path sur_model(const fs::path& sur_path) {
-    const fs::path dir = sur_path.parent_path();
-    const std::string stem = path_text(sur_path.stem());
-    std::error_code ec;
-    for (const char* ext : {".cmp", ".3db"}) {
-        const fs::path exact = dir / path_from_text(stem + ext);
-        if (fs::is_regular_file(exact, ec)) return exact;
-    }
-    fs::path found[2];
-    const std::string want[2] = {ascii_lower(stem + ".cmp"), ascii_lower(stem + ".3db")};
-    for (fs::directory_iterator it(dir.empty() ? fs::path(".") : dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = ascii_lower(path_text(it->path().filename()));
-        for (int k = 0; k < 2; ++k)
-            if (found[k].empty() && name == want[k] && it->is_regular_file(ec)) found[k] = it->path();
-    }
-    return !found[0].empty() ? found[0] : found[1];
-}
-
 }  // namespace
 
 bool is_packed_archive_name(std::string_view lower_name) {
@@ -229,7 +209,7 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
             }
             in.data_path = bdt;
         }
-        if (c.kind == InputKind::kSur) in.model_path = sur_model(p);
+        if (c.kind == InputKind::kSur) in.model_path = sibling_model(p).value_or(fs::path());
         if (auto why = unreadable_reason(p)) {
             scan.strays.push_back({rel, "unreadable: " + *why});
             return;
