@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/core/scratch_release.h"
-#include "engine/mesh/floor_candidates.h"
+#include "engine/rules/floor_candidates.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -34,8 +34,8 @@ using mesh::StaticTreeNodes;
 // (the candidates are that box's bounds, so nothing is shrunk twice).
 std::uint8_t floor_nibbles(float parent_min, float parent_max, float below_min, float below_max, float& shrunk_min,
                            float& shrunk_max) {
-    const mesh::FloorCandidates c = mesh::floor_candidates(parent_min, parent_max, below_min, below_max);
-    const int h = mesh::FloorCandidates::largest_fit(c.min_fits), l = mesh::FloorCandidates::largest_fit(c.max_fits);
+    const rules::FloorCandidates c = rules::floor_candidates(parent_min, parent_max, below_min, below_max);
+    const int h = rules::FloorCandidates::largest_fit(c.min_fits), l = rules::FloorCandidates::largest_fit(c.max_fits);
     shrunk_min = c.min[h];
     shrunk_max = c.max[l];
     return static_cast<std::uint8_t>(h << 4 | l);

@@ -9,7 +9,7 @@
 
 #include "engine/builder/vertex_quantise.h"
 #include "engine/core/free_vectors.h"
-#include "engine/mesh/degenerate_triangle.h"
+#include "engine/rules/degenerate_triangle.h"
 
 namespace meshproof::builder {
 
@@ -24,14 +24,14 @@ Aabb MeshLayout::primitive_box(const CompressedMesh& m, std::uint32_t s, std::ui
     return b;
 }
 
-Box MeshLayout::source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const {
+mesh::Box MeshLayout::source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const {
     float xyz[12];
     const std::uint32_t c = corners(g);
     for (std::uint32_t k = 0; k < c; ++k) {
         const std::uint32_t v = prims.vertex[g][k];
         xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
     }
-    return leaf_box(std::span<const float>(xyz, 3 * c), convex_radius);
+    return rules::leaf_box(std::span<const float>(xyz, 3 * c), convex_radius);
 }
 
 std::vector<std::uint32_t> kept_rows(const MeshInputView& in, MeshStats* stats) {
@@ -45,10 +45,10 @@ std::vector<std::uint32_t> kept_rows(const MeshInputView& in, MeshStats* stats) 
             ++invalid;
             continue;
         }
-        const mesh::V3f a{in.x[row[0]], in.y[row[0]], in.z[row[0]]};
-        const mesh::V3f b{in.x[row[1]], in.y[row[1]], in.z[row[1]]};
-        const mesh::V3f c{in.x[row[2]], in.y[row[2]], in.z[row[2]]};
-        if (mesh::is_degenerate(a, b, c)) {
+        const rules::V3f a{in.x[row[0]], in.y[row[0]], in.z[row[0]]};
+        const rules::V3f b{in.x[row[1]], in.y[row[1]], in.z[row[1]]};
+        const rules::V3f c{in.x[row[2]], in.y[row[2]], in.z[row[2]]};
+        if (rules::is_degenerate(a, b, c)) {
             ++dropped;
             continue;
         }
@@ -69,7 +69,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
         // Rows of different materials (primitive data) never pair.
         // One pairing per build: nothing reads edge_uses, and each step's scratch is freed once
         // the step is done (the pairing's memory peak is then its dearest step's, not the sum).
-        mesh::QuadPairingWorkspace ws;
+        rules::QuadPairingWorkspace ws;
         ws.edge_uses_read = false;
         ws.release_scratch = true;
         L.prims = pair_rows(PairingInput{in.x, in.y, in.z, in.rows, in.row_material, L.kept}, ws);
@@ -79,7 +79,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     const auto nv = static_cast<std::uint32_t>(in.x.size());
 
     // ---- leaves: the primitives' vertex boxes grown by convexRadius; one tree; the cut
-    std::vector<Box> leaves(np);
+    std::vector<mesh::Box> leaves(np);
     std::vector<std::uint32_t> vertex_first(np + 1, 0), vertex_ids;
     vertex_ids.reserve(4 * std::size_t{np});
     for (std::uint32_t p = 0; p < np; ++p) {
@@ -87,9 +87,9 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
         for (std::uint32_t k = 0; k < L.corners(p); ++k) vertex_ids.push_back(prims.vertex[p][k]);
         vertex_first[p + 1] = static_cast<std::uint32_t>(vertex_ids.size());
     }
-    L.tree = build_stock_tree(leaves);
+    L.tree = rules::build_stock_tree(leaves);
     free_vectors(leaves);
-    L.cut = cut_sections(L.tree, vertex_first, vertex_ids);
+    L.cut = rules::cut_sections(L.tree, vertex_first, vertex_ids);
     free_vectors(vertex_first, vertex_ids);
     const auto ns = static_cast<std::uint32_t>(L.cut.sections.size());
     L.triangle_sections = ns;
@@ -103,7 +103,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     m.first_primitive.resize(ns);
     m.num_primitives.resize(ns);
     for (std::uint32_t s = 0; s < ns; ++s) {
-        const std::vector<std::uint32_t> order = section_primitive_order(L.tree, L.cut.sections[s]);
+        const std::vector<std::uint32_t> order = rules::section_primitive_order(L.tree, L.cut.sections[s]);
         m.first_primitive[s] = static_cast<std::uint32_t>(L.stored.size());
         m.num_primitives[s] = static_cast<std::uint32_t>(order.size());
         for (std::uint32_t p = 0; p < order.size(); ++p) {
@@ -115,7 +115,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     }
 
     // ---- vertex slots: packed (this section's alone) first, then shared
-    std::vector<std::uint32_t> section_count(nv, 0), stamp(nv, kNoNode), slot_of(nv, 0);
+    std::vector<std::uint32_t> section_count(nv, 0), stamp(nv, rules::kNoNode), slot_of(nv, 0);
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t i = 0; i < m.num_primitives[s]; ++i) {
             const std::uint32_t g = L.stored[m.first_primitive[s] + i];
@@ -127,7 +127,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
                 }
             }
         }
-    std::fill(stamp.begin(), stamp.end(), kNoNode);
+    std::fill(stamp.begin(), stamp.end(), rules::kNoNode);
     L.slot_vertex.clear();
     L.slot_vertex.reserve(nv + nv / 4);
     L.first_slot.assign(ns + 1, 0);
@@ -273,20 +273,20 @@ void encode_mesh_tree(MeshLayout& L, CompressedMesh& m) {
         PreorderTree joined;
         joined.payload.reserve(mesh_tree.size() + 2);
         joined.second_child.reserve(mesh_tree.size() + 2);
-        joined.payload.push_back(kNoNode);
+        joined.payload.push_back(rules::kNoNode);
         joined.second_child.push_back(static_cast<std::uint32_t>(mesh_tree.size() + 1));
         for (std::size_t i = 0; i < mesh_tree.size(); ++i) {
             joined.payload.push_back(mesh_tree.payload[i]);
-            joined.second_child.push_back(mesh_tree.second_child[i] == kNoNode ? kNoNode : mesh_tree.second_child[i] + 1);
+            joined.second_child.push_back(mesh_tree.second_child[i] == rules::kNoNode ? rules::kNoNode : mesh_tree.second_child[i] + 1);
         }
         joined.payload.push_back(ns);
-        joined.second_child.push_back(kNoNode);
+        joined.second_child.push_back(rules::kNoNode);
         mesh_tree = std::move(joined);
     }
     m.mesh_node_bytes = encode_static_tree(mesh_tree, m.section_domain, m.domain, 5).bytes;
     m.leaf_index.assign(m.page.size(), 0);
     for (std::size_t i = 0; i < mesh_tree.size(); ++i)
-        if (mesh_tree.second_child[i] == kNoNode) m.leaf_index[mesh_tree.payload[i]] = static_cast<std::uint16_t>(i);
+        if (mesh_tree.second_child[i] == rules::kNoNode) m.leaf_index[mesh_tree.payload[i]] = static_cast<std::uint16_t>(i);
 }
 
 void count_keys(const MeshLayout& L, CompressedMesh& m) {

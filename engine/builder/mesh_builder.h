@@ -2,7 +2,7 @@
 // fsnpCustomParamCompressedMeshShape stores (compressed_mesh.h), by the rules of
 // havok-compressed-mesh.txt in single precision and the order written:
 //
-//   rows the stock degenerate test rejects are dropped (mesh/degenerate_triangle.h) →
+//   rows the stock degenerate test rejects are dropped (rules/degenerate_triangle.h) →
 //   the document's quad pairing (primitive_list.h) → leaves (quads in pairing order, then the
 //   other rows in row order; a leaf's box its vertices' box grown by convexRadius) → the stock
 //   tree rule's insertion, rebuild and refinement (stock_tree.h) → the cut into sections (≤ 127
@@ -30,7 +30,7 @@
 #include "engine/builder/preorder_tree.h"
 #include "engine/builder/primitive_list.h"
 #include "engine/builder/static_tree_encode.h"
-#include "engine/builder/stock_tree.h"
+#include "engine/rules/stock_tree.h"
 #include "engine/core/error.h"
 #include "engine/mesh/vertex_codec.h"
 
@@ -86,8 +86,8 @@ struct MeshStats {
 struct MeshLayout {
     PrimitiveList prims;
     std::vector<std::uint32_t> kept;                 // rows that became primitives
-    BinaryTree tree;
-    Cut cut;
+    rules::BinaryTree tree;
+    rules::Cut cut;
     std::vector<std::uint32_t> stored;               // primitive (in prims) at each stored index
     std::vector<std::uint32_t> index_in_section, section_of;  // per primitive
     std::vector<PreorderTree> section_trees;         // payload = primitive in section
@@ -107,7 +107,7 @@ struct MeshLayout {
     // The decoded box of the primitive at index p of section s (no convex radius).
     Aabb primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
     // The rule's leaf box of primitive g: its source vertices' box grown by `convex_radius`.
-    Box source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const;
+    mesh::Box source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const;
 };
 
 // The rows the stock degenerate test keeps, in row order (rows naming a vertex out of range are

@@ -6,19 +6,19 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/builder/stock_tree.h"
+#include "engine/rules/stock_tree.h"
 
 namespace meshproof::builder {
 
 struct PreorderTree {
-    std::vector<std::uint32_t> payload;       // leaf: primitive in section / section; inner: kNoNode
-    std::vector<std::uint32_t> second_child;  // inner: index of the second child; leaf: kNoNode
+    std::vector<std::uint32_t> payload;       // leaf: primitive in section / section; inner: rules::kNoNode
+    std::vector<std::uint32_t> second_child;  // inner: index of the second child; leaf: rules::kNoNode
     std::size_t size() const { return payload.size(); }
 };
 
 // The subtree of `node`; each leaf carries `leaf_payload[tree.leaf[n]]`.
-PreorderTree preorder_subtree(const BinaryTree& tree, std::uint32_t node, const std::vector<std::uint32_t>& leaf_payload);
+PreorderTree preorder_subtree(const rules::BinaryTree& tree, std::uint32_t node, const std::vector<std::uint32_t>& leaf_payload);
 // The tree above the cut's sections: a leaf per section root, carrying the section's number.
-PreorderTree preorder_mesh_tree(const BinaryTree& tree, const Cut& cut);
+PreorderTree preorder_mesh_tree(const rules::BinaryTree& tree, const rules::Cut& cut);
 
 }  // namespace meshproof::builder

@@ -1,6 +1,6 @@
 #include "engine/builder/static_tree_encode.h"
 
-#include "engine/mesh/floor_candidates.h"
+#include "engine/rules/floor_candidates.h"
 #include "engine/mesh/static_tree_codec.h"
 
 namespace meshproof::builder {
@@ -9,8 +9,8 @@ std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_
     // n = 0 always fits, and with a positive extent the fits run 0..N without a gap, so N is the
     // run of fits from 1 (with no positive extent, or NaN, the run from 1 is what a search upward
     // from 0 finds).
-    const mesh::FloorCandidates c = mesh::floor_candidates(parent_min, parent_max, below_min, below_max);
-    const int h = mesh::FloorCandidates::run_of_fits(c.min_fits), l = mesh::FloorCandidates::run_of_fits(c.max_fits);
+    const rules::FloorCandidates c = rules::floor_candidates(parent_min, parent_max, below_min, below_max);
+    const int h = rules::FloorCandidates::run_of_fits(c.min_fits), l = rules::FloorCandidates::run_of_fits(c.max_fits);
     return static_cast<std::uint8_t>((h << 4) | l);
 }
 
@@ -24,7 +24,7 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
     // What lies below each node: children have larger indices, so one backward pass.
     std::vector<Aabb> below(n);
     for (std::size_t i = n; i-- > 0;) {
-        if (tree.second_child[i] == kNoNode) {
+        if (tree.second_child[i] == rules::kNoNode) {
             below[i] = leaf_boxes_by_payload[tree.payload[i]];
         } else {
             below[i] = below[i + 1];
@@ -32,15 +32,15 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
         }
     }
     // Parents, then nibbles and decoded boxes from the root down.
-    std::vector<std::uint32_t> parent(n, kNoNode);
+    std::vector<std::uint32_t> parent(n, rules::kNoNode);
     for (std::size_t i = 0; i < n; ++i) {
-        if (tree.second_child[i] != kNoNode) {
+        if (tree.second_child[i] != rules::kNoNode) {
             parent[i + 1] = static_cast<std::uint32_t>(i);
             parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
         }
     }
     for (std::size_t i = 0; i < n; ++i) {
-        const Aabb& p = parent[i] == kNoNode ? domain : out.decoded[parent[i]];
+        const Aabb& p = parent[i] == rules::kNoNode ? domain : out.decoded[parent[i]];
         mesh::Box decoded_parent{p.min, p.max};
         for (int a = 0; a < 3; ++a)
             out.nibbles[i][a] = floor_rule_nibbles(p.min[a], p.max[a], below[i].min[a], below[i].max[a]);
@@ -51,7 +51,7 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
         bytes[0] = out.nibbles[i][0];
         bytes[1] = out.nibbles[i][1];
         bytes[2] = out.nibbles[i][2];
-        const bool inner = tree.second_child[i] != kNoNode;
+        const bool inner = tree.second_child[i] != rules::kNoNode;
         const std::uint32_t distance = inner ? tree.second_child[i] - static_cast<std::uint32_t>(i) : 0;
         if (node_bytes == 4) {
             // data bit 0 set: inner, second child at + (data & 0xFE); clear: leaf, primitive = data >> 1.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/mesh/havok_quicksort.h"
+#include "engine/rules/havok_quicksort.h"
 #include "engine/mesh/vertex_codec.h"
 #include "engine/synth/prng.h"
 #include "engine/builder/static_tree_encode.h"
@@ -80,7 +80,7 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
         below[p] = b.grown(r);
     }
     for (std::size_t e = 0; e < externs.size(); ++e) below[point_sets + e] = externs[e].box;
-    const std::vector<std::uint32_t> rank = mesh::ranks(count);
+    const std::vector<std::uint32_t> rank = rules::ranks(count);
     std::vector<std::uint32_t> payload_at(count);
     for (std::uint32_t p = 0; p < count; ++p) payload_at[rank[p]] = p;
     balanced(out.tree, payload_at, 0, count);

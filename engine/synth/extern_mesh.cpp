@@ -4,7 +4,7 @@
 #include <cstring>
 #include <limits>
 
-#include "engine/builder/stock_tree.h"
+#include "engine/rules/stock_tree.h"
 #include "engine/builder/preorder_tree.h"
 #include "engine/builder/static_tree_encode.h"
 #include "engine/builder/body_scaffold.h"
@@ -36,7 +36,7 @@ ExternMesh build_extern_mesh(const SourceMesh& src, SimdNumbering numbering) {
         // The aabbTree over the triangles by the stock tree rule (its leaves the triangles' boxes).
         std::vector<mesh::Box> leaves(nt);
         for (std::size_t t = 0; t < nt; ++t) leaves[t] = mesh::Box{boxes[t].min, boxes[t].max};
-        const builder::BinaryTree tree = builder::build_stock_tree(leaves);
+        const rules::BinaryTree tree = rules::build_stock_tree(leaves);
         const builder::PreorderTree pre = builder::preorder_subtree(tree, tree.root, keys);
         m.aabb_nodes = builder::encode_static_tree(pre, boxes, m.domain, 6).bytes;
     }
