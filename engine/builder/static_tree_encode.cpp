@@ -1,18 +1,9 @@
 #include "engine/builder/static_tree_encode.h"
 
-#include "engine/rules/floor_candidates.h"
+#include "engine/rules/floor_rule.h"
 #include "engine/mesh/static_tree_codec.h"
 
 namespace meshproof::builder {
-
-std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max) {
-    // n = 0 always fits, and with a positive extent the fits run 0..N without a gap, so N is the
-    // run of fits from 1 (with no positive extent, or NaN, the run from 1 is what a search upward
-    // from 0 finds).
-    const rules::FloorCandidates c = rules::floor_candidates(parent_min, parent_max, below_min, below_max);
-    const int h = rules::FloorCandidates::run_of_fits(c.min_fits), l = rules::FloorCandidates::run_of_fits(c.max_fits);
-    return static_cast<std::uint8_t>((h << 4) | l);
-}
 
 EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
                                      const Aabb& domain, int node_bytes) {
@@ -43,7 +34,7 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
         const Aabb& p = parent[i] == rules::kNoNode ? domain : out.decoded[parent[i]];
         mesh::Box decoded_parent{p.min, p.max};
         for (int a = 0; a < 3; ++a)
-            out.nibbles[i][a] = floor_rule_nibbles(p.min[a], p.max[a], below[i].min[a], below[i].max[a]);
+            out.nibbles[i][a] = rules::floor_nibbles_searched_up(p.min[a], p.max[a], below[i].min[a], below[i].max[a]).byte;
         const mesh::Box b = mesh::shrink_box(decoded_parent, out.nibbles[i]);
         out.decoded[i].min = b.min;
         out.decoded[i].max = b.max;

@@ -32,7 +32,4 @@ struct EncodedStaticTree {
 EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
                                      const Aabb& domain, int node_bytes);
 
-// The floor rule on one axis (exposed for the tests and the nibble defect).
-std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max);
-
 }  // namespace meshproof::builder

@@ -4,9 +4,8 @@
 // n = 0..15 at once, four SSE lanes at a time, in the decoder's own f32 arithmetic (shrink_axis
 // with mesh::BoxRule::kProductFirst: each lane does the scalar IEEE operation in the rule's order):
 // the child's min for high nibble n, its max for low nibble n, and which of them fit what lies
-// below. The builder takes the run of fits from 1 (static_tree_encode), the nibble pass the
-// largest fit (its reading of the rule for an inverted parent); both read the child's box off
-// the candidates instead of shrinking again.
+// below. The rule's two readings are read off them (floor_rule.h), the child's box with them
+// instead of shrinking again.
 #pragma once
 
 #include <bit>

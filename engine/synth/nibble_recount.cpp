@@ -1,17 +1,12 @@
 #include "engine/synth/nibble_recount.h"
 
 #include <array>
-#include <cstdlib>
 #include <vector>
 
 #include "engine/mesh/static_tree_codec.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/rules/floor_rule.h"
 
 namespace meshproof::synth {
-
-namespace {
-int nibble_distance(std::uint8_t a, std::uint8_t b) { return std::abs((a >> 4) - (b >> 4)) + std::abs((a & 15) - (b & 15)); }
-}  // namespace
 
 NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
                               std::span<const std::uint8_t> stored_bytes, const Aabb& domain) {
@@ -40,10 +35,10 @@ NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const
         std::array<std::uint8_t, 3> rule_r{}, rule_s{};
         int dr = 0, ds = 0;
         for (int a = 0; a < 3; ++a) {
-            rule_r[a] = builder::floor_rule_nibbles(rp.min[a], rp.max[a], below[i].min[a], below[i].max[a]);
-            rule_s[a] = builder::floor_rule_nibbles(sp.min[a], sp.max[a], below[i].min[a], below[i].max[a]);
-            dr += nibble_distance(rule_r[a], have[a]);
-            ds += nibble_distance(rule_s[a], have[a]);
+            rule_r[a] = rules::floor_nibbles_largest_fit(rp.min[a], rp.max[a], below[i].min[a], below[i].max[a]).byte;
+            rule_s[a] = rules::floor_nibbles_largest_fit(sp.min[a], sp.max[a], below[i].min[a], below[i].max[a]).byte;
+            dr += rules::nibble_distance(rule_r[a], have[a]);
+            ds += rules::nibble_distance(rule_s[a], have[a]);
         }
         recomputed[i] = mesh::shrink_box(rp, rule_r);
         stored[i] = mesh::shrink_box(sp, have);

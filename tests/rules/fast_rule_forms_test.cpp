@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "engine/rules/reference_splits.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/rules/floor_rule.h"
 #include "engine/rules/stock_tree.h"
 #include "engine/rules/box_measure.h"
 #include "engine/mesh/static_tree_codec.h"
@@ -72,14 +72,14 @@ TEST(FastRuleForms, FloorRuleNibblesEqualTheSearch) {
         if (r.next() % 16 == 0) bmin = pmin;   // ties with every candidate 0
         if (r.next() % 16 == 0) bmax = pmax;
         if (r.next() % 32 == 0) std::swap(pmin, pmax);   // a negative extent
-        ASSERT_EQ(builder::floor_rule_nibbles(pmin, pmax, bmin, bmax), floor_rule_by_search(pmin, pmax, bmin, bmax))
+        ASSERT_EQ(rules::floor_nibbles_searched_up(pmin, pmax, bmin, bmax).byte, floor_rule_by_search(pmin, pmax, bmin, bmax))
             << pmin << " " << pmax << " " << bmin << " " << bmax;
         ++checked;
     }
     EXPECT_EQ(checked, 300000);
     // The document's worked values come out of both.
-    EXPECT_EQ(builder::floor_rule_nibbles(0.0f, 226.0f, 4.0f, 226.0f), 0x20);
-    EXPECT_EQ(builder::floor_rule_nibbles(0.0f, 226.0f, 4.0f, 1.0f), 0x2F);
+    EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 4.0f, 226.0f).byte, 0x20);
+    EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 4.0f, 1.0f).byte, 0x2F);
 }
 
 // The binned split's choice, one float at a time: each leaf's bin on each axis, each bin's box,

@@ -12,7 +12,7 @@
 #include "engine/mesh/decoded_member.h"
 #include "engine/rules/havok_quicksort.h"
 #include "engine/rules/interior_bits.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/rules/floor_rule.h"
 
 namespace meshproof::synth {
 
@@ -142,7 +142,7 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
             const mesh::Box& parent = T.parent[i] == mesh::kNone ? T.domain[t] : T.box[T.parent[i]];
             bool ok = true;
             for (int a = 0; a < 3; ++a)
-                ok = ok && T.xyz[a][i] == builder::floor_rule_nibbles(parent.min[a], parent.max[a], below[i].min[a], below[i].max[a]);
+                ok = ok && T.xyz[a][i] == rules::floor_nibbles_searched_up(parent.min[a], parent.max[a], below[i].min[a], below[i].max[a]).byte;
             if (!ok) {
                 ++c.nibbles_off_rule;
                 c.off_rule_sections.push_back(static_cast<std::uint32_t>(t));
