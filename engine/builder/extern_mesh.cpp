@@ -1,4 +1,4 @@
-#include "engine/synth/extern_mesh.h"
+#include "engine/builder/extern_mesh.h"
 
 #include <bit>
 #include <cstring>
@@ -11,23 +11,24 @@
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
 
-namespace meshproof::synth {
+namespace meshproof::builder {
 
-ExternMesh build_extern_mesh(const SourceMesh& src, SimdNumbering numbering) {
+ExternMesh build_extern_mesh(std::span<const float> x, std::span<const float> y, std::span<const float> z,
+                             std::span<const std::array<std::uint32_t, 3>> rows, SimdNumbering numbering) {
     ExternMesh m;
-    const std::size_t nv = src.vertex_count(), nt = src.rows.size();
+    const std::size_t nv = x.size(), nt = rows.size();
     m.vertices.resize(nv);
     for (std::size_t v = 0; v < nv; ++v) {
-        m.vertices[v] = {src.x[v], src.y[v], src.z[v], 1.0f};
-        m.domain.add(src.x[v], src.y[v], src.z[v]);
+        m.vertices[v] = {x[v], y[v], z[v], 1.0f};
+        m.domain.add(x[v], y[v], z[v]);
     }
     m.triangles.resize(nt);
     std::vector<Aabb> boxes(nt);
     std::vector<std::uint32_t> keys(nt);
     for (std::size_t t = 0; t < nt; ++t) {
-        const auto& r = src.rows[t];
+        const auto& r = rows[t];
         m.triangles[t] = {static_cast<std::int32_t>(r[0]), static_cast<std::int32_t>(r[1]), static_cast<std::int32_t>(r[2]), -1};
-        for (std::uint32_t v : r) boxes[t].add(src.x[v], src.y[v], src.z[v]);
+        for (std::uint32_t v : r) boxes[t].add(x[v], y[v], z[v]);
         keys[t] = static_cast<std::uint32_t>(t);
     }
     m.key_bits_aabb = static_cast<std::uint8_t>(std::bit_width(nt));
@@ -37,19 +38,19 @@ ExternMesh build_extern_mesh(const SourceMesh& src, SimdNumbering numbering) {
         std::vector<mesh::Box> leaves(nt);
         for (std::size_t t = 0; t < nt; ++t) leaves[t] = mesh::Box{boxes[t].min, boxes[t].max};
         const rules::BinaryTree tree = rules::build_stock_tree(leaves);
-        const builder::PreorderTree pre = builder::preorder_subtree(tree, tree.root, keys);
-        m.aabb_nodes = builder::encode_static_tree(pre, boxes, m.domain, 6).bytes;
+        const PreorderTree pre = preorder_subtree(tree, tree.root, keys);
+        m.aabb_nodes = encode_static_tree(pre, boxes, m.domain, 6).bytes;
     }
-    m.simd_nodes_compact = builder::build_simd_tree(keys, boxes, numbering);
+    m.simd_nodes_compact = build_simd_tree(keys, boxes, numbering);
     return m;
 }
 
-Result<std::vector<std::uint8_t>> write_extern_tag0(const builder::CollisionTypeContext& types, const ExternMesh& m,
+Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& types, const ExternMesh& m,
                                                     const std::string& body_name, tagfile::CompendiumId compendium_id) {
     using namespace tagfile;
     const bool er = types.dialect == HavokDialect::kEldenRing2018;
     ObjectWriter w(types.table);
-    const builder::BodyScaffold scaffold = builder::write_body_scaffold(w, body_name);
+    const BodyScaffold scaffold = write_body_scaffold(w, body_name);
     const RecordWriter& root = scaffold.root;
     const RecordWriter& body = scaffold.body;
 
@@ -60,10 +61,10 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const builder::CollisionType
     ext.set_ref("geometry", wrapper);
     RecordWriter geometry = w.new_object("hkGeometry");
     wrapper.set_ref("geometry", geometry);
-    ArrayWriter vertices = builder::array_for(w, geometry, "vertices", m.vertices.size());
+    ArrayWriter vertices = array_for(w, geometry, "vertices", m.vertices.size());
     if (vertices.stride() == 16 && !m.vertices.empty())
         std::memcpy(vertices.raw().data(), m.vertices.data(), 16 * m.vertices.size());
-    ArrayWriter triangles = builder::array_for(w, geometry, "triangles", m.triangles.size());
+    ArrayWriter triangles = array_for(w, geometry, "triangles", m.triangles.size());
     if (triangles.stride() == 16 && !m.triangles.empty())
         std::memcpy(triangles.raw().data(), m.triangles.data(), 16 * m.triangles.size());
 
@@ -72,7 +73,7 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const builder::CollisionType
     const bool aabb_form = w.types().member(volume.type(), "aabbTree") != nullptr;
     const float big = std::numeric_limits<float>::max();
     auto write_simd = [&](const std::vector<SimdNode>& nodes) {
-        ArrayWriter simd = builder::array_for(w, volume, "simdTree.nodes", nodes.size());
+        ArrayWriter simd = array_for(w, volume, "simdTree.nodes", nodes.size());
         if (nodes.empty()) return;
         const RecordWriter n0 = simd.at(0);
         auto offset_of = [&](const char* name) { return n0.field(name).offset() - n0.offset(); };
@@ -93,7 +94,7 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const builder::CollisionType
         const std::array<float, 4> hi{m.domain.max[0], m.domain.max[1], m.domain.max[2], 0.0f};
         volume.set_floats("aabbTree.domain.min", lo);
         volume.set_floats("aabbTree.domain.max", hi);
-        ArrayWriter nodes = builder::array_for(w, volume, "aabbTree.nodes", m.aabb_nodes.size() / 6);
+        ArrayWriter nodes = array_for(w, volume, "aabbTree.nodes", m.aabb_nodes.size() / 6);
         if (nodes.stride() == 6 && !m.aabb_nodes.empty())
             std::memcpy(nodes.raw().data(), m.aabb_nodes.data(), m.aabb_nodes.size());
         // Only the two empty nodes (the sentinel and an empty root).
@@ -110,4 +111,4 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const builder::CollisionType
     return write_tag0(w, root, {.sdk_version = types.sdk_version, .compendium_id = compendium_id});
 }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof::builder
