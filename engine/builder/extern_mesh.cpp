@@ -20,24 +20,22 @@ ExternMesh build_extern_mesh(std::span<const float> x, std::span<const float> y,
     m.vertices.resize(nv);
     for (std::size_t v = 0; v < nv; ++v) {
         m.vertices[v] = {x[v], y[v], z[v], 1.0f};
-        m.domain.add(x[v], y[v], z[v]);
+        mesh::extend(m.domain, x[v], y[v], z[v]);
     }
     m.triangles.resize(nt);
-    std::vector<Aabb> boxes(nt);
+    std::vector<mesh::Box> boxes(nt, mesh::unfilled_box());
     std::vector<std::uint32_t> keys(nt);
     for (std::size_t t = 0; t < nt; ++t) {
         const auto& r = rows[t];
         m.triangles[t] = {static_cast<std::int32_t>(r[0]), static_cast<std::int32_t>(r[1]), static_cast<std::int32_t>(r[2]), -1};
-        for (std::uint32_t v : r) boxes[t].add(x[v], y[v], z[v]);
+        for (std::uint32_t v : r) mesh::extend(boxes[t], x[v], y[v], z[v]);
         keys[t] = static_cast<std::uint32_t>(t);
     }
     m.key_bits_aabb = static_cast<std::uint8_t>(std::bit_width(nt));
     m.key_bits_simd = static_cast<std::uint8_t>(std::bit_width(nt) + 1);
     if (nt > 0) {
         // The aabbTree over the triangles by the stock tree rule (its leaves the triangles' boxes).
-        std::vector<mesh::Box> leaves(nt);
-        for (std::size_t t = 0; t < nt; ++t) leaves[t] = mesh::Box{boxes[t].min, boxes[t].max};
-        const rules::BinaryTree tree = rules::build_stock_tree(leaves);
+        const rules::BinaryTree tree = rules::build_stock_tree(boxes);
         const PreorderTree pre = preorder_subtree(tree, tree.root, keys);
         m.aabb_nodes = encode_static_tree(pre, boxes, m.domain, 6).bytes;
     }

@@ -13,13 +13,13 @@
 
 namespace meshproof::builder {
 
-Aabb MeshLayout::primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const {
-    Aabb b;
+mesh::Box MeshLayout::primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const {
+    mesh::Box b = mesh::unfilled_box();
     const auto& q = m.primitives[m.first_primitive[s] + p];
     const std::uint32_t g = stored[m.first_primitive[s] + p];
     for (std::uint32_t k = 0; k < corners(g); ++k) {
         const std::uint32_t slot = first_slot[s] + q[k];
-        b.add(sx[slot], sy[slot], sz[slot]);
+        mesh::extend(b, sx[slot], sy[slot], sz[slot]);
     }
     return b;
 }
@@ -148,8 +148,8 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
             }
         }
         if (!packed_tmp.empty() && opt.max_packed_error < std::numeric_limits<float>::infinity()) {
-            Aabb box;
-            for (std::uint32_t v : packed_tmp) box.add(in.x[v], in.y[v], in.z[v]);
+            mesh::Box box = mesh::unfilled_box();
+            for (std::uint32_t v : packed_tmp) mesh::extend(box, in.x[v], in.y[v], in.z[v]);
             const float half_step[3] = {0.5f * (box.max[0] - box.min[0]) / 2047.0f, 0.5f * (box.max[1] - box.min[1]) / 2047.0f,
                                         0.5f * (box.max[2] - box.min[2]) / 1023.0f};
             if (half_step[0] > opt.max_packed_error || half_step[1] > opt.max_packed_error || half_step[2] > opt.max_packed_error) {
@@ -179,10 +179,10 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     L.gap_before.assign(ns, 0);
 
     // ---- mesh domain: the vertex box grown by the convex radius
-    L.used = Aabb{};
-    for (std::uint32_t v : L.slot_vertex) L.used.add(in.x[v], in.y[v], in.z[v]);
-    m.domain = L.used.grown(r);
-    L.shared_codec = mesh::shared_vertex_codec(mesh::Box{m.domain.min, m.domain.max});
+    L.used = mesh::unfilled_box();
+    for (std::uint32_t v : L.slot_vertex) mesh::extend(L.used, in.x[v], in.y[v], in.z[v]);
+    m.domain = mesh::grown_by(L.used, r);
+    L.shared_codec = mesh::shared_vertex_codec(m.domain);
 }
 
 void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m) {
@@ -194,10 +194,10 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
     for (std::uint32_t s = 0; s < ns; ++s) {
         if (L.gap_before[s]) m.packed_vertices.push_back(m.packed_vertices.empty() ? 0u : m.packed_vertices.back());
         m.first_packed[s] = static_cast<std::uint32_t>(m.packed_vertices.size());
-        Aabb box;
+        mesh::Box box = mesh::unfilled_box();
         for (std::uint32_t k = 0; k < m.num_packed[s]; ++k) {
             const std::uint32_t v = L.slot_vertex[L.first_slot[s] + k];
-            box.add(in.x[v], in.y[v], in.z[v]);
+            mesh::extend(box, in.x[v], in.y[v], in.z[v]);
         }
         m.codec_parms[s] = packed_codec_parms(box);
         for (std::uint32_t k = 0; k < m.num_packed[s]; ++k) {
@@ -245,18 +245,18 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
 void encode_section_trees(MeshLayout& L, CompressedMesh& m) {
     const auto ns = static_cast<std::uint32_t>(L.first_slot.size() - 1);
     const float r = m.convex_radius;
-    m.section_domain.resize(ns);
+    m.section_domain.resize(ns, mesh::unfilled_box());
     m.first_node_byte.resize(ns);
     m.node_byte_count.resize(ns);
     m.section_node_bytes.reserve(m.primitives.size() * 8);
-    std::vector<Aabb> leaf_boxes;
+    std::vector<mesh::Box> leaf_boxes;
     if (L.keep_encoded) L.encoded.resize(ns);
     for (std::uint32_t s = 0; s < ns; ++s) {
-        Aabb box;
-        for (std::uint32_t slot = L.first_slot[s]; slot < L.first_slot[s + 1]; ++slot) box.add(L.sx[slot], L.sy[slot], L.sz[slot]);
-        m.section_domain[s] = box.grown(r);
-        leaf_boxes.resize(m.num_primitives[s]);
-        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = L.primitive_box(m, s, p).grown(r);
+        mesh::Box box = mesh::unfilled_box();
+        for (std::uint32_t slot = L.first_slot[s]; slot < L.first_slot[s + 1]; ++slot) mesh::extend(box, L.sx[slot], L.sy[slot], L.sz[slot]);
+        m.section_domain[s] = mesh::grown_by(box, r);
+        leaf_boxes.resize(m.num_primitives[s], mesh::unfilled_box());
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = mesh::grown_by(L.primitive_box(m, s, p), r);
         EncodedStaticTree encoded = encode_static_tree(L.section_trees[s], leaf_boxes, m.section_domain[s], 4);
         m.first_node_byte[s] = static_cast<std::uint32_t>(m.section_node_bytes.size());
         m.node_byte_count[s] = static_cast<std::uint32_t>(encoded.bytes.size());
@@ -306,15 +306,15 @@ void simd_leaves(MeshLayout& L, const CompressedMesh& m) {
     const std::uint32_t ns = L.triangle_sections;
     const std::size_t np = ns == 0 ? 0 : std::size_t{m.first_primitive[ns - 1]} + m.num_primitives[ns - 1];
     L.leaf_keys.resize(np);
-    L.leaf_exact.resize(np);
+    L.leaf_exact.resize(np, mesh::unfilled_box());
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
             const std::uint32_t i = m.first_primitive[s] + p;
             L.leaf_keys[i] = (s << 8) | (p << 1);
-            Aabb b;
+            mesh::Box b = mesh::unfilled_box();
             for (std::uint8_t q : m.primitives[i]) {  // a triangle's fourth corner is its third
                 const std::uint32_t slot = L.first_slot[s] + q;
-                b.add(L.sx[slot], L.sy[slot], L.sz[slot]);
+                mesh::extend(b, L.sx[slot], L.sy[slot], L.sz[slot]);
             }
             L.leaf_exact[i] = b;
         }

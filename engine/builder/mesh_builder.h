@@ -94,18 +94,18 @@ struct MeshLayout {
     std::vector<std::uint32_t> first_slot;           // per section and one past: into slot_vertex
     std::vector<std::uint32_t> slot_vertex;          // source vertex of each slot, packed then shared per section
     std::vector<float> sx, sy, sz;                   // per slot: the position a reader decodes
-    Aabb used;                                       // the stored vertices' box
+    mesh::Box used = mesh::unfilled_box();                                    // the stored vertices' box
     mesh::SharedVertexCodec shared_codec{};
     std::vector<std::uint8_t> gap_before;            // per section: a one-word gap before its packed run
     std::vector<EncodedStaticTree> encoded;          // per section, when keep_encoded (synth's defects read them)
     bool keep_encoded = true;
     std::vector<std::uint32_t> leaf_keys;            // simd leaves in key order
-    std::vector<Aabb> leaf_exact;                    // their exact boxes
+    std::vector<mesh::Box> leaf_exact;                    // their exact boxes
     std::uint32_t triangle_sections = 0;             // sections holding the source primitives
 
     std::uint32_t corners(std::uint32_t primitive) const { return prims.is_quad[primitive] ? 4u : 3u; }
     // The decoded box of the primitive at index p of section s (no convex radius).
-    Aabb primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
+    mesh::Box primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
     // The rule's leaf box of primitive g: its source vertices' box grown by `convex_radius`.
     mesh::Box source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const;
 };

@@ -5,21 +5,21 @@
 
 namespace meshproof::builder {
 
-EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
-                                     const Aabb& domain, int node_bytes) {
+EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const mesh::Box> leaf_boxes_by_payload,
+                                     const mesh::Box& domain, int node_bytes) {
     const std::size_t n = tree.size();
     EncodedStaticTree out;
     out.nibbles.resize(n);
-    out.decoded.resize(n);
+    out.decoded.resize(n, mesh::unfilled_box());
     out.bytes.assign(n * static_cast<std::size_t>(node_bytes), 0);
     // What lies below each node: children have larger indices, so one backward pass.
-    std::vector<Aabb> below(n);
+    std::vector<mesh::Box> below(n);
     for (std::size_t i = n; i-- > 0;) {
         if (tree.second_child[i] == rules::kNoNode) {
             below[i] = leaf_boxes_by_payload[tree.payload[i]];
         } else {
             below[i] = below[i + 1];
-            below[i].add(below[tree.second_child[i]]);
+            mesh::extend(below[i], below[tree.second_child[i]]);
         }
     }
     // Parents, then nibbles and decoded boxes from the root down.
@@ -31,13 +31,10 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const A
         }
     }
     for (std::size_t i = 0; i < n; ++i) {
-        const Aabb& p = parent[i] == rules::kNoNode ? domain : out.decoded[parent[i]];
-        mesh::Box decoded_parent{p.min, p.max};
+        const mesh::Box& p = parent[i] == rules::kNoNode ? domain : out.decoded[parent[i]];
         for (int a = 0; a < 3; ++a)
             out.nibbles[i][a] = rules::floor_nibbles_searched_up(p.min[a], p.max[a], below[i].min[a], below[i].max[a]).byte;
-        const mesh::Box b = mesh::shrink_box(decoded_parent, out.nibbles[i]);
-        out.decoded[i].min = b.min;
-        out.decoded[i].max = b.max;
+        out.decoded[i] = mesh::shrink_box(p, out.nibbles[i]);
         std::uint8_t* bytes = out.bytes.data() + i * static_cast<std::size_t>(node_bytes);
         bytes[0] = out.nibbles[i][0];
         bytes[1] = out.nibbles[i][1];

@@ -16,8 +16,8 @@ std::uint32_t code_of(float v, float offset, float scale, std::uint32_t top) {
 
 }  // namespace
 
-std::array<float, 6> packed_codec_parms(const Aabb& box) {
-    if (box.empty()) {
+std::array<float, 6> packed_codec_parms(const mesh::Box& box) {
+    if (mesh::is_unfilled(box)) {
         const float big = std::numeric_limits<float>::max(), inf = std::numeric_limits<float>::infinity();
         return {big, big, big, -inf, -inf, -inf};
     }

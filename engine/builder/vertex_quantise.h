@@ -11,13 +11,13 @@
 #include <cstdint>
 
 #include "engine/mesh/vertex_codec.h"
-#include "engine/builder/aabb.h"
+#include "engine/mesh/box.h"
 
 namespace meshproof::builder {
 
 // codecParms for packed vertices spanning `box` (the packed vertices' box). An empty box (a
 // section without packed vertices) gives the ER sample's (+FLT_MAX × 3, −inf × 3).
-std::array<float, 6> packed_codec_parms(const Aabb& box);
+std::array<float, 6> packed_codec_parms(const mesh::Box& box);
 
 std::uint32_t quantise_packed(const std::array<float, 6>& codec_parms, float x, float y, float z);
 

@@ -8,30 +8,29 @@
 
 namespace meshproof::synth {
 
-NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
-                              std::span<const std::uint8_t> stored_bytes, const Aabb& domain) {
+NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const mesh::Box> leaf_boxes_by_payload,
+                              std::span<const std::uint8_t> stored_bytes, const mesh::Box& domain) {
     const std::size_t n = tree.size();
     NibbleRecount out;
     // What lies below each node (children follow their parent: one backward sweep).
-    std::vector<Aabb> below(n);
+    std::vector<mesh::Box> below(n);
     std::vector<std::uint32_t> parent(n, kNoNode);
     for (std::size_t i = n; i-- > 0;) {
         if (tree.second_child[i] == kNoNode) {
             below[i] = leaf_boxes_by_payload[tree.payload[i]];
         } else {
             below[i] = below[i + 1];
-            below[i].add(below[tree.second_child[i]]);
+            mesh::extend(below[i], below[tree.second_child[i]]);
             parent[i + 1] = static_cast<std::uint32_t>(i);
             parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
         }
     }
     // From the root down: the rule's box (recomputed reading) and the stored box (stored reading).
     std::vector<mesh::Box> recomputed(n), stored(n);
-    const mesh::Box dom{domain.min, domain.max};
     for (std::size_t i = 0; i < n; ++i) {
         const std::array<std::uint8_t, 3> have = {stored_bytes[4 * i], stored_bytes[4 * i + 1], stored_bytes[4 * i + 2]};
-        const mesh::Box& rp = parent[i] == kNoNode ? dom : recomputed[parent[i]];
-        const mesh::Box& sp = parent[i] == kNoNode ? dom : stored[parent[i]];
+        const mesh::Box& rp = parent[i] == kNoNode ? domain : recomputed[parent[i]];
+        const mesh::Box& sp = parent[i] == kNoNode ? domain : stored[parent[i]];
         std::array<std::uint8_t, 3> rule_r{}, rule_s{};
         int dr = 0, ds = 0;
         for (int a = 0; a < 3; ++a) {
