@@ -47,4 +47,29 @@ PreorderTree preorder_mesh_tree(const rules::BinaryTree& tree, const rules::Cut&
     });
 }
 
+std::vector<mesh::Box> boxes_below(const PreorderTree& tree, std::span<const mesh::Box> leaf_boxes_by_payload) {
+    const std::size_t n = tree.size();
+    std::vector<mesh::Box> below(n);
+    for (std::size_t i = n; i-- > 0;) {
+        if (tree.second_child[i] == rules::kNoNode) {
+            below[i] = leaf_boxes_by_payload[tree.payload[i]];
+        } else {
+            below[i] = below[i + 1];
+            mesh::extend(below[i], below[tree.second_child[i]]);
+        }
+    }
+    return below;
+}
+
+std::vector<std::uint32_t> parents(const PreorderTree& tree) {
+    std::vector<std::uint32_t> parent(tree.size(), rules::kNoNode);
+    for (std::size_t i = 0; i < tree.size(); ++i) {
+        if (tree.second_child[i] != rules::kNoNode) {
+            parent[i + 1] = static_cast<std::uint32_t>(i);
+            parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
+        }
+    }
+    return parent;
+}
+
 }  // namespace meshproof::builder

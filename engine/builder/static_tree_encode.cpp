@@ -10,31 +10,15 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const m
     const std::size_t n = tree.size();
     EncodedStaticTree out;
     out.nibbles.resize(n);
-    out.decoded.resize(n, mesh::unfilled_box());
     out.bytes.assign(n * static_cast<std::size_t>(node_bytes), 0);
-    // What lies below each node: children have larger indices, so one backward pass.
-    std::vector<mesh::Box> below(n);
-    for (std::size_t i = n; i-- > 0;) {
-        if (tree.second_child[i] == rules::kNoNode) {
-            below[i] = leaf_boxes_by_payload[tree.payload[i]];
-        } else {
-            below[i] = below[i + 1];
-            mesh::extend(below[i], below[tree.second_child[i]]);
-        }
-    }
-    // Parents, then nibbles and decoded boxes from the root down.
-    std::vector<std::uint32_t> parent(n, rules::kNoNode);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (tree.second_child[i] != rules::kNoNode) {
-            parent[i + 1] = static_cast<std::uint32_t>(i);
-            parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
-        }
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        const mesh::Box& p = parent[i] == rules::kNoNode ? domain : out.decoded[parent[i]];
+    // The nibbles and decoded boxes from the root down.
+    const std::vector<mesh::Box> below = boxes_below(tree, leaf_boxes_by_payload);
+    out.decoded = boxes_from_root(parents(tree), domain, [&](std::size_t i, const mesh::Box& p) {
         for (int a = 0; a < 3; ++a)
             out.nibbles[i][a] = rules::floor_nibbles_searched_up(p.min[a], p.max[a], below[i].min[a], below[i].max[a]).byte;
-        out.decoded[i] = mesh::shrink_box(p, out.nibbles[i]);
+        return out.nibbles[i];
+    });
+    for (std::size_t i = 0; i < n; ++i) {
         std::uint8_t* bytes = out.bytes.data() + i * static_cast<std::size_t>(node_bytes);
         bytes[0] = out.nibbles[i][0];
         bytes[1] = out.nibbles[i][1];
