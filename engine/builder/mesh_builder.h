@@ -65,8 +65,8 @@ struct MeshOptions {
     // packed vertices) unless half that codec's step exceeds this on some axis (metres): then the
     // section shares all its vertices (21/21/22 bits over the mesh domain). The document does not
     // give the stock tool's choice ("Shared vertices are not limited to those several sections
-    // use": Sekiro's h sets share none used by one section, Elden Ring 7.69 M of 19.1 M); infinity
-    // packs every one-section vertex, as Sekiro's h sets do.
+    // use": Sekiro's h sets share none used by one section, Elden Ring's some); infinity packs
+    // every one-section vertex, as Sekiro's h sets do.
     float max_packed_error = std::numeric_limits<float>::infinity();
     // What the format can hold (lowered by tests to reach the errors): sections (a 16-bit
     // leafIndex into a mesh tree of 2 × sections − 1 nodes) and pages of 65,536 shared vertices

@@ -24,7 +24,7 @@
 // taken is NOT the procedure's: callers reading that order (the row-pairing product, whose pair
 // order gives tree_rule its leaf order) keep the plain quicksort.
 //
-// Tests: QuadPairing.HybridCandidateSort* (tests/mesh/quad_pairing_test.cpp) compare the set of
+// Tests: QuadPairing.HybridCandidateSort* (tests/rules/quad_pairing_test.cpp) compare the set of
 // pairs with the rule as written on rows full of ties and shared triangles, and show that the
 // comparison fails when the check is off.
 #pragma once

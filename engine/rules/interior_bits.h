@@ -72,7 +72,7 @@ inline bool quad_is_flat(std::uint8_t primitive_stores_is_flat_convex, std::uint
 // How |n| of the weight is formed. The document leaves it open ("the form of the square root" is
 // among the variants tried). The real sample settles it: its three weights (reading-notes.md:
 // 0x4387D9FF, 0x4508079E, 0x466898AA) come out of s × refine(estimate(s)); sqrtf gives the last
-// one ulp higher (see tests/mesh/interior_bits_test.cpp).
+// one ulp higher (see tests/rules/interior_bits_test.cpp).
 enum class NormalLength : std::uint8_t {
     kTimesRefinedRsqrt,  // s × refine(estimate(s)): the unit normal's own factor, reused
     kSqrt,               // sqrtf(s), correctly rounded (an alternative)
@@ -99,7 +99,7 @@ inline constexpr float kCos70 = 0.342020143325668733f;       // cos 70° rounded
 // Every estimate refined by one Newton step, newton_refine(estimate(s), s), is within this
 // relative distance of 1 ⁄ √s for s in [kEstimateFreeLeast, kEstimateFreeMost] (the table and the
 // exact root checked exhaustively on [1, 4), where every other octave pair scales by a power of
-// two; rsqrtss by its specified 1.5 × 2⁻¹² before the step). tests/mesh/interior_bits_test.cpp
+// two; rsqrtss by its specified 1.5 × 2⁻¹² before the step). tests/rules/interior_bits_test.cpp
 // holds every mode to it; the margin of estimate_free (interior_bits.cpp) is derived from it.
 inline constexpr float kRefinedEstimateBound = 0x1p-20f;
 inline constexpr float kEstimateFreeLeast = 0x1p-100f, kEstimateFreeMost = 0x1p100f;

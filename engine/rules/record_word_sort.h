@@ -6,7 +6,7 @@
 // or more records of the whole array; the caller sets it from a count made before the sort.
 //
 // What the rule reads of the sorted order (steps 2 and 3, quad_pairing.cpp pair_records and the
-// plain form in tests/mesh/quad_pairing_test.cpp): the records are visited group by group (one
+// plain form in tests/rules/quad_pairing_test.cpp): the records are visited group by group (one
 // group per key, in key order); a group's size goes to edge_uses (no order); a group of one
 // record makes nothing; a group of two records {x, y} makes at most one candidate and the same
 // one whichever comes first, because the fit is symmetric (one is a third edge and the other a
@@ -33,7 +33,7 @@
 // once; above that size it would read the array at every level), and on the whole array when it
 // has no crowded record at all.
 //
-// Tests: QuadPairing.HybridRecordSort* (tests/mesh/quad_pairing_test.cpp) compare the rule with
+// Tests: QuadPairing.HybridRecordSort* (tests/rules/quad_pairing_test.cpp) compare the rule with
 // this sort against the rule as written on inputs full of ties, check that no shortcut subrange
 // holds two records of a crowded group, and show that the comparison fails when the check is off.
 #pragma once

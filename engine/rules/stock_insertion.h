@@ -4,14 +4,13 @@
 // the centres) × (summed extents of both boxes) is smaller, the first child on a tie; where it
 // stops at a leaf, the two become the children of a new node.
 //
-// The descent is the builder's longest chain of dependent steps (a mean of 27 levels per leaf on
-// the 500 k quads of a 1 M-row terrain in pairing order, 43 on its rows in row order, each level
-// waiting for the one above, deep nodes far apart in memory), so:
+// The descent is the builder's longest chain of dependent steps (each level waiting for the one
+// above, deep nodes far apart in memory), so:
 // an inner node holds its two children's boxes and their extents' sums on one cache line, the
 // two costs are computed in two lanes of one SSE register, and several leaves descend at once,
 // one level each per round in leaf order (why that is the rule's result: stock_insertion.cpp).
 // Every value is the one the rule written node by node computes, in the same order
-// (tests/builder/fast_rule_forms_test.cpp compares the two on random leaves with ties and NaN).
+// (tests/rules/fast_rule_forms_test.cpp compares the two on random leaves with ties and NaN).
 #pragma once
 
 #include <cstdint>

@@ -323,9 +323,8 @@ void merge_list(std::span<const mesh::Box> leaves, const MergeState<kStride>& s,
 // Lists of up to 36 (the rule's bottom-up size, 16 or fewer, and the tree_rule pass's subtrees of
 // 17 and 33 leaves): every array on the stack, strides known, and each pick the whole scan
 // (pick_scanning) instead of keeping row minima: on so few entries the rescans and updates cost
-// more than scanning again (tree_rule pass on er-sub: 2.49 → 2.36 s of CPU with 16; merges of 17
-// and 33 random boxes 2.2 → 1.2 µs and 7.3 → 3.5 µs on the stack). Two sizes of arrays, so the
-// lists of 16 or fewer (nearly every merge) keep their small frame.
+// more than scanning again. Two sizes of arrays, so the lists of 16 or fewer (nearly every merge)
+// keep their small frame.
 constexpr std::uint32_t kSmallList = 16;
 constexpr std::uint32_t kMidList = 36;
 static_assert(kMidList + 3 < 64, "pick_scanning keeps a row's equal columns as bits of one word");

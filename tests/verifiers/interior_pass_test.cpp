@@ -179,7 +179,7 @@ TEST(InteriorPassSynthetic, ComputedBitsReproduceAndFlipsAreCaughtExactly) {
 }
 
 // ---- equal-weight and near-equal pairs ------------------------------------------------------------
-// The document's DLC pair in miniature (tests/mesh/interior_bits_test.cpp equal_weight_ridge): two
+// The document's DLC pair in miniature (tests/rules/interior_bits_test.cpp equal_weight_ridge): two
 // ridge triangles A (first key) and B over a ridge convex for both, their other edges concave and
 // open, and a flat 2 × 2 grid of quads far away whose faces are lighter and have no convex edge.
 // With L = 0x4083ABD0 both weigh 0x41699B3E (14.600401) under the table, and the quicksort puts A
