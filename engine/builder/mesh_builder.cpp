@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "engine/builder/vertex_quantise.h"
 #include "engine/core/free_vectors.h"
 #include "engine/rules/degenerate_triangle.h"
 
@@ -199,10 +198,10 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
             const std::uint32_t v = L.slot_vertex[L.first_slot[s] + k];
             mesh::extend(box, in.x[v], in.y[v], in.z[v]);
         }
-        m.codec_parms[s] = packed_codec_parms(box);
+        m.codec_parms[s] = mesh::packed_codec_parms(box);
         for (std::uint32_t k = 0; k < m.num_packed[s]; ++k) {
             const std::uint32_t slot = L.first_slot[s] + k, v = L.slot_vertex[slot];
-            const std::uint32_t word = quantise_packed(m.codec_parms[s], in.x[v], in.y[v], in.z[v]);
+            const std::uint32_t word = mesh::quantise_packed(m.codec_parms[s], in.x[v], in.y[v], in.z[v]);
             m.packed_vertices.push_back(word);
             const auto p = mesh::decode_packed_vertex(word, m.codec_parms[s]);
             L.sx[slot] = p[0], L.sy[slot] = p[1], L.sz[slot] = p[2];
@@ -233,7 +232,7 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
             const std::uint32_t slot = L.first_slot[s] + k, v = L.slot_vertex[slot];
             if (entry_of[v] < page_base) {
                 entry_of[v] = static_cast<std::int64_t>(m.shared_vertices.size());
-                m.shared_vertices.push_back(quantise_shared(L.shared_codec, in.x[v], in.y[v], in.z[v]));
+                m.shared_vertices.push_back(mesh::quantise_shared(L.shared_codec, in.x[v], in.y[v], in.z[v]));
             }
             m.shared_vertices_index.push_back(static_cast<std::uint16_t>(entry_of[v] - page_base));
             const auto p = mesh::decode_shared_vertex(m.shared_vertices[static_cast<std::size_t>(entry_of[v])], L.shared_codec);

@@ -7,7 +7,7 @@
 #include "engine/mesh/vertex_codec.h"
 #include "engine/synth/prng.h"
 #include "engine/builder/static_tree_encode.h"
-#include "engine/builder/vertex_quantise.h"
+#include "engine/mesh/vertex_codec.h"
 
 namespace meshproof::synth {
 
@@ -103,7 +103,7 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
     m.flags.push_back(1);
     m.leaf_index.push_back(0);  // set with the mesh tree
     m.section_domain.push_back(domain);
-    m.codec_parms.push_back(builder::packed_codec_parms(mesh::unfilled_box()));
+    m.codec_parms.push_back(mesh::packed_codec_parms(mesh::unfilled_box()));
     m.first_node_byte.push_back(static_cast<std::uint32_t>(m.section_node_bytes.size()));
     m.node_byte_count.push_back(static_cast<std::uint32_t>(enc.bytes.size()));
     m.section_node_bytes.insert(m.section_node_bytes.end(), enc.bytes.begin(), enc.bytes.end());

@@ -1,9 +1,9 @@
-#include "engine/builder/vertex_quantise.h"
+#include "engine/mesh/vertex_codec.h"
 
 #include <cmath>
 #include <limits>
 
-namespace meshproof::builder {
+namespace meshproof::mesh {
 namespace {
 
 std::uint32_t code_of(float v, float offset, float scale, std::uint32_t top) {
@@ -16,8 +16,8 @@ std::uint32_t code_of(float v, float offset, float scale, std::uint32_t top) {
 
 }  // namespace
 
-std::array<float, 6> packed_codec_parms(const mesh::Box& box) {
-    if (mesh::is_unfilled(box)) {
+std::array<float, 6> packed_codec_parms(const Box& box) {
+    if (is_unfilled(box)) {
         const float big = std::numeric_limits<float>::max(), inf = std::numeric_limits<float>::infinity();
         return {big, big, big, -inf, -inf, -inf};
     }
@@ -37,11 +37,11 @@ std::uint32_t quantise_packed(const std::array<float, 6>& p, float x, float y, f
     return cx | (cy << 11) | (cz << 22);
 }
 
-std::uint64_t quantise_shared(const mesh::SharedVertexCodec& c, float x, float y, float z) {
+std::uint64_t quantise_shared(const SharedVertexCodec& c, float x, float y, float z) {
     const std::uint64_t cx = code_of(x, c.offset[0], c.scale[0], 0x1FFFFF);
     const std::uint64_t cy = code_of(y, c.offset[1], c.scale[1], 0x1FFFFF);
     const std::uint64_t cz = code_of(z, c.offset[2], c.scale[2], 0x3FFFFF);
     return cx | (cy << 21) | (cz << 42);
 }
 
-}  // namespace meshproof::builder
+}  // namespace meshproof::mesh
