@@ -8,6 +8,7 @@
 
 #include "engine/core/plural.h"
 #include "reports/headline.h"
+#include "reports/figure_text.h"
 #include "reports/member_results.h"
 #include "reports/run_report.h"
 
@@ -26,11 +27,10 @@ Colour verdict_colour(VerdictState s) {
 
 std::string figure_line(const FigureResult& r) {
     const ManifestFigure& f = r.figure;
-    std::string measured = r.measured ? fmt::format("{}", *r.measured) : std::string("-");
+    // To the document's decimals, as the reports print them (the JSON report has every digit).
+    std::string measured = r.measured ? figure_value(f, *r.measured) : std::string("-");
     if (r.measured_denominator) measured += fmt::format(" of {}", *r.measured_denominator);
-    std::string expected = fmt::format("{}", f.expected);
-    if (f.tolerance > 0) expected += fmt::format(" ± {}", f.tolerance);
-    if (f.denominator) expected += fmt::format(" of {}", *f.denominator);
+    const std::string expected = document_value(f);
     return fmt::format("{} ({}.{}{} [{}{}]): measured {}, expected {}: {}\n", f.id, f.pass.value_or("-"), f.pairs.empty() ? f.counter : pairs_text(f),
                        f.of.empty() ? "" : " / " + f.of, f.scope.game, f.scope.set.empty() ? "" : "/" + f.scope.set, measured,
                        expected, f.figure);

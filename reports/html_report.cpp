@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/plural.h"
+#include "reports/figure_text.h"
 #include "reports/headline.h"
 #include "reports/html_failures.h"
 #include "reports/verdict.h"
@@ -121,34 +122,7 @@ std::string bar_rows(const std::vector<BarRow>& rows, const char* value_heading)
 }
 
 
-std::string document_value(const ManifestFigure& f) {
-    if (!f.expected_list.empty()) {
-        std::string s;
-        for (double v : f.expected_list) s.append(s.empty() ? "" : " ").append(num(v));
-        return s;
-    }
-    std::string s = std::string(document_prefix(f)) + num(f.expected) + (f.percent ? " %" : f.ratio ? " ×" : "");
-    if (f.tolerance > 0) s += " ± " + num(f.tolerance);
-    if (f.denominator && f.share) s += fmt::format(" ({:g} of {})", f.expected * *f.denominator / 100, *f.denominator);   // "x of y" as a share
-    else if (f.denominator) s += " of " + num(*f.denominator);
-    return s;
-}
 
-std::string measured_value(const FigureResult& r) {
-    const std::string seen = values_text(r);
-    if (!r.measured) return (seen.empty() ? "—" : "— (seen " + seen + ")") + (r.why.empty() ? "" : " (" + r.why + ")");
-    // A value every member shares or a list: what was seen, each value with its count.
-    if (r.figure.kind == FigureKind::kValueSet || r.figure.kind == FigureKind::kList) return "seen " + seen;
-    // A ratio ("1.34 times") to four decimals, a percentage to two, a count as it is.
-    auto fmt_value = [&](double v) {
-        return r.figure.percent ? fmt::format("{:.2f} %", v) : r.figure.ratio ? fmt::format("{:.4f} ×", v) : num(v);
-    };
-    std::string s = fmt_value(*r.measured);
-    if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
-    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + parts_suffix(r, fmt_value);
-    if (r.figure.kind == FigureKind::kMedian) s += " (median of " + seen + ")";
-    return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
-}
 
 const char* status_css(FigureStatus s) {
     switch (s) {

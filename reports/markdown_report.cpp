@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/plural.h"
+#include "reports/figure_text.h"
 #include "reports/headline.h"
 #include "reports/member_results.h"
 #include "reports/verdict.h"
@@ -28,43 +29,9 @@ std::string cell(std::string_view s) {
     return out;
 }
 
-std::string number(double v, bool percent) {
-    std::string s = fmt::format("{}", v);
-    if (percent) s = fmt::format("{:.2f}", v);
-    return percent ? s + " %" : s;
-}
-
-std::string document_value(const ManifestFigure& f) {
-    if (!f.expected_list.empty()) {
-        std::string s;
-        for (double v : f.expected_list) {
-            if (!s.empty()) s += ' ';
-            s += fmt::format("{}", v);
-        }
-        return s;
-    }
-    std::string s = std::string(document_prefix(f)) +
-                    (f.percent ? fmt::format("{} %", f.expected) : f.ratio ? fmt::format("{} ×", f.expected) : fmt::format("{}", f.expected));
-    if (f.tolerance > 0) s += fmt::format(" ± {}", f.tolerance);
-    if (f.denominator && f.share) s += fmt::format(" ({:g} of {})", f.expected * *f.denominator / 100, *f.denominator);   // "x of y" as a share
-    else if (f.denominator) s += fmt::format(" of {}", *f.denominator);
-    return s;
-}
 
 
-std::string measured_value(const FigureResult& r) {
-    const std::string seen = values_text(r);
-    if (!r.measured) return (seen.empty() ? "—" : "— (seen " + seen + ")") + (r.why.empty() ? "" : " (" + r.why + ")");
-    // A value every member shares or a list: what was seen, each value with its count.
-    if (r.figure.kind == FigureKind::kValueSet || r.figure.kind == FigureKind::kList) return "seen " + seen;
-    // A ratio ("1.34 times") to four decimals, a percentage to two, a count as it is.
-    auto fmt_value = [&](double v) { return r.figure.ratio ? fmt::format("{:.4f} ×", v) : number(v, r.figure.percent); };
-    std::string s = fmt_value(*r.measured);
-    if (r.measured_denominator) s += fmt::format(" of {}", *r.measured_denominator);
-    s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + parts_suffix(r, fmt_value);
-    if (r.figure.kind == FigureKind::kMedian) s += " (median of " + seen + ")";
-    return r.why.empty() ? s : s + " (" + r.why + ")";
-}
+
 
 std::string_view mark(FigureStatus s) {
     switch (s) {
