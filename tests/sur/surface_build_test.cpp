@@ -163,31 +163,23 @@ NodeColumns leaves_at(const std::vector<float>& xs) {
     return n;
 }
 
+using Ids = std::vector<std::int32_t>;
+
 TEST(LedgeTree, TheMedianCutSplitsAtTheMeanAndSendsMedianLeavesByTheirNeighbour) {
     // Four leaves in a row, stored out of order: the cut at the mean 4.5 takes {0, 2} left.
     const LedgeTreeShape s = median_cut_tree(leaves_at({0, 9, 1, 8}));
-    ASSERT_EQ(s.right.size(), 7u);
-    EXPECT_EQ(s.right[0], 4);  // the left subtree is nodes 1-3
-    EXPECT_EQ(s.leaf[2], 0);
-    EXPECT_EQ(s.leaf[3], 2);
-    EXPECT_EQ(s.leaf[5], 1);
-    EXPECT_EQ(s.leaf[6], 3);
+    EXPECT_EQ(s.right, (Ids{4, 3, -1, -1, 6, -1, -1}));
+    EXPECT_EQ(s.leaf, (Ids{-1, -1, 0, 2, -1, 1, 3}));
     // A leaf on the mean (within 1e-6) follows its neighbour to the other side: {0, 1 (on), 2}:
     // leaf 1's neighbour (leaf 2) is right of the mean, so leaf 1 goes left.
     const LedgeTreeShape t = median_cut_tree(leaves_at({0, 1, 2}));
-    ASSERT_EQ(t.right.size(), 5u);
-    EXPECT_EQ(t.right[0], 4);
-    EXPECT_EQ(t.leaf[2], 0);
-    EXPECT_EQ(t.leaf[3], 1);
-    EXPECT_EQ(t.leaf[4], 2);
+    EXPECT_EQ(t.right, (Ids{4, 3, -1, -1, -1}));
+    EXPECT_EQ(t.leaf, (Ids{-1, -1, 0, 1, 2}));
     // Every centre on one spot: the first to the empty left, the second to the empty right, then
     // alternately, the first left: {0, 2} and {1}.
     const LedgeTreeShape u = median_cut_tree(leaves_at({3, 3, 3}));
-    ASSERT_EQ(u.right.size(), 5u);
-    EXPECT_EQ(u.right[0], 4);
-    EXPECT_EQ(u.leaf[2], 0);
-    EXPECT_EQ(u.leaf[3], 2);
-    EXPECT_EQ(u.leaf[4], 1);
+    EXPECT_EQ(u.right, (Ids{4, 3, -1, -1, -1}));
+    EXPECT_EQ(u.leaf, (Ids{-1, -1, 0, 2, 1}));
 }
 
 TEST(SurfaceBuild, AHullPastFourThousandNinetySixFacesOrAPartPastSixtyFiveThousandPointsIsRefused) {
