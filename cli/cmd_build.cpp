@@ -1,6 +1,8 @@
 // meshproof build IN.obj -o OUT.hkx[.dcx] --game eldenring|sekiro [--name NAME] [--convex-radius R]
 //                 [--materials FILE] [--scale S] [--force]
 // meshproof build IN.obj --into DIR/hNN_NN_NN_NN.hkxbhd --member NAME -o OUTDIR --game ... [...]
+// meshproof build IN.obj -o OUT.sur --game freelancer [--model X.cmp|X.3db] [--scale S] [--force]
+//   (cli/build_sur.h: a Freelancer .sur, issue 44)
 // A Wavefront OBJ becomes one collision body (issue 14, parts 3 and 4): the OBJ read
 // (engine/builder/obj_reader.h), its positions welded (weld.h), its usemtl names turned into hit
 // material ids (material_map.h), the compressed mesh built and written as the game's TAG0 with its
@@ -21,6 +23,7 @@
 
 #include "cli/atomic_outputs.h"
 #include "cli/build_member.h"
+#include "cli/build_sur.h"
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "cli/same_file.h"
@@ -43,7 +46,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct BuildArgs {
-    std::string in, out, game, name, materials, into, member;
+    std::string in, out, game, name, materials, into, member, model;
     std::string scale = "1";   // read by parse_scale: a usage error names --scale, not CLI11's conversion
     // The Elden Ring sample's (containers-and-tagfiles.md: "convexRadius 0.015"); the document
     // states no other value for map meshes.
@@ -191,14 +194,24 @@ fs::path data_half_of(const fs::path& bhd) {
 }
 
 int run_build(const BuildArgs& a) {
+    const std::optional<double> scale = parse_scale(a.scale);
+    if (!scale)
+        return usage(
+            fmt::format("--scale {} must be a finite number above 0 (e.g. 0.01 for centimetres to metres)", a.scale));
+    if (a.game == "freelancer" || a.game == "fl") {
+        using Given = std::pair<const char*, const std::string*>;
+        for (const auto& [option, value] : std::initializer_list<Given>{
+                 {"--into", &a.into}, {"--member", &a.member}, {"--materials", &a.materials}, {"--name", &a.name}})
+            if (!value->empty())
+                return usage(fmt::format("{} builds a Havok body: not with --game freelancer", option));
+        return run_build_sur({a.in, a.out, a.model, *scale, a.force});
+    }
     tagfile::HavokDialect dialect;
     if (a.game == "eldenring" || a.game == "er") dialect = tagfile::HavokDialect::kEldenRing2018;
     else if (a.game == "sekiro") dialect = tagfile::HavokDialect::kSekiro2016;
-    else return usage(fmt::format("unknown game \"{}\" (eldenring, sekiro)", a.game));
+    else return usage(fmt::format("unknown game \"{}\" (eldenring, sekiro, freelancer)", a.game));
+    if (!a.model.empty()) return usage("--model names a Freelancer model: only with --game freelancer");
     if (a.into.empty() != a.member.empty()) return usage("--into and --member go together");
-    const std::optional<double> scale = parse_scale(a.scale);
-    if (!scale)
-        return usage(fmt::format("--scale {} must be a finite number above 0 (e.g. 0.01 for centimetres to metres)", a.scale));
 
     // --force overwrites an earlier output, never what the build reads (`-o` naming the OBJ itself
     // wrote the collision file over it).
@@ -353,12 +366,20 @@ int run_build(const BuildArgs& a) {
 
 Command add_build(CLI::App& app) {
     auto a = std::make_shared<BuildArgs>();
-    CLI::App* sub = app.add_subcommand("build", "Build one collision body (a compressed mesh) from a Wavefront OBJ");
+    CLI::App* sub = app.add_subcommand(
+        "build", "Build one collision body (a compressed mesh) or a Freelancer .sur from a Wavefront OBJ");
     sub->add_option("IN", a->in, "The Wavefront .obj file")->required();
     sub->add_option("-o,--output", a->out,
                     "Output tagfile (.hkx, or .hkx.dcx for DCX DFLT); with --into, the folder for the binder copy")
         ->required();
-    sub->add_option("--game", a->game, "eldenring or sekiro: the SDK version and class layouts written")->required();
+    sub->add_option(
+           "--game", a->game,
+           "eldenring or sekiro: the SDK version and class layouts written; freelancer: a .sur (one convex hull per "
+           "object)")
+        ->required();
+    sub->add_option(
+        "--model", a->model,
+        "With --game freelancer: the .cmp or .3db whose parts the objects' part names are matched to (the ids)");
     sub->add_option("--name", a->name, "The body's name (default: the OBJ file's stem)");
     sub->add_option("--convex-radius", a->convex_radius, "The shape's convexRadius in metres (default 0.015, the Elden Ring sample's)")
         ->check(real_number(0, std::numeric_limits<float>::max(), "a number of metres, 0 or more, below 3.4e38"));
@@ -374,10 +395,12 @@ Command add_build(CLI::App& app) {
     sub->add_option("--into", a->into, "A split binder's .hkxbhd: write a copy of it with the member added or replaced");
     sub->add_option("--member", a->member, "With --into: the member's name (full, or the last path component)");
     sub->add_flag("--force", a->force, "Overwrite existing output files");
-    sub->footer(std::string(
-                    "Materials: a usemtl name is looked up in --materials, else read as a number (`usemtl 21`) or as\n"
-                    "meshproof export's `m21`; rows before any usemtl, and Blender's `usemtl None`, take material 0.\n") +
-                kBuildExitCodesHelp);
+    sub->footer(
+        std::string("Materials: a usemtl name is looked up in --materials, else read as a number (`usemtl 21`) or as\n"
+                    "meshproof export's `m21`; rows before any usemtl, and Blender's `usemtl None`, take material 0.\n"
+                    "Freelancer: each object (o, else g) is one convex hull; its part is its name up to the first '.'\n"
+                    "(Root, Root.001 and Root.hull2 are all part Root); docs/cli.md says what is derived.\n") +
+        kBuildExitCodesHelp);
     return {sub, [a] { return run_build(*a); }};
 }
 

@@ -31,6 +31,19 @@ NodeBounds sphere_of(const std::array<float, 3>& lo, const std::array<float, 3>&
     return b;
 }
 
+// One leaf's quantized box into the union (§7.2): lo/hi in double, then into f32.
+void add_leaf(LeafUnionBox& u, const NodeColumns& nodes, std::uint32_t n) {
+    const double w = double(nodes.radius[n]) / 250.0;
+    const double c[3] = {nodes.center_x[n], nodes.center_y[n], nodes.center_z[n]};
+    for (int i = 0; i < 3; ++i) {
+        const double e = double(nodes.box[n][i]) * w;
+        u.lo[i] = std::min(u.lo[i], static_cast<float>(c[i] - e));
+        u.hi[i] = std::max(u.hi[i], static_cast<float>(c[i] + e));
+    }
+}
+
+constexpr LeafUnionBox kUnionStart{{1e6f, 1e6f, 1e6f}, {-1e6f, -1e6f, -1e6f}};
+
 std::int64_t box_byte(double half, double radius) {
     const double w = radius / 250.0;
     return (w > 0 ? static_cast<std::int64_t>(std::trunc(half / w)) : 0) + 1;
@@ -88,19 +101,20 @@ Result<NodeBounds> leaf_bounds(const SurModel& m, std::size_t s, std::uint32_t l
     return b;
 }
 
+LeafUnionBox leaf_union_box(const NodeColumns& nodes, std::span<const std::uint32_t> leaves) {
+    LeafUnionBox u = kUnionStart;
+    for (const std::uint32_t n : leaves)
+        if (n < nodes.size()) add_leaf(u, nodes, n);
+    return u;
+}
+
 NodeBounds union_bounds(const NodeColumns& nodes, std::uint32_t first, std::uint32_t end) {
-    std::array<float, 3> lo{1e6f, 1e6f, 1e6f}, hi{-1e6f, -1e6f, -1e6f};
+    LeafUnionBox u = kUnionStart;
     end = std::min<std::uint32_t>(end, std::uint32_t(nodes.size()));
-    for (std::uint32_t n = first; n < end; ++n) {
-        if (nodes.right[n] >= 0) continue;
-        const double w = double(nodes.radius[n]) / 250.0;
-        const double c[3] = {nodes.center_x[n], nodes.center_y[n], nodes.center_z[n]};
-        for (int i = 0; i < 3; ++i) {
-            const double e = double(nodes.box[n][i]) * w;
-            lo[i] = std::min(lo[i], static_cast<float>(c[i] - e));
-            hi[i] = std::max(hi[i], static_cast<float>(c[i] + e));
-        }
-    }
+    for (std::uint32_t n = first; n < end; ++n)
+        if (nodes.right[n] < 0) add_leaf(u, nodes, n);
+    const std::array<float, 3>& lo = u.lo;
+    const std::array<float, 3>& hi = u.hi;
     std::array<float, 3> d{};
     NodeBounds b = sphere_of(lo, hi, d);
     double half[3], sum = 0;

@@ -34,4 +34,12 @@ Result<NodeBounds> leaf_bounds(const SurModel& m, std::size_t s, std::uint32_t l
 // The leaf-union rule of §7.2 over the leaves (right < 0) among `nodes` (global node indices).
 NodeBounds union_bounds(const NodeColumns& nodes, std::uint32_t first, std::uint32_t end);
 
+// The f32 box the leaf-union rule of §7.2 spans over the listed leaves (indices into `nodes`,
+// any order; no leaf: the rule's start values, +1e6 low and -1e6 high). union_bounds's sphere
+// and box bytes are made from it; the median-cut tree (ledge_tree.h) scores its cuts by it.
+struct LeafUnionBox {
+    std::array<float, 3> lo{}, hi{};
+};
+LeafUnionBox leaf_union_box(const NodeColumns& nodes, std::span<const std::uint32_t> leaves);
+
 }  // namespace meshproof::sur
