@@ -147,6 +147,7 @@ std::string measured_value(const FigureResult& r) {
     if (r.measured_denominator) s += " of " + num(*r.measured_denominator);
     s += split_suffix(r, fmt_value) + alternatives_suffix(r, fmt_value) + parts_suffix(r, fmt_value);
     if (r.figure.kind == FigureKind::kMedian) s += " (median of " + seen + ")";
+    if (r.figure.kind == FigureKind::kDistinct) s += " (distinct values of " + seen + ")";
     return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
 }
 

@@ -86,7 +86,10 @@ const CounterInfo* find_maximum(const Pass& pass, std::string_view name) { retur
 const CounterInfo* find_minimum(const Pass& pass, std::string_view name) { return find_in(pass.info().minima, name); }
 const CounterInfo* find_value_set(const Pass& pass, std::string_view name) { return find_in(pass.info().value_sets, name); }
 
-bool measures_value_set(FigureKind k) { return k == FigureKind::kValueSet || k == FigureKind::kList || k == FigureKind::kMedian; }
+bool measures_value_set(FigureKind k) {
+    return k == FigureKind::kValueSet || k == FigureKind::kList || k == FigureKind::kMedian ||
+           k == FigureKind::kDistinct;
+}
 
 // The rules each kind adds (FORMAT.md, "Figure kinds"), checked once every field is read.
 Status check_kind(const ManifestFigure& fig, const std::string& where) {
@@ -379,13 +382,15 @@ std::string_view figure_kind_name(FigureKind k) {
         case FigureKind::kHighestSet: return "highest_set";
         case FigureKind::kLowestOf: return "lowest_of";
         case FigureKind::kHighestOf: return "highest_of";
+        case FigureKind::kDistinct: return "distinct";
     }
     return "value";
 }
 
 std::optional<FigureKind> figure_kind_from_name(std::string_view name) {
-    for (FigureKind k : {FigureKind::kValue, FigureKind::kValueSet, FigureKind::kList, FigureKind::kMean, FigureKind::kMedian,
-                         FigureKind::kBound, FigureKind::kLowestSet, FigureKind::kHighestSet, FigureKind::kLowestOf, FigureKind::kHighestOf})
+    for (FigureKind k : {FigureKind::kValue, FigureKind::kValueSet, FigureKind::kList, FigureKind::kMean,
+                         FigureKind::kMedian, FigureKind::kBound, FigureKind::kLowestSet, FigureKind::kHighestSet,
+                         FigureKind::kLowestOf, FigureKind::kHighestOf, FigureKind::kDistinct})
         if (figure_kind_name(k) == name) return k;
     return std::nullopt;
 }
