@@ -7,8 +7,8 @@
 
 #include "engine/builder/mesh_builder.h"
 #include "engine/builder/primitive_list.h"
-#include "engine/builder/stock_insertion.h"
-#include "engine/builder/stock_tree.h"
+#include "engine/rules/stock_insertion.h"
+#include "engine/rules/stock_tree.h"
 #include "engine/synth/source_mesh.h"
 
 namespace meshproof {
@@ -65,29 +65,29 @@ void BM_BuildMeshWarm(benchmark::State& state) {
 BENCHMARK(BM_BuildMeshWarm)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 // One leaf per row of the terrain (its vertices' box grown by the sample's convex radius).
-std::vector<builder::Box> terrain_leaves(std::uint32_t cells) {
+std::vector<mesh::Box> terrain_leaves(std::uint32_t cells) {
     const builder::MeshInput in = terrain_input(cells);
-    std::vector<builder::Box> leaves(in.rows.size());
+    std::vector<mesh::Box> leaves(in.rows.size());
     for (std::size_t r = 0; r < in.rows.size(); ++r) {
         float xyz[9];
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t v = in.rows[r][k];
             xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
         }
-        leaves[r] = builder::leaf_box(xyz, 0.015f);
+        leaves[r] = rules::leaf_box(xyz, 0.015f);
     }
     return leaves;
 }
 
 // The leaves as the builder takes them: the quads in the order the pairing takes them, then the
 // other rows (the pairing's order is its cost sort's, far from the rows' side-by-side order).
-std::vector<builder::Box> pairing_leaves(std::uint32_t cells) {
+std::vector<mesh::Box> pairing_leaves(std::uint32_t cells) {
     const builder::MeshInput in = terrain_input(cells);
     std::vector<std::uint32_t> kept(in.rows.size());
     for (std::uint32_t r = 0; r < kept.size(); ++r) kept[r] = r;
-    mesh::QuadPairingWorkspace ws;
+    rules::QuadPairingWorkspace ws;
     const builder::PrimitiveList prims = builder::pair_rows(builder::PairingInput{in.x, in.y, in.z, in.rows, {}, kept}, ws);
-    std::vector<builder::Box> leaves(prims.size());
+    std::vector<mesh::Box> leaves(prims.size());
     for (std::size_t p = 0; p < prims.size(); ++p) {
         float xyz[12];
         const int corners = prims.is_quad[p] ? 4 : 3;
@@ -95,16 +95,16 @@ std::vector<builder::Box> pairing_leaves(std::uint32_t cells) {
             const std::uint32_t v = prims.vertex[p][k];
             xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
         }
-        leaves[p] = builder::leaf_box(std::span<const float>(xyz, 3 * corners), 0.015f);
+        leaves[p] = rules::leaf_box(std::span<const float>(xyz, 3 * corners), 0.015f);
     }
     return leaves;
 }
 
 // The stock tree rule's steps 1–3 over the same mesh's leaves.
 void BM_StockTree(benchmark::State& state) {
-    const std::vector<builder::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
+    const std::vector<mesh::Box> leaves = terrain_leaves(static_cast<std::uint32_t>(state.range(0)));
     for (auto _ : state) {
-        builder::BinaryTree t = builder::build_stock_tree(leaves);
+        rules::BinaryTree t = rules::build_stock_tree(leaves);
         benchmark::DoNotOptimize(t);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
@@ -112,27 +112,27 @@ void BM_StockTree(benchmark::State& state) {
 BENCHMARK(BM_StockTree)->Arg(100)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // The insertion tree's mean leaf depth: the levels a descent takes, one after another.
-double mean_leaf_depth(const builder::InsertionTree& tree) {
+double mean_leaf_depth(const rules::InsertionTree& tree) {
     std::uint64_t sum = 0, leaves = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{tree.root, 0}};
     while (!stack.empty()) {
         const auto [id, depth] = stack.back();
         stack.pop_back();
-        if (builder::is_insertion_leaf(id)) {
+        if (rules::is_insertion_leaf(id)) {
             sum += depth, ++leaves;
             continue;
         }
-        const builder::InsertionNode& node = tree.inner[builder::insertion_inner(id)];
+        const rules::InsertionNode& node = tree.inner[rules::insertion_inner(id)];
         stack.push_back({node.child[0], depth + 1}), stack.push_back({node.child[1], depth + 1});
     }
     return leaves ? static_cast<double>(sum) / static_cast<double>(leaves) : 0.0;
 }
 
 // Step 1 alone (the descent of every leaf), its arrays reused from one iteration to the next.
-void time_insertion(benchmark::State& state, const std::vector<builder::Box>& leaves) {
-    builder::InsertionTree tree;
+void time_insertion(benchmark::State& state, const std::vector<mesh::Box>& leaves) {
+    rules::InsertionTree tree;
     for (auto _ : state) {
-        builder::insert_into(leaves, tree);
+        rules::insert_into(leaves, tree);
         benchmark::DoNotOptimize(tree.root_box);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
@@ -143,11 +143,11 @@ BENCHMARK(BM_StockInsertion)->Arg(707)->Unit(benchmark::kMillisecond)->Iteration
 
 // Steps 1–3 and step 1 alone on the builder's leaves (about 500 k quads of the 1 M-row terrain).
 void BM_StockTreePairingOrder(benchmark::State& state) {
-    const std::vector<builder::Box> leaves = pairing_leaves(static_cast<std::uint32_t>(state.range(0)));
-    builder::StockTreeWorkspace ws;
-    builder::BinaryTree t;
+    const std::vector<mesh::Box> leaves = pairing_leaves(static_cast<std::uint32_t>(state.range(0)));
+    rules::StockTreeWorkspace ws;
+    rules::BinaryTree t;
     for (auto _ : state) {
-        builder::build_stock_tree(leaves, ws, t);
+        rules::build_stock_tree(leaves, ws, t);
         benchmark::DoNotOptimize(t.root);
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));

@@ -1,4 +1,4 @@
-// The interior-bit pass (engine/mesh/interior_bits.h) on a large synthetic mesh: a part built by
+// The interior-bit pass (engine/rules/interior_bits.h) on a large synthetic mesh: a part built by
 // engine/synth (terrain, buildings, stairs, cylinders, thin triangles), written as a TAG0 and
 // decoded back, so the vertices, identities and keys are the decoder's. Single thread.
 //   BM_InteriorBits/N:        all four steps, table estimate (issue 6 asks ≥ 5 M triangles/s/core)
@@ -16,7 +16,7 @@
 #include <string>
 
 #include "bench/decoded_meshes.h"
-#include "engine/mesh/interior_bits.h"
+#include "engine/rules/interior_bits.h"
 #include "engine/pipeline/pass.h"
 
 namespace {
@@ -36,11 +36,11 @@ void BM_InteriorBits(benchmark::State& state) {
     if (!l.error.empty()) return state.SkipWithError(l.error.c_str());
     const mesh::DecodedMesh& m = l.member.meshes[0];
     std::vector<std::uint8_t> flat, bits(m.triangles.size());
-    const mesh::InteriorMeshView view = mesh::interior_view(m, flat);
-    mesh::InteriorWorkspace ws;
+    const rules::InteriorMeshView view = rules::interior_view(m, flat);
+    rules::InteriorWorkspace ws;
     std::uint64_t done = 0, set = 0;
     for (auto _ : state) {
-        if (!mesh::interior_bits(view, mesh::InteriorOptions{}, ws, bits).ok()) return state.SkipWithError("interior_bits failed");
+        if (!rules::interior_bits(view, rules::InteriorOptions{}, ws, bits).ok()) return state.SkipWithError("interior_bits failed");
         done += bits.size();
         benchmark::DoNotOptimize(bits.data());
     }
@@ -57,11 +57,11 @@ void BM_InteriorNeighbours(benchmark::State& state) {
     if (!l.error.empty()) return state.SkipWithError(l.error.c_str());
     const mesh::DecodedMesh& m = l.member.meshes[0];
     std::vector<std::uint8_t> flat;
-    const mesh::InteriorMeshView view = mesh::interior_view(m, flat);
-    mesh::InteriorWorkspace ws;
+    const rules::InteriorMeshView view = rules::interior_view(m, flat);
+    rules::InteriorWorkspace ws;
     std::uint64_t done = 0;
     for (auto _ : state) {
-        if (!mesh::find_interior_neighbours(view, ws).ok()) return state.SkipWithError("neighbours failed");
+        if (!rules::find_interior_neighbours(view, ws).ok()) return state.SkipWithError("neighbours failed");
         done += m.triangles.size();
     }
     report(state, done);
@@ -73,18 +73,18 @@ void BM_InteriorSteps2to4(benchmark::State& state) {
     if (!l.error.empty()) return state.SkipWithError(l.error.c_str());
     const mesh::DecodedMesh& m = l.member.meshes[0];
     std::vector<std::uint8_t> flat, bits(m.triangles.size());
-    const mesh::InteriorMeshView view = mesh::interior_view(m, flat);
-    mesh::InteriorWorkspace ws;
-    if (!mesh::find_interior_neighbours(view, ws).ok()) return state.SkipWithError("neighbours failed");
-    mesh::InteriorOptions o;
-    o.rsqrt = static_cast<mesh::RsqrtMode>(state.range(0));
+    const rules::InteriorMeshView view = rules::interior_view(m, flat);
+    rules::InteriorWorkspace ws;
+    if (!rules::find_interior_neighbours(view, ws).ok()) return state.SkipWithError("neighbours failed");
+    rules::InteriorOptions o;
+    o.rsqrt = static_cast<rules::RsqrtMode>(state.range(0));
     std::uint64_t done = 0;
     for (auto _ : state) {
-        mesh::compute_interior_bits(view, o, ws, bits);
+        rules::compute_interior_bits(view, o, ws, bits);
         done += bits.size();
     }
     report(state, done);
-    state.SetLabel(std::string(mesh::rsqrt_mode_name(o.rsqrt)));
+    state.SetLabel(std::string(rules::rsqrt_mode_name(o.rsqrt)));
 }
 BENCHMARK(BM_InteriorSteps2to4)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
@@ -97,9 +97,9 @@ void BM_InteriorPass(benchmark::State& state) {
     if (pass == nullptr) return state.SkipWithError("pass interior not registered");
     mesh::DecodedMember member = base.member;
     {
-        mesh::InteriorWorkspace ws;
+        rules::InteriorWorkspace ws;
         std::vector<std::uint8_t> bits;
-        if (!mesh::interior_bits(member.meshes[0], mesh::InteriorOptions{}, ws, bits).ok()) return state.SkipWithError("failed");
+        if (!rules::interior_bits(member.meshes[0], rules::InteriorOptions{}, ws, bits).ok()) return state.SkipWithError("failed");
         member.meshes[0].triangles.interior = bits;
     }
     Unit unit;
@@ -128,9 +128,9 @@ void BM_InteriorPassThreads(benchmark::State& state) {
     if (pass == nullptr) return state.SkipWithError("pass interior not registered");
     static mesh::DecodedMember member = [&] {
         mesh::DecodedMember m = base.member;
-        mesh::InteriorWorkspace ws;
+        rules::InteriorWorkspace ws;
         std::vector<std::uint8_t> bits;
-        if (mesh::interior_bits(m.meshes[0], mesh::InteriorOptions{}, ws, bits).ok()) m.meshes[0].triangles.interior = bits;
+        if (rules::interior_bits(m.meshes[0], rules::InteriorOptions{}, ws, bits).ok()) m.meshes[0].triangles.interior = bits;
         return m;
     }();
     constexpr int kUnits = 32;

@@ -8,7 +8,7 @@
 #include <random>
 
 #include "bench/decoded_meshes.h"
-#include "engine/mesh/tree_rule.h"
+#include "engine/rules/tree_rule.h"
 #include "engine/pipeline/pass.h"
 
 namespace {
@@ -57,10 +57,10 @@ void BM_TreeRuleMerge(benchmark::State& state) {
             b.min[a] = u(rng);
             b.max[a] = b.min[a] + u(rng) * 0.1f;
         }
-    mesh::MergeWorkspace ws;
-    mesh::MergedTree tree;
+    rules::MergeWorkspace ws;
+    rules::MergedTree tree;
     for (auto _ : state) {
-        mesh::least_surface_merge(boxes, ws, tree);
+        rules::least_surface_merge(boxes, ws, tree);
         benchmark::DoNotOptimize(tree.child[0].data());
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * n);

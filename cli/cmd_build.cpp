@@ -36,7 +36,7 @@
 #include "engine/core/plural.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
-#include "engine/mesh/degenerate_triangle.h"
+#include "engine/rules/degenerate_triangle.h"
 
 namespace meshproof::cli {
 namespace {
@@ -176,7 +176,7 @@ void warn_if_many_degenerate(const std::string& in, const MemberBuildInput& inpu
                  "read (e.g. --scale 10).\n",
                  in.c_str(), static_cast<unsigned long long>(dropped), static_cast<unsigned long long>(rows),
                  100.0 * static_cast<double>(dropped) / static_cast<double>(rows),
-                 static_cast<double>(mesh::kDegenerateThreshold), static_cast<double>(hi[0] - lo[0]),
+                 static_cast<double>(rules::kDegenerateThreshold), static_cast<double>(hi[0] - lo[0]),
                  static_cast<double>(hi[1] - lo[1]), static_cast<double>(hi[2] - lo[2]), units.c_str());
 }
 

@@ -1,6 +1,7 @@
 // meshproof dump FILE: a tagfile through its own type table (SDK version, type count, the
 // object tree from the root, then a collision member's decoded extern shapes), a compendium's IDs and types, or a binder's member list; with
-// --member NAME, one member of a binder; a Freelancer model (.cmp / .3db, UTF) as its tree and parts.
+// --member NAME, one member of a binder; a Freelancer model (.cmp / .3db, UTF) as its tree and parts;
+// a Freelancer .sur as its parts, hulls and ledge trees (--part ID|NAME: one part).
 #include <cstdio>
 #include <limits>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "cli/exit_codes.h"
 #include "cli/input_bytes.h"
 #include "cli/number_options.h"
+#include "cli/sur_input.h"
 #include "cli/tagfile_input.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
@@ -19,6 +21,7 @@
 #include "engine/io/mapped_file.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/mesh/extern_shapes_text.h"
+#include "engine/sur/sur_dump.h"
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/dump.h"
 #include "engine/tagfile/tagfile.h"
@@ -34,6 +37,7 @@ struct DumpCommandOptions {
     std::string file;
     std::vector<std::string> compendiums;
     std::string member;
+    std::string part;
     std::size_t max_elements = 8;
     bool offsets = false;
 };
@@ -90,7 +94,37 @@ int dump_model_file(const DumpCommandOptions& o, Bytes bytes) {
     return kExitOk;
 }
 
+// A Freelancer .sur (freelancer-surface.md), its parts named from the sibling model when it has one.
+int dump_sur_file(const DumpCommandOptions& o) {
+    auto opened = open_sur(o.file, true);
+    if (auto* e = std::get_if<SurInputError>(&opened)) {
+        fail(e->file, e->error);
+        return e->decode ? kExitPartial : kExitUsage;
+    }
+    const SurInput& in = std::get<SurInput>(opened);
+    sur::SurDumpOptions d;
+    d.max_elements = o.max_elements;
+    d.part_names = in.part_names;
+    if (!o.part.empty() && !(d.only = find_part(in, o.part))) {
+        std::fprintf(stderr, "meshproof dump: --part %s: no part of %s has that %s\n", o.part.c_str(), o.file.c_str(),
+                     in.sur.format == sur::SurFormat::kLegacy ? "record name"
+                     : in.model                               ? "id or model part name"
+                                                              : "id");
+        return kExitUsage;
+    }
+    const std::string model = in.model_path ? fmt::format("model {}: {}\n", in.model_path->filename().string(),
+                                                          plural(in.model->parts.size(), "part", "parts"))
+                                            : std::string("model: none (no sibling .cmp or .3db)\n");
+    std::fputs((model + sur::dump_sur(in.sur, d)).c_str(), stdout);
+    return kExitOk;
+}
+
 int run_dump(const DumpCommandOptions& o) {
+    if (is_sur_input(o.file)) return dump_sur_file(o);
+    if (!o.part.empty()) {
+        std::fprintf(stderr, "meshproof dump: --part needs a .sur file, and %s is not one\n", o.file.c_str());
+        return kExitUsage;
+    }
     if (auto map = MappedFile::open(o.file); map.ok() && utf::is_utf(map->bytes())) return dump_model_file(o, map->bytes());
     auto input = open_input(o.file);
     if (!input.ok()) {
@@ -133,13 +167,21 @@ int run_dump(const DumpCommandOptions& o) {
 
 Command add_dump(CLI::App& app) {
     auto o = std::make_shared<DumpCommandOptions>();
-    CLI::App* sub = app.add_subcommand("dump", "Show a tagfile through its own type table, a compendium, a binder's members, or a Freelancer model's tree and parts");
-    sub->add_option("FILE", o->file, "A tagfile (.hkx, .hkx.dcx), compendium, BND4 binder, split binder .hkxbhd, or model (.cmp, .3db)")->required();
+    CLI::App* sub = app.add_subcommand(
+        "dump",
+        "Show a tagfile through its own type table, a compendium, a binder's members, a Freelancer model's tree and parts, or a .sur file's parts and hulls");
+    sub->add_option(
+           "FILE", o->file,
+           "A tagfile (.hkx, .hkx.dcx), compendium, BND4 binder, split binder .hkxbhd, Freelancer model (.cmp, .3db) or .sur")
+        ->required();
     sub->add_option("--compendium", o->compendiums, "Compendium file that resolves the tagfile's TCRF (repeatable; default: siblings)")
         ->allow_extra_args(false)   // one file per --compendium: the FILE after it is not read as a compendium
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--member", o->member, "Dump this member of a binder (full name or last path component)");
-    sub->add_option("--max-elements", o->max_elements, "Array elements printed per array (default 8)")
+    sub->add_option("--part", o->part,
+                    "Dump this part of a .sur file: its id (decimal or 0x hex) or its model part's name");
+    sub->add_option("--max-elements", o->max_elements,
+                    "Array elements printed per array (default 8; .sur: hulls, tree nodes)")
         ->check(whole_number(0, std::numeric_limits<std::size_t>::max()));
     sub->add_flag("--offsets", o->offsets, "Show DATA offsets of objects");
     sub->footer(kDumpExitCodesHelp);

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "reports/json_writer.h"
+#include "engine/core/json_writer.h"
 
 namespace meshproof::cli {
 

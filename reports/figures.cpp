@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/pipeline/file_scope.h"
 #include "engine/pipeline/place_scope.h"
 
 namespace meshproof {
@@ -31,11 +32,13 @@ std::vector<std::string_view> scope_games(const FigureScope& scope) {
     return {scope.game};
 }
 
-// The length of "game/" when `tally_scope` is of one of the figure's games; 0 otherwise.
-std::size_t game_prefix(std::string_view tally_scope, const FigureScope& scope) {
+// The tally scope a key names when it is of one of the figure's games; nullopt otherwise.
+std::optional<TallyScope> of_figure_games(std::string_view tally_scope, const FigureScope& scope) {
+    const std::optional<TallyScope> s = read_scope(tally_scope);
+    if (!s) return std::nullopt;
     for (std::string_view g : scope_games(scope))
-        if (tally_scope.size() > g.size() && tally_scope.substr(0, g.size()) == g && tally_scope[g.size()] == '/') return g.size() + 1;
-    return 0;
+        if (s->game == g) return s;
+    return std::nullopt;
 }
 
 // The set a figure's `scope.set` names in one game. The document's "object meshes of both games"
@@ -56,20 +59,15 @@ bool set_in_scope(std::string_view set, const FigureScope& scope, std::string_vi
     return set == set_in_game(scope, game);
 }
 
-// The pipeline's scope strings are "game/set", and "game/set#class" for a sub-scope (the
-// severity split, engine/pipeline/tally.h; a file or a place): `sub` empty matches only the
-// former, never both. A figure of both games takes the scopes of either game.
-bool in_scope(const std::string& tally_scope, const FigureScope& scope, std::string_view sub) {
-    const std::size_t prefix = game_prefix(tally_scope, scope);
-    if (prefix == 0) return false;
-    const std::size_t mark = tally_scope.find(kSubScopeMark);
-    const std::string_view rest(tally_scope);
-    const std::string_view set = rest.substr(prefix, mark == std::string::npos ? std::string::npos : mark - prefix);
-    const std::string_view cls = mark == std::string::npos ? std::string_view() : rest.substr(mark + 1);
-    return cls == sub && set_in_scope(set, scope, rest.substr(0, prefix - 1));
+// Whether a Tally key's scope (engine/pipeline/tally_scope.h) is of the figure's scope and of
+// the sub-scope `sub` exactly: `sub` none matches only a unit's own scope, never a sub-scope. A
+// figure of both games takes the scopes of either game.
+bool in_scope(const std::string& tally_scope, const FigureScope& scope, SubScope sub) {
+    const std::optional<TallyScope> s = of_figure_games(tally_scope, scope);
+    return s && s->sub == sub && set_in_scope(s->set, scope, s->game);
 }
 
-std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope, std::string_view sub = {}) {
+std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope, SubScope sub = {}) {
     std::uint64_t total = 0;
     for (const auto& [key, value] : tally.counts())
         if (key.first == counter && in_scope(key.second, scope, sub)) total += value;
@@ -77,27 +75,28 @@ std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const F
 }
 
 // The largest value a maximum reached in any scope of the figure; nullopt when never recorded.
-std::optional<double> max_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, std::string_view sub = {}) {
+std::optional<double> max_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, SubScope sub = {}) {
     std::optional<double> best;
     for (const auto& [key, value] : tally.maxima())
         if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::max(*best, value) : value;
     return best;
 }
 
-// The sub-scope a file- or place-scoped figure is measured in ("file:NAME", "map:KEY"); empty for the others.
-std::string file_sub(const FigureScope& scope) {
-    if (!scope.map.empty()) return std::string(kMapScopePrefix) + scope.map;
-    return scope.file.empty() ? std::string() : std::string(kFileScopePrefix) + scope.file;
+// The sub-scope a file- or place-scoped figure is measured in; none for the others.
+SubScope file_sub(const FigureScope& scope) {
+    if (!scope.map.empty()) return {SubScopeKind::kMap, scope.map};
+    if (!scope.file.empty()) return {SubScopeKind::kFile, scope.file};
+    return {};
 }
 
-bool has_sub_scope(const Tally& tally, const FigureScope& scope, std::string_view sub) {
+bool has_sub_scope(const Tally& tally, const FigureScope& scope, SubScope sub) {
     for (const auto& [key, value] : tally.counts())
         if (in_scope(key.second, scope, sub)) return true;
     return false;
 }
 
 // The smallest value a minimum reached in any scope of the figure; nullopt when never recorded.
-std::optional<double> min_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, std::string_view sub = {}) {
+std::optional<double> min_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, SubScope sub = {}) {
     std::optional<double> best;
     for (const auto& [key, value] : tally.minima())
         if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::min(*best, value) : value;
@@ -105,7 +104,7 @@ std::optional<double> min_in_scope(const Tally& tally, std::string_view name, co
 }
 
 // The union of a value set over the figure's scopes; nullopt when no scope recorded one.
-std::optional<ValueSet> values_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, std::string_view sub) {
+std::optional<ValueSet> values_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, SubScope sub) {
     std::optional<ValueSet> all;
     for (const auto& [key, set] : tally.value_sets())
         if (key.first == name && in_scope(key.second, scope, sub)) {
@@ -133,7 +132,7 @@ std::optional<double> median_of(const ValueSet& set) {
 
 // The figure's value over one scope (or sub-scope); nullopt when a percentage, ratio or mean has
 // no whole, or a minimum was never recorded.
-std::optional<double> measure_in(const ManifestFigure& fig, const Tally& tally, const FigureScope& scope, std::string_view sub,
+std::optional<double> measure_in(const ManifestFigure& fig, const Tally& tally, const FigureScope& scope, SubScope sub,
                                  std::string_view counter) {
     if (fig.maximum) return max_in_scope(tally, counter, scope, sub).value_or(0.0);
     if (fig.minimum) return min_in_scope(tally, counter, scope, sub);
@@ -144,27 +143,34 @@ std::optional<double> measure_in(const ManifestFigure& fig, const Tally& tally, 
     return (fig.ratio || fig.kind == FigureKind::kMean ? 1.0 : 100.0) * count / static_cast<double>(whole);
 }
 
-// The binder sets of the figure's game that the tally holds a scope of ("h", "l", ...), sorted;
-// for a figure of both games, each game's sets ("eldenring/h", "sekiro/h", ...).
-std::vector<std::string> sets_in_tally(const Tally& tally, const FigureScope& scope) {
-    std::vector<std::string> out;
-    auto note = [&](const std::string& s) {
-        const std::size_t prefix = game_prefix(s, scope);
-        if (prefix == 0 || is_sub_scope(s) || s.substr(prefix) == kCharacterSet) return;   // the named binder sets
-        std::string set = scope.both_games() ? s : s.substr(prefix);
-        if (std::find(out.begin(), out.end(), set) == out.end()) out.push_back(std::move(set));
+// A binder set of a figure's game, named as the figure's parts name it: "h", or "sekiro/h" for a
+// figure of both games.
+struct SetPart {
+    std::string name;
+    std::string game, set;
+};
+
+// The binder sets of the figure's game that the tally holds a scope of, by name.
+std::vector<SetPart> sets_in_tally(const Tally& tally, const FigureScope& scope) {
+    std::vector<SetPart> out;
+    auto note = [&](const std::string& key) {
+        const std::optional<TallyScope> s = of_figure_games(key, scope);
+        if (!s || s->sub.kind != SubScopeKind::kNone || s->set == kCharacterSet) return;   // the named binder sets
+        std::string name = scope.both_games() ? scope_text(*s) : std::string(s->set);
+        if (std::none_of(out.begin(), out.end(), [&](const SetPart& p) { return p.name == name; }))
+            out.push_back(SetPart{std::move(name), std::string(s->game), std::string(s->set)});
     };
     for (const auto& [key, v] : tally.counts()) note(key.second);
     for (const auto& [key, v] : tally.maxima()) note(key.second);
     for (const auto& [key, v] : tally.minima()) note(key.second);
-    std::sort(out.begin(), out.end());
+    std::sort(out.begin(), out.end(), [](const SetPart& a, const SetPart& b) { return a.name < b.name; });
     return out;
 }
 
 // The figure's value: over its scope, or — for the lowest or highest binder set — in each set of
 // the game, or — for the lowest or highest of a list of pairs — each pair's percentage over the
 // scope (each part kept in `parts` when given), the smallest or largest of them.
-std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std::string_view sub, std::string_view counter = {},
+std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, SubScope sub, std::string_view counter = {},
                               std::vector<std::pair<std::string, double>>* parts = nullptr) {
     if (counter.empty()) counter = fig.counter;
     const bool lowest = fig.kind == FigureKind::kLowestSet || fig.kind == FigureKind::kLowestOf;
@@ -185,14 +191,11 @@ std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, std
         return best;
     }
     if (fig.kind != FigureKind::kLowestSet && fig.kind != FigureKind::kHighestSet) return measure_in(fig, tally, fig.scope, sub, counter);
-    for (const std::string& set : sets_in_tally(tally, fig.scope)) {
+    for (SetPart& part : sets_in_tally(tally, fig.scope)) {
         FigureScope one = fig.scope;
-        one.set = set;
-        if (fig.scope.both_games()) {   // "sekiro/h": that game's set
-            one.game = set.substr(0, set.find('/'));
-            one.set = set.substr(set.find('/') + 1);
-        }
-        rank(set, measure_in(fig, tally, one, sub, counter));
+        one.game = std::move(part.game);
+        one.set = std::move(part.set);
+        rank(std::move(part.name), measure_in(fig, tally, one, sub, counter));
     }
     return best;
 }
@@ -245,7 +248,7 @@ bool within_bound(double measured, double bound, double tolerance) {
 
 // A value-set figure: exactly the one value (or list) seen, the median of the values seen, or how
 // many distinct values were seen.
-void evaluate_values(const ManifestFigure& fig, const Tally& tally, const std::string& sub, FigureResult& r) {
+void evaluate_values(const ManifestFigure& fig, const Tally& tally, SubScope sub, FigureResult& r) {
     const std::optional<ValueSet> set = values_in_scope(tally, fig.counter, fig.scope, sub);
     if (!set || (set->seen.empty() && !set->overflowed)) {
         r.why = "no value seen in " + figure_scope_text(fig.scope);
@@ -303,7 +306,7 @@ FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
         r.why = "the run holds nothing in " + figure_scope_text(fig.scope);
         return r;
     }
-    const std::string sub = file_sub(fig.scope);
+    const SubScope sub = file_sub(fig.scope);
     if (fig.kind == FigureKind::kValueSet || fig.kind == FigureKind::kList || fig.kind == FigureKind::kMedian ||
         fig.kind == FigureKind::kDistinct) {
         evaluate_values(fig, pass->tally, sub, r);
@@ -332,9 +335,11 @@ FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
     }
     for (const std::string& alt : fig.alternatives)
         if (const std::optional<double> v = measure(fig, pass->tally, sub, alt)) r.alternatives.push_back({alt, *v});
-    for (std::string_view cls : {kIvpExact, kStructurallyValid})
-        if (sub.empty() && has_sub_scope(pass->tally, fig.scope, cls))
-            if (const std::optional<double> v = measure(fig, pass->tally, cls)) r.split.push_back({std::string(cls), *v});
+    for (std::string_view cls : {kIvpExact, kStructurallyValid}) {
+        const SubScope severity{SubScopeKind::kSeverity, cls};
+        if (sub.kind == SubScopeKind::kNone && has_sub_scope(pass->tally, fig.scope, severity))
+            if (const std::optional<double> v = measure(fig, pass->tally, severity)) r.split.push_back({std::string(cls), *v});
+    }
     r.status = ok ? FigureStatus::kMatch : exceeds ? FigureStatus::kExceeds : FigureStatus::kMismatch;
     return r;
 }

@@ -12,7 +12,7 @@
 #include "reports/html_failures.h"
 #include "reports/verdict.h"
 #include "reports/run_report.h"
-#include "reports/utf8_text.h"
+#include "engine/core/utf8_text.h"
 
 namespace meshproof {
 

@@ -10,7 +10,7 @@
 #include "reports/member_results.h"
 #include "reports/verdict.h"
 #include "reports/run_report.h"
-#include "reports/utf8_text.h"
+#include "engine/core/utf8_text.h"
 
 namespace meshproof {
 namespace {

@@ -1,7 +1,7 @@
 #include "reports/run_report.h"
 
 #include "engine/pipeline/place_scope.h"
-#include "reports/json_writer.h"
+#include "engine/core/json_writer.h"
 #include "reports/member_results.h"
 #include "reports/place_names.h"
 #include "reports/verdict.h"

@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/scratch_release.h"
-#include "engine/mesh/degenerate_triangle.h"
+#include "engine/rules/degenerate_triangle.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/keyless_rows.h"
 #include "verifiers/mesh_walk.h"
@@ -25,10 +25,10 @@ namespace {
 
 using namespace verifiers;
 
-using V3 = mesh::V3f;
-using mesh::smaller_cross_sq;
-inline bool collinear(V3 a, V3 b, V3 c) { return mesh::exactly_collinear(a, b, c); }
-inline constexpr float kThreshold = mesh::kDegenerateThreshold;
+using V3 = rules::V3f;
+using rules::smaller_cross_sq;
+inline bool collinear(V3 a, V3 b, V3 c) { return rules::exactly_collinear(a, b, c); }
+inline constexpr float kThreshold = rules::kDegenerateThreshold;
 inline constexpr float kLooseThreshold = 1e-6f;  // "A threshold of 10⁻⁶ would call 2,574 … degenerate"
 
 class DegeneratePass final : public Pass {

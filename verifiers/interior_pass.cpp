@@ -1,5 +1,5 @@
 // Pass "interior" (family havok-mesh): reproduces triangleIsInterior with the four-step pass of
-// havok-compressed-mesh.txt (engine/mesh/interior_bits.h) and compares it with the stored bits.
+// havok-compressed-mesh.txt (engine/rules/interior_bits.h) and compares it with the stored bits.
 // "A mesh that has any bit set has them from one pass over the finished mesh ... The pass
 // reproduces every bit of every such mesh from those vertices alone" (Proven), so only meshes with
 // a stored bit are compared. The run is repeated with the exact reciprocal square root, the host's
@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/scratch_release.h"
-#include "engine/mesh/interior_bits.h"
+#include "engine/rules/interior_bits.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -23,7 +23,7 @@ namespace {
 
 using namespace verifiers;
 using mesh::DecodedMesh;
-using mesh::InteriorWorkspace;
+using rules::InteriorWorkspace;
 
 constexpr std::size_t kSamplesPerMesh = 4;  // failure strings built per mesh at most (the tally keeps 20)
 
@@ -113,8 +113,8 @@ private:
         counts.add("meshes_with_bits");
         counts.add("keys_checked", t.size());
 
-        const mesh::InteriorMeshView view = mesh::interior_view(m, s.flat);
-        if (const Status st = mesh::find_interior_neighbours(view, s.ws); !st.ok()) {
+        const rules::InteriorMeshView view = rules::interior_view(m, s.flat);
+        if (const Status st = rules::find_interior_neighbours(view, s.ws); !st.ok()) {
             // The decoder checked every slot, so this is a broken invariant: count every key wrong.
             counts.add("keys_wrong", t.size());
             tally.sample("keys_wrong", mesh_location(unit, mi), "interior view refused: " + st.error().message);
@@ -124,9 +124,9 @@ private:
         // Bits only: the marking by the weights where no tie decides a bit (interior_bits.h,
         // ReferenceUse::kBitsOnly); what reads the quicksort's order below sorts it first.
         // It notes the faces whose convex edges no estimate changes: the alternatives below copy those.
-        mesh::InteriorOptions table;
+        rules::InteriorOptions table;
         table.note_estimate_free = true;
-        mesh::compute_interior_bits(view, table, s.ws, s.bits, {}, mesh::ReferenceUse::kBitsOnly);
+        rules::compute_interior_bits(view, table, s.ws, s.bits, {}, rules::ReferenceUse::kBitsOnly);
 
         std::uint64_t wrong = 0, set = 0, sampled = 0;
         for (std::size_t i = 0; i < t.size(); ++i) {
@@ -160,17 +160,17 @@ private:
         else s.table_order.clear();
         s.alternative.assign(t.size(), 0);
         // The table's call above kept its raw normals (the default), so this is never refused.
-        const Status sqrt_form = mesh::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order,
-                                                                                mesh::ReferenceUse::kBitsOnly);
+        const Status sqrt_form = rules::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order,
+                                                                                rules::ReferenceUse::kBitsOnly);
         if (!sqrt_form.ok()) {
             tally.sample("keys_wrong", mesh_location(unit, mi), "sqrtf length form refused: " + sqrt_form.error().message);
             return wrong != 0;
         }
         count_alternative(m, s, counts, "keys_wrong_sqrt_length", nullptr);
-        alternative(view, m, mesh::RsqrtMode::kExact, mesh::NormalLength::kTimesRefinedRsqrt, s, counts, "keys_wrong_exact_rsqrt",
+        alternative(view, m, rules::RsqrtMode::kExact, rules::NormalLength::kTimesRefinedRsqrt, s, counts, "keys_wrong_exact_rsqrt",
                     "meshes_exact_exact_rsqrt");
-        if (mesh::host_rsqrtps_available())
-            alternative(view, m, mesh::RsqrtMode::kHostRsqrtps, mesh::NormalLength::kTimesRefinedRsqrt, s, counts,
+        if (rules::host_rsqrtps_available())
+            alternative(view, m, rules::RsqrtMode::kHostRsqrtps, rules::NormalLength::kTimesRefinedRsqrt, s, counts,
                         "keys_wrong_host_rsqrtps", "meshes_exact_host_rsqrtps");
         return wrong != 0;
     }
@@ -185,7 +185,7 @@ private:
     //    than A across a convex edge of B set before A's turn): B coming first would clear A.
     // Other faces' bits are taken as the run made them (what a swap changes further on is not
     // followed). Each pair once; the analysis only where weights within 4 ulps meet.
-    void count_close_pairs(const mesh::InteriorMeshView& view, const DecodedMesh& m, Scratch& s, Tally& tally,
+    void count_close_pairs(const rules::InteriorMeshView& view, const DecodedMesh& m, Scratch& s, Tally& tally,
                            UnitCounts& counts) const {
         InteriorWorkspace& ws = s.ws;
         s.candidates.clear();
@@ -245,7 +245,7 @@ private:
 
     private:
         void place() {
-            mesh::sort_in_quicksort_order(s_.ws);
+            rules::sort_in_quicksort_order(s_.ws);
             s_.position.assign(s_.ws.face_count(), InteriorWorkspace::kNoFace);
             for (std::uint32_t i = 0; i < s_.ws.order.size(); ++i) s_.position[s_.ws.order[i].face] = i;
             placed_ = true;
@@ -288,7 +288,7 @@ private:
     // squared exactly enough to be order-free (the float differences are exact in double, their
     // squares too; summed smallest first), compared as sorted lists. For a triangle that is
     // congruence (three sides); a flat quad's polygon adds its two diagonals.
-    static bool congruent(const mesh::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f, std::uint32_t g) {
+    static bool congruent(const rules::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f, std::uint32_t g) {
         if (ws.face_corners[f] != ws.face_corners[g]) return false;
         std::array<double, 6> df{}, dg{};
         const std::size_t n = corner_distances(view, ws, f, df);
@@ -296,7 +296,7 @@ private:
         return std::equal(df.begin(), df.begin() + static_cast<std::ptrdiff_t>(n), dg.begin());
     }
 
-    static std::size_t corner_distances(const mesh::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f,
+    static std::size_t corner_distances(const rules::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f,
                                         std::array<double, 6>& out) {
         const std::uint32_t corners = ws.face_corners[f];
         std::size_t n = 0;
@@ -314,13 +314,13 @@ private:
     }
 
     // The same comparison with another estimate or |n| form (the neighbours do not depend on it).
-    void alternative(const mesh::InteriorMeshView& view, const DecodedMesh& m, mesh::RsqrtMode mode, mesh::NormalLength length,
+    void alternative(const rules::InteriorMeshView& view, const DecodedMesh& m, rules::RsqrtMode mode, rules::NormalLength length,
                      Scratch& s, UnitCounts& counts, const char* wrong_counter, const char* exact_counter) const {
-        mesh::InteriorOptions o;
+        rules::InteriorOptions o;
         o.rsqrt = mode;
         o.length = length;
         s.alternative.assign(m.triangles.size(), 0);
-        mesh::compute_interior_bits(view, o, s.ws, s.alternative, s.table_order, mesh::ReferenceUse::kBitsOnly);
+        rules::compute_interior_bits(view, o, s.ws, s.alternative, s.table_order, rules::ReferenceUse::kBitsOnly);
         count_alternative(m, s, counts, wrong_counter, exact_counter);
     }
 
@@ -340,7 +340,7 @@ private:
         const std::uint32_t f = ws.triangle_face[triangle];
         const char* what = mine ? "set by the pass, clear in the file" : "set in the file, not by the pass";
         if (!ws.face_complete[f]) return fmt::format("{}; the face has a missing neighbour", what);
-        mesh::sort_in_quicksort_order(ws);  // the place is the quicksort's
+        rules::sort_in_quicksort_order(ws);  // the place is the quicksort's
         std::uint32_t at = 0;
         while (at < ws.order.size() && ws.order[at].face != f) ++at;
         return fmt::format("{}; weight {:.9g} (0x{:08X}), {} convex edge(s), place {} of {} in order", what, ws.weight[f],

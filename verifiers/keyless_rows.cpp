@@ -4,7 +4,7 @@
 #include <bit>
 #include <cmath>
 
-#include "engine/mesh/degenerate_triangle.h"
+#include "engine/rules/degenerate_triangle.h"
 #include "engine/mesh/vertex_codec.h"
 
 namespace meshproof::verifiers {
@@ -12,7 +12,7 @@ namespace {
 
 using mesh::DecodedMesh;
 using mesh::kNone;
-using mesh::V3f;
+using rules::V3f;
 
 V3f position(const DecodedMesh& m, std::uint32_t slot) { return {m.vertices.x[slot], m.vertices.y[slot], m.vertices.z[slot]}; }
 std::array<std::uint32_t, 3> bits(V3f p) { return {std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y), std::bit_cast<std::uint32_t>(p.z)}; }
@@ -158,7 +158,7 @@ void section_test(const DecodedMesh& m, std::size_t r, const SourceVertices& kno
                 c[k] = {q[0], q[1], q[2]};
             }
         }
-        const bool flags = mesh::is_degenerate(c[0], c[1], c[2]);
+        const bool flags = rules::is_degenerate(c[0], c[1], c[2]);
         any_flags = any_flags || flags;
         if (held > best_held) best_held = held, best_flags = flags;  // ascending sections: a tie keeps the lower
     }
@@ -275,8 +275,8 @@ void count_keyless_rows(const DecodedMesh& m, KeylessScratch& s, KeylessRowCount
         }
         ++out.known;
         const V3f a = position(m, slot[0]), b = position(m, slot[1]), c = position(m, slot[2]);
-        const float sq = mesh::smaller_cross_sq(a, b, c);
-        if (sq < mesh::kDegenerateThreshold || mesh::exactly_collinear(a, b, c)) {
+        const float sq = rules::smaller_cross_sq(a, b, c);
+        if (sq < rules::kDegenerateThreshold || rules::exactly_collinear(a, b, c)) {
             ++out.degenerate;
             continue;
         }

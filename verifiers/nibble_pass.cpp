@@ -9,12 +9,11 @@
 // custom primitive, which has no box, are left out.
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <vector>
 
 #include "engine/core/scratch_release.h"
-#include "engine/mesh/floor_candidates.h"
+#include "engine/rules/floor_rule.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -26,24 +25,6 @@ using namespace verifiers;
 using mesh::Box;
 using mesh::DecodedMesh;
 using mesh::StaticTreeNodes;
-
-// The floor rule on one axis: the byte (h << 4) | l the rule gives below `parent`, each nibble the
-// largest k in 1..15 whose bound (e × k² ⁄ 226 in single precision, left to right, as shrink_axis
-// computes it) passes the test, 0 if none; with an inverted or NaN parent, the largest k as the
-// rule scanned from 15 down finds it. `shrunk_min` and `shrunk_max` get the box those nibbles give
-// (the candidates are that box's bounds, so nothing is shrunk twice).
-std::uint8_t floor_nibbles(float parent_min, float parent_max, float below_min, float below_max, float& shrunk_min,
-                           float& shrunk_max) {
-    const mesh::FloorCandidates c = mesh::floor_candidates(parent_min, parent_max, below_min, below_max);
-    const int h = mesh::FloorCandidates::largest_fit(c.min_fits), l = mesh::FloorCandidates::largest_fit(c.max_fits);
-    shrunk_min = c.min[h];
-    shrunk_max = c.max[l];
-    return static_cast<std::uint8_t>(h << 4 | l);
-}
-
-int nibble_distance(std::uint8_t a, std::uint8_t b) {
-    return std::abs((a >> 4) - (b >> 4)) + std::abs((a & 15) - (b & 15));
-}
 
 // The counter slots of one reading, found once per pass (UnitCounts::slot is a name search).
 struct ReadingSlots {
@@ -200,8 +181,7 @@ private:
     static double boundary_steps(const std::array<std::vector<std::uint8_t>, 3>& xyz, std::uint32_t n, const Box& parent,
                                  const Box& below, const std::array<float, 6>& codec) {
         for (int a = 0; a < 3; ++a) {
-            float unused_min = 0, unused_max = 0;
-            const std::uint8_t rule = floor_nibbles(parent.min[a], parent.max[a], below.min[a], below.max[a], unused_min, unused_max);
+            const std::uint8_t rule = rules::floor_nibbles_largest_fit(parent.min[a], parent.max[a], below.min[a], below.max[a]).byte;
             const std::uint8_t stored = xyz[a][n];
             if (rule == stored) continue;
             const float scale = codec[3 + a];
@@ -222,8 +202,10 @@ private:
     static int rule_at(const StaticTreeNodes& st, std::uint32_t n, const Box& parent_box, const Box& below, Box& shrunk) {
         int distance = 0;
         for (int a = 0; a < 3; ++a) {
-            const std::uint8_t rule = floor_nibbles(parent_box.min[a], parent_box.max[a], below.min[a], below.max[a], shrunk.min[a], shrunk.max[a]);
-            distance += nibble_distance(rule, st.xyz[a][n]);
+            const rules::FloorNibbles rule = rules::floor_nibbles_largest_fit(parent_box.min[a], parent_box.max[a], below.min[a], below.max[a]);
+            shrunk.min[a] = rule.min;
+            shrunk.max[a] = rule.max;
+            distance += rules::nibble_distance(rule.byte, st.xyz[a][n]);
         }
         return distance;
     }

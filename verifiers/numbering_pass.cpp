@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/mesh/havok_quicksort.h"
+#include "engine/rules/havok_quicksort.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/simple_orders.h"
@@ -27,8 +27,8 @@ inline constexpr std::array<std::uint32_t, 4> kListedLeaves = {4, 6, 8, 10};
 const std::vector<std::uint32_t>& expected_payloads(std::uint32_t n, std::vector<std::uint32_t>& scratch) {
     constexpr std::uint32_t kKeptLeaves = 256;
     thread_local std::vector<std::vector<std::uint32_t>> kept(kKeptLeaves + 1);
-    if (n > kKeptLeaves) return scratch = mesh::leaf_payloads_in_preorder(n);
-    if (kept[n].empty()) kept[n] = mesh::leaf_payloads_in_preorder(n);
+    if (n > kKeptLeaves) return scratch = rules::leaf_payloads_in_preorder(n);
+    if (kept[n].empty()) kept[n] = rules::leaf_payloads_in_preorder(n);
     return kept[n];
 }
 

@@ -1,6 +1,6 @@
 // Pass "quads" (family havok-mesh): the stock quads and the quad-pairing rule of
 // havok-compressed-mesh.txt ("Of the triangles of the source mesh the games join pairs into quad
-// primitives ..." and "A rule that picks most of the same pairs ...", engine/mesh/quad_pairing.h).
+// primitives ..." and "A rule that picks most of the same pairs ...", engine/rules/quad_pairing.h).
 //
 // Stock quads (Proven): the pairs of source rows (triangleIndexToShapeKey words) whose keys
 // differ in the half bit only. The rule (Observed) is run on the source rows of a mesh, in row
@@ -30,9 +30,9 @@
 #include <vector>
 
 #include "engine/core/scratch_release.h"
-#include "engine/mesh/merge_representatives.h"
-#include "engine/mesh/mesh_products.h"
-#include "engine/mesh/quad_pairing.h"
+#include "engine/rules/merge_representatives.h"
+#include "engine/rules/mesh_products.h"
+#include "engine/rules/quad_pairing.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -43,13 +43,13 @@ namespace {
 using namespace verifiers;
 using mesh::DecodedMesh;
 using mesh::kNone;
-using mesh::QuadPair;
-using mesh::VertexName;
+using rules::QuadPair;
+using rules::VertexName;
 
 constexpr double kLocalIndexDistance = 0.5;  // "corners more than half a metre apart"
 // Every rule this pass runs itself is read as a set of pairs (made, found per section and so on;
 // never the order taken), so step 3 may take candidate_word_sort.h's shortcut.
-constexpr mesh::PairsRead kSet = mesh::PairsRead::kAsSet;
+constexpr rules::PairsRead kSet = rules::PairsRead::kAsSet;
 
 struct StockPair {
     std::uint32_t first_row, second_row, section;
@@ -57,15 +57,15 @@ struct StockPair {
 
 // Everything one thread reuses from mesh to mesh.
 struct Scratch {
-    mesh::QuadPairingWorkspace ws;
+    rules::QuadPairingWorkspace ws;
     std::vector<std::uint32_t> used;            // rows given to the rule, in row order
     std::vector<std::uint32_t> local;           // per row: its place in `used`; kNone
     std::vector<VertexName> names;              // 3 per used row (source indices); count_by_position: corner sets, class pairs
     std::vector<std::uint32_t> numbers;         // their numbers by first use
     std::vector<std::array<std::uint32_t, 3>> vertex;
-    // The rule on all rows at once, vertices by position (the unit's product, engine/mesh/row_pairing.h):
+    // The rule on all rows at once, vertices by position (the unit's product, engine/rules/row_pairing.h):
     // its rows are `used`, its boxes, primitive data, position numbers, pairs and candidates are read there.
-    const mesh::RowPairing* all = nullptr;
+    const rules::RowPairing* all = nullptr;
     std::vector<std::uint32_t> position_vertex; // per used row × 3: vertex numbers by position (all rows)
     std::vector<std::uint32_t> index_number;    // per source index: its number by first use; kNone
     std::vector<QuadPair> pairs;
@@ -102,7 +102,7 @@ struct Scratch {
     };
     std::vector<IndexBox> index_box;         // per source index
     // object meshes only: the merge's naming and the candidates' volume signs
-    mesh::MergeWorkspace merge;
+    rules::MergeWorkspace merge;
     std::uint32_t positions = 0;  // distinct positions of the used rows (number_by_position)
     std::uint64_t found = 0;      // stock quads the rule finds, vertices by position
     std::vector<float> position_x, position_y, position_z;  // per position number
@@ -226,7 +226,7 @@ private:
     }
 
     // Returns the most uses of one set of three corner positions.
-    std::uint64_t check_mesh(const DecodedMesh& m, const mesh::RowPairing& all, Scratch& s, UnitCounts& counts, bool object) const {
+    std::uint64_t check_mesh(const DecodedMesh& m, const rules::RowPairing& all, Scratch& s, UnitCounts& counts, bool object) const {
         const mesh::DecodedTriangles& t = m.triangles;
         const mesh::DecodedPrimitives& P = m.primitives;
         counts.add("meshes");
@@ -295,7 +295,7 @@ private:
         const std::uint64_t most_uses = count_by_position(m, s, counts);
 
         // Every fitting record a candidate (the product's records, sorted once for both rules).
-        mesh::pair_sorted_records(mesh::QuadPairingRows{all.vertex, all.box, all.data}, all.records, mesh::CandidateRule::kEveryFit, s.ws,
+        rules::pair_sorted_records(rules::QuadPairingRows{all.vertex, all.box, all.data}, all.records, rules::CandidateRule::kEveryFit, s.ws,
                                   s.pairs, kSet);
         counts.add("all_records_made", s.pairs.size());
         counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
@@ -309,7 +309,7 @@ private:
             counts.add("source_index_made", made);
             counts.add("source_index_found", found);
         } else {
-            pair_without_edge_uses(mesh::QuadPairingRows{s.vertex, all.box, all.data}, s);
+            pair_without_edge_uses(rules::QuadPairingRows{s.vertex, all.box, all.data}, s);
             counts.add("source_index_made", s.pairs.size());
             counts.add("source_index_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
@@ -358,14 +358,14 @@ private:
 
     // The first-fit rule into s.pairs on rows whose edge uses nothing reads (they are read after
     // the per-section rule only): the workspace skips counting them for this call.
-    static void pair_without_edge_uses(const mesh::QuadPairingRows& rows, Scratch& s) {
+    static void pair_without_edge_uses(const rules::QuadPairingRows& rows, Scratch& s) {
         s.ws.edge_uses_read = false;
-        mesh::pair_quads(rows, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
+        rules::pair_quads(rows, rules::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
         s.ws.edge_uses_read = true;
     }
 
     // The rule on all rows at once with each corner named by its merge representative
-    // (engine/mesh/merge_representatives.h), at merge distances 0, 1 mm and 1 cm. Reads what
+    // (engine/rules/merge_representatives.h), at merge distances 0, 1 mm and 1 cm. Reads what
     // check_mesh left in the scratch (used rows, position numbers, boxes, primitive data).
     static void pair_by_merge(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
@@ -380,10 +380,10 @@ private:
                 s.corner_index[i * 3 + k] = m.row_vertex_index[k][r];
             }
         }
-        mesh::sort_merge_vertices(s.corner_index, s.position_vertex, s.position_x, s.merge);
+        rules::sort_merge_vertices(s.corner_index, s.position_vertex, s.position_x, s.merge);
         constexpr std::pair<double, std::string_view> kDistances[] = {{0.0, "merge_found"}, {0.001, "merge_1mm_found"}, {0.01, "merge_1cm_found"}};
         for (const auto& [distance, counter] : kDistances) {
-            mesh::name_by_representative(distance, s.position_x, s.position_y, s.position_z, s.merge);
+            rules::name_by_representative(distance, s.position_x, s.position_y, s.position_z, s.merge);
             // Names increasing with the position numbers (no merge, same order) order the records
             // as the numbers do, so the rule makes the pairs it made by position.
             bool same_order = true;
@@ -395,7 +395,7 @@ private:
             s.merge_rows.resize(n);
             for (std::size_t i = 0; i < n; ++i)
                 for (int k = 0; k < 3; ++k) s.merge_rows[i][k] = s.merge.position_name[s.position_vertex[i * 3 + k]];
-            pair_without_edge_uses(mesh::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, s);
+            pair_without_edge_uses(rules::QuadPairingRows{s.merge_rows, s.all->box, s.all->data}, s);
             counts.add(counter, count_found(m, s.used, s.pairs, nullptr, nullptr));
         }
     }
@@ -449,7 +449,7 @@ private:
         for (std::size_t i = 0; i < n; ++i)
             for (int k = 0; k < 3; ++k) s.names[i * 3 + k] = {m.row_vertex_index[k][s.used[i]], 0, 0};
         s.numbers.resize(n * 3);
-        mesh::number_by_first_use(s.names, s.ws, s.numbers);
+        rules::number_by_first_use(s.names, s.ws, s.numbers);
         for (std::size_t i = 0; i < n; ++i) s.vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
     }
 
@@ -489,7 +489,7 @@ private:
         s.names.resize(n);
         for (std::size_t i = 0; i < n; ++i) s.names[i] = sorted_corners(i);
         s.copy_class.resize(n);
-        const std::uint32_t classes = mesh::number_by_first_use(std::span<const VertexName>(s.names.data(), n), s.ws, s.copy_class);
+        const std::uint32_t classes = rules::number_by_first_use(std::span<const VertexName>(s.names.data(), n), s.ws, s.copy_class);
         s.class_size.assign(classes, 0);
         std::uint64_t most = 0;
         for (std::size_t i = 0; i < n; ++i) most = std::max<std::uint64_t>(most, ++s.class_size[s.copy_class[i]]);
@@ -508,7 +508,7 @@ private:
         const std::size_t stock_names = s.names.size();
         for (const QuadPair& p : s.all->pairs) s.names.push_back(name(p.first, p.second));
         s.numbers.resize(s.names.size());
-        const std::uint32_t distinct = mesh::number_by_first_use(s.names, s.ws, s.numbers);
+        const std::uint32_t distinct = rules::number_by_first_use(s.names, s.ws, s.numbers);
         s.stock_left.assign(distinct, 0);
         for (std::size_t i = 0; i < stock_names; ++i) ++s.stock_left[s.numbers[i]];
         std::uint64_t matched = 0;
@@ -574,7 +574,7 @@ private:
                 s.s_rows[k] = s.used[i];
             }
             renumber_in_section(s, c);
-            mesh::pair_quads(mesh::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, mesh::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
+            rules::pair_quads(rules::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, rules::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
             tally_section(m, s, sec, s.pairs, s.s_rows, made, found);
         }
         // The stock quads missed, by what the document's sketch names.

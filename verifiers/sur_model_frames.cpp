@@ -1,10 +1,10 @@
 #include "verifiers/sur_model_frames.h"
 
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
 
+#include "engine/sur/hull_points.h"
 #include "engine/utf/model.h"
 #include "verifiers/sur_pairing.h"
 
@@ -22,11 +22,7 @@ bool is_identity(const utf::Frame& f) {
 
 // The centroid of the distinct points a hull's faces use.
 std::array<double, 3> centroid(const sur::SurModel& m, std::uint32_t l, std::vector<std::uint32_t>& scratch) {
-    scratch.clear();
-    const sur::IndexRange f = m.ledges.faces[l];
-    for (std::uint64_t e = 3ull * f.first; e < 3ull * f.end(); ++e) scratch.push_back(m.edges.point[e]);
-    std::sort(scratch.begin(), scratch.end());
-    scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
+    sur::hull_points(m, l, scratch);
     std::array<double, 3> c{};
     for (std::uint32_t p : scratch) {
         c[0] += m.points.x[p];

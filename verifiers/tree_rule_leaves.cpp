@@ -9,7 +9,7 @@
 
 namespace meshproof::verifiers {
 
-using builder::kNoNode;
+using rules::kNoNode;
 using mesh::DecodedMesh;
 using mesh::kNone;
 
@@ -32,7 +32,7 @@ constexpr std::uint64_t kPackedPrimitives = std::uint64_t{1} << kPrimitiveBits;
 static_assert(kClassShift + 2 + kPrimitiveBits <= 64);
 
 // The rule's leaf order from the rows (tree_rule_leaves.h); `rows` is the pairing of all rows.
-void order_from_rows(const DecodedMesh& m, const mesh::RowPairing& rows, TreeRuleLeaves& out) {
+void order_from_rows(const DecodedMesh& m, const rules::RowPairing& rows, TreeRuleLeaves& out) {
     const mesh::DecodedTriangles& t = m.triangles;
     const mesh::DecodedPrimitives& P = m.primitives;
     const auto n_prims = static_cast<std::uint32_t>(P.size());
@@ -47,7 +47,7 @@ void order_from_rows(const DecodedMesh& m, const mesh::RowPairing& rows, TreeRul
     out.from_rows = m.has_triangle_index_to_shape_key;
     if (out.from_rows) {
         std::uint32_t taken = 0;
-        for (const mesh::QuadPair& pair : rows.pairs) {
+        for (const rules::QuadPair& pair : rows.pairs) {
             const std::uint32_t a = m.row_triangle[rows.used[pair.first]], b = m.row_triangle[rows.used[pair.second]];
             const std::uint32_t p = t.primitive[a];
             if (a == b || p != t.primitive[b] || p >= n_prims || P.kind[p] != mesh::PrimitiveKind::kQuad) continue;
@@ -108,7 +108,7 @@ bool order_by_rule_key(std::span<const std::uint64_t> keys, std::vector<std::uin
     return true;
 }
 
-bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out, const mesh::MeshProducts& products) {
+bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out, const rules::MeshProducts& products) {
     const mesh::DecodedPrimitives& P = m.primitives;
     const auto n_prims = static_cast<std::uint32_t>(P.size());
     const mesh::DecodedSections& S = m.sections;
@@ -135,10 +135,10 @@ bool tree_rule_leaves(const DecodedMesh& m, TreeRuleLeaves& out, const mesh::Mes
     }
     out.vertex_first[n_prims] = static_cast<std::uint32_t>(out.corner_slots.size());
     out.vertex_ids.resize(out.corner_slots.size());
-    mesh::number_positions_by_first_use(m.vertices, out.corner_slots, out.numbering, out.pairing, out.vertex_ids);
+    rules::number_positions_by_first_use(m.vertices, out.corner_slots, out.numbering, out.pairing, out.vertex_ids);
 
     if (m.has_triangle_index_to_shape_key) order_from_rows(m, products.row_pairing(m), out);
-    else order_from_rows(m, mesh::RowPairing{}, out);
+    else order_from_rows(m, rules::RowPairing{}, out);
 
     // The stored trees (section-tree links are indices into st's arrays already).
     out.section_first.assign(st.first_node.begin(), st.first_node.begin() + static_cast<long>(S.size()));

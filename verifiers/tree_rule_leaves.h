@@ -1,4 +1,4 @@
-// The tree_rule pass's input to the stock rule (engine/builder/cut_comparison.h) from one decoded
+// The tree_rule pass's input to the stock rule (engine/rules/cut_comparison.h) from one decoded
 // mesh: the leaves' boxes, vertex ids and rule order, and the stored trees. Shared only by
 // verifiers/tree_rule_pass.cpp.
 //
@@ -7,9 +7,9 @@
 // vertices' box grown by the shape's convexRadius"):
 //   - the leaves are the stored primitives (a quad is one leaf, as in the stored trees), numbered
 //     in storage order (section after section);
-//   - the pairing (engine/mesh/quad_pairing) on all rows of the mesh at once: the rows whose key
+//   - the pairing (engine/rules/quad_pairing) on all rows of the mesh at once: the rows whose key
 //     names a triangle and that have a pParam row, in row order, vertices named by their decoded
-//     positions (engine/mesh/row_pairing.h, the unit's product: computed once per mesh). A stored quad comes first, in the order the
+//     positions (engine/rules/row_pairing.h, the unit's product: computed once per mesh). A stored quad comes first, in the order the
 //     pairing takes its pair, when the pairing takes its two halves as a pair; every other
 //     primitive (a stored triangle, and a stored quad the pairing does not take) follows in the
 //     order of its first row (the lower of a quad's two halves' rows), a primitive no row names
@@ -28,11 +28,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/builder/cut_comparison.h"
+#include "engine/rules/cut_comparison.h"
 #include "engine/mesh/decoded_member.h"
-#include "engine/mesh/mesh_products.h"
-#include "engine/mesh/position_numbering.h"
-#include "engine/mesh/quad_pairing.h"
+#include "engine/rules/mesh_products.h"
+#include "engine/rules/position_numbering.h"
+#include "engine/rules/quad_pairing.h"
 
 namespace meshproof::verifiers {
 
@@ -45,14 +45,14 @@ struct TreeRuleLeaves {
     std::vector<std::uint32_t> section_first, section_count, second_child, leaf_primitive;
     std::vector<std::uint32_t> mesh_second_child, mesh_leaf_section;
     // scratch
-    mesh::QuadPairingWorkspace pairing;
-    mesh::PositionNumberingWorkspace numbering;
+    rules::QuadPairingWorkspace pairing;
+    rules::PositionNumberingWorkspace numbering;
     std::vector<std::uint32_t> corner_slots;   // per primitive corner (vertex_first): its vertex slot
     std::vector<std::uint64_t> sort_key;
     std::vector<std::uint32_t> key_buckets;
 
-    builder::RuleLeaves rule() const { return {box, vertex_first, vertex_ids, rule_order}; }
-    builder::StoredTrees stored() const {
+    rules::RuleLeaves rule() const { return {box, vertex_first, vertex_ids, rule_order}; }
+    rules::StoredTrees stored() const {
         return {section_first, section_count, second_child, leaf_primitive, mesh_second_child, mesh_leaf_section};
     }
 };
@@ -65,7 +65,7 @@ bool order_by_rule_key(std::span<const std::uint64_t> keys, std::vector<std::uin
 
 // Fills `out` from `m` (the pairing of its rows from `products`, the unit's); false when the mesh cannot be given to the rule (a primitive without a box
 // or with a vertex that is not a finite number, a section out of range).
-bool tree_rule_leaves(const mesh::DecodedMesh& m, TreeRuleLeaves& out, const mesh::MeshProducts& products = mesh::MeshProducts{});
+bool tree_rule_leaves(const mesh::DecodedMesh& m, TreeRuleLeaves& out, const rules::MeshProducts& products = rules::MeshProducts{});
 
 // The leaf boxes again from the vertices jittered as above (seed: the member's and the mesh's).
 void jitter_leaf_boxes(const mesh::DecodedMesh& m, std::uint64_t seed, TreeRuleLeaves& out);

@@ -24,13 +24,13 @@
 // the stock trees' inner-node surface ...; a surface-area split down to 16 leaves with the bottom-up
 // merge below costs 0.92 of the stock's"), over the same section trees: the stored tree's inner-node
 // surface (union boxes), and that of a longest-axis median split and of a SAH-16 + merge tree over
-// the same leaves (engine/builder/reference_splits.h states both rules). Counters are integers: each
+// the same leaves (engine/rules/reference_splits.h states both rules). Counters are integers: each
 // section's three sums (double) are rounded once to µm² (1e-6 m²) and added, so the totals do not
 // depend on the threads; the figures are ratios of them (manifest `"ratio": true`).
 //
 // The whole rule over every mesh of two sections or more (insertion, binned rebuild, refinement,
-// the cut: engine/builder/stock_tree.h), from the decoded leaves in the rule's order, against the
-// stored sections, section trees and mesh tree (engine/builder/cut_comparison.h states what "exact",
+// the cut: engine/rules/stock_tree.h), from the decoded leaves in the rule's order, against the
+// stored sections, section trees and mesh tree (engine/rules/cut_comparison.h states what "exact",
 // "found", "shared" and "the same ordered shape" count; verifiers/tree_rule_leaves.h how the leaf
 // order, the boxes and the vertex ids are read from the files: the quads in the order the pairing
 // takes them, then the other primitives by their first row, a primitive no row names last, a mesh
@@ -50,10 +50,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/builder/cut_comparison.h"
-#include "engine/builder/reference_splits.h"
+#include "engine/rules/cut_comparison.h"
+#include "engine/rules/reference_splits.h"
 #include "engine/core/scratch_release.h"
-#include "engine/mesh/tree_rule.h"
+#include "engine/rules/tree_rule.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/tree_rule_leaves.h"
 #include "verifiers/mesh_walk.h"
@@ -81,20 +81,20 @@ struct Workspace {
     std::vector<std::uint32_t> parent_leaves;    // the parent's leaf count; 0 for the root
     std::vector<Box> leaf_box;                   // per leaf, in pre-order (left to right)
     std::vector<std::uint64_t> stored_sets, merged_sets;
-    mesh::MergeWorkspace merge;
-    mesh::MergedTree merged;
+    rules::MergeWorkspace merge;
+    rules::MergedTree merged;
     // split costs
-    builder::ReferenceSplitWorkspace splits;
+    rules::ReferenceSplitWorkspace splits;
     // the whole rule over a mesh
     TreeRuleLeaves rule;
-    builder::CutComparisonWorkspace cut;
+    rules::CutComparisonWorkspace cut;
 };
 
 // Surfaces are summed as integers of this unit (1 µm² = 1e-6 m²), each section's sum rounded once:
 // integer sums do not depend on the order the threads merge them.
 constexpr double kSurfaceUnitsPerSquareMetre = 1e6;
 
-constexpr const char* kBandNames[builder::kShapeBands] = {"2", "3_4", "5_8", "9_16", "17_32", "33_64", "65up"};
+constexpr const char* kBandNames[rules::kShapeBands] = {"2", "3_4", "5_8", "9_16", "17_32", "33_64", "65up"};
 
 // Counter slots, looked up once per unit (UnitCounts::slot is a linear search).
 struct Slots {
@@ -141,7 +141,7 @@ struct Slots {
           size{c.slot("subtrees_3"), c.slot("subtrees_16"), c.slot("subtrees_17"), c.slot("subtrees_33")},
           size_exact{c.slot("subtrees_3_exact"), c.slot("subtrees_16_exact"), c.slot("subtrees_17_exact"),
                      c.slot("subtrees_33_exact")} {
-        for (int b = 0; b < builder::kShapeBands; ++b) {
+        for (int b = 0; b < rules::kShapeBands; ++b) {
             band_nodes[b] = c.slot(std::string("band_nodes_") + kBandNames[b]);
             band_shared[b] = c.slot(std::string("band_shared_") + kBandNames[b]);
             band_same[b] = c.slot(std::string("same_shape_") + kBandNames[b]);
@@ -156,7 +156,7 @@ struct Slots {
     std::size_t two_differ, two_differ_order, two_equal, two_equal_order, in_cut, whole_shape;
     std::size_t jitter_meshes, jitter_stock, jitter_found, jitter_exact;
     std::array<std::size_t, 4> size, size_exact;   // 3, 16 (maximal), 17, 33 (every subtree)
-    std::array<std::size_t, builder::kShapeBands> band_nodes{}, band_shared{}, band_same{};
+    std::array<std::size_t, rules::kShapeBands> band_nodes{}, band_shared{}, band_same{};
 };
 
 int size_bucket(std::uint32_t leaves) {
@@ -356,7 +356,7 @@ private:
                 continue;
             }
             const std::uint32_t a = k + 1, b = st.second_child[n] - first;
-            ws.below[k] = mesh::box_union(ws.below[a], ws.below[b]);
+            ws.below[k] = rules::box_union(ws.below[a], ws.below[b]);
             ws.leaves[k] = ws.leaves[a] + ws.leaves[b];
             ws.parent_leaves[a] = ws.parent_leaves[b] = ws.leaves[k];
         }
@@ -372,7 +372,7 @@ private:
             if (st.is_leaf[n]) continue;
             const std::uint32_t a = k + 1, b = st.second_child[n] - first;
             counts.add_at(slots.inner_nodes);
-            const float sa = mesh::box_surface(ws.below[a]), sb = mesh::box_surface(ws.below[b]);
+            const float sa = rules::box_surface(ws.below[a]), sb = rules::box_surface(ws.below[b]);
             if (std::isnan(sa) || std::isnan(sb)) {
                 counts.add_at(slots.nan_surface);
             } else if (sa > sb) {
@@ -409,9 +409,9 @@ private:
                 const std::uint64_t ones = (std::uint64_t{1} << ws.leaves[j]) - 1;  // n ≤ 33
                 ws.stored_sets.push_back(ones << (ws.leaf_rank[j] - base));
             }
-            mesh::least_surface_merge(std::span<const Box>(ws.leaf_box).subspan(base, n), ws.merge, ws.merged);
-            mesh::merged_leaf_sets(ws.merged, ws.merged_sets);
-            const std::uint32_t shared = mesh::shared_leaf_ranges(ws.stored_sets, ws.merged_sets);   // stored: runs of ranks
+            rules::least_surface_merge(std::span<const Box>(ws.leaf_box).subspan(base, n), ws.merge, ws.merged);
+            rules::merged_leaf_sets(ws.merged, ws.merged_sets);
+            const std::uint32_t shared = rules::shared_leaf_ranges(ws.stored_sets, ws.merged_sets);   // stored: runs of ranks
             const bool exact = shared == n - 1;
             if (maximal_small) {
                 counts.add_at(slots.small);
@@ -432,8 +432,8 @@ private:
     static void split_costs(Workspace& ws, const Slots& slots, UnitCounts& counts) {
         double stock = 0;
         for (std::uint32_t k = 0; k < ws.leaves.size(); ++k)
-            if (ws.leaves[k] > 1) stock += mesh::box_surface(ws.below[k]);
-        const builder::SplitSurfaces split = builder::reference_split_surfaces(ws.leaf_box, ws.splits);
+            if (ws.leaves[k] > 1) stock += rules::box_surface(ws.below[k]);
+        const rules::SplitSurfaces split = rules::reference_split_surfaces(ws.leaf_box, ws.splits);
         const double median = split.median, sah16 = split.sah16;
         const double limit = 1e12;   // m²: keeps the µm² integers far from 2^64 over a whole install
         for (double v : {stock, median, sah16})
@@ -445,7 +445,7 @@ private:
     }
 
     // The whole rule (insertion, rebuild, refinement, the cut) over a mesh of two sections or more,
-    // against its stored trees (engine/builder/cut_comparison.h, verifiers/tree_rule_leaves.h); for
+    // against its stored trees (engine/rules/cut_comparison.h, verifiers/tree_rule_leaves.h); for
     // the object set, once more with the vertices jittered.
     static void whole_rule(const Unit& unit, std::uint32_t mesh_index, const DecodedMesh& m, Workspace& ws, const Slots& slots,
                            UnitCounts& counts) {
@@ -455,7 +455,7 @@ private:
             counts.add_at(slots.multi_left_out);
             return;
         }
-        const builder::CutComparison r = builder::compare_cut(ws.rule.rule(), ws.rule.stored(), ws.cut);
+        const rules::CutComparison r = rules::compare_cut(ws.rule.rule(), ws.rule.stored(), ws.cut);
         if (!r.valid) {
             counts.add_at(slots.multi_left_out);
             return;
@@ -465,7 +465,7 @@ private:
         counts.add_at(slots.found, r.sections_found);
         if (r.exact) counts.add_at(slots.exact);
         if (r.mesh_tree_exact) counts.add_at(slots.exact_tree);
-        for (int b = 0; b < builder::kShapeBands; ++b) {
+        for (int b = 0; b < rules::kShapeBands; ++b) {
             counts.add_at(slots.band_nodes[b], r.band_nodes[b]);
             counts.add_at(slots.band_shared[b], r.band_shared[b]);
             counts.add_at(slots.band_same[b], r.band_same_shape[b]);
@@ -484,7 +484,7 @@ private:
         for (const char ch : unit.path) seed = (seed ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
         seed = (seed ^ mesh_index) * 0x100000001B3ull;
         jitter_leaf_boxes(m, seed, ws.rule);
-        const builder::CutComparison j = builder::compare_cut(ws.rule.rule(), ws.rule.stored(), ws.cut);
+        const rules::CutComparison j = rules::compare_cut(ws.rule.rule(), ws.rule.stored(), ws.cut);
         counts.add_at(slots.jitter_meshes);
         counts.add_at(slots.jitter_stock, j.stock_sections);
         counts.add_at(slots.jitter_found, j.sections_found);

@@ -38,7 +38,7 @@ bool millimetres(float coordinate, std::uint64_t& out) {
 
 // One pass over the packed vertices with a hash table of positions (linear probing, at most half
 // full): each position's first section, and a mark once a vertex of another section lands there.
-// Not mesh::number_by_first_use on the positions followed by a pass over the numbers: that form
+// Not rules::number_by_first_use on the positions followed by a pass over the numbers: that form
 // (tried) gives the same counts but made the structure pass 40–60 % dearer on the Elden Ring slice
 // (0.072 -> 0.10–0.12 thread-s), the section test being done in the probe here.
 // The counts are the table's size and its marks, whatever the order of the slots.

@@ -105,7 +105,7 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     for (std::size_t s = 0; s < ns; ++s) {
         RecordWriter sec = sections.at(s);
         sec.set_floats("codecParms", m.codec_parms[s]);
-        const Aabb& d = m.section_domain[s];
+        const mesh::Box& d = m.section_domain[s];
         const std::array<float, 4> lo{d.min[0], d.min[1], d.min[2], 1.0f - r}, hi{d.max[0], d.max[1], d.max[2], 1.0f + r};
         sec.set_floats("domain.min", lo);
         sec.set_floats("domain.max", hi);

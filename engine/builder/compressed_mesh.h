@@ -8,20 +8,20 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/builder/aabb.h"
+#include "engine/mesh/box.h"
 #include "engine/builder/simd_tree_build.h"
 
 namespace meshproof::builder {
 
 struct CompressedMesh {
     float convex_radius = 0.015f;
-    Aabb domain;
+    mesh::Box domain = mesh::unfilled_box();
     // sections
     std::vector<std::uint32_t> first_packed, num_packed, first_shared, num_shared, first_primitive, num_primitives;
     std::vector<std::uint8_t> page;
     std::vector<std::uint8_t> flags;  // 1 in the sections holding custom primitives (empty: all 0)
     std::vector<std::uint16_t> leaf_index;
-    std::vector<Aabb> section_domain;
+    std::vector<mesh::Box> section_domain;
     std::vector<std::array<float, 6>> codec_parms;
     std::vector<std::uint32_t> first_node_byte, node_byte_count;  // into section_node_bytes
     std::vector<std::uint8_t> section_node_bytes;                 // Axis4 nodes, section after section

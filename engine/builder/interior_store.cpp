@@ -4,7 +4,7 @@
 
 #include "engine/core/free_vectors.h"
 #include "engine/core/scratch_release.h"
-#include "engine/mesh/interior_bits.h"
+#include "engine/rules/interior_bits.h"
 
 namespace meshproof::builder {
 namespace {
@@ -12,7 +12,7 @@ namespace {
 // One thread's arrays, reused from mesh to mesh; after a large mesh they are handed back
 // (ReleaseAfterLargeUnit) rather than kept, grown to it, for the rest of the process.
 struct InteriorScratch {
-    mesh::InteriorWorkspace ws;
+    rules::InteriorWorkspace ws;
     std::vector<std::uint32_t> identity, c0, c1, c2;
     std::vector<std::uint8_t> half;
 
@@ -42,7 +42,7 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
                                std::span<const float> x, std::span<const float> y, std::span<const float> z,
                                ComputedInterior& out) {
     thread_local InteriorScratch scratch;
-    mesh::InteriorWorkspace& ws = scratch.ws;
+    rules::InteriorWorkspace& ws = scratch.ws;
     std::vector<std::uint32_t>&identity = scratch.identity, &c0 = scratch.c0, &c1 = scratch.c1, &c2 = scratch.c2;
     std::vector<std::uint8_t>& half = scratch.half;
     if (first_slot.size() != std::size_t{ns} + 1 || x.size() != first_slot[ns] || y.size() != x.size() || z.size() != x.size())
@@ -57,8 +57,8 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t k = 0; k < m.num_packed[s] + m.num_shared[s]; ++k)
             identity[first_slot[s] + k] =
-                k < m.num_packed[s] ? mesh::packed_vertex_identity(s, k)
-                                    : mesh::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
+                k < m.num_packed[s] ? rules::packed_vertex_identity(s, k)
+                                    : rules::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
     c0.resize(triangles), c1.resize(triangles), c2.resize(triangles), half.resize(triangles);
     out.section_first_triangle.assign(std::size_t{ns} + 1, 0);
 
@@ -73,14 +73,14 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     });
     for (std::uint32_t s = 0; s < ns; ++s) out.section_first_triangle[s + 1] += out.section_first_triangle[s];
 
-    mesh::InteriorMeshView view;
+    rules::InteriorMeshView view;
     view.x = x, view.y = y, view.z = z;
     view.identity = identity;
     view.corner = {std::span<const std::uint32_t>(c0), std::span<const std::uint32_t>(c1), std::span<const std::uint32_t>(c2)};
     view.half = half;
-    // Bits only: the marking by the weights where no tie decides a bit (mesh::ReferenceUse::kBitsOnly);
+    // Bits only: the marking by the weights where no tie decides a bit (rules::ReferenceUse::kBitsOnly);
     // the figures below read the complete faces and their convex edges, not their order.
-    if (Status st = mesh::find_interior_neighbours(view, ws); !st.ok()) return st;
+    if (Status st = rules::find_interior_neighbours(view, ws); !st.ok()) return st;
     if (large) {
         scratch.release_neighbour_input();
         view.identity = {}, view.corner = {}, view.half = {};
@@ -94,9 +94,9 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
         out.key[t++] = (s << 8) | static_cast<std::uint32_t>((i - m.first_primitive[s]) << 1) | static_cast<std::uint32_t>(h);
     });
     // One call per mesh: the raw normals and edge vectors are not kept for another.
-    mesh::InteriorOptions options;
+    rules::InteriorOptions options;
     options.keep_for_later_calls = false;
-    mesh::compute_interior_bits(view, options, ws, out.bit, {}, mesh::ReferenceUse::kBitsOnly);
+    rules::compute_interior_bits(view, options, ws, out.bit, {}, rules::ReferenceUse::kBitsOnly);
 
     out.bits_set = 0;
     for (std::uint8_t b : out.bit) out.bits_set += b != 0;

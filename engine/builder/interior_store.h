@@ -1,4 +1,4 @@
-// The triangleIsInterior bits the writer stores: the interior-bit pass (mesh/interior_bits.h,
+// The triangleIsInterior bits the writer stores: the interior-bit pass (rules/interior_bits.h,
 // havok-compressed-mesh.txt "triangleIsInterior") run on a built mesh as a reader decodes it,
 // without a DecodedMesh. The view is what the decoder makes of the stored arrays: vertex slots
 // per section, packed first then shared (the positions the caller decoded with the decoder's own

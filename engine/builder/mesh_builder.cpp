@@ -7,31 +7,30 @@
 
 #include <fmt/format.h>
 
-#include "engine/builder/vertex_quantise.h"
 #include "engine/core/free_vectors.h"
-#include "engine/mesh/degenerate_triangle.h"
+#include "engine/rules/degenerate_triangle.h"
 
 namespace meshproof::builder {
 
-Aabb MeshLayout::primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const {
-    Aabb b;
+mesh::Box MeshLayout::primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const {
+    mesh::Box b = mesh::unfilled_box();
     const auto& q = m.primitives[m.first_primitive[s] + p];
     const std::uint32_t g = stored[m.first_primitive[s] + p];
     for (std::uint32_t k = 0; k < corners(g); ++k) {
         const std::uint32_t slot = first_slot[s] + q[k];
-        b.add(sx[slot], sy[slot], sz[slot]);
+        mesh::extend(b, sx[slot], sy[slot], sz[slot]);
     }
     return b;
 }
 
-Box MeshLayout::source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const {
+mesh::Box MeshLayout::source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const {
     float xyz[12];
     const std::uint32_t c = corners(g);
     for (std::uint32_t k = 0; k < c; ++k) {
         const std::uint32_t v = prims.vertex[g][k];
         xyz[3 * k] = in.x[v], xyz[3 * k + 1] = in.y[v], xyz[3 * k + 2] = in.z[v];
     }
-    return leaf_box(std::span<const float>(xyz, 3 * c), convex_radius);
+    return rules::leaf_box(std::span<const float>(xyz, 3 * c), convex_radius);
 }
 
 std::vector<std::uint32_t> kept_rows(const MeshInputView& in, MeshStats* stats) {
@@ -45,10 +44,10 @@ std::vector<std::uint32_t> kept_rows(const MeshInputView& in, MeshStats* stats) 
             ++invalid;
             continue;
         }
-        const mesh::V3f a{in.x[row[0]], in.y[row[0]], in.z[row[0]]};
-        const mesh::V3f b{in.x[row[1]], in.y[row[1]], in.z[row[1]]};
-        const mesh::V3f c{in.x[row[2]], in.y[row[2]], in.z[row[2]]};
-        if (mesh::is_degenerate(a, b, c)) {
+        const rules::V3f a{in.x[row[0]], in.y[row[0]], in.z[row[0]]};
+        const rules::V3f b{in.x[row[1]], in.y[row[1]], in.z[row[1]]};
+        const rules::V3f c{in.x[row[2]], in.y[row[2]], in.z[row[2]]};
+        if (rules::is_degenerate(a, b, c)) {
             ++dropped;
             continue;
         }
@@ -69,7 +68,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
         // Rows of different materials (primitive data) never pair.
         // One pairing per build: nothing reads edge_uses, and each step's scratch is freed once
         // the step is done (the pairing's memory peak is then its dearest step's, not the sum).
-        mesh::QuadPairingWorkspace ws;
+        rules::QuadPairingWorkspace ws;
         ws.edge_uses_read = false;
         ws.release_scratch = true;
         L.prims = pair_rows(PairingInput{in.x, in.y, in.z, in.rows, in.row_material, L.kept}, ws);
@@ -79,7 +78,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     const auto nv = static_cast<std::uint32_t>(in.x.size());
 
     // ---- leaves: the primitives' vertex boxes grown by convexRadius; one tree; the cut
-    std::vector<Box> leaves(np);
+    std::vector<mesh::Box> leaves(np);
     std::vector<std::uint32_t> vertex_first(np + 1, 0), vertex_ids;
     vertex_ids.reserve(4 * std::size_t{np});
     for (std::uint32_t p = 0; p < np; ++p) {
@@ -87,9 +86,9 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
         for (std::uint32_t k = 0; k < L.corners(p); ++k) vertex_ids.push_back(prims.vertex[p][k]);
         vertex_first[p + 1] = static_cast<std::uint32_t>(vertex_ids.size());
     }
-    L.tree = build_stock_tree(leaves);
+    L.tree = rules::build_stock_tree(leaves);
     free_vectors(leaves);
-    L.cut = cut_sections(L.tree, vertex_first, vertex_ids);
+    L.cut = rules::cut_sections(L.tree, vertex_first, vertex_ids);
     free_vectors(vertex_first, vertex_ids);
     const auto ns = static_cast<std::uint32_t>(L.cut.sections.size());
     L.triangle_sections = ns;
@@ -103,7 +102,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     m.first_primitive.resize(ns);
     m.num_primitives.resize(ns);
     for (std::uint32_t s = 0; s < ns; ++s) {
-        const std::vector<std::uint32_t> order = section_primitive_order(L.tree, L.cut.sections[s]);
+        const std::vector<std::uint32_t> order = rules::section_primitive_order(L.tree, L.cut.sections[s]);
         m.first_primitive[s] = static_cast<std::uint32_t>(L.stored.size());
         m.num_primitives[s] = static_cast<std::uint32_t>(order.size());
         for (std::uint32_t p = 0; p < order.size(); ++p) {
@@ -115,7 +114,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     }
 
     // ---- vertex slots: packed (this section's alone) first, then shared
-    std::vector<std::uint32_t> section_count(nv, 0), stamp(nv, kNoNode), slot_of(nv, 0);
+    std::vector<std::uint32_t> section_count(nv, 0), stamp(nv, rules::kNoNode), slot_of(nv, 0);
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t i = 0; i < m.num_primitives[s]; ++i) {
             const std::uint32_t g = L.stored[m.first_primitive[s] + i];
@@ -127,7 +126,7 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
                 }
             }
         }
-    std::fill(stamp.begin(), stamp.end(), kNoNode);
+    std::fill(stamp.begin(), stamp.end(), rules::kNoNode);
     L.slot_vertex.clear();
     L.slot_vertex.reserve(nv + nv / 4);
     L.first_slot.assign(ns + 1, 0);
@@ -148,8 +147,8 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
             }
         }
         if (!packed_tmp.empty() && opt.max_packed_error < std::numeric_limits<float>::infinity()) {
-            Aabb box;
-            for (std::uint32_t v : packed_tmp) box.add(in.x[v], in.y[v], in.z[v]);
+            mesh::Box box = mesh::unfilled_box();
+            for (std::uint32_t v : packed_tmp) mesh::extend(box, in.x[v], in.y[v], in.z[v]);
             const float half_step[3] = {0.5f * (box.max[0] - box.min[0]) / 2047.0f, 0.5f * (box.max[1] - box.min[1]) / 2047.0f,
                                         0.5f * (box.max[2] - box.min[2]) / 1023.0f};
             if (half_step[0] > opt.max_packed_error || half_step[1] > opt.max_packed_error || half_step[2] > opt.max_packed_error) {
@@ -179,10 +178,10 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
     L.gap_before.assign(ns, 0);
 
     // ---- mesh domain: the vertex box grown by the convex radius
-    L.used = Aabb{};
-    for (std::uint32_t v : L.slot_vertex) L.used.add(in.x[v], in.y[v], in.z[v]);
-    m.domain = L.used.grown(r);
-    L.shared_codec = mesh::shared_vertex_codec(mesh::Box{m.domain.min, m.domain.max});
+    L.used = mesh::unfilled_box();
+    for (std::uint32_t v : L.slot_vertex) mesh::extend(L.used, in.x[v], in.y[v], in.z[v]);
+    m.domain = mesh::grown_by(L.used, r);
+    L.shared_codec = mesh::shared_vertex_codec(m.domain);
 }
 
 void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m) {
@@ -194,15 +193,15 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
     for (std::uint32_t s = 0; s < ns; ++s) {
         if (L.gap_before[s]) m.packed_vertices.push_back(m.packed_vertices.empty() ? 0u : m.packed_vertices.back());
         m.first_packed[s] = static_cast<std::uint32_t>(m.packed_vertices.size());
-        Aabb box;
+        mesh::Box box = mesh::unfilled_box();
         for (std::uint32_t k = 0; k < m.num_packed[s]; ++k) {
             const std::uint32_t v = L.slot_vertex[L.first_slot[s] + k];
-            box.add(in.x[v], in.y[v], in.z[v]);
+            mesh::extend(box, in.x[v], in.y[v], in.z[v]);
         }
-        m.codec_parms[s] = packed_codec_parms(box);
+        m.codec_parms[s] = mesh::packed_codec_parms(box);
         for (std::uint32_t k = 0; k < m.num_packed[s]; ++k) {
             const std::uint32_t slot = L.first_slot[s] + k, v = L.slot_vertex[slot];
-            const std::uint32_t word = quantise_packed(m.codec_parms[s], in.x[v], in.y[v], in.z[v]);
+            const std::uint32_t word = mesh::quantise_packed(m.codec_parms[s], in.x[v], in.y[v], in.z[v]);
             m.packed_vertices.push_back(word);
             const auto p = mesh::decode_packed_vertex(word, m.codec_parms[s]);
             L.sx[slot] = p[0], L.sy[slot] = p[1], L.sz[slot] = p[2];
@@ -233,7 +232,7 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
             const std::uint32_t slot = L.first_slot[s] + k, v = L.slot_vertex[slot];
             if (entry_of[v] < page_base) {
                 entry_of[v] = static_cast<std::int64_t>(m.shared_vertices.size());
-                m.shared_vertices.push_back(quantise_shared(L.shared_codec, in.x[v], in.y[v], in.z[v]));
+                m.shared_vertices.push_back(mesh::quantise_shared(L.shared_codec, in.x[v], in.y[v], in.z[v]));
             }
             m.shared_vertices_index.push_back(static_cast<std::uint16_t>(entry_of[v] - page_base));
             const auto p = mesh::decode_shared_vertex(m.shared_vertices[static_cast<std::size_t>(entry_of[v])], L.shared_codec);
@@ -245,18 +244,18 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
 void encode_section_trees(MeshLayout& L, CompressedMesh& m) {
     const auto ns = static_cast<std::uint32_t>(L.first_slot.size() - 1);
     const float r = m.convex_radius;
-    m.section_domain.resize(ns);
+    m.section_domain.resize(ns, mesh::unfilled_box());
     m.first_node_byte.resize(ns);
     m.node_byte_count.resize(ns);
     m.section_node_bytes.reserve(m.primitives.size() * 8);
-    std::vector<Aabb> leaf_boxes;
+    std::vector<mesh::Box> leaf_boxes;
     if (L.keep_encoded) L.encoded.resize(ns);
     for (std::uint32_t s = 0; s < ns; ++s) {
-        Aabb box;
-        for (std::uint32_t slot = L.first_slot[s]; slot < L.first_slot[s + 1]; ++slot) box.add(L.sx[slot], L.sy[slot], L.sz[slot]);
-        m.section_domain[s] = box.grown(r);
-        leaf_boxes.resize(m.num_primitives[s]);
-        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = L.primitive_box(m, s, p).grown(r);
+        mesh::Box box = mesh::unfilled_box();
+        for (std::uint32_t slot = L.first_slot[s]; slot < L.first_slot[s + 1]; ++slot) mesh::extend(box, L.sx[slot], L.sy[slot], L.sz[slot]);
+        m.section_domain[s] = mesh::grown_by(box, r);
+        leaf_boxes.resize(m.num_primitives[s], mesh::unfilled_box());
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = mesh::grown_by(L.primitive_box(m, s, p), r);
         EncodedStaticTree encoded = encode_static_tree(L.section_trees[s], leaf_boxes, m.section_domain[s], 4);
         m.first_node_byte[s] = static_cast<std::uint32_t>(m.section_node_bytes.size());
         m.node_byte_count[s] = static_cast<std::uint32_t>(encoded.bytes.size());
@@ -273,20 +272,20 @@ void encode_mesh_tree(MeshLayout& L, CompressedMesh& m) {
         PreorderTree joined;
         joined.payload.reserve(mesh_tree.size() + 2);
         joined.second_child.reserve(mesh_tree.size() + 2);
-        joined.payload.push_back(kNoNode);
+        joined.payload.push_back(rules::kNoNode);
         joined.second_child.push_back(static_cast<std::uint32_t>(mesh_tree.size() + 1));
         for (std::size_t i = 0; i < mesh_tree.size(); ++i) {
             joined.payload.push_back(mesh_tree.payload[i]);
-            joined.second_child.push_back(mesh_tree.second_child[i] == kNoNode ? kNoNode : mesh_tree.second_child[i] + 1);
+            joined.second_child.push_back(mesh_tree.second_child[i] == rules::kNoNode ? rules::kNoNode : mesh_tree.second_child[i] + 1);
         }
         joined.payload.push_back(ns);
-        joined.second_child.push_back(kNoNode);
+        joined.second_child.push_back(rules::kNoNode);
         mesh_tree = std::move(joined);
     }
     m.mesh_node_bytes = encode_static_tree(mesh_tree, m.section_domain, m.domain, 5).bytes;
     m.leaf_index.assign(m.page.size(), 0);
     for (std::size_t i = 0; i < mesh_tree.size(); ++i)
-        if (mesh_tree.second_child[i] == kNoNode) m.leaf_index[mesh_tree.payload[i]] = static_cast<std::uint16_t>(i);
+        if (mesh_tree.second_child[i] == rules::kNoNode) m.leaf_index[mesh_tree.payload[i]] = static_cast<std::uint16_t>(i);
 }
 
 void count_keys(const MeshLayout& L, CompressedMesh& m) {
@@ -306,15 +305,15 @@ void simd_leaves(MeshLayout& L, const CompressedMesh& m) {
     const std::uint32_t ns = L.triangle_sections;
     const std::size_t np = ns == 0 ? 0 : std::size_t{m.first_primitive[ns - 1]} + m.num_primitives[ns - 1];
     L.leaf_keys.resize(np);
-    L.leaf_exact.resize(np);
+    L.leaf_exact.resize(np, mesh::unfilled_box());
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) {
             const std::uint32_t i = m.first_primitive[s] + p;
             L.leaf_keys[i] = (s << 8) | (p << 1);
-            Aabb b;
+            mesh::Box b = mesh::unfilled_box();
             for (std::uint8_t q : m.primitives[i]) {  // a triangle's fourth corner is its third
                 const std::uint32_t slot = L.first_slot[s] + q;
-                b.add(L.sx[slot], L.sy[slot], L.sz[slot]);
+                mesh::extend(b, L.sx[slot], L.sy[slot], L.sz[slot]);
             }
             L.leaf_exact[i] = b;
         }

@@ -2,7 +2,7 @@
 // fsnpCustomParamCompressedMeshShape stores (compressed_mesh.h), by the rules of
 // havok-compressed-mesh.txt in single precision and the order written:
 //
-//   rows the stock degenerate test rejects are dropped (mesh/degenerate_triangle.h) →
+//   rows the stock degenerate test rejects are dropped (rules/degenerate_triangle.h) →
 //   the document's quad pairing (primitive_list.h) → leaves (quads in pairing order, then the
 //   other rows in row order; a leaf's box its vertices' box grown by convexRadius) → the stock
 //   tree rule's insertion, rebuild and refinement (stock_tree.h) → the cut into sections (≤ 127
@@ -30,7 +30,7 @@
 #include "engine/builder/preorder_tree.h"
 #include "engine/builder/primitive_list.h"
 #include "engine/builder/static_tree_encode.h"
-#include "engine/builder/stock_tree.h"
+#include "engine/rules/stock_tree.h"
 #include "engine/core/error.h"
 #include "engine/mesh/vertex_codec.h"
 
@@ -65,8 +65,8 @@ struct MeshOptions {
     // packed vertices) unless half that codec's step exceeds this on some axis (metres): then the
     // section shares all its vertices (21/21/22 bits over the mesh domain). The document does not
     // give the stock tool's choice ("Shared vertices are not limited to those several sections
-    // use": Sekiro's h sets share none used by one section, Elden Ring's a good part); infinity
-    // packs every one-section vertex, as Sekiro's h sets do.
+    // use": Sekiro's h sets share none used by one section, Elden Ring's some); infinity packs
+    // every one-section vertex, as Sekiro's h sets do.
     float max_packed_error = std::numeric_limits<float>::infinity();
     // What the format can hold (lowered by tests to reach the errors): sections (a 16-bit
     // leafIndex into a mesh tree of 2 × sections − 1 nodes) and pages of 65,536 shared vertices
@@ -86,28 +86,28 @@ struct MeshStats {
 struct MeshLayout {
     PrimitiveList prims;
     std::vector<std::uint32_t> kept;                 // rows that became primitives
-    BinaryTree tree;
-    Cut cut;
+    rules::BinaryTree tree;
+    rules::Cut cut;
     std::vector<std::uint32_t> stored;               // primitive (in prims) at each stored index
     std::vector<std::uint32_t> index_in_section, section_of;  // per primitive
     std::vector<PreorderTree> section_trees;         // payload = primitive in section
     std::vector<std::uint32_t> first_slot;           // per section and one past: into slot_vertex
     std::vector<std::uint32_t> slot_vertex;          // source vertex of each slot, packed then shared per section
     std::vector<float> sx, sy, sz;                   // per slot: the position a reader decodes
-    Aabb used;                                       // the stored vertices' box
+    mesh::Box used = mesh::unfilled_box();                                    // the stored vertices' box
     mesh::SharedVertexCodec shared_codec{};
     std::vector<std::uint8_t> gap_before;            // per section: a one-word gap before its packed run
     std::vector<EncodedStaticTree> encoded;          // per section, when keep_encoded (synth's defects read them)
     bool keep_encoded = true;
     std::vector<std::uint32_t> leaf_keys;            // simd leaves in key order
-    std::vector<Aabb> leaf_exact;                    // their exact boxes
+    std::vector<mesh::Box> leaf_exact;                    // their exact boxes
     std::uint32_t triangle_sections = 0;             // sections holding the source primitives
 
     std::uint32_t corners(std::uint32_t primitive) const { return prims.is_quad[primitive] ? 4u : 3u; }
     // The decoded box of the primitive at index p of section s (no convex radius).
-    Aabb primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
+    mesh::Box primitive_box(const CompressedMesh& m, std::uint32_t s, std::uint32_t p) const;
     // The rule's leaf box of primitive g: its source vertices' box grown by `convex_radius`.
-    Box source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const;
+    mesh::Box source_leaf_box(const MeshInputView& in, std::uint32_t g, float convex_radius) const;
 };
 
 // The rows the stock degenerate test keeps, in row order (rows naming a vertex out of range are

@@ -8,7 +8,7 @@
 // defined so far), `o NAME`, `g NAME`, `usemtl NAME`. A polygon c0 c1 … cn−1 is fanned from its
 // first corner: (c0 c1 c2) (c0 c2 c3) … — for a quad a b c d, (a b c) then (a c d): the shared
 // edge is the third edge (c→a) of the first row and the first edge (a→c) of the second, the
-// condition under which the quad pairing (engine/mesh/quad_pairing.h) takes the pair as a quad
+// condition under which the quad pairing (engine/rules/quad_pairing.h) takes the pair as a quad
 // with (a b c) as its first half.
 // Ignored (counted): `vt`, `vn`, `vp`, `s`, `mtllib`, `l`, `p`, and any other statement (the
 // free-form geometry of the OBJ specification, vendor extensions): Blender and most other readers

@@ -6,7 +6,7 @@
 
 namespace meshproof::builder {
 
-PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) {
+PrimitiveList pair_rows(const PairingInput& in, rules::QuadPairingWorkspace& ws) {
     const std::size_t n = in.kept.size();
     // The rule numbers names (position bits) in the order the corners first use them. Numbering
     // the source vertices in the order the corners first use them, by their names, gives every
@@ -34,13 +34,13 @@ PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) 
         }
         if (!in.row_primitive_data.empty()) data[i] = in.row_primitive_data[in.kept[i]];
     }
-    std::vector<mesh::VertexName> names(first_used.size());
+    std::vector<rules::VertexName> names(first_used.size());
     for (std::size_t j = 0; j < first_used.size(); ++j) {
         const std::uint32_t v = first_used[j];
         names[j] = {std::bit_cast<std::uint32_t>(in.x[v]), std::bit_cast<std::uint32_t>(in.y[v]), std::bit_cast<std::uint32_t>(in.z[v])};
     }
     std::vector<std::uint32_t> numbers(names.size());
-    mesh::number_by_first_use(names, ws, numbers);
+    rules::number_by_first_use(names, ws, numbers);
     free_vectors(names);
     for (std::size_t j = 0; j < first_used.size(); ++j) vertex_number[first_used[j]] = numbers[j];
     free_vectors(first_used, numbers);
@@ -50,8 +50,8 @@ PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) 
         numbered[i] = {vertex_number[row[0]], vertex_number[row[1]], vertex_number[row[2]]};
     }
     free_vectors(vertex_number);
-    std::vector<mesh::QuadPair> pairs;
-    mesh::pair_quads(mesh::QuadPairingRows{numbered, box, data}, mesh::CandidateRule::kFirstFit, ws, pairs);
+    std::vector<rules::QuadPair> pairs;
+    rules::pair_quads(rules::QuadPairingRows{numbered, box, data}, rules::CandidateRule::kFirstFit, ws, pairs);
     // Every array of the numbering is freed once read, and the rows' once paired, so that
     // pair_quads' arrays and the list's do not come on top of them (with the workspace's
     // release_scratch, the pairing's memory peak is its dearest step's, not the sum).
@@ -62,7 +62,7 @@ PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws) 
     out.is_quad.reserve(n - pairs.size());
     out.row_primitive.assign(in.rows.size(), kNoPrimitive);
     out.row_half.assign(in.rows.size(), 0);
-    for (const mesh::QuadPair& q : pairs) {
+    for (const rules::QuadPair& q : pairs) {
         const std::uint32_t r1 = in.kept[q.first], r2 = in.kept[q.second];
         const auto& a = in.rows[r1];
         const auto& b = in.rows[r2];

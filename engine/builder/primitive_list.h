@@ -1,4 +1,4 @@
-// The source rows become primitives by the document's quad pairing (engine/mesh/quad_pairing.h,
+// The source rows become primitives by the document's quad pairing (engine/rules/quad_pairing.h,
 // havok-compressed-mesh.txt "A rule that picks most of the same pairs from the source triangles
 // of a mesh, in pParam row order"): a pair (first row p0 p1 p2, second row p0 p2 q2 — the third
 // edge of the first is the first edge of the second, run the other way) becomes the quad
@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/mesh/quad_pairing.h"
+#include "engine/rules/quad_pairing.h"
 
 namespace meshproof::builder {
 
@@ -36,6 +36,6 @@ struct PairingInput {
 
 // Vertices are named by the bits of their positions (the rule's step 1), so two source indices
 // at one position are one vertex to the pairing.
-PrimitiveList pair_rows(const PairingInput& in, mesh::QuadPairingWorkspace& ws);
+PrimitiveList pair_rows(const PairingInput& in, rules::QuadPairingWorkspace& ws);
 
 }  // namespace meshproof::builder

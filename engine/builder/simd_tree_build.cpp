@@ -9,12 +9,12 @@ struct TempNode {
     bool leaves = false;
     std::uint32_t count = 0;
     std::array<std::uint32_t, 4> item{};  // key (leaves) or temp node
-    Aabb box;                             // union of its lanes
+    mesh::Box box = mesh::unfilled_box();                           // union of its lanes
 };
 
 }  // namespace
 
-std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const Aabb> boxes,
+std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const mesh::Box> boxes,
                                       SimdNumbering numbering) {
     const bool er = numbering == SimdNumbering::kEldenRing;
     const float big = std::numeric_limits<float>::max();
@@ -33,7 +33,7 @@ std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::
         t.leaves = true;
         for (std::size_t j = i; j < keys.size() && j < i + 4; ++j) {
             t.item[t.count++] = static_cast<std::uint32_t>(j);
-            t.box.add(boxes[j]);
+            mesh::extend(t.box, boxes[j]);
         }
         level.push_back(static_cast<std::uint32_t>(temp.size()));
         temp.push_back(t);
@@ -44,7 +44,7 @@ std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::
             TempNode t;
             for (std::size_t j = i; j < level.size() && j < i + 4; ++j) {
                 t.item[t.count++] = level[j];
-                t.box.add(temp[level[j]].box);
+                mesh::extend(t.box, temp[level[j]].box);
             }
             up.push_back(static_cast<std::uint32_t>(temp.size()));
             temp.push_back(t);
@@ -89,7 +89,7 @@ std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::
                 node.data[l] = (er && temp[t].leaves) ? 0xFFFFFFFFu : 0u;
                 continue;
             }
-            const Aabb& b = temp[t].leaves ? boxes[temp[t].item[l]] : temp[temp[t].item[l]].box;
+            const mesh::Box& b = temp[t].leaves ? boxes[temp[t].item[l]] : temp[temp[t].item[l]].box;
             node.lx[l] = b.min[0];
             node.ly[l] = b.min[1];
             node.lz[l] = b.min[2];

@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/builder/aabb.h"
+#include "engine/mesh/box.h"
 
 namespace meshproof::builder {
 
@@ -28,7 +28,7 @@ struct SimdNode {
 // `keys[i]`, `boxes[i]`: the leaves in key order. The lane words follow the game's encoding:
 // ER child = node, leaf = key, empty = 0 (0xFFFFFFFF in a leaf node); Sekiro child = node × 2,
 // leaf = key × 2 + 1, empty = 0.
-std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const Aabb> boxes,
+std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const mesh::Box> boxes,
                                       SimdNumbering numbering);
 
 }  // namespace meshproof::builder

@@ -1,57 +1,29 @@
 #include "engine/builder/static_tree_encode.h"
 
-#include "engine/mesh/floor_candidates.h"
+#include "engine/rules/floor_rule.h"
 #include "engine/mesh/static_tree_codec.h"
 
 namespace meshproof::builder {
 
-std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max) {
-    // n = 0 always fits, and with a positive extent the fits run 0..N without a gap, so N is the
-    // run of fits from 1 (with no positive extent, or NaN, the run from 1 is what a search upward
-    // from 0 finds).
-    const mesh::FloorCandidates c = mesh::floor_candidates(parent_min, parent_max, below_min, below_max);
-    const int h = mesh::FloorCandidates::run_of_fits(c.min_fits), l = mesh::FloorCandidates::run_of_fits(c.max_fits);
-    return static_cast<std::uint8_t>((h << 4) | l);
-}
-
-EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
-                                     const Aabb& domain, int node_bytes) {
+EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const mesh::Box> leaf_boxes_by_payload,
+                                     const mesh::Box& domain, int node_bytes) {
     const std::size_t n = tree.size();
     EncodedStaticTree out;
     out.nibbles.resize(n);
-    out.decoded.resize(n);
     out.bytes.assign(n * static_cast<std::size_t>(node_bytes), 0);
-    // What lies below each node: children have larger indices, so one backward pass.
-    std::vector<Aabb> below(n);
-    for (std::size_t i = n; i-- > 0;) {
-        if (tree.second_child[i] == kNoNode) {
-            below[i] = leaf_boxes_by_payload[tree.payload[i]];
-        } else {
-            below[i] = below[i + 1];
-            below[i].add(below[tree.second_child[i]]);
-        }
-    }
-    // Parents, then nibbles and decoded boxes from the root down.
-    std::vector<std::uint32_t> parent(n, kNoNode);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (tree.second_child[i] != kNoNode) {
-            parent[i + 1] = static_cast<std::uint32_t>(i);
-            parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
-        }
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        const Aabb& p = parent[i] == kNoNode ? domain : out.decoded[parent[i]];
-        mesh::Box decoded_parent{p.min, p.max};
+    // The nibbles and decoded boxes from the root down.
+    const std::vector<mesh::Box> below = boxes_below(tree, leaf_boxes_by_payload);
+    out.decoded = boxes_from_root(parents(tree), domain, [&](std::size_t i, const mesh::Box& p) {
         for (int a = 0; a < 3; ++a)
-            out.nibbles[i][a] = floor_rule_nibbles(p.min[a], p.max[a], below[i].min[a], below[i].max[a]);
-        const mesh::Box b = mesh::shrink_box(decoded_parent, out.nibbles[i]);
-        out.decoded[i].min = b.min;
-        out.decoded[i].max = b.max;
+            out.nibbles[i][a] = rules::floor_nibbles_searched_up(p.min[a], p.max[a], below[i].min[a], below[i].max[a]).byte;
+        return out.nibbles[i];
+    });
+    for (std::size_t i = 0; i < n; ++i) {
         std::uint8_t* bytes = out.bytes.data() + i * static_cast<std::size_t>(node_bytes);
         bytes[0] = out.nibbles[i][0];
         bytes[1] = out.nibbles[i][1];
         bytes[2] = out.nibbles[i][2];
-        const bool inner = tree.second_child[i] != kNoNode;
+        const bool inner = tree.second_child[i] != rules::kNoNode;
         const std::uint32_t distance = inner ? tree.second_child[i] - static_cast<std::uint32_t>(i) : 0;
         if (node_bytes == 4) {
             // data bit 0 set: inner, second child at + (data & 0xFE); clear: leaf, primitive = data >> 1.

@@ -15,24 +15,21 @@
 #include <span>
 #include <vector>
 
-#include "engine/builder/aabb.h"
+#include "engine/mesh/box.h"
 #include "engine/builder/preorder_tree.h"
 
 namespace meshproof::builder {
 
 struct EncodedStaticTree {
     std::vector<std::array<std::uint8_t, 3>> nibbles;  // per node: (h << 4) | l per axis
-    std::vector<Aabb> decoded;                         // per node: the box the decoder computes
+    std::vector<mesh::Box> decoded;                         // per node: the box the decoder computes
     std::vector<std::uint8_t> bytes;                   // 4 or 5 bytes per node
 };
 
 // `leaf_box(payload)` is what lies below a leaf (its primitive's vertices grown by the convex
 // radius, or its section's domain). `node_bytes` is 4 (Axis4), 5 (Axis5) or 6 (Axis6, the
 // version-2 extern mesh aabbTree, leaves = triangles).
-EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
-                                     const Aabb& domain, int node_bytes);
-
-// The floor rule on one axis (exposed for the tests and the nibble defect).
-std::uint8_t floor_rule_nibbles(float parent_min, float parent_max, float below_min, float below_max);
+EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const mesh::Box> leaf_boxes_by_payload,
+                                     const mesh::Box& domain, int node_bytes);
 
 }  // namespace meshproof::builder

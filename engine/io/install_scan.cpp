@@ -1,4 +1,5 @@
 #include "engine/io/install_scan.h"
+#include "engine/io/sibling_model.h"
 
 #include <algorithm>
 #include <cctype>
@@ -193,7 +194,7 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
             if (is_packed_archive_name(lower)) scan.packed_archives.push_back(rel);
             return;
         }
-        InputFile in{c.kind, rel, p, {}, c.set};
+        InputFile in{c.kind, rel, p, {}, c.set, {}};
         if (c.kind == InputKind::kSplitBinder) {
             fs::path bdt = p;
             bdt.replace_extension(".hkxbdt");
@@ -208,6 +209,7 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
             }
             in.data_path = bdt;
         }
+        if (c.kind == InputKind::kSur) in.model_path = sibling_model(p).value_or(fs::path());
         if (auto why = unreadable_reason(p)) {
             scan.strays.push_back({rel, "unreadable: " + *why});
             return;

@@ -34,6 +34,9 @@ struct InputFile {
     std::filesystem::path path;         // absolute or as given
     std::filesystem::path data_path;    // the .hkxbdt of a split binder
     std::string set;                    // h, l, f, object, asset, character, loose, sur
+    // The model a .sur file collides for (.cmp, else .3db), paired by the scan as a split binder's
+    // halves are; empty when there is none.
+    std::filesystem::path model_path;
 };
 
 struct StrayFile {

@@ -15,17 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/mesh/box.h"
 #include "engine/mesh/extern_shapes.h"
 #include "engine/mesh/raw_mesh.h"
 
 namespace meshproof::mesh {
 
 inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-
-struct Box {
-    std::array<float, 3> min{};
-    std::array<float, 3> max{};
-};
 
 // ---- static trees (Codec3Axis4 / 5 / 6) -------------------------------------------------------
 // Several trees concatenated (all section trees of a mesh) or one (mesh tree, aabbTree).

@@ -85,6 +85,21 @@ inline std::array<float, 3> decode_point_set_vertex(std::uint32_t v, const Box& 
     return p;
 }
 
+// ---- the encoders, each the exact inverse of its decoder above (vertex_codec.cpp) ---------------
+// Codes round to the nearest step and clamp to 0 .. the top code; a scale that is no step gives 0.
+
+// codecParms for packed vertices spanning `box` (the packed vertices' box): offset = its minimum,
+// scale = extent ⁄ (2047, 2047, 1023), so some vertex has code 0 and some the top code on every
+// axis with any extent. An unfilled box (a section without packed vertices) gives the ER
+// sample's (+FLT_MAX × 3, −inf × 3).
+std::array<float, 6> packed_codec_parms(const Box& box);
+
+// The packed 11/11/10-bit code of a position under `codec_parms`.
+std::uint32_t quantise_packed(const std::array<float, 6>& codec_parms, float x, float y, float z);
+
+// The shared 21/21/22-bit code of a position under a mesh domain's codec (shared_vertex_codec).
+std::uint64_t quantise_shared(const SharedVertexCodec& codec, float x, float y, float z);
+
 // Point i of a record starting at sharedVertices[slot]: the even vertex is the high half.
 inline std::uint32_t point_set_code(std::uint64_t entry, std::uint32_t i) {
     return (i & 1u) == 0 ? static_cast<std::uint32_t>(entry >> 32) : static_cast<std::uint32_t>(entry);

@@ -1,10 +1,17 @@
 #include "engine/pipeline/distinct_counts.h"
 
+#include <optional>
+
+#include "engine/pipeline/tally_scope.h"
+
 namespace meshproof {
 namespace {
 
 // The game of a "game/set" scope ("all" for a scope without one: a Tally used alone).
-std::string game_of(std::string_view scope) { return std::string(scope.substr(0, scope.find('/'))); }
+std::string game_of(std::string_view scope) {
+    const std::optional<TallyScope> s = read_scope(scope);
+    return std::string(s ? s->game : scope);
+}
 
 bool before(const DistinctCounts::Entry& a, const DistinctCounts::Entry& b) {
     return std::tie(a.ordinal, a.scope, a.n) < std::tie(b.ordinal, b.scope, b.n);

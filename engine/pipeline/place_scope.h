@@ -3,7 +3,7 @@
 // ../shared/spec/places.md maps each place to map ids. A unit's place is the map its binder
 // came from; a place scope is one map-id prefix or several (a tile group is a prefix: m60_34_5
 // names m60_34_50_00 … m60_34_59_02). The run repeats the counts of the units of a place under
-// the sub-scope "game/set#map:KEY" (KEY the prefixes joined by ','), as it does for a file scope.
+// the sub-scope "game/set#map:KEY" (tally_scope.h; KEY the prefixes joined by ','), as it does for a file scope.
 #pragma once
 
 #include <string>
@@ -11,8 +11,6 @@
 #include <vector>
 
 namespace meshproof {
-
-inline constexpr std::string_view kMapScopePrefix = "map:";
 
 // The map id ("m11_01_00_00") a unit path came from: a folder named mAA_BB_CC_DD
 // (map/m11_01_00_00/…, map/m10/m10_00_00_00/…), else a binder or member named after its map

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/pipeline/distinct_counts.h"
+#include "engine/pipeline/tally_scope.h"
 
 namespace meshproof {
 
@@ -43,12 +44,6 @@ struct ValueSet {
     void merge(const ValueSet& other);
     bool operator==(const ValueSet&) const = default;
 };
-
-// A sub-scope repeats a unit's counts under "game/set#class", the class being what the judging
-// passes said of the unit (PassInfo::judges_units). It splits a figure; it is never part of a
-// sum over scopes (Tally::total, a figure summed over every set).
-inline constexpr char kSubScopeMark = '#';
-inline bool is_sub_scope(std::string_view scope) { return scope.find(kSubScopeMark) != std::string_view::npos; }
 
 struct Sample {
     std::uint64_t unit_ordinal = 0;   // position of the member in path order

@@ -9,7 +9,7 @@
 
 #include "engine/core/bytes.h"
 #include "engine/io/install_scan.h"
-#include "engine/mesh/mesh_products.h"
+#include "engine/rules/mesh_products.h"
 
 namespace meshproof {
 namespace tagfile { class Tagfile; }
@@ -35,9 +35,9 @@ struct Unit {
     // keys, so a count over distinct tagfiles counts them once (Tally::distinct). Hashed on the
     // first ask and kept: a run whose passes count nothing distinct never reads the bytes again.
     std::uint64_t content_key() const;
-    // What more than one pass derives from `mesh` (engine/mesh/mesh_products.h), computed on a
+    // What more than one pass derives from `mesh` (engine/rules/mesh_products.h), computed on a
     // pass's first ask and kept while the unit's passes run.
-    mesh::MeshProducts products;
+    rules::MeshProducts products;
 
 private:
     mutable std::uint64_t content_key_ = 0;

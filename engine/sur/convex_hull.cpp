@@ -292,7 +292,8 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
     const std::uint32_t n = std::uint32_t(ws.distinct.size());
     if (n < 4) return HullError::kTooFewPoints;
 
-    const double tol = hull_tolerance(points, options.tolerance);
+    const double tol = options.fixed_tolerance > 0 ? double(options.fixed_tolerance)
+                                                   : double(hull_tolerance(points, options.tolerance));
     ws.p.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) ws.p[i] = to_double(points[ws.distinct[i]]);
 

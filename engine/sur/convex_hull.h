@@ -60,6 +60,9 @@ struct HullOptions {
     // faces, and V = 2 + F / 2 makes that 2,050 (freelancer-surface.md "Convex hull").
     std::uint32_t max_points = 2050;
     HullTolerance tolerance = HullTolerance::kUlpAtMagnitude;
+    // Above 0: this tolerance instead of the derived one (a reading that brings its own, such
+    // as the document generator's eps, builds its hulls far below it).
+    float fixed_tolerance = 0;
 };
 
 struct ConvexHull {

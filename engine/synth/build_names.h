@@ -2,14 +2,12 @@
 // short names inside meshproof::synth (synth is built on build).
 #pragma once
 
-#include "engine/builder/aabb.h"
 #include "engine/builder/simd_tree_build.h"
-#include "engine/builder/stock_tree.h"
+#include "engine/rules/stock_tree.h"
 
 namespace meshproof::synth {
 
-using builder::Aabb;
-using builder::kNoNode;
+using rules::kNoNode;
 using builder::SimdNode;
 using builder::SimdNumbering;
 

@@ -59,7 +59,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     std::vector<float>& sy = L.sy;
     std::vector<float>& sz = L.sz;
     const std::vector<builder::PreorderTree>& section_trees = L.section_trees;
-    const Aabb& used = L.used;
+    const mesh::Box& used = L.used;
     const mesh::SharedVertexCodec& shared_codec = L.shared_codec;
     auto corners = [&](std::uint32_t g) { return L.corners(g); };
     auto prim_box = [&](std::uint32_t s, std::uint32_t p) { return L.primitive_box(m, s, p); };
@@ -87,7 +87,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     builder::quantise_vertices(input, L, m);
     builder::encode_section_trees(L, m);
     const std::vector<builder::EncodedStaticTree>& encoded = L.encoded;
-    std::vector<Aabb> leaf_boxes;
+    std::vector<mesh::Box> leaf_boxes;
 
     // ---- object and asset meshes: a last section of custom primitives (point sets, then extern
     // references), inside the middle half of the vertex box (so inside the mesh domain), joined to
@@ -95,7 +95,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
     CustomSection custom;
     const bool with_custom = (opt.point_sets > 0 || opt.extern_shapes > 0) && np > 0;
     if (with_custom) {
-        Aabb inside;
+        mesh::Box inside;
         for (int a = 0; a < 3; ++a) {
             const float quarter = 0.25f * (used.max[a] - used.min[a]);
             inside.min[a] = used.min[a] + quarter;
@@ -161,7 +161,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
                 const std::uint32_t nq = corners(stored[m.first_primitive[t] + p]);
                 const std::uint32_t par = tree_parent[n];
                 const std::uint32_t sib = n == par + 1u ? tr.second_child[par] : par + 1u;
-                const Aabb& leaf = encoded[t].decoded[n];
+                const mesh::Box& leaf = encoded[t].decoded[n];
                 for (std::uint32_t k = 0; k < nq; ++k) {
                     if (q[k] >= m.num_packed[t] || uses[q[k]] != 1) continue;
                     for (std::uint32_t j = sib; j < subtree_end[sib]; ++j) {
@@ -252,7 +252,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
         std::array<float, 3> moved[255];
         const std::uint32_t s = pick([&](std::uint32_t t) {
             if (m.page[t] == 0 || m.num_packed[t] != 0 || m.num_shared[t] == 0) return false;
-            const Aabb& dom = m.section_domain[t];
+            const mesh::Box& dom = m.section_domain[t];
             for (std::uint32_t k = 0; k < m.num_shared[t]; ++k) {
                 const std::uint16_t entry = m.shared_vertices_index[m.first_shared[t] + k];
                 moved[k] = mesh::decode_shared_vertex(m.shared_vertices[entry], shared_codec);
@@ -339,8 +339,8 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
 
     // ---- the floor-rule figures of every section a defect touched, from what a reader decodes
     for (std::uint32_t s : recount_sections) {
-        leaf_boxes.resize(m.num_primitives[s]);
-        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = prim_box(s, p).grown(r);
+        leaf_boxes.resize(m.num_primitives[s], mesh::unfilled_box());
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = mesh::grown_by(prim_box(s, p), r);
         const NibbleRecount rc = recount_nibbles(
             section_trees[s], leaf_boxes,
             std::span<const std::uint8_t>(m.section_node_bytes.data() + m.first_node_byte[s], m.node_byte_count[s]),

@@ -8,7 +8,7 @@
 // own f32 box arithmetic is used); stored nibbles = the floor rule; one data run {0xFFFF, 0,
 // count} per section; leafIndex; page = the shared entries' page; numShapeKeyBits = bitsPerKey =
 // bitlen(maxKeyValue + 1); numPrimitiveKeys = keys; simd leaf boxes exact, child boxes unions;
-// triangleIsInterior has maxKeyValue + 1 bits, those of the interior-bit pass (mesh/interior_bits.h)
+// triangleIsInterior has maxKeyValue + 1 bits, those of the interior-bit pass (rules/interior_bits.h)
 // run last, on the vertices as a reader decodes the stored file (after every defect that moves
 // one), with primitiveStoresIsFlatConvex 0 (no flat quads).
 #pragma once

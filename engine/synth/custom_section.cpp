@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/mesh/havok_quicksort.h"
+#include "engine/rules/havok_quicksort.h"
 #include "engine/mesh/vertex_codec.h"
 #include "engine/synth/prng.h"
 #include "engine/builder/static_tree_encode.h"
-#include "engine/builder/vertex_quantise.h"
+#include "engine/mesh/vertex_codec.h"
 
 namespace meshproof::synth {
 
@@ -34,7 +34,7 @@ void balanced(builder::PreorderTree& t, const std::vector<std::uint32_t>& payloa
 }
 
 // Point set p: an 8-corner box (even p) or a 12-point hexagonal prism (odd p), inside `inside`.
-std::vector<std::array<float, 3>> shape_points(std::uint32_t p, std::uint32_t count, const Aabb& inside, SplitMix64& rng) {
+std::vector<std::array<float, 3>> shape_points(std::uint32_t p, std::uint32_t count, const mesh::Box& inside, SplitMix64& rng) {
     float centre[3], half[3];
     for (int a = 0; a < 3; ++a) {
         const float extent = inside.max[a] - inside.min[a];
@@ -63,7 +63,7 @@ std::vector<std::array<float, 3>> shape_points(std::uint32_t p, std::uint32_t co
 }  // namespace
 
 CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets, std::span<const ExternRecord> externs,
-                                    const Aabb& inside, std::uint64_t seed, bool sekiro) {
+                                    const mesh::Box& inside, std::uint64_t seed, bool sekiro) {
     CustomSection out;
     const float r = m.convex_radius;
     const auto s = static_cast<std::uint32_t>(m.page.size());
@@ -72,20 +72,20 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
 
     // Geometry, primitive by primitive; the tree's leaves numbered by the rank permutation.
     std::vector<std::vector<std::array<float, 3>>> points(point_sets);
-    std::vector<Aabb> below(count);
+    std::vector<mesh::Box> below(count);
     for (std::uint32_t p = 0; p < point_sets; ++p) {
         points[p] = shape_points(p, point_sets, inside, rng);
-        Aabb b;
-        for (const auto& q : points[p]) b.add(q[0], q[1], q[2]);
-        below[p] = b.grown(r);
+        mesh::Box b = mesh::unfilled_box();
+        for (const auto& q : points[p]) mesh::extend(b, q[0], q[1], q[2]);
+        below[p] = mesh::grown_by(b, r);
     }
     for (std::size_t e = 0; e < externs.size(); ++e) below[point_sets + e] = externs[e].box;
-    const std::vector<std::uint32_t> rank = mesh::ranks(count);
+    const std::vector<std::uint32_t> rank = rules::ranks(count);
     std::vector<std::uint32_t> payload_at(count);
     for (std::uint32_t p = 0; p < count; ++p) payload_at[rank[p]] = p;
     balanced(out.tree, payload_at, 0, count);
-    Aabb domain;
-    for (const Aabb& b : below) domain.add(b);
+    mesh::Box domain = mesh::unfilled_box();
+    for (const mesh::Box& b : below) mesh::extend(domain, b);
     const builder::EncodedStaticTree enc = builder::encode_static_tree(out.tree, below, domain, 4);
     std::vector<std::uint32_t> leaf_of(count, 0);
     for (std::size_t n = 0; n < out.tree.size(); ++n)
@@ -103,20 +103,19 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
     m.flags.push_back(1);
     m.leaf_index.push_back(0);  // set with the mesh tree
     m.section_domain.push_back(domain);
-    m.codec_parms.push_back(builder::packed_codec_parms(Aabb{}));
+    m.codec_parms.push_back(mesh::packed_codec_parms(mesh::unfilled_box()));
     m.first_node_byte.push_back(static_cast<std::uint32_t>(m.section_node_bytes.size()));
     m.node_byte_count.push_back(static_cast<std::uint32_t>(enc.bytes.size()));
     m.section_node_bytes.insert(m.section_node_bytes.end(), enc.bytes.begin(), enc.bytes.end());
     m.section_tree_nodes += out.tree.size();
 
-    out.leaf_exact.resize(count);
+    out.leaf_exact.resize(count, mesh::unfilled_box());
     for (std::uint32_t p = 0; p < point_sets; ++p) {
-        const Aabb& leaf = enc.decoded[leaf_of[p]];
+        const mesh::Box& leaf = enc.decoded[leaf_of[p]];
         const auto slot = static_cast<std::uint16_t>(m.shared_vertices.size());
         const auto n = static_cast<std::uint32_t>(points[p].size());
         // Codes over the leaf box; the decoded points (the decoder's own arithmetic) give the simd box.
         std::vector<std::uint32_t> codes(n);
-        mesh::Box leaf_box{leaf.min, leaf.max};
         for (std::uint32_t j = 0; j < n; ++j) {
             std::uint32_t c[3];
             for (int a = 0; a < 3; ++a) {
@@ -126,8 +125,8 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
                 c[a] = static_cast<std::uint32_t>(std::clamp(v, 0.0f, kSteps[a]));
             }
             codes[j] = c[0] | (c[1] << 11) | (c[2] << 22);
-            const auto q = mesh::decode_point_set_vertex(codes[j], leaf_box);
-            out.leaf_exact[p].add(q[0], q[1], q[2]);
+            const auto q = mesh::decode_point_set_vertex(codes[j], leaf);
+            mesh::extend(out.leaf_exact[p], q[0], q[1], q[2]);
         }
         for (std::uint32_t j = 0; j < n; j += 2) {
             const std::uint64_t hi = codes[j], lo = j + 1 < n ? codes[j + 1] : 0u;

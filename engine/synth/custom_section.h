@@ -32,7 +32,7 @@ namespace meshproof::synth {
 struct CustomSection {
     builder::PreorderTree tree;  // the section tree (payload = primitive in section)
     // per primitive: its simd leaf box (a point set's decoded points, an extern reference's shape box)
-    std::vector<Aabb> leaf_exact;
+    std::vector<mesh::Box> leaf_exact;
 };
 
 // Appends section m.page.size() with `point_sets` point sets (8-point boxes and 12-point prisms
@@ -40,6 +40,6 @@ struct CustomSection {
 // `m` and to its primitives, shared vertices and shared-index words. The caller adds the section
 // to the mesh tree and the keys.
 CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets, std::span<const ExternRecord> externs,
-                                    const Aabb& inside, std::uint64_t seed, bool sekiro);
+                                    const mesh::Box& inside, std::uint64_t seed, bool sekiro);
 
 }  // namespace meshproof::synth

@@ -96,21 +96,19 @@ ConvexShapeSpec polytope_shape(float half, SplitMix64& rng) {
     return s;
 }
 
-Aabb placed_box(const builder::ExternShape& e) {
+mesh::Box placed_box(const builder::ExternShape& e) {
     std::vector<float> x, y, z;
     for (const Vec4& v : e.shape.vertices) x.push_back(v[0]), y.push_back(v[1]), z.push_back(v[2]);
     const auto b = mesh::placed_shape_box(e.transform, e.scale, x, y, z, e.shape.convex_radius);
-    Aabb out;
-    if (b) out.min = b->min, out.max = b->max;
-    return out;
+    return b ? *b : mesh::unfilled_box();
 }
 
 }  // namespace
 
-ExternShapeSet make_extern_shape_set(std::uint32_t count, const Aabb& inside, std::uint64_t seed, const ExternDefects& defects) {
+ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& inside, std::uint64_t seed, const ExternDefects& defects) {
     ExternShapeSet out;
     SplitMix64 rng(seed);
-    std::vector<Aabb> boxes;
+    std::vector<mesh::Box> boxes;
     for (std::uint32_t i = 0; i < count; ++i) {
         float extent[3], centre[3];
         for (int a = 0; a < 3; ++a) extent[a] = inside.max[a] - inside.min[a];

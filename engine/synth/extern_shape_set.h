@@ -32,7 +32,7 @@ namespace meshproof::synth {
 struct ExternRecord {
     std::uint16_t w = 0;
     std::uint32_t index = 0;  // into externShapes (past its end for a `missing` defect)
-    Aabb box;                 // the leaf's box (the named entry's placed shape, before any move)
+    mesh::Box box = mesh::unfilled_box();               // the leaf's box (the named entry's placed shape, before any move)
 };
 
 struct ExternShapeSet {
@@ -45,6 +45,6 @@ struct ExternDefects {
     std::uint32_t missing = 0, twice = 0, outside = 0;
 };
 
-ExternShapeSet make_extern_shape_set(std::uint32_t count, const Aabb& inside, std::uint64_t seed, const ExternDefects& defects);
+ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& inside, std::uint64_t seed, const ExternDefects& defects);
 
 }  // namespace meshproof::synth

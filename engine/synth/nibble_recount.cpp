@@ -1,52 +1,39 @@
 #include "engine/synth/nibble_recount.h"
 
 #include <array>
-#include <cstdlib>
 #include <vector>
 
-#include "engine/mesh/static_tree_codec.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/rules/floor_rule.h"
 
 namespace meshproof::synth {
 
-namespace {
-int nibble_distance(std::uint8_t a, std::uint8_t b) { return std::abs((a >> 4) - (b >> 4)) + std::abs((a & 15) - (b & 15)); }
-}  // namespace
-
-NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
-                              std::span<const std::uint8_t> stored_bytes, const Aabb& domain) {
-    const std::size_t n = tree.size();
+NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const mesh::Box> leaf_boxes_by_payload,
+                              std::span<const std::uint8_t> stored_bytes, const mesh::Box& domain) {
     NibbleRecount out;
-    // What lies below each node (children follow their parent: one backward sweep).
-    std::vector<Aabb> below(n);
-    std::vector<std::uint32_t> parent(n, kNoNode);
-    for (std::size_t i = n; i-- > 0;) {
-        if (tree.second_child[i] == kNoNode) {
-            below[i] = leaf_boxes_by_payload[tree.payload[i]];
-        } else {
-            below[i] = below[i + 1];
-            below[i].add(below[tree.second_child[i]]);
-            parent[i + 1] = static_cast<std::uint32_t>(i);
-            parent[tree.second_child[i]] = static_cast<std::uint32_t>(i);
-        }
-    }
-    // From the root down: the rule's box (recomputed reading) and the stored box (stored reading).
-    std::vector<mesh::Box> recomputed(n), stored(n);
-    const mesh::Box dom{domain.min, domain.max};
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::array<std::uint8_t, 3> have = {stored_bytes[4 * i], stored_bytes[4 * i + 1], stored_bytes[4 * i + 2]};
-        const mesh::Box& rp = parent[i] == kNoNode ? dom : recomputed[parent[i]];
-        const mesh::Box& sp = parent[i] == kNoNode ? dom : stored[parent[i]];
-        std::array<std::uint8_t, 3> rule_r{}, rule_s{};
+    const std::vector<mesh::Box> below = builder::boxes_below(tree, leaf_boxes_by_payload);
+    const std::vector<std::uint32_t> parent = builder::parents(tree);
+    // The rule's nibbles below a parent box (the nibble pass's reading), and the stored ones.
+    auto rule_at = [&](std::size_t i, const mesh::Box& p) {
+        std::array<std::uint8_t, 3> rule{};
+        for (int a = 0; a < 3; ++a)
+            rule[a] = rules::floor_nibbles_largest_fit(p.min[a], p.max[a], below[i].min[a], below[i].max[a]).byte;
+        return rule;
+    };
+    auto stored_at = [&](std::size_t i, const mesh::Box&) {
+        return std::array<std::uint8_t, 3>{stored_bytes[4 * i], stored_bytes[4 * i + 1], stored_bytes[4 * i + 2]};
+    };
+    // From the root down: the rule's boxes (recomputed reading) and the stored boxes (stored reading).
+    const std::vector<mesh::Box> recomputed = builder::boxes_from_root(parent, domain, rule_at);
+    const std::vector<mesh::Box> stored = builder::boxes_from_root(parent, domain, stored_at);
+    for (std::size_t i = 0; i < tree.size(); ++i) {
+        const std::array<std::uint8_t, 3> have = stored_at(i, domain);
+        const std::array<std::uint8_t, 3> rule_r = rule_at(i, parent[i] == kNoNode ? domain : recomputed[parent[i]]);
+        const std::array<std::uint8_t, 3> rule_s = rule_at(i, parent[i] == kNoNode ? domain : stored[parent[i]]);
         int dr = 0, ds = 0;
         for (int a = 0; a < 3; ++a) {
-            rule_r[a] = builder::floor_rule_nibbles(rp.min[a], rp.max[a], below[i].min[a], below[i].max[a]);
-            rule_s[a] = builder::floor_rule_nibbles(sp.min[a], sp.max[a], below[i].min[a], below[i].max[a]);
-            dr += nibble_distance(rule_r[a], have[a]);
-            ds += nibble_distance(rule_s[a], have[a]);
+            dr += rules::nibble_distance(rule_r[a], have[a]);
+            ds += rules::nibble_distance(rule_s[a], have[a]);
         }
-        recomputed[i] = mesh::shrink_box(rp, rule_r);
-        stored[i] = mesh::shrink_box(sp, have);
         if (dr != 0) ++out.differing, out.one_nibble += dr == 1;
         if (ds != 0) ++out.differing_stored, out.one_nibble_stored += ds == 1;
     }

@@ -11,7 +11,7 @@
 #include <span>
 
 #include "engine/synth/build_names.h"
-#include "engine/builder/aabb.h"
+#include "engine/mesh/box.h"
 #include "engine/builder/preorder_tree.h"
 
 namespace meshproof::synth {
@@ -24,7 +24,7 @@ struct NibbleRecount {
 // `leaf_boxes_by_payload`: what lies below each leaf now (its primitive's decoded vertices grown
 // by the convex radius); `stored_bytes`: the tree's Codec3Axis4 nodes as written (4 bytes each);
 // `domain`: the section's domain (the root's parent box).
-NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const Aabb> leaf_boxes_by_payload,
-                              std::span<const std::uint8_t> stored_bytes, const Aabb& domain);
+NibbleRecount recount_nibbles(const builder::PreorderTree& tree, std::span<const mesh::Box> leaf_boxes_by_payload,
+                              std::span<const std::uint8_t> stored_bytes, const mesh::Box& domain);
 
 }  // namespace meshproof::synth

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/core/json_writer.h"
+
 namespace meshproof::synth {
 
 namespace {
@@ -132,14 +134,6 @@ std::uint64_t expected_violation(const SynthCounts& c, std::string_view pass, st
 constexpr std::string_view kStated[] = {"custom_prims", "degenerate", "extern",    "interior", "keys",   "leafbox",
                                         "nibble",       "numbering",  "page",      "simd",     "structure", "tagfile"};
 
-void escape_into(std::string& j, std::string_view s) {
-    for (char ch : s) {
-        if (ch == '"' || ch == '\\') j += '\\';
-        if (static_cast<unsigned char>(ch) < 0x20) continue;
-        j += ch;
-    }
-}
-
 }  // namespace
 
 std::span<const std::string_view> stated_passes() { return kStated; }
@@ -151,9 +145,10 @@ SynthManifest make_synth_manifest(const SynthOptions& o, const SynthResult& r, s
     auto add = [&](std::string_view pass, std::string_view counter, std::string_view figure, std::string_view set,
                    std::uint64_t v) {
         ManifestFigure f;
-        f.pass = pass, f.counter = counter, f.figure = figure, f.game = m.game, f.set = set;
-        f.id = "synthetic." + f.pass + "." + m.game + "." + f.set + "." + f.counter;
-        f.expected = v;
+        f.pass = std::string(pass), f.counter = counter, f.figure = figure, f.scope.game = m.game, f.scope.set = set;
+        f.id = "synthetic." + *f.pass + "." + m.game + "." + f.scope.set + "." + f.counter;
+        f.expected = static_cast<double>(v);
+        f.label = "Synthetic";
         m.figures.push_back(std::move(f));
     };
     const auto sets = synth_sets(o.game);
@@ -178,25 +173,30 @@ SynthManifest make_synth_manifest(const SynthOptions& o, const SynthResult& r, s
 }
 
 std::string synth_manifest_json(const SynthManifest& m) {
-    std::string j;
-    j.reserve(256 * m.figures.size() + 256);
-    j += "{\n  \"manifest_format\": 1,\n  \"name\": \"";
-    escape_into(j, m.name);
-    j += "\",\n  \"document\": \"havok-compressed-mesh.txt\",\n  \"game\": \"";
-    escape_into(j, m.game);
-    j += "\",\n  \"figures\": [";
-    for (std::size_t i = 0; i < m.figures.size(); ++i) {
-        const ManifestFigure& f = m.figures[i];
-        j += i ? ",\n    {" : "\n    {";
-        j += "\"id\": \"";
-        escape_into(j, f.id);
-        j += "\", \"figure\": \"";
-        escape_into(j, f.figure);
-        j += "\", \"pass\": \"" + f.pass + "\", \"counter\": \"" + f.counter + "\", \"scope\": {\"game\": \"" + f.game +
-             "\", \"set\": \"" + f.set + "\"}, \"expected\": " + std::to_string(f.expected) + ", \"label\": \"Synthetic\"}";
+    JsonWriter w;
+    w.begin_object();
+    w.field("manifest_format", 1);
+    w.field("name", m.name);
+    w.field("document", "havok-compressed-mesh.txt");
+    w.field("game", m.game);
+    w.key("figures").begin_array();
+    for (const ManifestFigure& f : m.figures) {
+        w.begin_object(JsonLayout::kOneLine);
+        w.field("id", f.id);
+        w.field("figure", f.figure);
+        w.field("pass", f.pass.value_or(""));
+        w.field("counter", f.counter);
+        w.key("scope").begin_object();
+        w.field("game", f.scope.game);
+        w.field("set", f.scope.set);
+        w.end_object();
+        w.field("expected", static_cast<std::uint64_t>(f.expected));
+        w.field("label", f.label);
+        w.end_object();
     }
-    j += m.figures.empty() ? "]\n}\n" : "\n  ]\n}\n";
-    return j;
+    w.end_array();
+    w.end_object();
+    return w.take();
 }
 
 }  // namespace meshproof::synth

@@ -10,17 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/manifest_figure.h"
 #include "engine/synth/install_writer.h"
 
 namespace meshproof::synth {
 
-struct ManifestFigure {
-    std::string id;      // "synthetic.<pass>.<game>.<set>.<counter>"
-    std::string figure;  // what is counted
-    std::string pass, counter, game, set;
-    std::uint64_t expected = 0;
-};
-
+// Each figure's id is "synthetic.<pass>.<game>.<set>.<counter>", its scope the game and set,
+// its expected value a count, its label "Synthetic".
 struct SynthManifest {
     std::string name, game;
     std::vector<ManifestFigure> figures;  // id order

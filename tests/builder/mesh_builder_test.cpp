@@ -230,18 +230,18 @@ TEST(BuilderTree, SectionsAreTheStockCutInQueueOrder) {
     lay_out(in, MeshOptions{}, L, m);
     ASSERT_GT(L.cut.sections.size(), 4u);
     // Independently: the leaves in pairing order, the rule's tree and cut.
-    std::vector<Box> leaves(L.prims.size());
+    std::vector<mesh::Box> leaves(L.prims.size());
     std::vector<std::uint32_t> first(L.prims.size() + 1, 0), ids;
     for (std::uint32_t p = 0; p < L.prims.size(); ++p) {
         leaves[p] = L.source_leaf_box(in, p, 0.015f);
         for (std::uint32_t k = 0; k < L.corners(p); ++k) ids.push_back(L.prims.vertex[p][k]);
         first[p + 1] = static_cast<std::uint32_t>(ids.size());
     }
-    const BinaryTree t = build_stock_tree(leaves);
-    const Cut cut = cut_sections(t, first, ids);
+    const rules::BinaryTree t = rules::build_stock_tree(leaves);
+    const rules::Cut cut = rules::cut_sections(t, first, ids);
     ASSERT_EQ(cut.sections.size(), L.cut.sections.size());
     for (std::size_t s = 0; s < cut.sections.size(); ++s) {
-        const std::vector<std::uint32_t> order = section_primitive_order(t, cut.sections[s]);
+        const std::vector<std::uint32_t> order = rules::section_primitive_order(t, cut.sections[s]);
         ASSERT_EQ(order.size(), m.num_primitives[s]);
         for (std::uint32_t p = 0; p < order.size(); ++p) EXPECT_EQ(L.stored[m.first_primitive[s] + p], order[p]);
     }

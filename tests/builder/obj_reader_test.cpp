@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/builder/obj_reader.h"
-#include "engine/mesh/box_measure.h"
-#include "engine/mesh/quad_pairing.h"
+#include "engine/rules/box_measure.h"
+#include "engine/rules/quad_pairing.h"
 #include "tests/support/corpus.h"
 
 namespace meshproof::builder {
@@ -240,9 +240,9 @@ TEST(ObjReader, FannedQuadIsPairedAsAQuad) {
         boxes.push_back(b);
     }
     const std::vector<std::uint32_t> data(m->rows.size(), 0);
-    mesh::QuadPairingWorkspace ws;
-    std::vector<mesh::QuadPair> pairs;
-    mesh::pair_quads({m->rows, boxes, data}, mesh::CandidateRule::kFirstFit, ws, pairs);
+    rules::QuadPairingWorkspace ws;
+    std::vector<rules::QuadPair> pairs;
+    rules::pair_quads({m->rows, boxes, data}, rules::CandidateRule::kFirstFit, ws, pairs);
     ASSERT_EQ(pairs.size(), 2u);
     std::vector<std::pair<std::uint32_t, std::uint32_t>> got;
     for (const auto& p : pairs) got.emplace_back(p.first, p.second);

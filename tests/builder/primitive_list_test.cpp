@@ -39,11 +39,11 @@ TEST(PairRows, NumberingByVertexIsNumberingByCorner) {
         for (std::uint32_t r = 0; r < rows.size(); ++r)
             if (rng() % 10 != 0) kept.push_back(r);
 
-        mesh::QuadPairingWorkspace ws;
+        rules::QuadPairingWorkspace ws;
         const PrimitiveList got = pair_rows(PairingInput{x, y, z, rows, material, kept}, ws);
 
         // The rule as written: every corner's name numbered by first use.
-        std::vector<mesh::VertexName> names;
+        std::vector<rules::VertexName> names;
         std::vector<mesh::Box> box(kept.size());
         std::vector<std::uint32_t> data(kept.size());
         for (std::size_t i = 0; i < kept.size(); ++i) {
@@ -59,12 +59,12 @@ TEST(PairRows, NumberingByVertexIsNumberingByCorner) {
             data[i] = material[kept[i]];
         }
         std::vector<std::uint32_t> numbers(names.size());
-        mesh::QuadPairingWorkspace ws2;
-        mesh::number_by_first_use(names, ws2, numbers);
+        rules::QuadPairingWorkspace ws2;
+        rules::number_by_first_use(names, ws2, numbers);
         std::vector<std::array<std::uint32_t, 3>> numbered(kept.size());
         for (std::size_t i = 0; i < kept.size(); ++i) numbered[i] = {numbers[3 * i], numbers[3 * i + 1], numbers[3 * i + 2]};
-        std::vector<mesh::QuadPair> pairs;
-        mesh::pair_quads(mesh::QuadPairingRows{numbered, box, data}, mesh::CandidateRule::kFirstFit, ws2, pairs);
+        std::vector<rules::QuadPair> pairs;
+        rules::pair_quads(rules::QuadPairingRows{numbered, box, data}, rules::CandidateRule::kFirstFit, ws2, pairs);
 
         ASSERT_GT(pairs.size(), 10u) << seed;
         std::uint32_t quads = 0;

@@ -34,12 +34,14 @@ TEST(HelpExitCodes, VerifyListsEveryCode) {
 }
 
 TEST(HelpExitCodes, DumpListsNoMismatch) {
-    expect_footer("dump",
-                  "Exit codes:\n"
-                  "  0  dumped\n"
-                  "  2  usage error: FILE cannot be opened or is no binder, tagfile or model; no such --member\n"
-                  "  3  FILE (or the member) could not be decoded: the message says where\n"
-                  "  4  internal error, or out of memory\n");
+    expect_footer(
+        "dump",
+        "Exit codes:\n"
+        "  0  dumped\n"
+        "  2  usage error: FILE cannot be opened or is no binder, tagfile, model (.cmp, .3db) or .sur; no such\n"
+        "     --member or --part\n"
+        "  3  FILE (the member, or a .sur's sibling .cmp / .3db) could not be decoded: the message says where\n"
+        "  4  internal error, or out of memory\n");
 }
 
 TEST(HelpExitCodes, UnpackSaysWhatPartialMeansForIt) {
@@ -56,7 +58,8 @@ TEST(HelpExitCodes, ExportListsNoMismatch) {
                   "Exit codes:\n"
                   "  0  the OBJ written\n"
                   "  2  usage error: FILE cannot be opened, no such --member, or the OBJ refused or not written\n"
-                  "  3  the member could not be decoded (no OBJ is written): the message says where\n"
+                  "  3  the member, the .sur, its sibling .cmp / .3db, or the model could not be decoded (no OBJ is\n"
+                  "     written): the message says where\n"
                   "  4  internal error, or out of memory\n");
 }
 

@@ -149,7 +149,7 @@ TEST(HostileCli, GiantSparseFilesAreRefusedFromTheirHeaders) {
 
 // A file name that is not UTF-8 (Linux names are bytes): it reached the JSON report as it was,
 // and simdjson, so `meshproof diff`, refused the report ("not valid UTF-8"). The reports quote
-// each ill-formed byte as U+FFFD now (reports/utf8_text.h): the JSON reads back, and the
+// each ill-formed byte as U+FFFD now (engine/core/utf8_text.h): the JSON reads back, and the
 // Markdown and HTML hold the replacement character, not the raw byte.
 TEST(HostileCli, ANameThatIsNotUtf8LeavesReportsThatReadBack) {
     MP_REQUIRE_CORPUS();

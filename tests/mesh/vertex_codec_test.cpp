@@ -3,6 +3,8 @@
 // per operation in the document's order.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "engine/mesh/vertex_codec.h"
 #include "tests/mesh/mesh_fixtures.h"
 #include "tests/mesh/raw_builder.h"
@@ -93,6 +95,27 @@ TEST(VertexCodec, PointSetBits) {
     const std::uint64_t entry = (std::uint64_t{0xAAAAAAAA} << 32) | 0x55555555u;
     EXPECT_EQ(point_set_code(entry, 0), 0xAAAAAAAAu);
     EXPECT_EQ(point_set_code(entry, 1), 0x55555555u);
+}
+
+// The encoders are the decoders' inverse: a position on the grid comes back as itself, its code
+// as the same code; off the grid, to the nearest step, clamped to the codes there are.
+TEST(VertexCodec, QuantiseInvertsDecode) {
+    const std::array<float, 6> p = packed_codec_parms(Box{{0, 0, 0}, {2047, 2047, 1023}});
+    EXPECT_EQ(p[3], 1.0f);
+    EXPECT_EQ(p[5], 1.0f);
+    const std::uint32_t code = quantise_packed(p, 5, 6, 7);
+    EXPECT_EQ(packed_codes(code), (std::array<std::uint32_t, 3>{5, 6, 7}));
+    EXPECT_EQ(decode_packed_vertex(code, p), (std::array<float, 3>{5, 6, 7}));
+    EXPECT_EQ(packed_codes(quantise_packed(p, 5.4f, -3, 5000)), (std::array<std::uint32_t, 3>{5, 0, 1023}));
+
+    const SharedVertexCodec c = shared_vertex_codec(Box{{-1, -1, -1}, {1, 1, 1}});
+    const std::uint64_t shared = quantise_shared(c, -1, 1, -1);
+    EXPECT_EQ(shared_codes(shared), (std::array<std::uint32_t, 3>{0, 0x1FFFFF, 0}));
+    EXPECT_EQ(decode_shared_vertex(shared, c)[0], -1.0f);
+
+    const std::array<float, 6> none = packed_codec_parms(unfilled_box());
+    EXPECT_EQ(none[0], std::numeric_limits<float>::max());
+    EXPECT_EQ(none[3], -std::numeric_limits<float>::infinity());
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
-// File scopes (engine/pipeline/run.h): which unit paths name a file, and a run that tallies one
+// File scopes (engine/pipeline/file_scope.h): which unit paths name a file, and a run that tallies one
 // named file's counts again under "game/set#file:NAME" — the figures the documents state of one
 // file ("pod_drab.sur's [hull] has 62 [faces]", "computes 72.27 where the file says 122.50").
 #include <gtest/gtest.h>
 
+#include "engine/pipeline/file_scope.h"
 #include "engine/pipeline/run.h"
 #include "tests/support/corpus_run_fixtures.h"
 

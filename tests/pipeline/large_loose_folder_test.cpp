@@ -29,12 +29,12 @@ std::string tagfile_name(std::size_t i) {
 TEST(LargeLooseFolder, IsPlannedAsChunksWithTheCompendiumsCountedInTheFirst) {
     const std::size_t n = 2 * kLooseTagfilesPerGroup + 88;
     InstallScan scan;
-    scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "a/h10_00_00_00.hkxbhd", "x", "y", "h"});
-    scan.inputs.push_back(InputFile{InputKind::kCompendium, "m/a.compendium", "m/a.compendium", {}, "loose"});
+    scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "a/h10_00_00_00.hkxbhd", "x", "y", "h", {}});
+    scan.inputs.push_back(InputFile{InputKind::kCompendium, "m/a.compendium", "m/a.compendium", {}, "loose", {}});
     for (std::size_t i = 0; i < n; ++i)
-        scan.inputs.push_back(InputFile{InputKind::kTagfile, "m/" + tagfile_name(i), "m/" + tagfile_name(i), {}, "loose"});
-    scan.inputs.push_back(InputFile{InputKind::kCompendium, "m/z.compendium", "m/z.compendium", {}, "loose"});
-    scan.inputs.push_back(InputFile{InputKind::kTagfile, "small/one.hkx", "small/one.hkx", {}, "loose"});
+        scan.inputs.push_back(InputFile{InputKind::kTagfile, "m/" + tagfile_name(i), "m/" + tagfile_name(i), {}, "loose", {}});
+    scan.inputs.push_back(InputFile{InputKind::kCompendium, "m/z.compendium", "m/z.compendium", {}, "loose", {}});
+    scan.inputs.push_back(InputFile{InputKind::kTagfile, "small/one.hkx", "small/one.hkx", {}, "loose", {}});
 
     std::uint64_t binders = 0;
     const std::vector<Group> groups = plan_groups(scan, binders);

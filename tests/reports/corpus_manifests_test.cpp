@@ -100,8 +100,17 @@ bool is_measure(const std::string& figure) {
     return std::regex_search(figure, measure);
 }
 
+// Column 8 "tolerance=N" of counters.tsv: a reading's own tolerance (0 when none).
+double reading_tolerance(const std::vector<std::string>& c) {
+    if (c.size() <= 7) return 0;
+    const auto at = (";" + c[7]).find(";tolerance=");
+    return at == std::string::npos ? 0 : std::stod(c[7].substr(at + 10, c[7].find(';', at + 10) - at - 10));
+}
+
 TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
     const auto rows = figures_tsv();
+    std::map<std::string, double> reading_tolerances;
+    for (auto& c : read_tsv(kManifests / "counters.tsv", true)) reading_tolerances[c[0]] = reading_tolerance(c);
     for (const auto& [name, m] : load_all()) {
         for (const ManifestFigure& f : m.figures) {
             SCOPED_TRACE(name + ": " + f.id);
@@ -167,8 +176,8 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
                 const int exponent = e == std::string::npos ? 0 : std::stoi(row.value.substr(e + 1));
                 EXPECT_NEAR(f.tolerance, 0.5 * std::pow(10.0, exponent - decimals), 1e-9 * std::pow(10.0, exponent - decimals))
                     << row.value;
-            } else {
-                EXPECT_EQ(f.tolerance, 0) << "an exact figure";
+            } else {  // an exact figure: none, or the reading's own ("a few hulls apart")
+                EXPECT_EQ(f.tolerance, reading_tolerances[f.id]) << "an exact figure";
             }
         }
     }
@@ -225,6 +234,8 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             if (c.size() > 7)
                 if (const auto at = (";" + c[7]).find(";map="); at != std::string::npos) map = c[7].substr(at + 4, c[7].find(';', at + 4) - at - 4);
             EXPECT_EQ(f.scope.map, map);
+            // column 8 "tolerance=N": at least the reading's own tolerance
+            EXPECT_GE(f.tolerance, reading_tolerance(c));
         }
     }
     for (const auto& [id, c] : mapped) EXPECT_TRUE(seen.count(id)) << id << " is in counters.tsv but no manifest";

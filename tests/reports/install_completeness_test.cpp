@@ -72,8 +72,8 @@ TEST(InstallCompleteness, FreelancerCountsSurFilesBySet) {
 TEST(InstallCompleteness, HeldInputsCountBindersAndFilesReadOrNot) {
     RunResult run;
     run.scan.game = Game::kSekiro;
-    run.scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "map/m10/f10.hkxbhd", {}, {}, "f"});
-    run.scan.inputs.push_back(InputFile{InputKind::kCompendium, "map/m10/f10.compendium", {}, {}, "f"});
+    run.scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "map/m10/f10.hkxbhd", {}, {}, "f", {}});
+    run.scan.inputs.push_back(InputFile{InputKind::kCompendium, "map/m10/f10.compendium", {}, {}, "f", {}});
     auto member = [&](std::string path, std::string set, MemberState state) {
         MemberStatus m;
         m.path = std::move(path);
@@ -130,7 +130,7 @@ TEST(InstallCompleteness, ACompleteInstallsMismatchStaysAMismatch) {
             s.game = Game::kSekiro;
             run.members.push_back(s);
         }
-    for (int i = 0; i < 9; ++i) run.scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "f" + std::to_string(i), {}, {}, "f"});
+    for (int i = 0; i < 9; ++i) run.scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "f" + std::to_string(i), {}, {}, "f", {}});
     const FigureSection s = make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument);
     ASSERT_TRUE(s.install);
     EXPECT_TRUE(s.install->complete) << s.install->lacks;

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "reports/json_writer.h"
+#include "engine/core/json_writer.h"
 #include "reports/report_diff.h"
 #include "reports/report_diff_render.h"
 #include "reports/report_reader.h"

@@ -1,4 +1,4 @@
-// Report text is valid UTF-8 whatever the install's names are (reports/utf8_text.h): a file name
+// Report text is valid UTF-8 whatever the install's names are (engine/core/utf8_text.h): a file name
 // with the byte 0xFF made the JSON report one that simdjson, and so `meshproof diff`, refused.
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 
 #include <simdjson.h>
 
-#include "reports/json_writer.h"
-#include "reports/utf8_text.h"
+#include "engine/core/json_writer.h"
+#include "engine/core/utf8_text.h"
 
 namespace meshproof {
 namespace {

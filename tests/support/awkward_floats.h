@@ -1,5 +1,5 @@
 // Random floats for the tests that hold a fast form of an exact rule to the rule written plainly
-// (tests/builder/fast_rule_forms_test.cpp, tests/mesh/floor_candidates_test.cpp,
+// (tests/rules/fast_rule_forms_test.cpp, tests/rules/floor_candidates_test.cpp,
 // tests/verifiers/control_boxes_test.cpp): a small LCG, and a plain value replaced now and then by
 // an awkward one (NaN, ±inf, the smallest subnormal, ±0). One copy for every test file.
 #pragma once

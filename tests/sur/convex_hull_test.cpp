@@ -402,5 +402,23 @@ TEST(ConvexHull, NearFlatPointsOnBothSidesOfEachTolerance) {
     EXPECT_FALSE(flat(convex_hull(cloud(3.0e-4f), eps)));
 }
 
+TEST(ConvexHull, FixedToleranceReplacesTheDerivedOne) {
+    // The unit cube and a dimple 1e-6 below its bottom face: the derived tolerance (one ulp at
+    // √3, 2.4e-7) keeps the dimple; a fixed 2e-6 drops it, a fixed 5e-7 keeps it.
+    Cloud c = cube_corners(0, 1);
+    c.push_back({0.5f, 0.5f, -1e-6f});
+    HullOptions wide;
+    wide.fixed_tolerance = 2e-6f;
+    HullOptions narrow;
+    narrow.fixed_tolerance = 5e-7f;
+    const HullResult d = convex_hull(c), w = convex_hull(c, wide), n = convex_hull(c, narrow);
+    ASSERT_TRUE(d.ok() && w.ok() && n.ok());
+    EXPECT_EQ(d->indices.size(), 9u);
+    EXPECT_EQ(w->indices.size(), 8u);
+    EXPECT_EQ(w->tolerance, 2e-6f);
+    EXPECT_EQ(n->indices.size(), 9u);
+    EXPECT_EQ(n->tolerance, 5e-7f);
+}
+
 }  // namespace
 }  // namespace meshproof::sur

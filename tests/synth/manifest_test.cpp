@@ -78,7 +78,7 @@ TEST_P(ManifestMatchesPasses, EveryFigureExactly) {
         const auto& declared = pr->pass->info().counters;
         EXPECT_TRUE(std::any_of(declared.begin(), declared.end(), [&](const CounterInfo& c) { return c.name == f.counter; }))
             << f.id << ": the pass declares no such counter";
-        EXPECT_EQ(pr->tally.count(f.counter, f.game + "/" + f.set), f.expected) << f.id;
+        EXPECT_EQ(pr->tally.count(f.counter, f.scope.game + "/" + f.scope.set), static_cast<std::uint64_t>(f.expected)) << f.id;
     }
     // Every violation counter of every stated pass has a figure in every set.
     std::uint64_t violations_expected = 0;
@@ -89,7 +89,7 @@ TEST_P(ManifestMatchesPasses, EveryFigureExactly) {
             const auto f = std::find_if(manifest.figures.begin(), manifest.figures.end(),
                                         [&](const ManifestFigure& x) { return x.id == id; });
             ASSERT_NE(f, manifest.figures.end()) << "no figure " << id;
-            violations_expected += f->expected;
+            violations_expected += static_cast<std::uint64_t>(f->expected);
         }
     }
     // Defects show; none means every violation counter of every pass (stated or not) is 0.
@@ -128,8 +128,8 @@ TEST(SynthManifest, NamesOnlyRegisteredCounters) {
     ASSERT_EQ(m.figures.size(), 2 * kSynthSetCount);
     for (const ManifestFigure& f : m.figures) {
         EXPECT_TRUE(f.pass == "page" || f.pass == "keys") << f.id;
-        const std::uint64_t want = f.set != "h" ? 0 : f.pass == "page" ? 12 : 1;
-        EXPECT_EQ(f.expected, want) << f.id;
+        const std::uint64_t want = f.scope.set != "h" ? 0 : f.pass == "page" ? 12 : 1;
+        EXPECT_EQ(static_cast<std::uint64_t>(f.expected), want) << f.id;
     }
     EXPECT_TRUE(std::is_sorted(m.figures.begin(), m.figures.end(), [](const auto& a, const auto& b) { return a.id < b.id; }));
     const std::string json = synth_manifest_json(m);

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "engine/mesh/decoded_member.h"
-#include "engine/mesh/havok_quicksort.h"
-#include "engine/mesh/interior_bits.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/rules/havok_quicksort.h"
+#include "engine/rules/interior_bits.h"
+#include "engine/rules/floor_rule.h"
 
 namespace meshproof::synth {
 
@@ -41,9 +41,9 @@ struct InteriorCheck {
 
 inline InteriorCheck check_interior(const mesh::DecodedMesh& m) {
     InteriorCheck c;
-    mesh::InteriorWorkspace ws;
+    rules::InteriorWorkspace ws;
     std::vector<std::uint8_t> bits;
-    c.refused = !mesh::interior_bits(m, mesh::InteriorOptions{}, ws, bits).ok();
+    c.refused = !rules::interior_bits(m, rules::InteriorOptions{}, ws, bits).ok();
     if (c.refused) return c;
     for (std::size_t i = 0; i < bits.size(); ++i) {
         const bool mine = bits[i] != 0, theirs = m.triangles.interior[i] != 0;
@@ -142,7 +142,7 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
             const mesh::Box& parent = T.parent[i] == mesh::kNone ? T.domain[t] : T.box[T.parent[i]];
             bool ok = true;
             for (int a = 0; a < 3; ++a)
-                ok = ok && T.xyz[a][i] == builder::floor_rule_nibbles(parent.min[a], parent.max[a], below[i].min[a], below[i].max[a]);
+                ok = ok && T.xyz[a][i] == rules::floor_nibbles_searched_up(parent.min[a], parent.max[a], below[i].min[a], below[i].max[a]).byte;
             if (!ok) {
                 ++c.nibbles_off_rule;
                 c.off_rule_sections.push_back(static_cast<std::uint32_t>(t));
@@ -152,7 +152,7 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
         std::vector<std::uint32_t> payloads;
         for (std::uint32_t i = first; i < first + count; ++i)
             if (T.is_leaf[i]) payloads.push_back(T.payload[i]);
-        if (payloads != mesh::leaf_payloads_in_preorder(static_cast<std::uint32_t>(payloads.size()))) ++c.numbering_mismatch;
+        if (payloads != rules::leaf_payloads_in_preorder(static_cast<std::uint32_t>(payloads.size()))) ++c.numbering_mismatch;
     }
     // interior bits only on triangle keys
     std::vector<std::uint8_t> has_key(static_cast<std::size_t>(m.max_key_value) + 2, 0);

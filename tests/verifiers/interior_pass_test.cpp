@@ -8,7 +8,7 @@
 #include <set>
 #include <utility>
 
-#include "engine/mesh/interior_bits.h"
+#include "engine/rules/interior_bits.h"
 #include "tests/verifiers/verifier_fixtures.h"
 
 namespace meshproof::test {
@@ -43,7 +43,7 @@ TEST_F(InteriorPassSample, StoredBitsReproduced) {
     // ... so the sample cannot tell the estimates apart (reading-notes.md).
     EXPECT_EQ(count(t, "keys_wrong_exact_rsqrt"), 0u);
     EXPECT_EQ(count(t, "meshes_exact_exact_rsqrt"), 1u);
-    if (mesh::host_rsqrtps_available()) {
+    if (rules::host_rsqrtps_available()) {
         EXPECT_EQ(count(t, "keys_wrong_host_rsqrtps"), 0u);
     }
     EXPECT_EQ(count(t, "keys_wrong_sqrt_length"), 0u);
@@ -128,9 +128,9 @@ mesh::DecodedMember synthetic_member(int n, std::uint8_t flat_byte) {
                 t.half.push_back(static_cast<std::uint8_t>(h));
             }
         }
-    mesh::InteriorWorkspace ws;
+    rules::InteriorWorkspace ws;
     std::vector<std::uint8_t> bits;
-    EXPECT_TRUE(mesh::interior_bits(m, mesh::InteriorOptions{}, ws, bits).ok());
+    EXPECT_TRUE(rules::interior_bits(m, rules::InteriorOptions{}, ws, bits).ok());
     t.interior = bits;
     std::uint32_t convex = 0;
     for (const auto& w : ws.order) convex += static_cast<std::uint32_t>(std::popcount(ws.convex_mask[w.face]));
@@ -179,7 +179,7 @@ TEST(InteriorPassSynthetic, ComputedBitsReproduceAndFlipsAreCaughtExactly) {
 }
 
 // ---- equal-weight and near-equal pairs ------------------------------------------------------------
-// The document's DLC pair in miniature (tests/mesh/interior_bits_test.cpp equal_weight_ridge): two
+// The document's DLC pair in miniature (tests/rules/interior_bits_test.cpp equal_weight_ridge): two
 // ridge triangles A (first key) and B over a ridge convex for both, their other edges concave and
 // open, and a flat 2 × 2 grid of quads far away whose faces are lighter and have no convex edge.
 // With L = 0x4083ABD0 both weigh 0x41699B3E (14.600401) under the table, and the quicksort puts A
@@ -233,18 +233,18 @@ mesh::DecodedMember ridge_member(float b_shift = 0.0f, float b_depth = 1.0f) {
     primitive({p0, cb, x4, x4}, false);
     for (int j = 0; j < 2; ++j)
         for (int i = 0; i < 2; ++i) primitive({g[j][i], g[j + 1][i], g[j + 1][i + 1], g[j][i + 1]}, true);
-    mesh::InteriorWorkspace ws;
+    rules::InteriorWorkspace ws;
     std::vector<std::uint8_t> bits;
-    EXPECT_TRUE(mesh::interior_bits(m, mesh::InteriorOptions{}, ws, bits).ok());
+    EXPECT_TRUE(rules::interior_bits(m, rules::InteriorOptions{}, ws, bits).ok());
     t.interior = bits;
     return member;
 }
 
 // The two ridge faces' weights under the table.
 std::pair<std::uint32_t, std::uint32_t> ridge_weights(const mesh::DecodedMember& member) {
-    mesh::InteriorWorkspace ws;
+    rules::InteriorWorkspace ws;
     std::vector<std::uint8_t> bits;
-    EXPECT_TRUE(mesh::interior_bits(member.meshes[0], mesh::InteriorOptions{}, ws, bits).ok());
+    EXPECT_TRUE(rules::interior_bits(member.meshes[0], rules::InteriorOptions{}, ws, bits).ok());
     return {std::bit_cast<std::uint32_t>(ws.weight[0]), std::bit_cast<std::uint32_t>(ws.weight[1])};
 }
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "engine/mesh/havok_quicksort.h"
+#include "engine/rules/havok_quicksort.h"
 #include "tests/verifiers/verifier_fixtures.h"
 
 namespace meshproof::test {
@@ -58,7 +58,7 @@ TEST_F(SamplePasses, NumberingSwappedPayloadsAreCaught) {
     const Tally t = run("numbering");
     EXPECT_EQ(t.count("trees_not_rank_payloads", kScope), 1u);
     EXPECT_EQ(violations("numbering", t), 1u);
-    const auto want = mesh::leaf_payloads_in_preorder(12);
+    const auto want = rules::leaf_payloads_in_preorder(12);
     EXPECT_EQ(t.samples().at("trees_not_rank_payloads")[0].detail,
               "12 leaves: leaf 3 in file order carries payload " + std::to_string(want[7]) + ", expected " + std::to_string(want[3]));
 }

@@ -71,6 +71,13 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         EXPECT_EQ(count(t, "more_vertices"), 0u);
     };
     expect_builder_claims(clean);
+    // The document generator's reading partitions the hulls too; a non-finite hull is counted once.
+    auto expect_document_partition = [](const Tally& t) {
+        EXPECT_EQ(count(t, "le3_points") + count(t, "document_too_few_points") + count(t, "document_flat") +
+                      count(t, "document_rebuilt") + count(t, "hull_index_errors") + count(t, "non_finite"),
+                  count(t, "terminal_hulls"));
+    };
+    expect_document_partition(clean);
 
     {   // One of the hull's points moved to the centroid: retail "keeps" an interior vertex.
         sur::SurModel m = base;
@@ -93,7 +100,9 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         for (std::uint32_t p : h.points) m.points.z[p] = 0;
         const Tally t = run(m);
         EXPECT_GE(count(t, "flat"), count(clean, "flat") + 1);
+        EXPECT_GE(count(t, "document_flat_axis"), count(clean, "document_flat_axis") + 1);  // z's extent 0
         expect_builder_claims(t);
+        expect_document_partition(t);
     }
     {   // A NaN coordinate.
         sur::SurModel m = base;
@@ -101,6 +110,7 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         const Tally t = run(m);
         EXPECT_GE(count(t, "non_finite"), 1u);
         expect_builder_claims(t);
+        expect_document_partition(t);
     }
     {   // Two distinct coordinates among four or more points.
         sur::SurModel m = base;
@@ -110,7 +120,9 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         }
         const Tally t = run(m);
         EXPECT_GE(count(t, "duplicate_points"), 1u);
+        EXPECT_GE(count(t, "document_too_few_points"), 1u);
         expect_builder_claims(t);
+        expect_document_partition(t);
     }
     {   // A face indexing a point outside the part: counted, not rebuilt, never read.
         sur::SurModel m = base;

@@ -28,6 +28,14 @@ void expect_partitions(const Tally& t, const std::string& scope) {
     EXPECT_EQ(c("rebuilt_contains_points") + c("rebuilt_misses_points"), c("rebuilt"));
     EXPECT_EQ(c("exact_vertex_count") + c("fewer_vertices") + c("more_vertices"), c("rebuilt"));
     EXPECT_EQ(c("fewer_coplanar") + c("fewer_interior"), c("fewer_vertices"));
+    // The document generator's reading partitions the same hulls its own way.
+    EXPECT_EQ(c("le3_points") + c("document_too_few_points") + c("document_flat") + c("document_rebuilt") +
+                  c("hull_index_errors") + c("non_finite"),
+              c("terminal_hulls"));
+    EXPECT_LE(c("document_flat_axis"), c("document_flat"));
+    EXPECT_EQ(c("document_exact_vertex_count") + c("document_fewer_vertices"), c("document_rebuilt"));
+    EXPECT_EQ(c("document_qh_exact_vertex_count") + c("document_qh_fewer_vertices") + c("document_qh_no_tetrahedron"),
+              c("document_rebuilt"));
 }
 
 TEST(SurHullRun, RetailSampleHullsRebuildConvexAndNeverLarger) {
@@ -63,6 +71,24 @@ TEST(SurHullRun, RetailSampleHullsRebuildConvexAndNeverLarger) {
     EXPECT_EQ(c("flat_eps") + c("rebuilt_eps"), c("flat") + c("rebuilt"));
     EXPECT_EQ(c("exact_vertex_count_eps"), 1216u);
     EXPECT_EQ(c("fewer_vertices_eps"), 66u);
+    // The document generator's reading (sur-document-readings.md §2): one more flat hull than
+    // meshproof's, found by the seed test (no axis scan); the corpus: 34 flat, 5,234 rebuilt.
+    EXPECT_EQ(c("document_flat"), 4u);
+    EXPECT_EQ(c("document_flat_axis"), 0u);
+    EXPECT_EQ(c("document_too_few_points"), 0u);
+    EXPECT_EQ(c("document_rebuilt"), 1282u);
+    // §3, the generator-free vertex reading: 68 with fewer (5.3 %; the document 309 of 5,234,
+    // 5.9 %). Its kept points are no generator's hull: 2 keep no tetrahedron, 8 leave a
+    // dropped point beyond eps.
+    EXPECT_EQ(c("document_exact_vertex_count"), 1214u);
+    EXPECT_EQ(c("document_fewer_vertices"), 68u);
+    EXPECT_EQ(c("document_convex"), 1280u);
+    EXPECT_EQ(c("document_contains_points"), 1274u);
+    // This QuickHull at the document's eps: every hull convex and containing its points.
+    EXPECT_EQ(c("document_qh_convex"), c("document_rebuilt"));
+    EXPECT_EQ(c("document_qh_contains_points"), c("document_rebuilt"));
+    EXPECT_EQ(c("document_qh_exact_vertex_count"), 1218u);
+    EXPECT_EQ(c("document_qh_fewer_vertices"), 64u);
 }
 
 TEST(SurHullRun, ModHullsRebuildConvex) {

@@ -1,4 +1,4 @@
-// The tree_rule pass's comparison (engine/builder/cut_comparison, fed by verifiers/tree_rule_leaves)
+// The tree_rule pass's comparison (engine/rules/cut_comparison, fed by verifiers/tree_rule_leaves)
 // against the builder (engine/builder/mesh_builder), which is the rule: a built mesh, decoded, gives
 // back every section, in order, with every stock node's shape, when the rule is given the
 // builder's own input (source positions, the builder's leaf order). From the file alone — the
@@ -14,9 +14,9 @@
 #include <iostream>
 
 #include "engine/builder/collision_tagfile.h"
-#include "engine/builder/cut_comparison.h"
+#include "engine/rules/cut_comparison.h"
 #include "engine/builder/mesh_builder.h"
-#include "engine/builder/reference_splits.h"
+#include "engine/rules/reference_splits.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 #include "tests/support/grid_mesh.h"
@@ -65,7 +65,7 @@ Built build_and_decode(std::uint32_t n) {
     return b;
 }
 
-double section_rate(const builder::CutComparison& c) { return double(c.sections_found) / double(c.stock_sections); }
+double section_rate(const rules::CutComparison& c) { return double(c.sections_found) / double(c.stock_sections); }
 
 TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     const Built b = build_and_decode(70);  // 9,800 rows, about 40 sections
@@ -76,8 +76,8 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     ASSERT_GT(m.sections.size(), 20u);
 
     // From the file alone: the pass's own reading.
-    builder::CutComparisonWorkspace ws;
-    const builder::CutComparison from_file = builder::compare_cut(leaves.rule(), leaves.stored(), ws);
+    rules::CutComparisonWorkspace ws;
+    const rules::CutComparison from_file = rules::compare_cut(leaves.rule(), leaves.stored(), ws);
     ASSERT_TRUE(from_file.valid);
 
     // The builder's input: stored primitive i is the builder's leaf layout.stored[i]; its box from
@@ -85,7 +85,7 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     const builder::MeshLayout& L = b.layout;
     const std::size_t np = L.stored.size();
     ASSERT_EQ(np, leaves.box.size());
-    std::vector<builder::Box> box(np);
+    std::vector<mesh::Box> box(np);
     std::vector<std::uint32_t> first(np + 1, 0), ids, order(np);
     for (std::size_t i = 0; i < np; ++i) {
         const std::uint32_t g = L.stored[i];
@@ -94,7 +94,7 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
         first[i + 1] = static_cast<std::uint32_t>(ids.size());
         order[g] = static_cast<std::uint32_t>(i);
     }
-    const builder::CutComparison from_source = builder::compare_cut({box, first, ids, order}, leaves.stored(), ws);
+    const rules::CutComparison from_source = rules::compare_cut({box, first, ids, order}, leaves.stored(), ws);
     ASSERT_TRUE(from_source.valid);
     EXPECT_TRUE(from_source.exact);
     EXPECT_TRUE(from_source.mesh_tree_exact);
@@ -103,7 +103,7 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
     EXPECT_EQ(from_source.sections_same_shape, from_source.stock_sections);
 
     // The same order with the decoded boxes, and the pass's own order: what quantisation costs.
-    const builder::CutComparison decoded_boxes = builder::compare_cut({leaves.box, first, ids, order}, leaves.stored(), ws);
+    const rules::CutComparison decoded_boxes = rules::compare_cut({leaves.box, first, ids, order}, leaves.stored(), ws);
     std::cout << "sections found of " << from_source.stock_sections << ": from the source " << from_source.sections_found
               << ", decoded boxes in the builder's order " << decoded_boxes.sections_found << " (" << section_rate(decoded_boxes)
               << "), from the file alone " << from_file.sections_found << " (" << section_rate(from_file) << ")\n";
@@ -114,14 +114,14 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
 TEST(TreeRuleOnBuiltMesh, MedianSplitCostsMoreAndSah16LessThanTheRule) {
     const Built b = build_and_decode(70);
     const builder::MeshLayout& L = b.layout;
-    std::vector<builder::Box> leaves(L.prims.size());
+    std::vector<mesh::Box> leaves(L.prims.size());
     for (std::uint32_t g = 0; g < leaves.size(); ++g) leaves[g] = L.source_leaf_box(b.in, g, 0.015f);
-    builder::ReferenceSplitWorkspace ws;
-    builder::BinaryTree median, sah;
-    builder::median_split_tree(leaves, ws, median);
-    builder::sah16_tree(leaves, ws, sah);
-    const double stock = builder::inner_surface(L.tree);
-    const double median_ratio = builder::inner_surface(median) / stock, sah_ratio = builder::inner_surface(sah) / stock;
+    rules::ReferenceSplitWorkspace ws;
+    rules::BinaryTree median, sah;
+    rules::median_split_tree(leaves, ws, median);
+    rules::sah16_tree(leaves, ws, sah);
+    const double stock = rules::inner_surface(L.tree);
+    const double median_ratio = rules::inner_surface(median) / stock, sah_ratio = rules::inner_surface(sah) / stock;
     std::cout << "median split / stock " << median_ratio << ", SAH-16 + merge / stock " << sah_ratio << "\n";
     EXPECT_GT(median_ratio, 1.0);
     EXPECT_LT(sah_ratio, 1.0);

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "engine/builder/stock_tree.h"
+#include "engine/rules/stock_tree.h"
 #include "tests/verifiers/verifier_fixtures.h"
 
 namespace meshproof {
@@ -45,16 +45,16 @@ Built rule_built_member(bool swap_sections) {
         tri.push_back({x, y, z, x + 1 + next(), y, z, x, y + 0.5f + next(), z + next()});
     }
     // The rule on the leaves in row order, as the pass builds them (box grown by the radius).
-    std::vector<builder::Box> boxes;
+    std::vector<mesh::Box> boxes;
     std::vector<std::uint32_t> vertex_first, vertex_ids;
     for (int i = 0; i < kTriangles; ++i) {
-        boxes.push_back(builder::leaf_box(tri[i], kRadius));
+        boxes.push_back(rules::leaf_box(tri[i], kRadius));
         vertex_first.push_back(3u * i);
         for (std::uint32_t k = 0; k < 3; ++k) vertex_ids.push_back(3u * i + k);
     }
     vertex_first.push_back(3u * kTriangles);
-    const builder::BinaryTree t = builder::build_stock_tree(boxes);
-    const builder::Cut cut = builder::cut_sections(t, vertex_first, vertex_ids);
+    const rules::BinaryTree t = rules::build_stock_tree(boxes);
+    const rules::Cut cut = rules::cut_sections(t, vertex_first, vertex_ids);
 
     std::vector<std::uint32_t> stock_of(cut.sections.size());   // cut section -> stock number
     std::iota(stock_of.begin(), stock_of.end(), 0u);
@@ -75,7 +75,7 @@ Built rule_built_member(bool swap_sections) {
     std::vector<std::uint32_t> row_triangle(kTriangles, mesh::kNone);
     for (std::uint32_t s = 0; s < b.sections; ++s) {
         const std::uint32_t root = cut_at[s];
-        const std::vector<std::uint32_t> order = builder::section_primitive_order(t, root);   // generation ids
+        const std::vector<std::uint32_t> order = rules::section_primitive_order(t, root);   // generation ids
         std::vector<std::uint32_t> index_of(kTriangles, mesh::kNone);
         S.page.push_back(0);
         S.primitive_base.push_back(static_cast<std::uint32_t>(P.size()));

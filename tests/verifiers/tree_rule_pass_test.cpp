@@ -5,7 +5,7 @@
 
 #include <utility>
 
-#include "engine/mesh/tree_rule.h"
+#include "engine/rules/tree_rule.h"
 #include "tests/verifiers/verifier_fixtures.h"
 #include "verifiers/mesh_walk.h"
 
@@ -107,7 +107,7 @@ TEST_F(ErSampleTest, TreeRuleSwappedRootChildrenMoveBetweenLargerAndSmaller) {
         const std::uint32_t r = st.first_node[sec], count = st.node_count[sec];
         if (count < 3 || st.is_leaf[r]) continue;
         const std::uint32_t a = r + 1, b = st.second_child[r], end = r + count;
-        const float sa = mesh::box_surface(leaf_union(sec, a, b)), sb = mesh::box_surface(leaf_union(sec, b, end));
+        const float sa = rules::box_surface(leaf_union(sec, a, b)), sb = rules::box_surface(leaf_union(sec, b, end));
         expected_dl += sa > sb ? -1 : sa < sb ? 1 : 0;
         std::vector<std::uint32_t> order;  // new storage order of nodes (global ids)
         order.push_back(r);
@@ -176,9 +176,9 @@ TEST_F(ErSampleTest, TreeRuleTreeRebuiltByTheMergeIsExact) {
     }
     const std::uint32_t leaves = static_cast<std::uint32_t>(boxes.size());
     ASSERT_EQ(2 * leaves - 1, count);
-    mesh::MergeWorkspace ws;
-    mesh::MergedTree merged;
-    mesh::least_surface_merge(boxes, ws, merged);
+    rules::MergeWorkspace ws;
+    rules::MergedTree merged;
+    rules::least_surface_merge(boxes, ws, merged);
     // Pre-order emit of the merged tree.
     std::uint32_t at = 0;
     auto emit = [&](auto&& self, std::uint32_t id, std::uint32_t parent) -> void {

@@ -1,0 +1,94 @@
+// The generator-free vertex reading (sur-document-readings.md §3); see the header.
+#include "engine/sur/document_hull_vertices.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "engine/sur/document_hull_flat.h"
+
+namespace meshproof::sur {
+namespace {
+
+// The tolerance the measuring hulls are built with: far below eps, a power of two below it.
+float build_tolerance(double eps) { return static_cast<float>(eps / 1024); }
+
+DocPoint widen(const HullPoint& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
+DocPoint sub(const DocPoint& a, const DocPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+double dot(const DocPoint& a, const DocPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+DocPoint cross(const DocPoint& a, const DocPoint& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+double norm(const DocPoint& a) { return std::sqrt(dot(a, a)); }
+
+// The others (all but the last of `all`) hold no tetrahedron: the last point's height is its
+// distance from their plane, their line or their spot (the seed steps of the document's test,
+// at the build tolerance, say which). A rebuilt hull's others are degenerate only when this
+// point alone lifts the set off their plane, so the in-plane side walls never decide.
+double height_above_degenerate(std::span<const HullPoint> all, float build_tol) {
+    std::vector<DocPoint> others;
+    for (std::size_t j = 0; j + 1 < all.size(); ++j) others.push_back(widen(all[j]));
+    const DocPoint p = widen(all.back());
+    if (others.empty()) return std::numeric_limits<double>::infinity();
+    const DocumentSeed seed = document_seed(others, build_tol);
+    const DocPoint& a = others[seed.a];
+    if (seed.stage == DocumentSeed::Stage::kPair) return norm(sub(p, a));
+    const DocPoint ab = sub(others[seed.b], a);
+    if (seed.stage == DocumentSeed::Stage::kLine) return norm(cross(ab, sub(p, a))) / norm(ab);
+    const DocPoint n = cross(ab, sub(others[seed.c], a));
+    return std::abs(dot(n, sub(p, a))) / norm(n);
+}
+
+}  // namespace
+
+double document_height_above_others(std::span<const HullPoint> points, std::size_t i, float build_tol,
+                                    DocumentVertexScratch& s) {
+    // The others first, points[i] last: the hull is built over all but the last.
+    s.arranged.clear();
+    for (std::size_t j = 0; j < points.size(); ++j)
+        if (j != i) s.arranged.push_back(points[j]);
+    s.arranged.push_back(points[i]);
+    HullOptions o;
+    o.fixed_tolerance = build_tol;
+    const std::span<const HullPoint> all(s.arranged);
+    const HullResult others = convex_hull(all.first(all.size() - 1), o, s.ws);
+    if (!others.ok()) return height_above_degenerate(all, build_tol);
+    const std::uint32_t last[1] = {std::uint32_t(all.size() - 1)};
+    return hull_excess(all, *others, last);
+}
+
+DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points, double eps, DocumentVertexScratch& s) {
+    DocumentVertexReading r;
+    const float tol = build_tolerance(eps);
+    HullOptions o;
+    o.fixed_tolerance = tol;
+    // A point that is no vertex of the hull of all stands at most that hull's build tolerance
+    // above the hull of the others (the same hull): dropped without a hull of its own.
+    std::vector<std::uint8_t> vertex(points.size(), 0);
+    if (const HullResult whole = convex_hull(points, o, s.ws); whole.ok()) {
+        for (std::uint32_t v : whole->indices) vertex[v] = 1;
+    } else {
+        std::fill(vertex.begin(), vertex.end(), 1);
+    }
+    std::vector<HullPoint> kept;
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (vertex[i] && document_height_above_others(points, i, tol, s) > eps) kept.push_back(points[i]);
+    r.kept = std::uint32_t(kept.size());
+
+    // Convex and contains: the hull of the kept points against themselves and every input point.
+    const std::size_t k = kept.size();
+    s.arranged = kept;
+    s.arranged.insert(s.arranged.end(), points.begin(), points.end());
+    const std::span<const HullPoint> all(s.arranged);
+    const HullResult h = convex_hull(all.first(k), o, s.ws);
+    if (!h.ok()) return r;
+    r.kept_hull = true;
+    r.convex_excess = hull_excess(all, *h, h->indices);
+    s.which.resize(all.size());
+    std::iota(s.which.begin(), s.which.end(), 0u);
+    r.contains_excess = hull_excess(all, *h, s.which);
+    return r;
+}
+
+}  // namespace meshproof::sur
