@@ -80,6 +80,7 @@ std::string measured_value(const FigureResult& r) {
         for (const auto& [value, count] : r.values) n += count;
         s += r.values_overflowed ? " (median of " + seen + ")" : fmt::format(" (median of {} values)", n);
     }
+    if (r.figure.kind == FigureKind::kDistinct) s += " (distinct values of " + seen + ")";
     return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
 }
 

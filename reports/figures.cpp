@@ -246,7 +246,8 @@ bool within_bound(double measured, double bound, double tolerance) {
     return measured <= bound + tolerance + 1e-9 * std::max(1.0, std::fabs(bound));
 }
 
-// A value-set figure: exactly the one value (or list) seen, or the median of the values seen.
+// A value-set figure: exactly the one value (or list) seen, the median of the values seen, or how
+// many distinct values were seen.
 void evaluate_values(const ManifestFigure& fig, const Tally& tally, SubScope sub, FigureResult& r) {
     const std::optional<ValueSet> set = values_in_scope(tally, fig.counter, fig.scope, sub);
     if (!set || (set->seen.empty() && !set->overflowed)) {
@@ -263,6 +264,15 @@ void evaluate_values(const ManifestFigure& fig, const Tally& tally, SubScope sub
         }
         r.measured = median;
         r.status = within(*median, fig.expected, fig.tolerance) ? FigureStatus::kMatch : FigureStatus::kMismatch;
+        return;
+    }
+    if (fig.kind == FigureKind::kDistinct) {
+        if (set->overflowed) {  // more values than the set keeps: no exact count
+            r.why = fmt::format("more than {} distinct values: no exact count", kMaxDistinctValues);
+            return;
+        }
+        r.measured = static_cast<double>(set->seen.size());
+        r.status = within(*r.measured, fig.expected, fig.tolerance) ? FigureStatus::kMatch : FigureStatus::kMismatch;
         return;
     }
     r.status = FigureStatus::kMismatch;
@@ -297,7 +307,8 @@ FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
         return r;
     }
     const SubScope sub = file_sub(fig.scope);
-    if (fig.kind == FigureKind::kValueSet || fig.kind == FigureKind::kList || fig.kind == FigureKind::kMedian) {
+    if (fig.kind == FigureKind::kValueSet || fig.kind == FigureKind::kList || fig.kind == FigureKind::kMedian ||
+        fig.kind == FigureKind::kDistinct) {
         evaluate_values(fig, pass->tally, sub, r);
         return r;
     }
@@ -360,6 +371,7 @@ void judge_one_game(FigureResult& r, const std::string& game) {
             return;
         case FigureKind::kMean:
         case FigureKind::kMedian:
+        case FigureKind::kDistinct:
         case FigureKind::kLowestSet:
         case FigureKind::kHighestSet:
         case FigureKind::kLowestOf:

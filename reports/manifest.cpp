@@ -86,7 +86,10 @@ const CounterInfo* find_maximum(const Pass& pass, std::string_view name) { retur
 const CounterInfo* find_minimum(const Pass& pass, std::string_view name) { return find_in(pass.info().minima, name); }
 const CounterInfo* find_value_set(const Pass& pass, std::string_view name) { return find_in(pass.info().value_sets, name); }
 
-bool measures_value_set(FigureKind k) { return k == FigureKind::kValueSet || k == FigureKind::kList || k == FigureKind::kMedian; }
+bool measures_value_set(FigureKind k) {
+    return k == FigureKind::kValueSet || k == FigureKind::kList || k == FigureKind::kMedian ||
+           k == FigureKind::kDistinct;
+}
 
 // The rules each kind adds (FORMAT.md, "Figure kinds"), checked once every field is read.
 Status check_kind(const ManifestFigure& fig, const std::string& where) {

@@ -29,6 +29,7 @@
 #include "engine/sur/mass_properties.h"
 #include "engine/sur/node_bounds.h"
 #include "engine/sur/pierce.h"
+#include "verifiers/sur_derive_readings.h"
 #include "verifiers/sur_model_frames.h"
 #include "engine/sur/sur_model.h"
 #include "verifiers/sur_walk.h"
@@ -45,6 +46,7 @@ constexpr double kMassCenterBand = 1e-4;   // "to within 1e-4 × radius"
 constexpr double kRadiusBand = 2e-5;       // notes §7.1: "compare radii with a 2e-5 relative tolerance"
 constexpr double kInertiaNear = 1e-3;      // "within 0.1%"
 constexpr double kInertiaFar = 0.25;       // "off by more than 25%"
+constexpr double kMillionths = 1e6;        // the fixed point of the summed inertia / radius² ratios
 
 bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
@@ -86,21 +88,25 @@ public:
         info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
         info_.counters = {
             {"files", "files the reader accepts", false},
-            {"files_derived_exact", "files on which every derived rule retail holds everywhere holds (leaf and inner spheres, inner boxes, mass centre, radius)", false},
+            {"files_derived_exact",
+             "files on which every derived rule retail holds everywhere holds (leaf and inner spheres, inner boxes, mass centre, radius)",
+             false},
             {"files_derived_differ", "files on which one of those fails", false},
             {"surfaces", "IVP compact surfaces with a ledgetree", false},
             {"tree_errors", "surfaces whose tree or leaf ledges cannot be walked (nothing derived for them)", false},
             {"leaf_nodes", "leaf nodes checked", false},
             {"leaf_center_exact", "leaf nodes whose centre is reproduced bit for bit", false},
             {"leaf_radius_exact", "leaf nodes whose radius is reproduced bit for bit", false},
-            {"leaf_sphere_within", "leaf nodes whose centre and radius are reproduced to within 1e-4 of the radius (exact included)", false},
+            {"leaf_sphere_within",
+             "leaf nodes whose centre and radius are reproduced to within 1e-4 of the radius (exact included)", false},
             {"leaf_sphere_differ", "leaf nodes whose centre or radius is off by more than 1e-4 of the radius", false},
             {"leaf_box_exact", "leaf nodes whose three quantized box bytes are reproduced", false},
             {"leaf_box_differ", "leaf nodes with a box byte that differs", false},
             {"inner_nodes", "inner nodes checked", false},
             {"inner_center_exact", "inner nodes whose centre (leaf-union rule) is reproduced bit for bit", false},
             {"inner_radius_exact", "inner nodes whose radius (leaf-union rule) is reproduced bit for bit", false},
-            {"inner_sphere_within", "inner nodes whose centre and radius are within 1e-4 of the radius (exact included)", false},
+            {"inner_sphere_within",
+             "inner nodes whose centre and radius are within 1e-4 of the radius (exact included)", false},
             {"inner_sphere_differ", "inner nodes whose centre or radius is off by more than that", false},
             {"inner_box_exact", "inner nodes whose three box bytes (leaf-union rule) are reproduced", false},
             {"inner_box_differ", "inner nodes with a box byte that differs", false},
@@ -114,43 +120,94 @@ public:
             {"deviation_exact", "surfaces whose surfaceDeviation byte is reproduced", false},
             {"deviation_off_by_one", "surfaces whose byte is one step off", false},
             {"deviation_differ", "surfaces whose byte is further off", false},
+            {"deviation_misses", "surfaces whose byte is not reproduced (off by one or further)", false},
+            {"deviation_miss_on_step",
+             "of those, surfaces one byte off whose quotient 1 + deviation / (radius / 250) lies within one float32 spacing of the step between the two bytes (IVP's f32 arithmetic can truncate it either way)",
+             false},
             {"inertia_components", "rotationInertia components checked (three per surface)", false},
             {"inertia_exact", "components reproduced bit for bit", false},
             {"inertia_within_0_1pct", "components within 0.1 % (exact included)", false},
             {"inertia_within_25pct", "components within 25 % (0.1 % band included)", false},
             {"inertia_beyond_25pct", "components off by more than 25 %", false},
-            {"fallback_parts", "surfaces enclosing no volume (the box-centre, 0.5 · r² fallback): Σdet ≤ (√Σ|n|²)³ · 1e-9 over the terminal hulls, in double as IVP_U_Point", false},
-            {"fallback_stored", "surfaces whose three stored inertia components are the fallback's 0.5 · r² of the hulls' box, bit for bit (the fallback as the file shows it, no threshold involved)", false},
-            {"fallback_f32_cross", "alternative criterion: surfaces taking the fallback with the cross products in f32 (sums in double; meshproof before issue 17)", false},
-            {"fallback_f32_all", "alternative criterion: surfaces taking the fallback with cross products, determinants and sums in f32", false},
-            {"fallback_without_hardpoint_hulls", "alternative criterion: surfaces taking the fallback when the hulls whose id is a hardpoint of the part are left out of the sums", false},
-            {"fallback_inertia_exact", "of those, surfaces whose three inertia components are reproduced bit for bit", false},
+            {"inertia_derived_closer",
+             "components where the derived value is strictly closer to the stored one than MAXLancer's 0.2 × radius² (stored radius)",
+             false},
+            {"inertia_maxlancer_within_0_1pct",
+             "components where MAXLancer's 0.2 × radius² is within 0.1 % of the stored value", false},
+            {"inertia_maxlancer_within_25pct",
+             "components where MAXLancer's 0.2 × radius² is within 25 % of the stored value", false},
+            {"inertia_r2_ratio_millionths",
+             "Σ over components of stored rotationInertia / radius² (stored radius), in millionths (each rounded)",
+             false},
+            {"inertia_components_millionths", "inertia_components × 10⁶: the whole the summed ratios are a mean of",
+             false},
+            {"fallback_parts",
+             "surfaces enclosing no volume (the box-centre, 0.5 · r² fallback): Σdet ≤ (√Σ|n|²)³ · 1e-9 over the terminal hulls, in double as IVP_U_Point",
+             false},
+            {"fallback_stored",
+             "surfaces whose three stored inertia components are the fallback's 0.5 · r² of the hulls' box, bit for bit (the fallback as the file shows it, no threshold involved)",
+             false},
+            {"fallback_f32_cross",
+             "alternative criterion: surfaces taking the fallback with the cross products in f32 (sums in double; meshproof before issue 17)",
+             false},
+            {"fallback_f32_all",
+             "alternative criterion: surfaces taking the fallback with cross products, determinants and sums in f32",
+             false},
+            {"fallback_without_hardpoint_hulls",
+             "alternative criterion: surfaces taking the fallback when the hulls whose id is a hardpoint of the part are left out of the sums",
+             false},
+            {"fallback_inertia_exact", "of those, surfaces whose three inertia components are reproduced bit for bit",
+             false},
             {"fallback_inertia_differ", "of those, surfaces with a component that differs", false},
-            {"inertia_identical_parts", "surfaces whose three stored inertia components agree to within 1e-4 relative (the document's reading: 92 corpus-wide)", false},
-            {"inertia_identical_reproduced", "of those, surfaces whose three components are reproduced bit for bit", false},
-            {"inertia_identical_exact_parts", "alternative reading: surfaces whose three stored inertia components are bit-identical (88 corpus-wide)", false},
-            {"inertia_identical_exact_reproduced", "of those, surfaces whose three components are reproduced bit for bit", false},
-            {"opposite_faces", "faces whose three opposites are derived (every face of every hull, bare ledges included)", false},
-            {"opposite_derived_exact", "faces whose three stored opposites are the derived ones: the half-edge over the "
-                                       "same two points the other way, in the same hull", false},
+            {"inertia_uniform_derived",
+             "the document's reading of its 84 (sur-document-readings.md §1): surfaces whose rotationInertia derived in the document's arithmetic (sums in tree order, ε = 2⁻⁵²) is uniform, max ≤ 1.0001 × min, whichever path produced it",
+             false},
+            {"inertia_identical_parts",
+             "surfaces whose three stored inertia components agree to within 1e-4 relative (the document's reading: 92 corpus-wide)",
+             false},
+            {"inertia_identical_reproduced", "of those, surfaces whose three components are reproduced bit for bit",
+             false},
+            {"inertia_identical_exact_parts",
+             "alternative reading: surfaces whose three stored inertia components are bit-identical (88 corpus-wide)",
+             false},
+            {"inertia_identical_exact_reproduced",
+             "of those, surfaces whose three components are reproduced bit for bit", false},
+            {"opposite_faces",
+             "faces whose three opposites are derived (every face of every hull, bare ledges included)", false},
+            {"opposite_derived_exact",
+             "faces whose three stored opposites are the derived ones: the half-edge over the "
+             "same two points the other way, in the same hull",
+             false},
             {"opposite_derived_differ", "faces with a stored opposite other than the derived one", false},
-            {"opposite_undetermined", "faces with a half-edge that has no reverse in its hull, or more than one", false},
-            {"pierce_faces", "faces whose pierce index is checked (every face of every hull, bare ledges included)", false},
-            {"pierce_exact", "faces whose stored pierce index is IVP's pairing in stored face order (normals and dot products in double, as IVP_U_Point)", false},
-            {"pierce_exact_f32", "alternative: faces whose stored pierce index is the same pairing computed in f32 (n · (1 / |n|))", false},
+            {"opposite_undetermined", "faces with a half-edge that has no reverse in its hull, or more than one",
+             false},
+            {"pierce_faces", "faces whose pierce index is checked (every face of every hull, bare ledges included)",
+             false},
+            {"pierce_exact",
+             "faces whose stored pierce index is IVP's pairing in stored face order (normals and dot products in double, as IVP_U_Point)",
+             false},
+            {"pierce_exact_f32",
+             "alternative: faces whose stored pierce index is the same pairing computed in f32 (n · (1 / |n|))", false},
             {"pierce_differ", "faces whose stored pierce index is another face", false},
             {"pierce_in_range_hold", "faces whose pierce index is inside the hull and not the face itself", false},
             {"pierce_in_range_fail", "faces whose pierce index is outside the hull or the face itself", false},
             // With the sibling model (verifiers/sur_model_frames.h states both rules).
             {"fold_placeable", "terminal hulls of parts matching their model (id zero or name)", false},
-            {"fold_copies", "of those, copies of a hull that a part below holds itself (its id names that part or one of its hardpoints)", false},
+            {"fold_copies",
+             "of those, copies of a hull that a part below holds itself (its id names that part or one of its hardpoints)",
+             false},
             {"fold_copies_fixed", "copies whose chain up to the containing part has fixed joints only", false},
             {"fold_copies_moving", "copies whose chain has a moving joint (Rev, Pris, Sphere)", false},
             {"fold_files", "files holding a copy", false},
-            {"frame_same", "hulls whose id names another part whose rest frame equals the containing part's (within tolerance)", false},
+            {"frame_same",
+             "hulls whose id names another part whose rest frame equals the containing part's (within tolerance)",
+             false},
             {"frame_candidates", "hulls whose id names another part with a different rest frame", false},
-            {"frame_containing_wins", "of those, hulls whose centroid lies nearer the named part's sphere placed in the containing part's frame", false},
-            {"frame_named_wins", "of those, hulls whose centroid lies nearer the sphere in the named part's own frame", false},
+            {"frame_containing_wins",
+             "of those, hulls whose centroid lies nearer the named part's sphere placed in the containing part's frame",
+             false},
+            {"frame_named_wins", "of those, hulls whose centroid lies nearer the sphere in the named part's own frame",
+             false},
             {"frame_tie", "of those, hulls at equal distance", false},
             {"frame_no_sphere", "of those, hulls whose named part has no VMeshRef sphere (not scored)", false},
         };
@@ -159,10 +216,19 @@ public:
         info_.maxima = {
             {"inertia_stored_largest", "largest stored rotationInertia component", false},
             {"inertia_derived_largest", "largest derived rotationInertia component", false},
-            {"inertia_miss_largest_pct", "largest relative miss of a derived rotationInertia component, in percent", false},
+            {"inertia_miss_largest_pct", "largest relative miss of a derived rotationInertia component, in percent",
+             false},
+            {"inertia_box_crate_miss",
+             "largest relative miss of a derived rotationInertia component over the twelve-face crates (a part of one twelve-face hull in a file named crate*)",
+             false},
         };
         info_.value_sets = {
-            {"maxlancer_error_pct", "signed error of MAXLancer's 0.2 × radius² against each stored rotationInertia component, % of it, rounded to 0.1", false},
+            {"inertia_part_miss_pct",
+             "per surface, the largest relative miss of its derived rotationInertia components, % rounded to 0.01 (a file of one part: the document's \"misses by 41%\")",
+             false},
+            {"maxlancer_error_pct",
+             "signed error of MAXLancer's 0.2 × radius² against each stored rotationInertia component, % of it, rounded to 0.1",
+             false},
         };
         for (const char* r : kExactRules) exact_slots_.push_back(UnitCounts(info_).slot(r));
     }
@@ -443,12 +509,16 @@ private:
         if (dev == stored) {
             w.counts.add("deviation_exact");
         } else {
+            w.counts.add("deviation_misses");
+            if (deviation_on_step(mp->deviation_quotient, dev, stored)) w.counts.add("deviation_miss_on_step");
             w.fail(dev - stored == 1 || stored - dev == 1 ? "deviation_off_by_one" : "deviation_differ", where,
                      [&] { return fmt::format("derived byte {}, stored {}", dev, stored); });
         }
         // rotationInertia, per component
         bool all_exact = true;
         double stored_largest = 0, derived_largest = 0, miss_largest = 0;
+        const double r2 = double(sf.radius) * double(sf.radius);
+        const double maxlancer = maxlancer_inertia(sf.radius);
         for (int i = 0; i < 3; ++i) {
             const float got = mp->rotation_inertia[i], want = sf.rotation_inertia[i];
             w.counts.add("inertia_components");
@@ -461,9 +531,16 @@ private:
             // MAXLancer's constant 0.2 × radius² against retail, signed (above retail: positive), in % rounded
             // to 0.1 so that the histogram stays small; the median's figure ("wrong by 46% at the median").
             if (want != 0) {
-                const double maxlancer = 0.2 * double(sf.radius) * double(sf.radius);
                 w.tally.value("maxlancer_error_pct", std::round(1000.0 * (maxlancer - want) / double(want)) / 10.0);
+                const double maxlancer_rel = relative_miss(maxlancer, want);
+                if (maxlancer_rel <= kInertiaNear) w.counts.add("inertia_maxlancer_within_0_1pct");
+                if (maxlancer_rel <= kInertiaFar) w.counts.add("inertia_maxlancer_within_25pct");
             }
+            if (derived_closer(got, want, sf.radius)) w.counts.add("inertia_derived_closer");
+            w.counts.add("inertia_components_millionths", std::uint64_t(kMillionths));
+            if (r2 > 0 && want >= 0)
+                w.counts.add("inertia_r2_ratio_millionths",
+                             std::uint64_t(std::llround(kMillionths * double(want) / r2)));
             if (bit) w.counts.add("inertia_exact");
             if (bit || rel <= kInertiaNear) w.counts.add("inertia_within_0_1pct");
             if (bit || rel <= kInertiaFar) {
@@ -476,7 +553,13 @@ private:
         if (stored_largest > 0) w.tally.max("inertia_stored_largest", stored_largest);
         if (derived_largest > 0) w.tally.max("inertia_derived_largest", derived_largest);
         if (miss_largest > 0) w.tally.max("inertia_miss_largest_pct", miss_largest);
+        w.tally.value("inertia_part_miss_pct", std::round(100.0 * miss_largest) / 100.0);
+        if (w.leaves.size() == 1 && w.m.ledges.faces[w.leaves[0]].count == 12 && crate_file(w.unit.path))
+            w.tally.max("inertia_box_crate_miss", miss_largest / 100.0);
         fallback_readings(w, *mp, s, part);
+        if (auto doc = sur::mass_properties(w.m, s, w.leaves, sur::kDocumentReading);
+            doc.ok() && sur::uniform_inertia(doc->rotation_inertia))
+            w.counts.add("inertia_uniform_derived");
         if (mp->fallback) {
             w.counts.add("fallback_parts");
             if (all_exact) {

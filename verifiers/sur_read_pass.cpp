@@ -166,6 +166,10 @@ public:
         info_.maxima = {
             {"box_byte_max", "largest quantized box byte of a leaf node", false},
         };
+        info_.value_sets = {
+            {"hull_type",
+             "the type byte of every hull (freelancer-surface.md: only 4 and 5 occur), each with its count", false},
+        };
         for (const char* r : kExactRules) exact_slots_.push_back(counter_slot(r));
     }
     const PassInfo& info() const override { return info_; }
@@ -272,6 +276,7 @@ private:
         const IndexRange f = m.ledges.faces[l];
         auto where = [&] { return fmt::format("{} / hull {}", owner, index); };
         w.counts.add("hulls");
+        w.tally.value("hull_type", type);
         w.counts.add("faces", f.count);
         w.counts.add("half_edges", 3ull * f.count);
         if (type == kTerminalType) {

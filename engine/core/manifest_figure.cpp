@@ -14,13 +14,15 @@ std::string_view figure_kind_name(FigureKind k) {
         case FigureKind::kHighestSet: return "highest_set";
         case FigureKind::kLowestOf: return "lowest_of";
         case FigureKind::kHighestOf: return "highest_of";
+        case FigureKind::kDistinct: return "distinct";
     }
     return "value";
 }
 
 std::optional<FigureKind> figure_kind_from_name(std::string_view name) {
-    for (FigureKind k : {FigureKind::kValue, FigureKind::kValueSet, FigureKind::kList, FigureKind::kMean, FigureKind::kMedian,
-                         FigureKind::kBound, FigureKind::kLowestSet, FigureKind::kHighestSet, FigureKind::kLowestOf, FigureKind::kHighestOf})
+    for (FigureKind k : {FigureKind::kValue, FigureKind::kValueSet, FigureKind::kList, FigureKind::kMean,
+                         FigureKind::kMedian, FigureKind::kBound, FigureKind::kLowestSet, FigureKind::kHighestSet,
+                         FigureKind::kLowestOf, FigureKind::kHighestOf, FigureKind::kDistinct})
         if (figure_kind_name(k) == name) return k;
     return std::nullopt;
 }

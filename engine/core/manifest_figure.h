@@ -43,8 +43,10 @@ enum class FigureKind {
     kHighestSet,  // the same; the largest of them
     kLowestOf,    // 100 × counter / of for each of a list of pairs (`pairs`); the smallest of them
     kHighestOf,   // the same; the largest of them
+    kDistinct,    // "only 4 and 5 occur": the number of distinct values a value set saw
 };
-// "value", "value_set", "list", "mean", "median", "bound", "lowest_set", "highest_set", "lowest_of", "highest_of"
+// "value", "value_set", "list", "mean", "median", "bound", "lowest_set", "highest_set", "lowest_of", "highest_of",
+// "distinct"
 std::string_view figure_kind_name(FigureKind k);
 std::optional<FigureKind> figure_kind_from_name(std::string_view name);
 

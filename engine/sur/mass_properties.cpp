@@ -2,7 +2,8 @@
 // insert_radius_in_compact_surface). Arithmetic, in the notes' order:
 //   per triangle (a, b, c) in edge order: n = (b − a) × (c − a) in double (IVP_U_Point: the f32
 //   points widen exactly); det = n · a, |n|² and det · (a + b + c) / 4 accumulated in double,
-//   over the ledges from last to first (§10.1), triangles in storage order.
+//   over the ledges from last to first (§10.1; the document's reading: first to last),
+//   triangles in storage order.
 //   S_det > sqrt(S_n2)³ · 1e-9 → mass_center = f32(S_c / S_det); else the box fallback. The
 //   threshold is not scale-free (length³ against length⁶): a closed cube of side 524 keeps its
 //   volume, one of side 525 takes the fallback; and on a flat hull far from the origin an f32
@@ -16,7 +17,8 @@
 //   whose deviation equals their radius, where the quotient sits exactly on 250).
 //   rotation inertia (§10.4): exact tetrahedral second moments (the notes' own replication,
 //   not IVP's polynomial scheme), points shifted by −mc in f32, sums in double;
-//   m_a = ∫a² dV / V (1 when V < 1e-19); I_x = sqrt(m_y² + m_z²) etc., rounded to f32.
+//   m_a = ∫a² dV / V, 1 when V < P_DOUBLE_EPS (find_center_given_xyz; the document's reading:
+//   2⁻⁵²); I_x = sqrt(m_y² + m_z²) etc., rounded to f32.
 #include "engine/sur/mass_properties.h"
 
 #include <algorithm>
@@ -59,13 +61,14 @@ Result<bool> check_ledges(const SurModel& m, std::span<const std::uint32_t> ledg
     return true;
 }
 
-// Calls fn(a, b, c) for every triangle of the ledges, last ledge first (§10.1).
+// Calls fn(a, b, c) for every triangle of the ledges, last ledge first (§10.1), or first ledge
+// first in tree order.
 template <class Fn>
-void for_each_triangle(const SurModel& m, std::span<const std::uint32_t> ledges, Fn&& fn) {
+void for_each_triangle(const SurModel& m, std::span<const std::uint32_t> ledges, Fn&& fn, bool tree_order = false) {
     const std::span<const std::uint32_t> ep(m.edges.point);
     auto point = [&](std::uint32_t p) { return V3{m.points.x[p], m.points.y[p], m.points.z[p]}; };
-    for (std::size_t k = ledges.size(); k-- > 0;) {
-        const IndexRange f = m.ledges.faces[ledges[k]];
+    for (std::size_t i = 0; i < ledges.size(); ++i) {
+        const IndexRange f = m.ledges.faces[ledges[tree_order ? i : ledges.size() - 1 - i]];
         for (std::uint32_t t = f.first; t < f.end(); ++t)
             fn(point(ep[std::size_t(t) * 3]), point(ep[std::size_t(t) * 3 + 1]), point(ep[std::size_t(t) * 3 + 2]));
     }
@@ -105,11 +108,17 @@ Result<bool> encloses_no_volume(const SurModel& m, std::span<const std::uint32_t
     return no_volume(m, ledges, arithmetic);
 }
 
-Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::span<const std::uint32_t> ledges) {
+bool uniform_inertia(const std::array<float, 3>& inertia) {
+    const auto [lo, hi] = std::minmax({double(inertia[0]), double(inertia[1]), double(inertia[2])});
+    return hi <= 1.0001 * lo;
+}
+
+Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::span<const std::uint32_t> ledges,
+                                       const MassReading& reading) {
     if (s >= m.surfaces.size()) return make_error(ErrorCode::kOutOfBounds, 0, "surface index outside the model");
     if (ledges.empty()) return make_error(ErrorCode::kBadObject, 0, "surface without a terminal ledge");
     if (auto ok = check_ledges(m, ledges, m.surfaces[s].points); !ok.ok()) return ok.error();
-    auto each = [&](auto&& fn) { for_each_triangle(m, ledges, fn); };
+    auto each = [&](auto&& fn) { for_each_triangle(m, ledges, fn, reading.tree_order); };
 
     MassProperties out;
     double s_det = 0, s_n2 = 0, s_c[3] = {0, 0, 0};
@@ -164,7 +173,8 @@ Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::sp
     out.radius = static_cast<float>(radius);
     constexpr float kDeviationStep = 1.0f / 250.0f;   // IVP_COMPACT_SURFACE_DEVIATION_STEP_SIZE
     const double step = radius * double(kDeviationStep);
-    out.deviation = step > 0 ? static_cast<std::int64_t>(1.0 + std::sqrt(dev2max) / step) : 1;
+    out.deviation_quotient = step > 0 ? 1.0 + std::sqrt(dev2max) / step : 1.0;
+    out.deviation = static_cast<std::int64_t>(out.deviation_quotient);
 
     if (out.fallback) {
         out.rotation_inertia = {out.box_inertia, out.box_inertia, out.box_inertia};
@@ -182,7 +192,9 @@ Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::sp
         }
     });
     double mom[3];
-    for (int i = 0; i < 3; ++i) mom[i] = vol / 6.0 < 1e-19 ? 1.0 : (sq[i] / 60.0) / (vol / 6.0);
+    // The exact moments integrate one volume for every axis; IVP's scheme integrates each axis's
+    // own, which is why retail has parts with the 1.0 on one axis only (not reproduced here).
+    for (int i = 0; i < 3; ++i) mom[i] = vol / 6.0 < reading.small_mass ? 1.0 : (sq[i] / 60.0) / (vol / 6.0);
     out.rotation_inertia = {static_cast<float>(std::sqrt(mom[1] * mom[1] + mom[2] * mom[2])),
                             static_cast<float>(std::sqrt(mom[0] * mom[0] + mom[2] * mom[2])),
                             static_cast<float>(std::sqrt(mom[0] * mom[0] + mom[1] * mom[1]))};

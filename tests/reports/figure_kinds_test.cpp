@@ -1,5 +1,5 @@
 // The figure kinds of corpus-manifests/FORMAT.md ("Figure kinds"): a value every member shares,
-// a list, a minimum, a mean, a median, a bound, and the lowest / highest binder set. Each on a
+// a list, a minimum, a mean, a median, a distinct count, a bound, and the lowest / highest binder set. Each on a
 // hand-built run whose answer the test states, on both sides of its rule; then the loader's rules,
 // the JSON report read back, Markdown / HTML, and `diff` on value sets.
 #include <gtest/gtest.h>
@@ -152,6 +152,35 @@ TEST(FigureKinds, MedianOfTheHistogram) {
     EXPECT_NE(many.why.find("no exact median"), std::string::npos) << many.why;
 }
 
+TEST(FigureKinds, DistinctCountsTheValuesSeen) {
+    RunResult run = test::make_run(Game::kFreelancer, {"vers"}, {}, {"sur_read"});
+    Tally& t = tally_of(run, "sur_read");
+    t.begin_unit("freelancer/vers", 1);
+    t.value("hull_type", 4, 30);
+    t.value("hull_type", 5, 2);
+    const std::string head = R"({"id": "d", "figure": "hull type values", "pass": "sur_read", "counter": "hull_type",
+        "kind": "distinct", "scope": {"game": "freelancer", "set": "vers"}, "label": "Observed", "expected": )";
+    const FigureResult r = only(manifest(head + "2}", "freelancer"), run);
+    EXPECT_EQ(r.status, FigureStatus::kMatch);
+    EXPECT_EQ(*r.measured, 2);
+    EXPECT_EQ(values_text(r), "4 ×30 · 5 ×2");
+    // One value more, or one fewer, is another count.
+    t.begin_unit("freelancer/vers", 2);
+    t.value("hull_type", 6, 1);
+    const FigureResult three = only(manifest(head + "2}", "freelancer"), run);
+    EXPECT_EQ(three.status, FigureStatus::kMismatch);
+    EXPECT_EQ(*three.measured, 3);
+    EXPECT_EQ(only(manifest(head + "3}", "freelancer"), run).status, FigureStatus::kMatch);
+    ReportModel model{
+        &run, ReportContext{"root", 0},
+        make_figure_section(manifest(head + "3}", "freelancer"), run, "m.json", ManifestSource::kExplicit)};
+    EXPECT_NE(render_markdown(model).find("3 (distinct values of 4 ×30 · 5 ×2 · 6 ×1)"), std::string::npos);
+    for (std::size_t v = 0; v <= kMaxDistinctValues; ++v) t.value("hull_type", 1000.0 + static_cast<double>(v));
+    const FigureResult many = only(manifest(head + "2}", "freelancer"), run);
+    EXPECT_EQ(many.status, FigureStatus::kUnchecked);
+    EXPECT_NE(many.why.find("no exact count"), std::string::npos) << many.why;
+}
+
 TEST(FigureKinds, BoundMatchesWithinItAndNotAbove) {
     RunResult run = run_with("page");
     Tally& t = tally_of(run, "page");
@@ -209,6 +238,9 @@ TEST(FigureKinds, TheLoaderHoldsEachKindsRules) {
     EXPECT_NE(error_of(head + R"("pass": "keys", "counter": "numprimitivekeys_min_excess", "exceeds": true})").find("minimum"), std::string::npos);
     EXPECT_EQ(error_of(head + R"("pass": "simd", "counter": "node_is_active", "kind": "value_set"})"), "");
     EXPECT_EQ(error_of(head + R"("pass": "page", "counter": "max_page", "kind": "bound"})"), "");
+    EXPECT_NE(error_of(head + R"("pass": "simd", "counter": "meshes", "kind": "distinct"})").find("needs a value set"),
+              std::string::npos);
+    EXPECT_EQ(error_of(head + R"("pass": "simd", "counter": "node_is_active", "kind": "distinct"})"), "");
 }
 
 // The JSON report carries kind, seen and sets; the reader reads them back; Markdown and HTML say them.

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
+#include <vector>
 
 #include "engine/pipeline/pass.h"
+#include "engine/sur/mass_properties.h"
 #include "engine/sur/sur_file.h"
 #include "tests/sur/sur_fixtures.h"
 
@@ -32,9 +35,9 @@ Loaded load(const std::string& name) {
     return l;
 }
 
-Tally run(const Loaded& l, const sur::SurModel& m) {
+Tally run(const Loaded& l, const sur::SurModel& m, const char* path = "edited.sur") {
     Unit unit;
-    unit.path = "edited.sur";
+    unit.path = path;
     unit.set = "vers";
     unit.game = Game::kFreelancer;
     unit.sur = &m;
@@ -146,6 +149,95 @@ TEST(SurDeriveEdits, TheNoVolumeFallbackIsChecked) {
         return;
     }
     ADD_FAILURE() << "no sample file takes the fallback";
+}
+
+std::optional<double> maximum(const Tally& t, const char* c) {
+    const auto it = t.maxima().find({c, "freelancer/vers"});
+    if (it == t.maxima().end()) return std::nullopt;
+    return it->second;
+}
+
+TEST(SurDeriveEdits, InertiaAgainstMaxLancerFromBothSides) {
+    MP_REQUIRE_CORPUS();
+    // crate_green: one twelve-face hull, its derived inertia within 1e-7 of the stored one.
+    const Loaded base = load("equipment__models__commodities__crates__crate_green.sur");
+    const float r = base.model.surfaces[0].radius;
+    const float maxlancer = 0.2f * r * r;
+    auto with = [&](float stored) {
+        sur::SurModel m = base.model;
+        for (float& v : m.surfaces[0].rotation_inertia) v = stored;
+        return run(base, m, "crates/crate_green.sur");
+    };
+    EXPECT_EQ(count(with(maxlancer / 1.0009f), "inertia_maxlancer_within_0_1pct"), 3u);
+    EXPECT_EQ(count(with(maxlancer / 1.0011f), "inertia_maxlancer_within_0_1pct"), 0u);
+    EXPECT_EQ(count(with(maxlancer / 1.24f), "inertia_maxlancer_within_25pct"), 3u);
+    EXPECT_EQ(count(with(maxlancer / 1.26f), "inertia_maxlancer_within_25pct"), 0u);
+    // The derived value against MAXLancer's: the file as shipped, and stored values at MAXLancer's.
+    const Tally clean = run(base, base.model, "crates/crate_green.sur");
+    EXPECT_EQ(count(clean, "inertia_derived_closer"), 3u);
+    EXPECT_EQ(count(with(maxlancer), "inertia_derived_closer"), 0u);
+    // The mean ratio to radius²: 0.137 on every component.
+    const Tally ratio = with(0.137f * r * r);
+    EXPECT_EQ(count(ratio, "inertia_r2_ratio_millionths"), 3u * 137000u);
+    EXPECT_EQ(count(ratio, "inertia_components_millionths"), 3'000'000u);
+    // The part's miss: a derived value 41 % short of the stored one.
+    sur::SurModel m = base.model;
+    const std::vector<std::uint32_t> leaf = {std::uint32_t(base.model.nodes.ledge[base.model.surfaces[0].nodes.first])};
+    const auto derived = sur::mass_properties(base.model, 0, leaf);
+    ASSERT_TRUE(derived.ok());
+    for (int i = 0; i < 3; ++i) m.surfaces[0].rotation_inertia[i] = derived->rotation_inertia[i] / 0.59f;
+    const Tally missed = run(base, m);
+    const auto& seen = missed.value_sets().at({"inertia_part_miss_pct", "freelancer/vers"}).seen;
+    ASSERT_EQ(seen.size(), 1u);
+    EXPECT_EQ(seen.begin()->first, std::vector<double>{41.0});
+}
+
+TEST(SurDeriveEdits, BoxCratesAreTwelveFaceCrates) {
+    MP_REQUIRE_CORPUS();
+    const Loaded base = load("equipment__models__commodities__crates__crate_green.sur");
+    ASSERT_EQ(base.model.ledges.faces[std::size_t(base.model.nodes.ledge[base.model.surfaces[0].nodes.first])].count,
+              12u);
+    const auto clean = maximum(run(base, base.model, "crates/crate_green.sur"), "inertia_box_crate_miss");
+    ASSERT_TRUE(clean.has_value());
+    EXPECT_LT(*clean, 1e-6);
+    // Just inside and outside the document's "better than a part in a thousand".
+    for (const auto& [factor, inside] : {std::pair{1.0009f, true}, std::pair{1.0011f, false}}) {
+        sur::SurModel m = base.model;
+        for (float& v : m.surfaces[0].rotation_inertia) v *= factor;
+        const auto miss = maximum(run(base, m, "crates/crate_green.sur"), "inertia_box_crate_miss");
+        ASSERT_TRUE(miss.has_value());
+        EXPECT_EQ(*miss <= 1e-3, inside) << factor;
+    }
+    // Not a crate by name: not counted.
+    EXPECT_FALSE(maximum(run(base, base.model, "crates/pod_green.sur"), "inertia_box_crate_miss").has_value());
+}
+
+TEST(SurDeriveEdits, DeviationMissesOnAStep) {
+    MP_REQUIRE_CORPUS();
+    // military_icebase1: parts 1 and 2 store 251 where the quotient is 250.99999 (derived 250):
+    // misses on the step; part 3 stores 250 with the same quotient.
+    const Loaded base = load("solar__dockable__military_icebase1.sur");
+    const Tally clean = run(base, base.model);
+    ASSERT_EQ(count(clean, "deviation_misses"), 2u);
+    ASSERT_EQ(count(clean, "deviation_miss_on_step"), 2u);
+    sur::SurModel on = base.model;
+    on.surfaces[3].deviation = 251;  // the other side of the same step
+    EXPECT_EQ(count(run(base, on), "deviation_miss_on_step"), 3u);
+    sur::SurModel off = base.model;
+    off.surfaces[1].deviation = 249;  // one off, but the step 250 is far from 250.99999
+    EXPECT_EQ(count(run(base, off), "deviation_misses"), 2u);
+    EXPECT_EQ(count(run(base, off), "deviation_miss_on_step"), 1u);
+}
+
+TEST(SurDeriveEdits, UniformDerivedInertiaIsCounted) {
+    MP_REQUIRE_CORPUS();
+    // A part taking the fallback is uniform; crate_green's derived inertia is not.
+    const Loaded fallback = load("equipment__models__turret__weapons_platform_small_weapon.sur");
+    const Tally f = run(fallback, fallback.model);
+    ASSERT_EQ(count(f, "fallback_parts"), 1u);
+    EXPECT_EQ(count(f, "inertia_uniform_derived"), 1u);
+    const Loaded crate = load("equipment__models__commodities__crates__crate_green.sur");
+    EXPECT_EQ(count(run(crate, crate.model), "inertia_uniform_derived"), 0u);
 }
 
 TEST(SurDeriveEdits, IgnoresUnitsWithoutASurModel) {

@@ -117,6 +117,20 @@ TEST_F(SurEdits, ClientDataAndExtentClassesMove) {
     EXPECT_EQ(read(n, "extent_misses"), 1u);
 }
 
+TEST_F(SurEdits, HullTypesAreEveryTypeByteSeen) {
+    auto types = [&](const sur::SurModel& m) {
+        std::vector<double> out;
+        const Tally t = run("sur_read", m);
+        for (const auto& [value, n] : t.value_sets().at({"hull_type", "freelancer/vers"}).seen)
+            out.push_back(value.front());
+        return out;
+    };
+    EXPECT_EQ(types(model_), (std::vector<double>{4, 5}));
+    sur::SurModel m = model_;
+    m.ledges.flags[0] = 6;  // a type the document says never occurs
+    EXPECT_EQ(types(m), (std::vector<double>{4, 5, 6}));
+}
+
 TEST_F(SurEdits, RoundTripMismatchesAreViolations) {
     sur::SurModel m = model_;
     m.points.x[0] += 1.0f;   // re-encodes, but not to the file's bytes
