@@ -15,7 +15,8 @@ namespace meshproof {
 namespace {
 
 builder::MeshInput terrain_input(std::uint32_t cells) {
-    const synth::SourceMesh src = synth::build_large_terrain(11, cells, -0.5f * static_cast<float>(cells), -0.5f * static_cast<float>(cells));
+    const synth::SourceMesh src =
+        synth::build_large_terrain(11, cells, -0.5f * static_cast<float>(cells), -0.5f * static_cast<float>(cells));
     return builder::MeshInput{src.x, src.y, src.z, src.rows, {}};
 }
 
@@ -86,7 +87,8 @@ std::vector<mesh::Box> pairing_leaves(std::uint32_t cells) {
     std::vector<std::uint32_t> kept(in.rows.size());
     for (std::uint32_t r = 0; r < kept.size(); ++r) kept[r] = r;
     rules::QuadPairingWorkspace ws;
-    const builder::PrimitiveList prims = builder::pair_rows(builder::PairingInput{in.x, in.y, in.z, in.rows, {}, kept}, ws);
+    const builder::PrimitiveList prims =
+        builder::pair_rows(builder::PairingInput{in.x, in.y, in.z, in.rows, {}, kept}, ws);
     std::vector<mesh::Box> leaves(prims.size());
     for (std::size_t p = 0; p < prims.size(); ++p) {
         float xyz[12];
@@ -138,7 +140,9 @@ void time_insertion(benchmark::State& state, const std::vector<mesh::Box>& leave
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * leaves.size()));
     state.counters["mean_depth"] = mean_leaf_depth(tree);
 }
-void BM_StockInsertion(benchmark::State& state) { time_insertion(state, terrain_leaves(static_cast<std::uint32_t>(state.range(0)))); }
+void BM_StockInsertion(benchmark::State& state) {
+    time_insertion(state, terrain_leaves(static_cast<std::uint32_t>(state.range(0))));
+}
 BENCHMARK(BM_StockInsertion)->Arg(707)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // Steps 1–3 and step 1 alone on the builder's leaves (about 500 k quads of the 1 M-row terrain).

@@ -40,7 +40,8 @@ void BM_InteriorBits(benchmark::State& state) {
     rules::InteriorWorkspace ws;
     std::uint64_t done = 0, set = 0;
     for (auto _ : state) {
-        if (!rules::interior_bits(view, rules::InteriorOptions{}, ws, bits).ok()) return state.SkipWithError("interior_bits failed");
+        if (!rules::interior_bits(view, rules::InteriorOptions{}, ws, bits).ok())
+            return state.SkipWithError("interior_bits failed");
         done += bits.size();
         benchmark::DoNotOptimize(bits.data());
     }
@@ -99,7 +100,8 @@ void BM_InteriorPass(benchmark::State& state) {
     {
         rules::InteriorWorkspace ws;
         std::vector<std::uint8_t> bits;
-        if (!rules::interior_bits(member.meshes[0], rules::InteriorOptions{}, ws, bits).ok()) return state.SkipWithError("failed");
+        if (!rules::interior_bits(member.meshes[0], rules::InteriorOptions{}, ws, bits).ok())
+            return state.SkipWithError("failed");
         member.meshes[0].triangles.interior = bits;
     }
     Unit unit;
@@ -130,7 +132,8 @@ void BM_InteriorPassThreads(benchmark::State& state) {
         mesh::DecodedMember m = base.member;
         rules::InteriorWorkspace ws;
         std::vector<std::uint8_t> bits;
-        if (rules::interior_bits(m.meshes[0], rules::InteriorOptions{}, ws, bits).ok()) m.meshes[0].triangles.interior = bits;
+        if (rules::interior_bits(m.meshes[0], rules::InteriorOptions{}, ws, bits).ok())
+            m.meshes[0].triangles.interior = bits;
         return m;
     }();
     constexpr int kUnits = 32;

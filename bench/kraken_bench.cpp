@@ -35,8 +35,8 @@ Fixture load(const std::string& relative) {
     f.file = read_all(std::filesystem::path(MESHPROOF_CORPUS_DIR) / relative);
     if (f.file.size() < 0x4C) return f;
     auto be32 = [&](std::size_t o) {
-        return (std::size_t{f.file[o]} << 24) | (std::size_t{f.file[o + 1]} << 16) |
-               (std::size_t{f.file[o + 2]} << 8) | f.file[o + 3];
+        return (std::size_t{f.file[o]} << 24) | (std::size_t{f.file[o + 1]} << 16) | (std::size_t{f.file[o + 2]} << 8) |
+               f.file[o + 3];
     };
     if (relative.ends_with(".dcx")) {
         f.decoded = be32(0x1C);
@@ -101,7 +101,8 @@ void BM_LibdeflateInflateSameBytes(benchmark::State& state, const std::string& r
     state.counters["ratio"] = static_cast<double>(plain.size()) / static_cast<double>(packed.size());
 }
 
-BENCHMARK_CAPTURE(BM_KrakenDecode, dickens, std::string("kraken/silesia/dickens.kraken"))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_KrakenDecode, dickens, std::string("kraken/silesia/dickens.kraken"))
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_LibdeflateInflateSameBytes, dickens, std::string("kraken/silesia/dickens.kraken"))
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_KrakenDecode, er_matbinbnd, std::string("kraken/er__allmaterial.matbinbnd.dcx"))

@@ -127,11 +127,14 @@ struct LargeRaw {
             spec.domain = b.domain;
             section_tree(spec.nodes, 0, kPrims);
             b.sections.push_back(std::move(spec));
-            for (std::uint32_t v = 0; v < kPacked; ++v) b.packed.push_back(test::packed_code(v * 31 % 2048, v * 17 % 2048, v % 1024));
-            for (std::uint32_t v = 0; v < kShared; ++v) b.shared_index.push_back(static_cast<std::uint16_t>((s * 7 + v) % 4096));
+            for (std::uint32_t v = 0; v < kPacked; ++v)
+                b.packed.push_back(test::packed_code(v * 31 % 2048, v * 17 % 2048, v % 1024));
+            for (std::uint32_t v = 0; v < kShared; ++v)
+                b.shared_index.push_back(static_cast<std::uint16_t>((s * 7 + v) % 4096));
             for (std::uint32_t p = 0; p < kPrims; ++p) {
                 const std::uint8_t a = static_cast<std::uint8_t>(p % 126), c = static_cast<std::uint8_t>(a + 2);
-                if (p % 3 == 0) b.primitives.push_back({a, static_cast<std::uint8_t>(a + 1), c, static_cast<std::uint8_t>(a + 3)});
+                if (p % 3 == 0)
+                    b.primitives.push_back({a, static_cast<std::uint8_t>(a + 1), c, static_cast<std::uint8_t>(a + 3)});
                 else b.primitives.push_back({a, static_cast<std::uint8_t>(a + 1), c, c});
             }
             b.runs.push_back({0xFFFF, 0, kPrims});
@@ -139,8 +142,8 @@ struct LargeRaw {
         for (std::uint32_t v = 0; v < 4096; ++v) b.shared.push_back(test::shared_code(v * 511, v * 3, v * 1021));
         b.num_shape_key_bits = 32;
         raw = b.build();
-        bytes = sections * (96 + kPrims * 4 + (2 * kPrims - 1) * 4 + kPacked * 4 + kShared * 2 + 4) + b.shared.size() * 8 +
-                b.mesh_nodes.size() * 5;
+        bytes = sections * (96 + kPrims * 4 + (2 * kPrims - 1) * 4 + kPacked * 4 + kShared * 2 + 4) +
+                b.shared.size() * 8 + b.mesh_nodes.size() * 5;
     }
 };
 

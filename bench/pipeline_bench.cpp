@@ -65,8 +65,8 @@ const BenchInstall& small_install() {
 }
 
 struct Inflated {
-    std::uint64_t bytes = 0;      // decompressed member bytes (compendiums excluded: the pipeline decodes them at open)
-    std::uint64_t failures = 0;   // members that did not decompress
+    std::uint64_t bytes = 0;     // decompressed member bytes (compendiums excluded: the pipeline decodes them at open)
+    std::uint64_t failures = 0;  // members that did not decompress
 };
 
 // What the pipeline does before parsing: scan, plan, open every group, decompress every member.
@@ -104,7 +104,8 @@ void BM_PipelineStagesSmallInstall(benchmark::State& state) {
     const int threads = static_cast<int>(state.range(0));
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0)
-        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                      static_cast<std::size_t>(threads));
 
     double inflate_s = 0, decode_s = 0, passes_s = 0;
     std::uint64_t member_bytes_total = 0;
@@ -147,10 +148,11 @@ void BM_PipelineStagesSmallInstall(benchmark::State& state) {
     state.counters["passes_MB/s"] = mb / passes_s;
     state.counters["decode_Mtri/s"] = mtri / decode_s;
     state.counters["passes_Mtri/s"] = mtri / passes_s;
-    state.counters["decode/inflate"] = decode_s / inflate_s;   // time ratios
+    state.counters["decode/inflate"] = decode_s / inflate_s;  // time ratios
     state.counters["passes/decode"] = passes_s / decode_s;
-    state.SetLabel(std::to_string(install.members) + " members, " + std::to_string(member_bytes_total / 1000000) + " MB, " +
-                   std::to_string(install.triangles / 1000) + " k triangles, " + std::to_string(passes) + " passes");
+    state.SetLabel(std::to_string(install.members) + " members, " + std::to_string(member_bytes_total / 1000000) +
+                   " MB, " + std::to_string(install.triangles / 1000) + " k triangles, " + std::to_string(passes) +
+                   " passes");
 }
 BENCHMARK(BM_PipelineStagesSmallInstall)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
@@ -162,7 +164,8 @@ void pass_against_decode(benchmark::State& state, const std::string& pass) {
     const int threads = static_cast<int>(state.range(0));
     std::unique_ptr<tbb::global_control> limit;
     if (threads > 0)
-        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+        limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                      static_cast<std::size_t>(threads));
     double decode_s = 0, pass_s = 0;
     for (auto _ : state) {
         RunOptions decode_only;

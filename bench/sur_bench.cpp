@@ -68,8 +68,8 @@ void BM_SurDecodeRetailSample(benchmark::State& state) {
         }
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(s.bytes));
-    state.counters["files/s"] = benchmark::Counter(double(state.iterations()) * double(s.files.size()),
-                                                   benchmark::Counter::kIsRate);
+    state.counters["files/s"] =
+        benchmark::Counter(double(state.iterations()) * double(s.files.size()), benchmark::Counter::kIsRate);
     state.counters["faces/s"] = benchmark::Counter(double(faces), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SurDecodeRetailSample)->Unit(benchmark::kMillisecond);
@@ -89,8 +89,8 @@ void BM_SurEncodeRetailSample(benchmark::State& state) {
         }
     }
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(s.bytes));
-    state.counters["files/s"] = benchmark::Counter(double(state.iterations()) * double(s.files.size()),
-                                                   benchmark::Counter::kIsRate);
+    state.counters["files/s"] =
+        benchmark::Counter(double(state.iterations()) * double(s.files.size()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SurEncodeRetailSample)->Unit(benchmark::kMillisecond);
 
@@ -137,9 +137,11 @@ void BM_SurHullRetailSample(benchmark::State& state) {
             benchmark::DoNotOptimize(r.ok());
         }
     }
-    state.counters["hulls/s"] = benchmark::Counter(double(state.iterations()) * double(terminal), benchmark::Counter::kIsRate);
+    state.counters["hulls/s"] =
+        benchmark::Counter(double(state.iterations()) * double(terminal), benchmark::Counter::kIsRate);
     state.counters["built/s"] = benchmark::Counter(double(rebuilt), benchmark::Counter::kIsRate);
-    state.counters["points/s"] = benchmark::Counter(double(state.iterations()) * double(points), benchmark::Counter::kIsRate);
+    state.counters["points/s"] =
+        benchmark::Counter(double(state.iterations()) * double(points), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SurHullRetailSample)->Unit(benchmark::kMillisecond);
 

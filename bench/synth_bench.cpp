@@ -16,7 +16,9 @@ namespace {
 namespace fs = std::filesystem;
 using namespace meshproof;
 
-fs::path bench_dir(const char* name) { return fs::temp_directory_path() / (std::string("meshproof-synth-bench-") + name); }
+fs::path bench_dir(const char* name) {
+    return fs::temp_directory_path() / (std::string("meshproof-synth-bench-") + name);
+}
 
 // The whole writer: meshes, tagfiles, DCX, binders, files (every core). Arguments: game (0 ER,
 // 1 Sekiro), scale (0 demo, 1 small). The demo is dominated by its one large paged terrain (a

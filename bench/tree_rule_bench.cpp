@@ -44,7 +44,9 @@ void run_pass(benchmark::State& state, const DecodedMeshes& d) {
 void BM_TreeRulePassErSample(benchmark::State& state) { run_pass(state, bench::er_sample_mesh()); }
 BENCHMARK(BM_TreeRulePassErSample)->Unit(benchmark::kMillisecond);
 
-void BM_TreeRulePassSynthetic(benchmark::State& state) { run_pass(state, bench::synthetic_mesh(static_cast<std::uint32_t>(state.range(0)))); }
+void BM_TreeRulePassSynthetic(benchmark::State& state) {
+    run_pass(state, bench::synthetic_mesh(static_cast<std::uint32_t>(state.range(0))));
+}
 BENCHMARK(BM_TreeRulePassSynthetic)->Arg(300000)->Unit(benchmark::kMillisecond);
 
 void BM_TreeRuleMerge(benchmark::State& state) {

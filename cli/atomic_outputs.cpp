@@ -33,7 +33,8 @@ OutputRefusal write_outputs_atomically(const std::vector<OutputFile>& files, boo
     std::error_code ec;
     for (const OutputFile& f : files) {
         if (fs::is_directory(f.path, ec)) return {true, f.path.string() + " is a folder"};
-        if (!force && fs::exists(f.path, ec) && !is_stream(f.path)) return {true, f.path.string() + " exists (use --force to overwrite)"};
+        if (!force && fs::exists(f.path, ec) && !is_stream(f.path))
+            return {true, f.path.string() + " exists (use --force to overwrite)"};
         const fs::path dir = f.path.parent_path().empty() ? fs::path(".") : f.path.parent_path();
         if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) return {true, dir.string() + " is not a folder"};
     }
@@ -44,7 +45,7 @@ OutputRefusal write_outputs_atomically(const std::vector<OutputFile>& files, boo
         fs::create_directories(dir, ec);
         if (ec) return {false, "cannot make the folder " + dir.string() + ": " + ec.message()};
     }
-    std::vector<fs::path> temporaries(files.size());   // empty for a stream target
+    std::vector<fs::path> temporaries(files.size());  // empty for a stream target
     const auto discard = [&] {
         for (const fs::path& t : temporaries)
             if (!t.empty()) fs::remove(t, ec);
@@ -68,7 +69,8 @@ OutputRefusal write_outputs_atomically(const std::vector<OutputFile>& files, boo
         if (temporaries[i].empty()) continue;
         ec = replace_file(temporaries[i], files[i].path);
         if (ec) {
-            const std::string message = "cannot rename " + temporaries[i].string() + " to " + files[i].path.string() + ": " + ec.message();
+            const std::string message =
+                "cannot rename " + temporaries[i].string() + " to " + files[i].path.string() + ": " + ec.message();
             for (std::size_t j = i; j < temporaries.size(); ++j)
                 if (!temporaries[j].empty()) fs::remove(temporaries[j], ec);
             return {false, message};

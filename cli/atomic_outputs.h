@@ -20,8 +20,8 @@ struct OutputFile {
 };
 
 struct OutputRefusal {
-    bool refused = false;    // an existing target without force (a usage error), else an I/O error
-    std::string message;     // names the file
+    bool refused = false;  // an existing target without force (a usage error), else an I/O error
+    std::string message;   // names the file
 };
 
 // Empty message: everything written.

@@ -23,7 +23,7 @@ Status build_tag0(const MemberBuildInput& in, MemberBuildResult& out) {
     const builder::MeshInputView input(in.x, in.y, in.z, in.rows, in.row_material.empty() ? zeros : in.row_material);
     builder::MeshOptions options;
     options.numbering = in.dialect == tagfile::HavokDialect::kSekiro2016 ? builder::SimdNumbering::kSekiro
-                                                                          : builder::SimdNumbering::kEldenRing;
+                                                                         : builder::SimdNumbering::kEldenRing;
     options.convex_radius = in.convex_radius;
     options.max_packed_error = in.max_packed_error;
     builder::MeshStats stats{};
@@ -63,7 +63,8 @@ Status check_decoded(const MemberBuildInput& in, MemberBuildResult& out) {
         return fail("pParam rows and triangleIndexToShapeKey differ in length");
     std::size_t source = 0;
     for (std::size_t r = 0; r < rows; ++r) {
-        const std::array<std::uint32_t, 3> stored{m.row_vertex_index[0][r], m.row_vertex_index[1][r], m.row_vertex_index[2][r]};
+        const std::array<std::uint32_t, 3> stored{m.row_vertex_index[0][r], m.row_vertex_index[1][r],
+                                                  m.row_vertex_index[2][r]};
         while (source < in.rows.size() && in.rows[source] != stored) ++source;  // rows the builder left out
         if (source == in.rows.size()) return fail(fmt::format("pParam row {} is not an input row in order", r));
         const std::uint32_t pd = m.row_primitive_data_index[r];
@@ -73,7 +74,8 @@ Status check_decoded(const MemberBuildInput& in, MemberBuildResult& out) {
         const std::uint32_t t = m.row_triangle[r];
         ++source;
         if (t == mesh::kNone) continue;
-        if (t >= m.triangles.size()) return fail(fmt::format("row {} names triangle {} of {}", r, t, m.triangles.size()));
+        if (t >= m.triangles.size())
+            return fail(fmt::format("row {} names triangle {} of {}", r, t, m.triangles.size()));
         ++out.decoded_rows_with_triangle;
         // The corners in the same cyclic order, from whichever corner fits best.
         double best = INFINITY;
@@ -82,16 +84,18 @@ Status check_decoded(const MemberBuildInput& in, MemberBuildResult& out) {
             for (int k = 0; k < 3; ++k) {
                 const std::uint32_t v = m.triangles.vertex[(k + rot) % 3][t];
                 const std::uint32_t s = stored[k];
-                if (v >= m.vertices.size() || s >= in.x.size()) return fail(fmt::format("row {}: a corner out of range", r));
-                worst = std::max(worst, largest_coordinate_difference(in.x[s], in.y[s], in.z[s], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]));
+                if (v >= m.vertices.size() || s >= in.x.size())
+                    return fail(fmt::format("row {}: a corner out of range", r));
+                worst = std::max(worst, largest_coordinate_difference(in.x[s], in.y[s], in.z[s], m.vertices.x[v],
+                                                                      m.vertices.y[v], m.vertices.z[v]));
             }
             best = std::min(best, worst);
         }
         out.decoded_max_position_error = std::max(out.decoded_max_position_error, best);
     }
     if (out.decoded_rows_with_triangle + out.rows_dropped_degenerate != in.rows.size())
-        return fail(fmt::format("{} rows decode to a triangle and {} were dropped, of {}", out.decoded_rows_with_triangle,
-                                out.rows_dropped_degenerate, in.rows.size()));
+        return fail(fmt::format("{} rows decode to a triangle and {} were dropped, of {}",
+                                out.decoded_rows_with_triangle, out.rows_dropped_degenerate, in.rows.size()));
     return ok_status();
 }
 

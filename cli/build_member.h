@@ -17,18 +17,18 @@ namespace meshproof::cli {
 
 struct MemberBuildInput {
     std::vector<float> x, y, z;
-    std::vector<std::array<std::uint32_t, 3>> rows;   // become pParam's triangleDataArray, in order
-    std::vector<std::uint32_t> row_material;           // per row: materialNameData
+    std::vector<std::array<std::uint32_t, 3>> rows;  // become pParam's triangleDataArray, in order
+    std::vector<std::uint32_t> row_material;         // per row: materialNameData
     tagfile::HavokDialect dialect = tagfile::HavokDialect::kEldenRing2018;
     float convex_radius = 0.0f;
-    float max_packed_error = 0.005f;   // builder::MeshOptions::max_packed_error
+    float max_packed_error = 0.005f;  // builder::MeshOptions::max_packed_error
     std::string body_name;
 };
 
 struct MemberBuildResult {
     std::vector<std::uint8_t> tag0;
     std::uint64_t rows_in = 0, rows_dropped_degenerate = 0, triangles = 0, quads = 0, sections = 0, pages = 0;
-    double max_position_error = 0;   // the builder's figure: the largest |decoded − source| coordinate
+    double max_position_error = 0;  // the builder's figure: the largest |decoded − source| coordinate
     // From the decoded TAG0: the same measure over every row's corners, and the rows that
     // decoded to a triangle.
     double decoded_max_position_error = 0;

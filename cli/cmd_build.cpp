@@ -47,7 +47,7 @@ namespace fs = std::filesystem;
 
 struct BuildArgs {
     std::string in, out, game, name, materials, into, member, model;
-    std::string scale = "1";   // read by parse_scale: a usage error names --scale, not CLI11's conversion
+    std::string scale = "1";  // read by parse_scale: a usage error names --scale, not CLI11's conversion
     // The Elden Ring sample's (containers-and-tagfiles.md: "convexRadius 0.015"); the document
     // states no other value for map meshes.
     float convex_radius = 0.015f;
@@ -77,7 +77,7 @@ std::string stored_name(std::string name) {
 // The split binder of `--into`, with the member added or replaced: its two halves' bytes.
 struct BinderCopy {
     Bxf4Bytes bytes;
-    std::string member_name;   // as stored
+    std::string member_name;  // as stored
     bool replaced = false;
 };
 
@@ -108,8 +108,8 @@ Result<BinderCopy> binder_with_member(OpenedInput& input, const std::string& mem
             if (ascii_lower(b.entries[i].name_last_component()) == wanted_lower) matches.push_back(i);
     if (matches.size() > 1)
         return make_error(ErrorCode::kUsage, 0,
-                          fmt::format("--member {} names {} members ({}, {}, ...): give the full name", member, matches.size(),
-                                      b.entries[matches[0]].name, b.entries[matches[1]].name));
+                          fmt::format("--member {} names {} members ({}, {}, ...): give the full name", member,
+                                      matches.size(), b.entries[matches[0]].name, b.entries[matches[1]].name));
     BinderCopy copy;
     if (matches.size() == 1) {
         BinderFile& f = files[matches[0]];
@@ -169,7 +169,8 @@ void warn_if_many_degenerate(const std::string& in, const MemberBuildInput& inpu
     const std::vector<float>* axes[3] = {&input.x, &input.y, &input.z};
     for (int a = 0; a < 3; ++a)
         for (const float v : *axes[a]) lo[a] = std::min(lo[a], v), hi[a] = std::max(hi[a], v);
-    const std::string units = scale == 1.0 ? "in the OBJ's units" : fmt::format("in the OBJ's units times --scale {:g}", scale);
+    const std::string units =
+        scale == 1.0 ? "in the OBJ's units" : fmt::format("in the OBJ's units times --scale {:g}", scale);
     std::fprintf(stderr,
                  "meshproof build: warning: %s: the degenerate-triangle test dropped %llu of %llu rows (%.1f %%), "
                  "which leaves holes. The test is the game's absolute threshold (a row is dropped when the squared "
@@ -218,7 +219,8 @@ int run_build(const BuildArgs& a) {
     if (a.into.empty())
         for (const std::string& read : {a.in, a.materials})
             if (same_file(a.out, read))
-                return usage(fmt::format("-o {} is {}, an input of the build: it never writes over its input", a.out, read));
+                return usage(
+                    fmt::format("-o {} is {}, an input of the build: it never writes over its input", a.out, read));
 
     // ---- the OBJ
     auto file = MappedFile::open(a.in);
@@ -233,7 +235,7 @@ int run_build(const BuildArgs& a) {
                                obj->first_unknown_line)
                        .c_str(),
                    stderr);
-    *file = MappedFile{};   // the OBJ is read: its pages leave the peak that building and checking reach
+    *file = MappedFile{};  // the OBJ is read: its pages leave the peak that building and checking reach
 
     // ---- materials
     builder::MaterialMap map;
@@ -251,9 +253,10 @@ int run_build(const BuildArgs& a) {
         const auto id = builder::material_id(map, obj->material_names[i]);
         if (!id) {
             const builder::TextPosition at = obj->material_name_at[i];
-            return usage(fmt::format("{}:{}:{}: material `{}` has no id: give it one in a --materials file (`{} = ID`), "
-                                     "or name it by its number (`usemtl 21`)",
-                                     a.in, at.line, at.column, obj->material_names[i], obj->material_names[i]));
+            return usage(
+                fmt::format("{}:{}:{}: material `{}` has no id: give it one in a --materials file (`{} = ID`), "
+                            "or name it by its number (`usemtl 21`)",
+                            a.in, at.line, at.column, obj->material_names[i], obj->material_names[i]));
         }
         id_of_name[i] = *id;
     }
@@ -309,14 +312,15 @@ int run_build(const BuildArgs& a) {
         if (!input_binder.ok()) return usage(fmt::format("{}: {}", a.into, input_binder.error().message));
         if (!input_binder->binder || input_binder->binder->kind != BinderKind::kBhf4)
             return usage(fmt::format("{}: not a split binder's header half (.hkxbhd)", a.into));
-        std::vector<std::uint8_t> member = ends_with_dcx(a.member) ? dcx_write_dflt(built->tag0) : std::move(built->tag0);
+        std::vector<std::uint8_t> member =
+            ends_with_dcx(a.member) ? dcx_write_dflt(built->tag0) : std::move(built->tag0);
         auto copy = binder_with_member(*input_binder, a.member, std::move(member));
         if (!copy.ok()) return usage(fmt::format("{}: {}", a.into, copy.error().message));
         const fs::path out_dir(a.out);
         const fs::path out_bhd = out_dir / bhd.filename(), out_bdt = out_dir / data_half_of(bhd).filename();
         if (same_file(out_bhd, bhd) || same_file(out_bdt, input_binder->data_path))
-            return usage(fmt::format("{} is the input binder's own folder: build writes a copy elsewhere, never over its input",
-                                     a.out));
+            return usage(fmt::format(
+                "{} is the input binder's own folder: build writes a copy elsewhere, never over its input", a.out));
         std::error_code ec;
         if (!fs::exists(out_dir, ec)) fs::create_directories(out_dir, ec);
         outputs.push_back({out_bhd, std::move(copy->bytes.bhd)});
@@ -342,9 +346,9 @@ int run_build(const BuildArgs& a) {
                            plural(welded->unused_dropped, "unused one", "unused ones"))
                    .c_str(),
                stdout);
-    std::fputs(fmt::format("  {} ({}), {}, {} of shared vertices; {} dropped\n", plural(s.triangles, "triangle", "triangles"),
-                           plural(s.quads, "quad", "quads"), plural(s.sections, "section", "sections"),
-                           plural(s.pages, "page", "pages"),
+    std::fputs(fmt::format("  {} ({}), {}, {} of shared vertices; {} dropped\n",
+                           plural(s.triangles, "triangle", "triangles"), plural(s.quads, "quad", "quads"),
+                           plural(s.sections, "section", "sections"), plural(s.pages, "page", "pages"),
                            plural(s.rows_dropped_degenerate, "degenerate triangle", "degenerate triangles"))
                    .c_str(),
                stdout);
@@ -381,7 +385,8 @@ Command add_build(CLI::App& app) {
         "--model", a->model,
         "With --game freelancer: the .cmp or .3db whose parts the objects' part names are matched to (the ids)");
     sub->add_option("--name", a->name, "The body's name (default: the OBJ file's stem)");
-    sub->add_option("--convex-radius", a->convex_radius, "The shape's convexRadius in metres (default 0.015, the Elden Ring sample's)")
+    sub->add_option("--convex-radius", a->convex_radius,
+                    "The shape's convexRadius in metres (default 0.015, the Elden Ring sample's)")
         ->check(real_number(0, std::numeric_limits<float>::max(), "a number of metres, 0 or more, below 3.4e38"));
     sub->add_option("--max-packed-error", a->max_packed_error,
                     "Largest quantisation error in metres a section's packed (11/11/10-bit) vertices may have; a "
@@ -392,7 +397,8 @@ Command add_build(CLI::App& app) {
     sub->add_option("--scale", a->scale,
                     "Multiply every position by S on read, e.g. 0.01 for an OBJ in centimetres (default 1; a "
                     "finite number above 0)");
-    sub->add_option("--into", a->into, "A split binder's .hkxbhd: write a copy of it with the member added or replaced");
+    sub->add_option("--into", a->into,
+                    "A split binder's .hkxbhd: write a copy of it with the member added or replaced");
     sub->add_option("--member", a->member, "With --into: the member's name (full, or the last path component)");
     sub->add_flag("--force", a->force, "Overwrite existing output files");
     sub->footer(

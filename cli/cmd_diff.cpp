@@ -21,7 +21,7 @@ namespace {
 struct DiffOptions {
     std::string old_report;
     std::string new_report;
-    std::string markdown;   // FILE, or "-" for stdout in place of the text
+    std::string markdown;  // FILE, or "-" for stdout in place of the text
 };
 
 // The report at `path`, or an exit code after naming the file and what is wrong with it.
@@ -44,8 +44,8 @@ int run_diff_command(const DiffOptions& o) {
     // The diff never replaces a report it compares (`--md OLD` wrote the Markdown over the baseline).
     for (const std::string& read : {o.old_report, o.new_report})
         if (o.markdown != "-" && same_file(o.markdown, read)) {
-            std::fprintf(stderr, "meshproof diff: --md %s is %s, a report the diff reads: name another file\n", o.markdown.c_str(),
-                         read.c_str());
+            std::fprintf(stderr, "meshproof diff: --md %s is %s, a report the diff reads: name another file\n",
+                         o.markdown.c_str(), read.c_str());
             return kExitUsage;
         }
     auto old_report = load(o.old_report);
@@ -72,10 +72,13 @@ int run_diff_command(const DiffOptions& o) {
 
 Command add_diff(CLI::App& app) {
     auto o = std::make_shared<DiffOptions>();
-    CLI::App* sub = app.add_subcommand("diff", "Compare two verify --json reports: changed figures, counters, failures and members");
+    CLI::App* sub = app.add_subcommand(
+        "diff", "Compare two verify --json reports: changed figures, counters, failures and members");
     sub->add_option("OLD", o->old_report, "The earlier report (verify --json)")->required();
     sub->add_option("NEW", o->new_report, "The later report")->required();
-    sub->add_option("--md", o->markdown, "Also write the diff as Markdown (a pull-request comment) to FILE ('-': stdout, instead of the text)");
+    sub->add_option(
+        "--md", o->markdown,
+        "Also write the diff as Markdown (a pull-request comment) to FILE ('-': stdout, instead of the text)");
     sub->footer(kDiffExitCodesHelp);
     return {sub, [o] { return run_diff_command(*o); }};
 }

@@ -80,7 +80,8 @@ int dump_bytes(const std::string& where, Bytes content, const tagfile::Compendiu
     std::fputs(tagfile::dump_tagfile(*tf, d).c_str(), stdout);
     // A collision member's decoded extern shapes (Elden Ring externShapes, §7.3), after the raw
     // tree; nothing for a member without them or a tagfile that is no collision member.
-    if (auto member = mesh::decode_member(*tf); member.ok()) std::fputs(mesh::extern_shapes_text(*member).c_str(), stdout);
+    if (auto member = mesh::decode_member(*tf); member.ok())
+        std::fputs(mesh::extern_shapes_text(*member).c_str(), stdout);
     return kExitOk;
 }
 
@@ -125,7 +126,8 @@ int run_dump(const DumpCommandOptions& o) {
         std::fprintf(stderr, "meshproof dump: --part needs a .sur file, and %s is not one\n", o.file.c_str());
         return kExitUsage;
     }
-    if (auto map = MappedFile::open(o.file); map.ok() && utf::is_utf(map->bytes())) return dump_model_file(o, map->bytes());
+    if (auto map = MappedFile::open(o.file); map.ok() && utf::is_utf(map->bytes()))
+        return dump_model_file(o, map->bytes());
     auto input = open_input(o.file);
     if (!input.ok()) {
         fail(o.file, input.error());
@@ -134,8 +136,8 @@ int run_dump(const DumpCommandOptions& o) {
     if (input->binder && o.member.empty()) {
         const Binder& binder = *input->binder;
         std::printf("binder %s: %s, version \"%s\", format 0x%02X\n",
-                    binder.kind == BinderKind::kBnd4 ? "BND4" : "BHF4+BDF4", plural(binder.entries.size(), "member", "members").c_str(),
-                    binder.version.c_str(), binder.format);
+                    binder.kind == BinderKind::kBnd4 ? "BND4" : "BHF4+BDF4",
+                    plural(binder.entries.size(), "member", "members").c_str(), binder.version.c_str(), binder.format);
         for (std::size_t i = 0; i < binder.entries.size(); ++i) {
             const BinderEntry& e = binder.entries[i];
             auto stored = entry_stored_bytes(e, input->container);
@@ -148,7 +150,8 @@ int run_dump(const DumpCommandOptions& o) {
             }
             std::printf("  %4zu  id %-8d %10llu %-5s  %-9s %s\n", i, e.id.value_or(-1),
                         static_cast<unsigned long long>(e.compressed_size),
-                        std::string(plural_noun(e.compressed_size, "byte", "bytes")).c_str(), codec.c_str(), e.name.c_str());
+                        std::string(plural_noun(e.compressed_size, "byte", "bytes")).c_str(), codec.c_str(),
+                        e.name.c_str());
         }
         if (const Status st = input_unchanged(*input); !st.ok()) return fail(o.file, st.error());
         return kExitOk;
@@ -174,8 +177,9 @@ Command add_dump(CLI::App& app) {
            "FILE", o->file,
            "A tagfile (.hkx, .hkx.dcx), compendium, BND4 binder, split binder .hkxbhd, Freelancer model (.cmp, .3db) or .sur")
         ->required();
-    sub->add_option("--compendium", o->compendiums, "Compendium file that resolves the tagfile's TCRF (repeatable; default: siblings)")
-        ->allow_extra_args(false)   // one file per --compendium: the FILE after it is not read as a compendium
+    sub->add_option("--compendium", o->compendiums,
+                    "Compendium file that resolves the tagfile's TCRF (repeatable; default: siblings)")
+        ->allow_extra_args(false)  // one file per --compendium: the FILE after it is not read as a compendium
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--member", o->member, "Dump this member of a binder (full name or last path component)");
     sub->add_option("--part", o->part,

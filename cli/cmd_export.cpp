@@ -160,7 +160,8 @@ int run_export(const ExportOptions& o) {
     for (const auto& m : decoded->extern_meshes) triangles += m.triangle_count();
     std::size_t extern_shapes = 0;  // Elden Ring assets: each entry written as an object of its own
     for (const auto& m : decoded->meshes) extern_shapes += m.extern_shapes.instance_count();
-    const std::string shapes = extern_shapes > 0 ? ", " + plural(extern_shapes, "extern shape", "extern shapes") : std::string();
+    const std::string shapes =
+        extern_shapes > 0 ? ", " + plural(extern_shapes, "extern shape", "extern shapes") : std::string();
     std::printf("%s: %s, %s%s -> %s\n", unit->where.c_str(), plural(decoded->bodies.size(), "body", "bodies").c_str(),
                 plural(triangles, "triangle", "triangles").c_str(), shapes.c_str(), o.obj.c_str());
     return kExitOk;
@@ -177,8 +178,9 @@ Command add_export(CLI::App& app) {
                     "A tagfile (.hkx, .hkx.dcx), a binder with --member, a Freelancer .sur, or a model (.cmp, .3db)")
         ->required();
     sub->add_option("--member", o->member, "The binder member to export (full name or last path component)");
-    sub->add_option("--compendium", o->compendiums, "Compendium file that resolves the tagfile's TCRF (repeatable; default: siblings)")
-        ->allow_extra_args(false)   // one file per --compendium: the FILE after it is not read as a compendium
+    sub->add_option("--compendium", o->compendiums,
+                    "Compendium file that resolves the tagfile's TCRF (repeatable; default: siblings)")
+        ->allow_extra_args(false)  // one file per --compendium: the FILE after it is not read as a compendium
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--obj", o->obj, "Output .obj file")->required();
     sub->add_flag("--force", o->force, "Overwrite an existing output file");

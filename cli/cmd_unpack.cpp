@@ -30,11 +30,11 @@ struct UnpackOptions {
     std::string file;
     std::string out;
     bool force = false;
-    bool members = false;   // a DCX-wrapped binder: its members rather than the binder
+    bool members = false;  // a DCX-wrapped binder: its members rather than the binder
 };
 
 struct Output {
-    std::string name;                  // relative, '/' separated
+    std::string name;  // relative, '/' separated
     Result<std::vector<std::uint8_t>> bytes;
 };
 
@@ -113,7 +113,8 @@ int run_unpack(const UnpackOptions& o) {
         for (std::size_t i = 0; i < input->binder->entries.size(); ++i) {
             const BinderEntry& e = input->binder->entries[i];
             std::string name = e.name.empty() ? fmt::format("member_{:05}", i) : e.name;
-            outputs.push_back({distinct_name(drop_dcx(safe_relative(name)), i, taken), entry_decompressed_bytes(e, input->container, codecs)});
+            outputs.push_back({distinct_name(drop_dcx(safe_relative(name)), i, taken),
+                               entry_decompressed_bytes(e, input->container, codecs)});
         }
     } else {
         std::fprintf(stderr, "meshproof unpack: %s is neither a DCX file nor a binder\n", o.file.c_str());
@@ -122,7 +123,8 @@ int run_unpack(const UnpackOptions& o) {
 
     // Refuse before writing anything, so a refused run leaves DIR as it was.
     if (const Status st = input_unchanged(*input); !st.ok()) {
-        std::fprintf(stderr, "meshproof unpack: %s: %s at byte %llu: %s\n", o.file.c_str(), std::string(error_code_name(st.error().code)).c_str(),
+        std::fprintf(stderr, "meshproof unpack: %s: %s at byte %llu: %s\n", o.file.c_str(),
+                     std::string(error_code_name(st.error().code)).c_str(),
                      static_cast<unsigned long long>(st.error().offset), st.error().message.c_str());
         return kExitPartial;
     }
@@ -151,7 +153,8 @@ int run_unpack(const UnpackOptions& o) {
         std::fprintf(stderr, "meshproof unpack: %s\n", r.message.c_str());
         return kExitUsage;
     }
-    for (const OutputFile& f : files) std::printf("%s  %s\n", f.path.string().c_str(), plural(f.bytes.size(), "byte", "bytes").c_str());
+    for (const OutputFile& f : files)
+        std::printf("%s  %s\n", f.path.string().c_str(), plural(f.bytes.size(), "byte", "bytes").c_str());
     return failures ? kExitPartial : kExitOk;
 }
 
@@ -160,7 +163,8 @@ int run_unpack(const UnpackOptions& o) {
 Command add_unpack(CLI::App& app) {
     auto o = std::make_shared<UnpackOptions>();
     CLI::App* sub = app.add_subcommand("unpack", "Decompress a DCX file, or every member of a binder, into a folder");
-    sub->add_option("FILE", o->file, "A .dcx file, a BND4 binder (.dcx or not) or a split binder's .hkxbhd")->required();
+    sub->add_option("FILE", o->file, "A .dcx file, a BND4 binder (.dcx or not) or a split binder's .hkxbhd")
+        ->required();
     sub->add_option("-o,--output", o->out, "Output folder")->required();
     sub->add_flag("--force", o->force, "Overwrite existing files");
     sub->add_flag("--members", o->members, "For a DCX-wrapped binder, write its members instead of the binder");

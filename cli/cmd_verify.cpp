@@ -43,20 +43,20 @@ static_assert(kExitOk == kVerdictExitPass && kExitMismatch == kVerdictExitFail &
 namespace {
 
 struct VerifyOptions {
-    std::vector<std::string> roots;   // one, or one per game (a Sekiro and an Elden Ring install)
+    std::vector<std::string> roots;  // one, or one per game (a Sekiro and an Elden Ring install)
     std::string game;
     int threads = 0;
     std::string json;
     std::string md;
     std::string html;
     std::string manifest;
-    std::vector<std::string> passes;   // "none": decode only
+    std::vector<std::string> passes;  // "none": decode only
     std::string timings;
-    std::string failures;              // one line per (failing member, rule): reports/member_results.h
+    std::string failures;  // one line per (failing member, rule): reports/member_results.h
     std::size_t samples = kSamplesPerCounter;
-    bool inflate_only = false;         // hidden: the floor of bench/full-install.sh
-    bool quiet = false;                // the verdict line only
-    bool verbose = false;              // every failing counter with its samples
+    bool inflate_only = false;  // hidden: the floor of bench/full-install.sh
+    bool quiet = false;         // the verdict line only
+    bool verbose = false;       // every failing counter with its samples
     double member_timeout = RunOptions::kDefaultMemberTimeout;
 };
 
@@ -85,7 +85,8 @@ struct ChosenManifest {
 Result<std::optional<ChosenManifest>> install_manifest(const std::string& root) {
     std::error_code ec;
     const std::filesystem::path path = std::filesystem::path(root) / "manifest.json";
-    if (!std::filesystem::is_directory(root, ec) || !std::filesystem::is_regular_file(path, ec)) return std::optional<ChosenManifest>();
+    if (!std::filesystem::is_directory(root, ec) || !std::filesystem::is_regular_file(path, ec))
+        return std::optional<ChosenManifest>();
     MP_TRY_ASSIGN(Manifest m, load_manifest(path, PassRegistry::global()));
     return std::optional<ChosenManifest>(ChosenManifest{std::move(m), path_text(path), ManifestSource::kInstall});
 }
@@ -136,12 +137,14 @@ Result<std::optional<ChosenManifest>> merged_root_manifests(const VerifyOptions&
             continue;
         }
         for (ManifestFigure& f : part->manifest.figures)
-            if (std::none_of(out->manifest.figures.begin(), out->manifest.figures.end(), [&](const ManifestFigure& g) { return g.id == f.id; }))
+            if (std::none_of(out->manifest.figures.begin(), out->manifest.figures.end(),
+                             [&](const ManifestFigure& g) { return g.id == f.id; }))
                 out->manifest.figures.push_back(std::move(f));
         for (ManifestInstall& i : part->manifest.install) out->manifest.install.push_back(std::move(i));
         out->manifest.name += "+" + part->manifest.name;
         out->manifest.game += "+" + part->manifest.game;
-        if (out->manifest.document != part->manifest.document) out->manifest.document += " + " + part->manifest.document;
+        if (out->manifest.document != part->manifest.document)
+            out->manifest.document += " + " + part->manifest.document;
         out->path += " + " + part->path;
         if (part->source == ManifestSource::kDocument) out->source = ManifestSource::kDocument;
     }
@@ -170,7 +173,10 @@ std::string render_failures_of(const ReportModel& model) { return render_failure
 // The reports the user asked for, with the targets written, in order; an error names the file
 // that could not be written.
 Result<std::vector<std::string>> write_reports(const VerifyOptions& o, const ReportModel& model) {
-    const struct { const std::string& target; std::string (*render)(const ReportModel&); } outputs[] = {
+    const struct {
+        const std::string& target;
+        std::string (*render)(const ReportModel&);
+    } outputs[] = {
         {o.json, render_json}, {o.md, render_markdown}, {o.html, render_html}, {o.failures, render_failures_of}};
     std::vector<std::pair<std::string, std::string>> target_text;
     std::vector<std::string> written;
@@ -190,11 +196,11 @@ bool report_on_stdout(const VerifyOptions& o) {
     return false;
 }
 
-
 // `verify ROOT --inflate-only`: the floor under every run (inflate_floor.h), for
 // bench/full-install.sh. No report; one line on stderr; exit 3 when something failed to inflate.
 int run_inflate_only(const VerifyOptions& o) {
-    if (!o.passes.empty() || !o.json.empty() || !o.md.empty() || !o.html.empty() || !o.timings.empty() || !o.manifest.empty()) {
+    if (!o.passes.empty() || !o.json.empty() || !o.md.empty() || !o.html.empty() || !o.timings.empty() ||
+        !o.manifest.empty()) {
         std::fputs("meshproof verify: --inflate-only reads no pass and writes no report\n", stderr);
         return kExitUsage;
     }
@@ -212,11 +218,13 @@ int run_inflate_only(const VerifyOptions& o) {
         return kExitUsage;
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fputs(fmt::format("inflate only: {} members, {} decompressed bytes ({:.1f} MB/s), {} failures, checksum {:016x}, {:.3f} s\n",
-                           floor->members, floor->bytes, seconds > 0 ? double(floor->bytes) / 1e6 / seconds : 0.0,
-                           floor->failures, floor->checksum, seconds)
-                   .c_str(),
-               stderr);
+    std::fputs(
+        fmt::format(
+            "inflate only: {} members, {} decompressed bytes ({:.1f} MB/s), {} failures, checksum {:016x}, {:.3f} s\n",
+            floor->members, floor->bytes, seconds > 0 ? double(floor->bytes) / 1e6 / seconds : 0.0, floor->failures,
+            floor->checksum, seconds)
+            .c_str(),
+        stderr);
     return floor->failures ? kExitPartial : kExitOk;
 }
 
@@ -248,12 +256,16 @@ int run_verify_command(const VerifyOptions& o) {
     if (!o.game.empty()) {
         auto g = parse_game(o.game);
         if (!g) {
-            std::fprintf(stderr, "meshproof verify: unknown game '%s' (sekiro, eldenring, freelancer)\n", o.game.c_str());
+            std::fprintf(stderr, "meshproof verify: unknown game '%s' (sekiro, eldenring, freelancer)\n",
+                         o.game.c_str());
             return kExitUsage;
         }
         options.game = *g;
     }
-    if (const Status targets = check_report_targets({{"--json", o.json}, {"--md", o.md}, {"--html", o.html}, {"--failures", o.failures},
+    if (const Status targets = check_report_targets({{"--json", o.json},
+                                                     {"--md", o.md},
+                                                     {"--html", o.html},
+                                                     {"--failures", o.failures},
                                                      {"--timings", o.timings}},
                                                     std::vector<std::filesystem::path>(o.roots.begin(), o.roots.end()),
                                                     {std::filesystem::path(o.manifest)});
@@ -308,7 +320,7 @@ int run_verify_command(const VerifyOptions& o) {
     std::optional<ProgressDisplay> display;
     display.emplace(progress, !o.quiet);
     auto usage_error = [&](const std::string& message) {
-        display.reset();   // the bar is cleared before the message
+        display.reset();  // the bar is cleared before the message
         std::fprintf(stderr, "meshproof verify: %s\n", message.c_str());
         return kExitUsage;
     };
@@ -336,17 +348,20 @@ int run_verify_command(const VerifyOptions& o) {
     auto written = write_reports(o, model);
     if (!written.ok()) return usage_error(written.error().message);
     if (!o.timings.empty()) {
-        timings.phases.push_back(
-            PhaseTime{"report", std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count()});
+        timings.phases.push_back(PhaseTime{
+            "report", std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count()});
         const TimingsContext context{root_text, o.threads, passes_text(o, options.no_passes)};
-        if (const Status st = write_outputs({{o.timings, render_timings(timings, context)}}); !st.ok()) return usage_error(st.error().message);
+        if (const Status st = write_outputs({{o.timings, render_timings(timings, context)}}); !st.ok())
+            return usage_error(st.error().message);
         written->push_back(o.timings);
     }
     display.reset();
     const Verdict verdict = make_verdict(model);
     std::FILE* summary_stream = report_on_stdout(o) ? stderr : stdout;
     SummaryOptions summary;
-    summary.detail = o.quiet ? SummaryDetail::kVerdictOnly : o.verbose ? SummaryDetail::kVerbose : SummaryDetail::kNormal;
+    summary.detail = o.quiet     ? SummaryDetail::kVerdictOnly
+                     : o.verbose ? SummaryDetail::kVerbose
+                                 : SummaryDetail::kNormal;
     summary.colour = use_colour(summary_stream);
     summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     summary.reports_written = std::move(*written);
@@ -359,7 +374,8 @@ int run_verify_command(const VerifyOptions& o) {
 
 Command add_verify(CLI::App& app) {
     auto o = std::make_shared<VerifyOptions>();
-    CLI::App* sub = app.add_subcommand("verify", "Verify every collision member under ROOT (an install, a folder or a file)");
+    CLI::App* sub =
+        app.add_subcommand("verify", "Verify every collision member under ROOT (an install, a folder or a file)");
     sub->add_option("ROOT", o->roots,
                     "Install root, folder or file; several roots, one per game (a Sekiro and an Elden Ring install), "
                     "measure the figures of both games together")
@@ -369,13 +385,14 @@ Command add_verify(CLI::App& app) {
     sub->add_option("--json", o->json, "Write the JSON report to FILE ('-' for stdout)");
     sub->add_option("--md", o->md, "Write the Markdown report to FILE ('-' for stdout)");
     sub->add_option("--html", o->html, "Write the HTML report (one self-contained file) to FILE ('-' for stdout)");
-    sub->add_option("--manifest", o->manifest,
-                    "Figures to check (corpus-manifests/FORMAT.md); a mismatch then exits 1. Default: ROOT/manifest.json "
-                    "if present (same), else the detected game's document manifest (reported, informational)");
+    sub->add_option(
+        "--manifest", o->manifest,
+        "Figures to check (corpus-manifests/FORMAT.md); a mismatch then exits 1. Default: ROOT/manifest.json "
+        "if present (same), else the detected game's document manifest (reported, informational)");
     sub->add_option("--passes", o->passes,
                     "Comma-separated passes to run (default: all); 'none' decodes every member and runs no pass")
         ->delimiter(',')
-        ->allow_extra_args(false)   // one list per --passes (repeatable): a ROOT after it is not read as a pass
+        ->allow_extra_args(false)  // one list per --passes (repeatable): a ROOT after it is not read as a pass
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     sub->add_option("--timings", o->timings,
                     "Write what the run spent (phases, stages, passes, decode throughput, slowest members) as JSON "
@@ -385,9 +402,11 @@ Command add_verify(CLI::App& app) {
     sub->add_option("--samples", o->samples, "Failing locations kept per counter in the reports (default 20)")
         ->check(CLI::Range(std::size_t{0}, std::size_t{1000000}));
     sub->add_flag("--quiet,-q", o->quiet, "Print the verdict line only (no progress display)");
-    sub->add_flag("--verbose,-v", o->verbose, "Print the full summary: every failing counter with its samples, every failing file");
+    sub->add_flag("--verbose,-v", o->verbose,
+                  "Print the full summary: every failing counter with its samples, every failing file");
     // Hidden: the floor of bench/full-install.sh (README, "Performance").
-    sub->add_flag("--inflate-only", o->inflate_only, "Decompress every member, read each byte once, nothing else")->group("");
+    sub->add_flag("--inflate-only", o->inflate_only, "Decompress every member, read each byte once, nothing else")
+        ->group("");
     sub->add_option("--member-timeout", o->member_timeout,
                     "Seconds one member may take before it is abandoned and counted as a 'timeout' error (0: no limit)")
         ->check(real_number(0, std::numeric_limits<double>::max(), "a number of seconds, 0 (no limit) or more"))

@@ -23,12 +23,12 @@ bool is_console(std::FILE* stream) { return stream != nullptr && ::_isatty(::_fi
 int console_columns(std::FILE* stream) {
     CONSOLE_SCREEN_BUFFER_INFO info{};
     if (!is_console(stream) || !::GetConsoleScreenBufferInfo(console_of(stream), &info)) return 0;
-    const int columns = info.srWindow.Right - info.srWindow.Left + 1;   // the window, not the buffer
+    const int columns = info.srWindow.Right - info.srWindow.Left + 1;  // the window, not the buffer
     return columns > 0 ? columns : 0;
 }
 
 bool enable_escape_sequences(std::FILE* stream) {
-    if (!is_console(stream)) return true;   // a file or pipe: the bytes go out as written
+    if (!is_console(stream)) return true;  // a file or pipe: the bytes go out as written
     const HANDLE console = console_of(stream);
     DWORD mode = 0;
     if (!::GetConsoleMode(console, &mode)) return false;

@@ -6,11 +6,11 @@
 
 namespace meshproof::cli {
 
-inline constexpr int kExitOk = 0;           // everything checked matched
-inline constexpr int kExitMismatch = 1;     // mismatches found (a claim failed, a figure differs)
-inline constexpr int kExitUsage = 2;        // usage or configuration error; verify: nothing to check
-inline constexpr int kExitPartial = 3;      // partial run: some members unreadable or skipped
-inline constexpr int kExitInternal = 4;     // internal error (a bug in meshproof), or out of memory
+inline constexpr int kExitOk = 0;        // everything checked matched
+inline constexpr int kExitMismatch = 1;  // mismatches found (a claim failed, a figure differs)
+inline constexpr int kExitUsage = 2;     // usage or configuration error; verify: nothing to check
+inline constexpr int kExitPartial = 3;   // partial run: some members unreadable or skipped
+inline constexpr int kExitInternal = 4;  // internal error (a bug in meshproof), or out of memory
 
 // `meshproof --help`: the codes over every command.
 inline constexpr const char* kExitCodesHelp =

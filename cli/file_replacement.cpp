@@ -28,7 +28,8 @@ unsigned long process_id() {
 
 fs::path temporary_beside(const fs::path& target) {
     fs::path tmp = target;
-    tmp.replace_filename(path_from_text(fmt::format(".{}.meshproof-tmp.{}", path_text(target.filename()), process_id())));
+    tmp.replace_filename(
+        path_from_text(fmt::format(".{}.meshproof-tmp.{}", path_text(target.filename()), process_id())));
     return tmp;
 }
 

@@ -16,13 +16,13 @@ namespace meshproof::cli {
 struct OpenedInput {
     DecompressorRegistry codecs;
     MappedFile file;
-    MappedFile data_file;               // the .hkxbdt of a split binder
-    std::filesystem::path data_path;    // its path (empty for any other input)
-    std::vector<std::uint8_t> owned;    // decompressed bytes of a DCX file
+    MappedFile data_file;             // the .hkxbdt of a split binder
+    std::filesystem::path data_path;  // its path (empty for any other input)
+    std::vector<std::uint8_t> owned;  // decompressed bytes of a DCX file
     bool was_dcx = false;
-    Bytes content;                      // the file's content after DCX (owned or mapped)
-    std::optional<Binder> binder;       // when the content is a binder
-    Bytes container;                    // where the binder's entry offsets point
+    Bytes content;                 // the file's content after DCX (owned or mapped)
+    std::optional<Binder> binder;  // when the content is a binder
+    Bytes container;               // where the binder's entry offsets point
 };
 
 Result<OpenedInput> open_input(const std::filesystem::path& path);

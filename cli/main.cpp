@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
         ->type_name("auto|always|never");
 
     std::vector<Command> commands;
-    for (auto add : {add_verify, add_dump, add_unpack, add_export, add_synth, add_diff, add_build}) commands.push_back(add(app));
+    for (auto add : {add_verify, add_dump, add_unpack, add_export, add_synth, add_diff, add_build})
+        commands.push_back(add(app));
 
     try {
         app.parse(argc, argv);

@@ -24,7 +24,8 @@ bool nothing_to_check(const RunResult& run) { return run.members.empty(); }
 std::string nothing_to_check_message(const RunResult& run, const std::string& root) {
     const InstallScan& scan = run.scan;
     std::string out = fmt::format("meshproof verify: nothing to check in {}: {} seen, {}, no member read\n", root,
-                                  plural(scan.files_seen, "file", "files"), plural(scan.inputs.size(), "collision input", "collision inputs"));
+                                  plural(scan.files_seen, "file", "files"),
+                                  plural(scan.inputs.size(), "collision input", "collision inputs"));
     out +=
         "  looked for: map collision split binders (.hkxbhd + .hkxbdt), object and asset binders (.objbnd(.dcx),\n"
         "  .geomhkxbnd(.dcx)), loose Havok tagfiles (.hkx, .hkx.dcx) and compendiums, Freelancer .sur files\n";

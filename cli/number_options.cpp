@@ -22,7 +22,7 @@ CLI::Validator whole_number(std::uint64_t min, std::uint64_t max, std::string mi
             if (!text.empty() && ec == std::errc() && end == last && v >= min && v <= max) return {};
             return text + ": expected " + accepted;
         },
-        "");   // no name: the help shows the option's type alone (INT, FLOAT)
+        "");  // no name: the help shows the option's type alone (INT, FLOAT)
 }
 
 CLI::Validator real_number(double min, double max, std::string accepted) {
@@ -36,7 +36,7 @@ CLI::Validator real_number(double min, double max, std::string accepted) {
             if (read && !std::isnan(v) && v >= min && v <= max) return {};
             return text + ": expected " + accepted;
         },
-        "");   // no name: the help shows the option's type alone (INT, FLOAT)
+        "");  // no name: the help shows the option's type alone (INT, FLOAT)
 }
 
 CLI::Validator thread_count() { return whole_number(0, kMaxThreads, "(every core)"); }

@@ -19,24 +19,25 @@ CLI::App* command_read(CLI::App& app) {
 bool is_option_like(const std::string& arg) {
     if (arg.size() < 2 || arg[0] != '-') return false;
     const char second = arg[1];
-    return !(second >= '0' && second <= '9') && second != '.';   // -1, -.5: a negative number
+    return !(second >= '0' && second <= '9') && second != '.';  // -1, -.5: a negative number
 }
 
 // Every spelling of the options of `app` ("--json", "-o"), the help flag's too.
 void add_option_names(const CLI::App& app, std::vector<std::string>& names) {
     for (const CLI::Option* opt : app.get_options()) {
-        if (opt->get_group().empty()) continue;   // hidden
+        if (opt->get_group().empty()) continue;  // hidden
         for (const std::string& l : opt->get_lnames()) names.push_back("--" + l);
         for (const std::string& s : opt->get_snames()) names.push_back("-" + s);
     }
 }
 
 std::string unknown_option(const std::string& who, const std::string& arg, CLI::App& app, const CLI::App* command) {
-    const std::string typed = arg.substr(0, arg.find('='));   // --jsn=r.json
+    const std::string typed = arg.substr(0, arg.find('='));  // --jsn=r.json
     std::vector<std::string> names;
     if (command != nullptr) add_option_names(*command, names);
-    add_option_names(app, names);   // the global ones (--color), read after a command too
-    if (auto near = closest_word(typed, names)) return who + ": unknown option '" + typed + "'; did you mean '" + *near + "'?\n";
+    add_option_names(app, names);  // the global ones (--color), read after a command too
+    if (auto near = closest_word(typed, names))
+        return who + ": unknown option '" + typed + "'; did you mean '" + *near + "'?\n";
     return who + ": unknown option '" + typed + "' (" + who + " --help lists them)\n";
 }
 
@@ -47,7 +48,8 @@ std::string unknown_command(const std::string& arg, CLI::App& app) {
         names.push_back(sub->get_name());
         listed += (listed.empty() ? "" : ", ") + sub->get_name();
     }
-    if (auto near = closest_word(arg, names)) return "meshproof: unknown command '" + arg + "'; did you mean '" + *near + "'?\n";
+    if (auto near = closest_word(arg, names))
+        return "meshproof: unknown command '" + arg + "'; did you mean '" + *near + "'?\n";
     return "meshproof: unknown command '" + arg + "' (commands: " + listed + ")\n";
 }
 
@@ -74,7 +76,8 @@ std::string parse_error_message(CLI::App& app, const CLI::ParseError& error) {
 }
 
 int report_parse_error(CLI::App& app, const CLI::ParseError& error) {
-    if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(error) == 0 ? kExitOk : kExitUsage;
+    if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success))
+        return app.exit(error) == 0 ? kExitOk : kExitUsage;
     std::fputs(parse_error_message(app, error).c_str(), stderr);
     return kExitUsage;
 }

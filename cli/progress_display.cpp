@@ -71,7 +71,7 @@ std::string progress_line(const Progress& progress, double elapsed) {
     const double fraction = bytes_total ? std::min(1.0, double(bytes_done) / double(bytes_total)) : 0.0;
     const double rate = elapsed > 0 ? double(done) / elapsed : 0.0;
     const double eta = fraction > 0.001 ? elapsed * (1.0 - fraction) / fraction : -1.0;
-    const int width = 16;   // the line stays under 80 columns (a narrower terminal cuts its end)
+    const int width = 16;  // the line stays under 80 columns (a narrower terminal cuts its end)
     const int filled = total ? static_cast<int>(std::min(1.0, double(done) / double(total)) * width) : 0;
     std::string bar(static_cast<std::size_t>(filled), '#');
     bar.append(static_cast<std::size_t>(width - filled), '-');

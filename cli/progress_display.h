@@ -18,7 +18,7 @@ std::string progress_line(const Progress& progress, double elapsed);
 class ProgressDisplay {
 public:
     ProgressDisplay(const Progress& progress, bool enabled);
-    ~ProgressDisplay();   // stops the thread and clears the bar
+    ~ProgressDisplay();  // stops the thread and clears the bar
 
 private:
     void loop();

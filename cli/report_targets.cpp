@@ -25,7 +25,7 @@ fs::path resolved(const fs::path& p) {
 bool within(const fs::path& path, const fs::path& folder) {
     auto f = folder.begin(), p = path.begin();
     for (; f != folder.end(); ++f, ++p) {
-        if (f->empty()) continue;   // a trailing separator
+        if (f->empty()) continue;  // a trailing separator
         if (p == path.end() || *p != *f) return false;
     }
     return true;
@@ -47,8 +47,8 @@ bool is_meshproof_output(const fs::path& path) {
            (h.starts_with("<!DOCTYPE html>") && h.find("meshproof verify report") != std::string_view::npos);
 }
 
-Status check_report_targets(const std::vector<std::pair<std::string, std::string>>& targets, const std::vector<fs::path>& roots,
-                            const std::vector<fs::path>& read) {
+Status check_report_targets(const std::vector<std::pair<std::string, std::string>>& targets,
+                            const std::vector<fs::path>& roots, const std::vector<fs::path>& read) {
     auto refuse = [](const std::string& option, const std::string& why) {
         return make_error(ErrorCode::kIo, 0, option + ": " + why);
     };
@@ -57,7 +57,8 @@ Status check_report_targets(const std::vector<std::pair<std::string, std::string
         const auto& [option, target] = targets[i];
         if (target == "-")
             for (std::size_t j = 0; j < i; ++j)
-                if (targets[j].second == "-") return refuse(option, "stdout ('-') is " + targets[j].first + "'s already: one report per stream");
+                if (targets[j].second == "-")
+                    return refuse(option, "stdout ('-') is " + targets[j].first + "'s already: one report per stream");
         if (target.empty() || target == "-") continue;
         const fs::path path(target);
         const fs::path where = resolved(path);
@@ -66,7 +67,8 @@ Status check_report_targets(const std::vector<std::pair<std::string, std::string
                 return refuse(option, "the same file as " + targets[j].first + " (" + target + ")");
         if (fs::is_directory(path, ec)) return refuse(option, target + " is a folder");
         const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
-        if (!fs::is_directory(dir, ec)) return refuse(option, "cannot write " + target + ": the folder " + dir.string() + " does not exist");
+        if (!fs::is_directory(dir, ec))
+            return refuse(option, "cannot write " + target + ": the folder " + dir.string() + " does not exist");
         const bool exists = fs::exists(path, ec);
         if (exists ? !may_overwrite(path) : !may_create_in(dir))
             return refuse(option, "cannot write " + target + ": permission denied");
@@ -75,10 +77,13 @@ Status check_report_targets(const std::vector<std::pair<std::string, std::string
             if (same_file(path, r))
                 return refuse(option, target + " is " + r.string() + ", which the run reads: name another file");
         for (const fs::path& root : roots) {
-            const fs::path folder = fs::is_directory(root, ec) ? root : (root.parent_path().empty() ? fs::path(".") : root.parent_path());
+            const fs::path folder =
+                fs::is_directory(root, ec) ? root : (root.parent_path().empty() ? fs::path(".") : root.parent_path());
             if (within(where, resolved(folder)) && !is_meshproof_output(path))
-                return refuse(option, target + " is a file of " + root.string() +
-                                          " and not a meshproof report: verify never writes into what it reads; name another file");
+                return refuse(
+                    option,
+                    target + " is a file of " + root.string() +
+                        " and not a meshproof report: verify never writes into what it reads; name another file");
         }
     }
     return ok_status();

@@ -54,7 +54,9 @@ Result<SelectedUnit> select_unit(const std::string& file, OpenedInput& input,
     }
 
     const Binder& binder = *input.binder;
-    auto decompressed = [&](const BinderEntry& e) { return entry_decompressed_bytes(e, input.container, input.codecs); };
+    auto decompressed = [&](const BinderEntry& e) {
+        return entry_decompressed_bytes(e, input.container, input.codecs);
+    };
     for (const BinderEntry& e : binder.entries) {
         if (!is_compendium_name(e.name)) continue;
         auto bytes = decompressed(e);
@@ -65,8 +67,10 @@ Result<SelectedUnit> select_unit(const std::string& file, OpenedInput& input,
         for (const BinderEntry& e : binder.entries) {
             if (!is_tagfile_name(e.name_last_component())) continue;
             if (chosen != nullptr)
-                return make_error(ErrorCode::kUsage, 0,
-                                  file + " holds several tagfiles: name one with --member (list them with: meshproof dump " + file + ")");
+                return make_error(
+                    ErrorCode::kUsage, 0,
+                    file + " holds several tagfiles: name one with --member (list them with: meshproof dump " + file +
+                        ")");
             chosen = &e;
         }
     } else {

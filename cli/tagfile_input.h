@@ -14,11 +14,11 @@
 namespace meshproof::cli {
 
 struct SelectedUnit {
-    std::string where;                    // "file" or "binder :: member", for messages
-    std::vector<std::uint8_t> owned;      // a decompressed member
-    Bytes bytes;                          // the unit: owned, or the input's content
+    std::string where;                // "file" or "binder :: member", for messages
+    std::vector<std::uint8_t> owned;  // a decompressed member
+    Bytes bytes;                      // the unit: owned, or the input's content
     tagfile::CompendiumRegistry compendiums;
-    std::vector<std::filesystem::path> compendium_files;   // the files read for `compendiums`
+    std::vector<std::filesystem::path> compendium_files;  // the files read for `compendiums`
 };
 
 // Adds a compendium's IDs unless all are known already (the same file can come twice).

@@ -51,7 +51,9 @@ std::string paint(std::string_view text, Colour colour, bool coloured) {
     return out;
 }
 
-std::string paint(std::string_view text, Colour colour, std::FILE* stream) { return paint(text, colour, use_colour(stream)); }
+std::string paint(std::string_view text, Colour colour, std::FILE* stream) {
+    return paint(text, colour, use_colour(stream));
+}
 
 int terminal_width(std::FILE* stream, int fallback) {
     if (const int columns = console_columns(stream); columns > 0) return columns;

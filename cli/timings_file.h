@@ -10,9 +10,9 @@
 namespace meshproof::cli {
 
 struct TimingsContext {
-    std::string root;            // as the user gave it
-    int threads_requested = 0;   // --threads; 0 = every core
-    std::string passes;          // "every pass", "none (decode only)", or the list given
+    std::string root;           // as the user gave it
+    int threads_requested = 0;  // --threads; 0 = every core
+    std::string passes;         // "every pass", "none (decode only)", or the list given
 };
 
 std::string render_timings(const RunTimings& t, const TimingsContext& context);

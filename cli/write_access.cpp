@@ -16,7 +16,9 @@ bool may_overwrite(const std::filesystem::path& file) {
 }
 
 // A folder's read-only attribute means nothing for the files in it on Windows.
-bool may_create_in(const std::filesystem::path& folder) { return ::GetFileAttributesW(folder.c_str()) != INVALID_FILE_ATTRIBUTES; }
+bool may_create_in(const std::filesystem::path& folder) {
+    return ::GetFileAttributesW(folder.c_str()) != INVALID_FILE_ATTRIBUTES;
+}
 
 #else
 

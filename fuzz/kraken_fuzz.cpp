@@ -30,8 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const meshproof::Bytes src(data + 4, size - 4);
 
     const meshproof::Result<std::size_t> used = meshproof::kraken_decompress_prefix(src, dst);
-    if (used.ok() && *used > src.size()) std::abort();                       // consumed more than given
-    if (!used.ok() && used.error().offset > src.size()) std::abort();       // offset outside the input
+    if (used.ok() && *used > src.size()) std::abort();                 // consumed more than given
+    if (!used.ok() && used.error().offset > src.size()) std::abort();  // offset outside the input
     for (std::size_t i = 0; i < kGuard; ++i) {
         if (buffer[i] != 0xA5 || buffer[kGuard + n + i] != 0xA5) std::abort();  // wrote outside dst
     }

@@ -26,7 +26,8 @@ meshproof::tagfile::CompendiumRegistry& registry() {
 // MESHPROOF_CORPUS (the corpus directory) or ../shared/corpus relative to the working directory.
 void bake_compendium() {
     std::vector<std::filesystem::path> candidates;
-    if (const char* env = std::getenv("MESHPROOF_CORPUS")) candidates.emplace_back(std::filesystem::path(env) / "havok/h.compendium");
+    if (const char* env = std::getenv("MESHPROOF_CORPUS"))
+        candidates.emplace_back(std::filesystem::path(env) / "havok/h.compendium");
     candidates.emplace_back("../shared/corpus/havok/h.compendium");
     candidates.emplace_back("../../shared/corpus/havok/h.compendium");
     for (const auto& path : candidates) {

@@ -11,7 +11,7 @@
 namespace meshproof {
 
 struct EmbeddedManifest {
-    std::string_view name;   // the file's stem: "eldenring", "eldenring-dlc", "freelancer", "sekiro"
+    std::string_view name;  // the file's stem: "eldenring", "eldenring-dlc", "freelancer", "sekiro"
     std::string_view json;
 };
 

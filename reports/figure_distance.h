@@ -18,8 +18,8 @@ namespace meshproof {
 
 struct FigureDistance {
     const FigureResult* result = nullptr;
-    bool numeric = true;     // false: no measured number; sorted after the numeric ones
-    double distance = 0;     // the relative distance above (numeric only; +inf if not finite)
+    bool numeric = true;  // false: no measured number; sorted after the numeric ones
+    double distance = 0;  // the relative distance above (numeric only; +inf if not finite)
 };
 
 // The relative distance of one measured value from the document's: |m − d| / max(|d|, 1).

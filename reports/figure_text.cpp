@@ -60,7 +60,8 @@ std::string document_value(const ManifestFigure& f) {
     const std::string written = decimals <= kMostDecimals ? fixed(f.expected, decimals) : fmt::format("{}", f.expected);
     std::string s = std::string(document_prefix(f)) + with_unit(f, written);
     if (f.tolerance > 0) s += fmt::format(" ± {}", f.tolerance);
-    if (f.denominator && f.share) s += fmt::format(" ({:g} of {})", f.expected * *f.denominator / 100, *f.denominator);   // "x of y" as a share
+    if (f.denominator && f.share)
+        s += fmt::format(" ({:g} of {})", f.expected * *f.denominator / 100, *f.denominator);  // "x of y" as a share
     else if (f.denominator) s += fmt::format(" of {}", *f.denominator);
     return s;
 }
@@ -81,7 +82,7 @@ std::string measured_value(const FigureResult& r) {
         s += r.values_overflowed ? " (median of " + seen + ")" : fmt::format(" (median of {} values)", n);
     }
     if (r.figure.kind == FigureKind::kDistinct) s += " (distinct values of " + seen + ")";
-    return r.why.empty() ? s : s + " (" + r.why + ")";   // holds on what was read / not comparable
+    return r.why.empty() ? s : s + " (" + r.why + ")";  // holds on what was read / not comparable
 }
 
 }  // namespace meshproof

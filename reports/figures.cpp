@@ -75,7 +75,8 @@ std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const F
 }
 
 // The largest value a maximum reached in any scope of the figure; nullopt when never recorded.
-std::optional<double> max_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, SubScope sub = {}) {
+std::optional<double> max_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope,
+                                   SubScope sub = {}) {
     std::optional<double> best;
     for (const auto& [key, value] : tally.maxima())
         if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::max(*best, value) : value;
@@ -96,7 +97,8 @@ bool has_sub_scope(const Tally& tally, const FigureScope& scope, SubScope sub) {
 }
 
 // The smallest value a minimum reached in any scope of the figure; nullopt when never recorded.
-std::optional<double> min_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, SubScope sub = {}) {
+std::optional<double> min_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope,
+                                   SubScope sub = {}) {
     std::optional<double> best;
     for (const auto& [key, value] : tally.minima())
         if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::min(*best, value) : value;
@@ -104,7 +106,8 @@ std::optional<double> min_in_scope(const Tally& tally, std::string_view name, co
 }
 
 // The union of a value set over the figure's scopes; nullopt when no scope recorded one.
-std::optional<ValueSet> values_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope, SubScope sub) {
+std::optional<ValueSet> values_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope,
+                                        SubScope sub) {
     std::optional<ValueSet> all;
     for (const auto& [key, set] : tally.value_sets())
         if (key.first == name && in_scope(key.second, scope, sub)) {
@@ -120,7 +123,7 @@ std::optional<double> median_of(const ValueSet& set) {
     std::uint64_t total = 0;
     for (const auto& [v, n] : set.seen) total += n;
     if (total == 0 || set.overflowed) return std::nullopt;
-    auto nth = [&](std::uint64_t i) {   // the i-th value (0-based) in sorted order
+    auto nth = [&](std::uint64_t i) {  // the i-th value (0-based) in sorted order
         for (const auto& [v, n] : set.seen) {
             if (i < n) return v.empty() ? 0.0 : v.front();
             i -= n;
@@ -155,7 +158,7 @@ std::vector<SetPart> sets_in_tally(const Tally& tally, const FigureScope& scope)
     std::vector<SetPart> out;
     auto note = [&](const std::string& key) {
         const std::optional<TallyScope> s = of_figure_games(key, scope);
-        if (!s || s->sub.kind != SubScopeKind::kNone || s->set == kCharacterSet) return;   // the named binder sets
+        if (!s || s->sub.kind != SubScopeKind::kNone || s->set == kCharacterSet) return;  // the named binder sets
         std::string name = scope.both_games() ? scope_text(*s) : std::string(s->set);
         if (std::none_of(out.begin(), out.end(), [&](const SetPart& p) { return p.name == name; }))
             out.push_back(SetPart{std::move(name), std::string(s->game), std::string(s->set)});
@@ -170,13 +173,14 @@ std::vector<SetPart> sets_in_tally(const Tally& tally, const FigureScope& scope)
 // The figure's value: over its scope, or — for the lowest or highest binder set — in each set of
 // the game, or — for the lowest or highest of a list of pairs — each pair's percentage over the
 // scope (each part kept in `parts` when given), the smallest or largest of them.
-std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, SubScope sub, std::string_view counter = {},
+std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, SubScope sub,
+                              std::string_view counter = {},
                               std::vector<std::pair<std::string, double>>* parts = nullptr) {
     if (counter.empty()) counter = fig.counter;
     const bool lowest = fig.kind == FigureKind::kLowestSet || fig.kind == FigureKind::kLowestOf;
     std::optional<double> best;
     auto rank = [&](std::string name, std::optional<double> v) {
-        if (!v) return;   // a set or pair whose `of` is 0 is left out
+        if (!v) return;  // a set or pair whose `of` is 0 is left out
         if (parts) parts->push_back({std::move(name), *v});
         best = !best ? *v : lowest ? std::min(*best, *v) : std::max(*best, *v);
     };
@@ -190,7 +194,8 @@ std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, Sub
         }
         return best;
     }
-    if (fig.kind != FigureKind::kLowestSet && fig.kind != FigureKind::kHighestSet) return measure_in(fig, tally, fig.scope, sub, counter);
+    if (fig.kind != FigureKind::kLowestSet && fig.kind != FigureKind::kHighestSet)
+        return measure_in(fig, tally, fig.scope, sub, counter);
     for (SetPart& part : sets_in_tally(tally, fig.scope)) {
         FigureScope one = fig.scope;
         one.game = std::move(part.game);
@@ -217,7 +222,8 @@ bool run_holds_scope(const RunResult& run, const FigureScope& scope) {
     return std::any_of(run.members.begin(), run.members.end(), [&](const MemberStatus& m) {
         // A member of no game (a run put together by hand) is of the run's game.
         const Game game = m.game == Game::kUnknown ? run.scan.game : m.game;
-        return m.state == MemberState::kOk && game_in_scope(game, scope) && set_in_scope(m.set, scope, game_name(game)) &&
+        return m.state == MemberState::kOk && game_in_scope(game, scope) &&
+               set_in_scope(m.set, scope, game_name(game)) &&
                (scope.file.empty() || path_names_file(m.path, scope.file)) &&
                (scope.map.empty() || map_in_place(map_of_path(m.path), scope.map));
     });
@@ -276,26 +282,28 @@ void evaluate_values(const ManifestFigure& fig, const Tally& tally, SubScope sub
         return;
     }
     r.status = FigureStatus::kMismatch;
-    if (set->overflowed) {   // many values, so not the one: no single value to put as measured
+    if (set->overflowed) {  // many values, so not the one: no single value to put as measured
         r.why = fmt::format("more than {} distinct values seen", kMaxDistinctValues);
         return;
     }
     // `measured`: the value seen most often (the smallest of those on a tie); a list's length.
-    const auto most = std::max_element(set->seen.begin(), set->seen.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    const auto most = std::max_element(set->seen.begin(), set->seen.end(),
+                                       [](const auto& a, const auto& b) { return a.second < b.second; });
     const std::vector<double>& value = most->first;
     if (fig.kind == FigureKind::kList) {
         r.measured = static_cast<double>(value.size());
         if (set->seen.size() == 1 && value == fig.expected_list) r.status = FigureStatus::kMatch;
     } else {
         r.measured = value.empty() ? 0.0 : value.front();
-        if (set->seen.size() == 1 && value.size() == 1 && within(value.front(), fig.expected, fig.tolerance)) r.status = FigureStatus::kMatch;
+        if (set->seen.size() == 1 && value.size() == 1 && within(value.front(), fig.expected, fig.tolerance))
+            r.status = FigureStatus::kMatch;
     }
 }
 
 FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
     FigureResult r;
     r.figure = fig;
-    if (!fig.pass) return r;   // not-computed
+    if (!fig.pass) return r;  // not-computed
     r.status = FigureStatus::kUnchecked;
     const PassResult* pass = find_pass(run, *fig.pass);
     if (pass == nullptr) {
@@ -316,10 +324,12 @@ FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
     // zero): the figure's largest value is then 0.
     const std::optional<double> measured = measure(fig, pass->tally, sub, {}, &r.parts);
     if (!measured) {
-        r.why = fig.minimum ? "no value recorded: no minimum"
+        r.why = fig.minimum             ? "no value recorded: no minimum"
                 : ranks_pairs(fig.kind) ? "every pair's of is 0: no percentage"
-                : fig.of.empty() ? "no binder set measured"
-                : fig.of + (fig.ratio ? " is 0: no ratio" : fig.kind == FigureKind::kMean ? " is 0: no mean" : " is 0: no percentage");
+                : fig.of.empty()        ? "no binder set measured"
+                                        : fig.of + (fig.ratio                       ? " is 0: no ratio"
+                                                    : fig.kind == FigureKind::kMean ? " is 0: no mean"
+                                                                                    : " is 0: no percentage");
         return r;
     }
     r.measured = measured;
@@ -338,13 +348,14 @@ FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
     for (std::string_view cls : {kIvpExact, kStructurallyValid}) {
         const SubScope severity{SubScopeKind::kSeverity, cls};
         if (sub.kind == SubScopeKind::kNone && has_sub_scope(pass->tally, fig.scope, severity))
-            if (const std::optional<double> v = measure(fig, pass->tally, severity)) r.split.push_back({std::string(cls), *v});
+            if (const std::optional<double> v = measure(fig, pass->tally, severity))
+                r.split.push_back({std::string(cls), *v});
     }
     r.status = ok ? FigureStatus::kMatch : exceeds ? FigureStatus::kExceeds : FigureStatus::kMismatch;
     return r;
 }
 
-bool holds_on_read(const FigureResult& r);   // below, with the partial install
+bool holds_on_read(const FigureResult& r);  // below, with the partial install
 
 // A figure of both games measured on one of them (a run of one root): what one game's members can
 // say of the two games' sum, extreme or shared value (FORMAT.md, "Figures of both games"). A
@@ -366,7 +377,7 @@ void judge_one_game(FigureResult& r, const std::string& game) {
     };
     switch (f.kind) {
         case FigureKind::kValueSet:
-        case FigureKind::kList:   // another value seen is another value in both games together
+        case FigureKind::kList:  // another value seen is another value in both games together
             if (r.status == FigureStatus::kMatch) holds();
             return;
         case FigureKind::kMean:
@@ -375,28 +386,26 @@ void judge_one_game(FigureResult& r, const std::string& game) {
         case FigureKind::kLowestSet:
         case FigureKind::kHighestSet:
         case FigureKind::kLowestOf:
-        case FigureKind::kHighestOf:
-            return not_comparable();
+        case FigureKind::kHighestOf: return not_comparable();
         case FigureKind::kValue:
-        case FigureKind::kBound:
-            break;
+        case FigureKind::kBound: break;
     }
-    if (!f.of.empty() || !r.measured) return not_comparable();   // one game's share is not the two games'
+    if (!f.of.empty() || !r.measured) return not_comparable();  // one game's share is not the two games'
     const double m = *r.measured, e = f.expected;
     const bool bound = f.kind == FigureKind::kBound;
     const bool reached = within(m, e, f.tolerance);
-    if (f.maximum) {   // the two games' maximum is at least this one's
+    if (f.maximum) {  // the two games' maximum is at least this one's
         if (bound) return m <= e + f.tolerance ? holds() : void();
-        if (m > e + f.tolerance) return;   // mismatch
+        if (m > e + f.tolerance) return;  // mismatch
         return reached ? holds() : not_comparable();
     }
-    if (f.minimum) {   // the two games' minimum is at most this one's
+    if (f.minimum) {  // the two games' minimum is at most this one's
         if (bound) return m <= e + f.tolerance ? holds() : not_comparable();
-        if (m < e - f.tolerance) return;   // mismatch
+        if (m < e - f.tolerance) return;  // mismatch
         return reached ? holds() : not_comparable();
     }
     // A count: the two games' sum is at least this one's.
-    if (m > e + f.tolerance) return;   // mismatch
+    if (m > e + f.tolerance) return;  // mismatch
     if (!bound && ((reached && e == 0) || holds_on_read(r))) return holds();
     not_comparable();
 }
@@ -433,7 +442,8 @@ std::string pair_name(std::string_view counter, std::string_view of) { return fm
 std::string pairs_text(const ManifestFigure& f) {
     std::string s;
     for (const auto& [count, of] : f.pairs)
-        s += (s.empty() ? "" : ", ") + (f.complement ? fmt::format("({} − {}) / {}", of, count, of) : fmt::format("{} / {}", count, of));
+        s += (s.empty() ? "" : ", ") +
+             (f.complement ? fmt::format("({} − {}) / {}", of, count, of) : fmt::format("{} / {}", count, of));
     return s;
 }
 
@@ -448,7 +458,8 @@ std::string figure_scope_text(const FigureScope& s) {
 std::vector<std::string> file_scopes_of(const Manifest& manifest) {
     std::vector<std::string> out;
     for (const auto& f : manifest.figures)
-        if (!f.scope.file.empty() && std::find(out.begin(), out.end(), f.scope.file) == out.end()) out.push_back(f.scope.file);
+        if (!f.scope.file.empty() && std::find(out.begin(), out.end(), f.scope.file) == out.end())
+            out.push_back(f.scope.file);
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -456,7 +467,8 @@ std::vector<std::string> file_scopes_of(const Manifest& manifest) {
 std::vector<std::string> map_scopes_of(const Manifest& manifest) {
     std::vector<std::string> out;
     for (const auto& f : manifest.figures)
-        if (!f.scope.map.empty() && std::find(out.begin(), out.end(), f.scope.map) == out.end()) out.push_back(f.scope.map);
+        if (!f.scope.map.empty() && std::find(out.begin(), out.end(), f.scope.map) == out.end())
+            out.push_back(f.scope.map);
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -465,7 +477,8 @@ std::vector<FigureResult> evaluate_figures(const Manifest& manifest, const RunRe
     std::vector<FigureResult> out;
     out.reserve(manifest.figures.size());
     for (const auto& fig : manifest.figures) out.push_back(evaluate(fig, run));
-    std::sort(out.begin(), out.end(), [](const FigureResult& a, const FigureResult& b) { return a.figure.id < b.figure.id; });
+    std::sort(out.begin(), out.end(),
+              [](const FigureResult& a, const FigureResult& b) { return a.figure.id < b.figure.id; });
     return out;
 }
 
@@ -506,7 +519,8 @@ bool holds_on_read(const FigureResult& r) {
 
 std::string partial_totals_text(const FigureTotals& t) {
     if (t.holds_on_read == 0 && t.not_comparable == 0) return "";
-    return fmt::format("{} hold on what was read, {} not comparable on a partial install, ", t.holds_on_read, t.not_comparable);
+    return fmt::format("{} hold on what was read, {} not comparable on a partial install, ", t.holds_on_read,
+                       t.not_comparable);
 }
 
 bool judge_partial_install(std::vector<FigureResult>& results) {
@@ -524,8 +538,9 @@ void judge_as_partial_install(std::vector<FigureResult>& results) {
         // of an install (a file a user built, one map) they are measured, never a mismatch.
         if (r.status == FigureStatus::kMismatch && r.figure.pass && *r.figure.pass == kResearchPass) {
             r.status = FigureStatus::kNotComparable;
-            r.why = "a research measurement (the document's builder replayed on this install's quantised leaves); "
-                    "the document states it over its whole corpus";
+            r.why =
+                "a research measurement (the document's builder replayed on this install's quantised leaves); "
+                "the document states it over its whole corpus";
             continue;
         }
         // Only a plain count, percentage or extreme is judged so: a value every member shares, a
@@ -534,10 +549,12 @@ void judge_as_partial_install(std::vector<FigureResult>& results) {
         const ManifestFigure& f = r.figure;
         if (holds_on_read(r)) {
             r.status = FigureStatus::kHoldsOnRead;
-            r.why = fmt::format("holds on what was read: {} of {} {}", *r.measured, *r.measured_denominator, f.denominator_counter);
+            r.why = fmt::format("holds on what was read: {} of {} {}", *r.measured, *r.measured_denominator,
+                                f.denominator_counter);
         } else if (f.of.empty() && (*r.measured < f.expected || read_less_than_document(r))) {
             r.status = FigureStatus::kNotComparable;
-            r.why = fmt::format("a whole-install {}: not comparable on a partial install", f.maximum ? "maximum" : "count");
+            r.why =
+                fmt::format("a whole-install {}: not comparable on a partial install", f.maximum ? "maximum" : "count");
         }
     }
 }

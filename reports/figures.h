@@ -27,8 +27,8 @@ std::string_view figure_status_name(FigureStatus s);
 struct FigureResult {
     ManifestFigure figure;
     FigureStatus status = FigureStatus::kNotComputed;
-    std::optional<double> measured;               // set for match, mismatch and exceeds only
-    std::optional<double> measured_denominator;   // the denominator_counter's value, where checked
+    std::optional<double> measured;              // set for match, mismatch and exceeds only
+    std::optional<double> measured_denominator;  // the denominator_counter's value, where checked
     // For unchecked: what the run lacks; for holds-on-read and not-comparable: what the status
     // means ("holds on what was read: 0 of 60 keys_checked").
     std::string why;
@@ -72,7 +72,8 @@ std::string parts_suffix(const FigureResult& r, Format format) {
     if (r.parts.empty()) return "";
     const bool lowest = r.figure.kind == FigureKind::kLowestSet || r.figure.kind == FigureKind::kLowestOf;
     std::string s = lowest ? " (lowest of " : " (highest of ";
-    for (std::size_t i = 0; i < r.parts.size(); ++i) s += (i ? ", " : "") + r.parts[i].first + " " + format(r.parts[i].second);
+    for (std::size_t i = 0; i < r.parts.size(); ++i)
+        s += (i ? ", " : "") + r.parts[i].first + " " + format(r.parts[i].second);
     return s + ")";
 }
 
@@ -85,7 +86,8 @@ inline std::string_view document_prefix(const ManifestFigure& f) { return f.kind
 template <class Format>
 std::string alternatives_suffix(const FigureResult& r, Format format) {
     std::string s;
-    for (const auto& [counter, value] : r.alternatives) s += (s.empty() ? " (alternatives: " : " · ") + counter + " " + format(value);
+    for (const auto& [counter, value] : r.alternatives)
+        s += (s.empty() ? " (alternatives: " : " · ") + counter + " " + format(value);
     return s.empty() ? s : s + ")";
 }
 
@@ -101,7 +103,8 @@ std::string split_suffix(const FigureResult& r, Format format) {
 }
 
 struct FigureTotals {
-    std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0, exceeds = 0, holds_on_read = 0, not_comparable = 0;
+    std::size_t match = 0, mismatch = 0, unchecked = 0, not_computed = 0, exceeds = 0, holds_on_read = 0,
+                not_comparable = 0;
 };
 
 // A document's figures are whole-install figures. An install is partial against them when a

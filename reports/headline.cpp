@@ -22,18 +22,28 @@ namespace {
 // A lead claim of havok-compressed-mesh.txt and the counters behind it.
 struct LeadClaim {
     std::string_view pass, title;
-    std::vector<std::string_view> violations;   // empty: every violation counter of the pass
-    std::vector<std::string_view> checked;      // summed: what the claim was checked on
+    std::vector<std::string_view> violations;  // empty: every violation counter of the pass
+    std::vector<std::string_view> checked;     // summed: what the claim was checked on
     std::string_view checked_what;
-    std::string_view differing;                 // set for a rate: the units the rule does not give
+    std::string_view differing;  // set for a rate: the units the rule does not give
 };
 
 const std::array<LeadClaim, 4>& lead_claims() {
     static const std::array<LeadClaim, 4> claims = {{
         {"page", "shared-vertex page", {}, {"sections"}, "sections", {}},
-        {"leafbox", "leaf-box containment", {"prims_outside", "sections_outside_leaf"}, {"prims"}, "triangles and quads", {}},
+        {"leafbox",
+         "leaf-box containment",
+         {"prims_outside", "sections_outside_leaf"},
+         {"prims"},
+         "triangles and quads",
+         {}},
         {"nibble", "nibble floor rule", {}, {"roots", "inner_nodes", "leaves"}, "tree nodes", "differing_nodes"},
-        {"interior", "interior-bit reproduction", {"keys_wrong"}, {"keys_checked"}, "triangle keys of meshes with bits", {}},
+        {"interior",
+         "interior-bit reproduction",
+         {"keys_wrong"},
+         {"keys_checked"},
+         "triangle keys of meshes with bits",
+         {}},
     }};
     return claims;
 }
@@ -134,7 +144,8 @@ std::string claim_count_text(const HeadlineClaim& c) {
         return fmt::format("{} of {} {} differ from the rule ({:.3g} %{})", c.violations, c.checked, c.checked_what,
                            100.0 * static_cast<double>(c.violations) / static_cast<double>(c.checked), judged);
     }
-    std::string s = fmt::format("{} violation{} in {} {}", c.violations, c.violations == 1 ? "" : "s", c.checked, c.checked_what);
+    std::string s =
+        fmt::format("{} violation{} in {} {}", c.violations, c.violations == 1 ? "" : "s", c.checked, c.checked_what);
     if (!c.lead) s += fmt::format(" ({} rule{})", c.rules, c.rules == 1 ? "" : "s");
     std::string failing;
     for (const auto& [name, n] : c.failing) failing += fmt::format("{}{} {}", failing.empty() ? "" : ", ", name, n);

@@ -33,17 +33,17 @@ enum class ClaimState { kHolds, kFails, kMeasured, kNothingChecked };
 std::string_view claim_state_name(ClaimState s);
 
 struct HeadlineClaim {
-    std::string title;              // "shared-vertex page", "structure rules"
+    std::string title;  // "shared-vertex page", "structure rules"
     std::string pass;
-    std::string anchor;             // "pass-page": the pass's section in the Markdown and HTML reports
-    bool lead = false;              // one of the four the document leads with
-    bool rate = false;              // a rate (the nibble floor rule), not a rule with violations
+    std::string anchor;  // "pass-page": the pass's section in the Markdown and HTML reports
+    bool lead = false;   // one of the four the document leads with
+    bool rate = false;   // a rate (the nibble floor rule), not a rule with violations
     ClaimState state = ClaimState::kHolds;
-    std::uint64_t violations = 0;   // sum of the claim's violation counters (a rate: the nodes that differ)
-    std::uint64_t checked = 0;      // what the pass checked, in the unit `checked_what` names
-    std::string checked_what;       // "sections", "triangle keys", ...
-    std::size_t rules = 0;          // violation counters the claim covers (a rate: 0)
-    std::vector<std::pair<std::string, std::uint64_t>> failing;   // its counters above 0, declaration order
+    std::uint64_t violations = 0;  // sum of the claim's violation counters (a rate: the nodes that differ)
+    std::uint64_t checked = 0;     // what the pass checked, in the unit `checked_what` names
+    std::string checked_what;      // "sections", "triangle keys", ...
+    std::size_t rules = 0;         // violation counters the claim covers (a rate: 0)
+    std::vector<std::pair<std::string, std::uint64_t>> failing;  // its counters above 0, declaration order
 };
 
 // How many of the farthest figures a report lists before linking to the full table.
@@ -51,7 +51,7 @@ inline constexpr std::size_t kHeadlineFigures = 10;
 
 struct Headline {
     std::vector<HeadlineClaim> claims;
-    std::vector<FigureDistance> farthest;   // every mismatching figure, farthest first (figure_distance.h)
+    std::vector<FigureDistance> farthest;  // every mismatching figure, farthest first (figure_distance.h)
 };
 
 // The model's headline. `farthest` points into model.figures->results.

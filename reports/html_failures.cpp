@@ -23,15 +23,19 @@ void write_files(std::string& out, const RunResult& run) {
         return;
     }
     const std::size_t shown = std::min(files.size(), kListedFiles);
-    out += fmt::format("<p>{}, most violations first{}.</p>\n<table><tr><th>file</th><th>place</th><th class=\"num\">violations</th>"
-                       "<th class=\"num\">not decoded</th><th>rules broken</th></tr>\n",
-                       plural(files.size(), "file", "files"),
-                       shown < files.size() ? fmt::format(" (the first {}; the JSON report and <code>--failures</code> list every one)", shown) : "");
+    out += fmt::format(
+        "<p>{}, most violations first{}.</p>\n<table><tr><th>file</th><th>place</th><th class=\"num\">violations</th>"
+        "<th class=\"num\">not decoded</th><th>rules broken</th></tr>\n",
+        plural(files.size(), "file", "files"),
+        shown < files.size()
+            ? fmt::format(" (the first {}; the JSON report and <code>--failures</code> list every one)", shown)
+            : "");
     for (std::size_t i = 0; i < shown; ++i) {
         const FailingFile& f = files[i];
-        out += fmt::format("<tr><td class=\"path\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                           html_escape(f.path), html_escape(f.place), grouped(f.violations),
-                           f.decode_errors ? grouped(f.decode_errors) : std::string(), html_escape(rules_text(f.by_rule)));
+        out += fmt::format(
+            "<tr><td class=\"path\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
+            html_escape(f.path), html_escape(f.place), grouped(f.violations),
+            f.decode_errors ? grouped(f.decode_errors) : std::string(), html_escape(rules_text(f.by_rule)));
     }
     out += "</table>\n";
 }
@@ -57,7 +61,9 @@ bool small_tiles_of(std::string_view map, int& x0, int& z0, int& span) {
 // The m60 overworld as a grid of small tiles, each coloured by the failing members of the tiles
 // that cover it: none read (blank), every member sound (green), some failing (red).
 std::string tile_grid(const std::vector<MapRow>& rows) {
-    struct Cell { std::uint64_t members = 0, failing = 0; };
+    struct Cell {
+        std::uint64_t members = 0, failing = 0;
+    };
     std::map<std::pair<int, int>, Cell> cells;
     for (const MapRow& r : rows) {
         int x0 = 0, z0 = 0, span = 0;
@@ -77,20 +83,24 @@ std::string tile_grid(const std::vector<MapRow>& rows) {
     }
     constexpr int kCell = 14;
     const int w = (xmax - xmin + 1) * kCell + 40, h = (zmax - zmin + 1) * kCell + 24;
-    std::string out = fmt::format("<h3>The Lands Between (m60), by small tile</h3>\n<svg width=\"{}\" height=\"{}\" role=\"img\" "
-                                  "aria-label=\"m60 tiles coloured by failing members\">",
-                                  w, h);
+    std::string out = fmt::format(
+        "<h3>The Lands Between (m60), by small tile</h3>\n<svg width=\"{}\" height=\"{}\" role=\"img\" "
+        "aria-label=\"m60 tiles coloured by failing members\">",
+        w, h);
     // North up: z grows northwards, so the largest z is the top row.
     for (const auto& [xz, c] : cells) {
         const int px = 36 + (xz.first - xmin) * kCell, py = 4 + (zmax - xz.second) * kCell;
-        out += fmt::format("<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>small tile x {} z {}: {} of {} failing</title></rect>",
-                           c.failing ? "error" : "ok", px, py, kCell - 1, kCell - 1, xz.first, xz.second, grouped(c.failing),
-                           plural(c.members, "member", "members"));
+        out += fmt::format(
+            "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>small tile x {} z {}: {} of {} failing</title></rect>",
+            c.failing ? "error" : "ok", px, py, kCell - 1, kCell - 1, xz.first, xz.second, grouped(c.failing),
+            plural(c.members, "member", "members"));
     }
-    out += fmt::format("<text x=\"0\" y=\"14\">z {}</text><text x=\"0\" y=\"{}\">z {}</text><text x=\"36\" y=\"{}\">x {}</text></svg>\n",
-                       zmax, h - 12, zmin, h - 2, xmin);
-    out += "<div class=\"legend\"><span><i class=\"ok\"></i>every member holds every rule</span><span><i class=\"error\"></i>failing members</span>"
-           "<span class=\"muted\">blank: no member read</span></div>\n";
+    out += fmt::format(
+        "<text x=\"0\" y=\"14\">z {}</text><text x=\"0\" y=\"{}\">z {}</text><text x=\"36\" y=\"{}\">x {}</text></svg>\n",
+        zmax, h - 12, zmin, h - 2, xmin);
+    out +=
+        "<div class=\"legend\"><span><i class=\"ok\"></i>every member holds every rule</span><span><i class=\"error\"></i>failing members</span>"
+        "<span class=\"muted\">blank: no member read</span></div>\n";
     return out;
 }
 
@@ -99,23 +109,26 @@ std::string map_bars(const std::vector<MapRow>& rows) {
     std::string out = "<table>";
     for (const MapRow& r : rows) {
         int x0 = 0, z0 = 0, span = 0;
-        if (r.game == Game::kEldenRing && small_tiles_of(r.map, x0, z0, span)) continue;   // in the tile grid
+        if (r.game == Game::kEldenRing && small_tiles_of(r.map, x0, z0, span)) continue;  // in the tile grid
         const double failing = r.members ? 240.0 * double(r.failing_members) / double(r.members) : 0.0;
-        out += fmt::format("<tr><td><code>{}</code></td><td><svg width=\"240\" height=\"12\"><rect class=\"ok\" x=\"0\" y=\"1\" width=\"240\" "
-                           "height=\"10\"/><rect class=\"error\" x=\"0\" y=\"1\" width=\"{:.2f}\" height=\"10\"/></svg></td><td class=\"muted\">{} of {}</td></tr>",
-                           html_escape(r.map.empty() ? "(no map)" : r.map), failing, grouped(r.failing_members), grouped(r.members));
+        out += fmt::format(
+            "<tr><td><code>{}</code></td><td><svg width=\"240\" height=\"12\"><rect class=\"ok\" x=\"0\" y=\"1\" width=\"240\" "
+            "height=\"10\"/><rect class=\"error\" x=\"0\" y=\"1\" width=\"{:.2f}\" height=\"10\"/></svg></td><td class=\"muted\">{} of {}</td></tr>",
+            html_escape(r.map.empty() ? "(no map)" : r.map), failing, grouped(r.failing_members), grouped(r.members));
     }
     return out + "</table>\n";
 }
 
 std::string map_rows(const std::vector<const MapRow*>& rows) {
-    std::string out = "<table><tr><th>map</th><th>place</th><th class=\"num\">members</th><th class=\"num\">failing</th>"
-                      "<th class=\"num\">violations</th><th>by rule</th></tr>\n";
+    std::string out =
+        "<table><tr><th>map</th><th>place</th><th class=\"num\">members</th><th class=\"num\">failing</th>"
+        "<th class=\"num\">violations</th><th>by rule</th></tr>\n";
     for (const MapRow* r : rows)
-        out += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                           html_escape(r->map.empty() ? "(no map)" : r->map), html_escape(r->place), grouped(r->members),
-                           r->failing_members ? "<span class=\"bad\">" + grouped(r->failing_members) + "</span>" : std::string("0"),
-                           grouped(r->violations), html_escape(rules_text(r->by_rule)));
+        out += fmt::format(
+            "<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
+            html_escape(r->map.empty() ? "(no map)" : r->map), html_escape(r->place), grouped(r->members),
+            r->failing_members ? "<span class=\"bad\">" + grouped(r->failing_members) + "</span>" : std::string("0"),
+            grouped(r->violations), html_escape(rules_text(r->by_rule)));
     return out + "</table>\n";
 }
 
@@ -137,7 +150,8 @@ void write_maps(std::string& out, const RunResult& run) {
         return;
     }
     if (!failing.empty()) out += "<h3>Maps with failing members</h3>\n" + map_rows(failing);
-    out += fmt::format("<details><summary>Every map ({})</summary>\n{}</details>\n", grouped(all.size()), map_rows(all));
+    out +=
+        fmt::format("<details><summary>Every map ({})</summary>\n{}</details>\n", grouped(all.size()), map_rows(all));
 }
 
 }  // namespace

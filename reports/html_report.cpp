@@ -78,8 +78,8 @@ std::string stacked_bar(const std::vector<Segment>& segments, int width = 360, i
         total += s.value;
         if (s.value > 0) summary += (summary.empty() ? "" : ", ") + fmt::format("{} {}", num(s.value), s.label);
     }
-    std::string out = fmt::format(R"(<svg width="{}" height="{}" role="img" aria-label="{}"><title>{}</title>)", width, height,
-                                  html_escape(summary), html_escape(summary.empty() ? "none" : summary));
+    std::string out = fmt::format(R"(<svg width="{}" height="{}" role="img" aria-label="{}"><title>{}</title>)", width,
+                                  height, html_escape(summary), html_escape(summary.empty() ? "none" : summary));
     if (total <= 0) {
         out += fmt::format(R"(<rect class="empty" x="0.5" y="0.5" width="{}" height="{}"/>)", width - 1, height - 1);
         return out + "</svg>";
@@ -88,8 +88,9 @@ std::string stacked_bar(const std::vector<Segment>& segments, int width = 360, i
     for (const auto& s : segments) {
         if (s.value <= 0) continue;
         const double w = s.value / total * width;
-        out += fmt::format(R"(<rect class="{}" x="{:.2f}" y="0" width="{:.2f}" height="{}"><title>{}: {}</title></rect>)", s.css, x, w,
-                           height, html_escape(s.label), num(s.value));
+        out +=
+            fmt::format(R"(<rect class="{}" x="{:.2f}" y="0" width="{:.2f}" height="{}"><title>{}: {}</title></rect>)",
+                        s.css, x, w, height, html_escape(s.label), num(s.value));
         x += w;
     }
     return out + "</svg>";
@@ -97,12 +98,13 @@ std::string stacked_bar(const std::vector<Segment>& segments, int width = 360, i
 
 std::string legend(const std::vector<Segment>& segments) {
     std::string out = R"(<div class="legend">)";
-    for (const auto& s : segments) out += fmt::format(R"(<span><i class="{}"></i>{} {}</span>)", s.css, num(s.value), html_escape(s.label));
+    for (const auto& s : segments)
+        out += fmt::format(R"(<span><i class="{}"></i>{} {}</span>)", s.css, num(s.value), html_escape(s.label));
     return out + "</div>";
 }
 
 struct BarRow {
-    std::string label_html;   // already escaped / marked up
+    std::string label_html;  // already escaped / marked up
     std::uint64_t value = 0;
     const char* css = "counter";
 };
@@ -112,17 +114,16 @@ std::string bar_rows(const std::vector<BarRow>& rows, const char* value_heading)
     std::uint64_t max = 0;
     for (const auto& r : rows) max = std::max(max, r.value);
     const double top = std::log10(1.0 + static_cast<double>(max));
-    std::string out = fmt::format(R"(<table><tr><th></th><th class="num">{}</th><th class="muted">log scale</th></tr>)", value_heading);
+    std::string out = fmt::format(R"(<table><tr><th></th><th class="num">{}</th><th class="muted">log scale</th></tr>)",
+                                  value_heading);
     for (const auto& r : rows) {
         const double w = top > 0 ? std::log10(1.0 + static_cast<double>(r.value)) / top * 240.0 : 0.0;
-        out += fmt::format(R"(<tr><td>{}</td><td class="num">{}</td><td><svg width="240" height="12"><rect class="{}" x="0" y="1" width="{:.2f}" height="10"/></svg></td></tr>)",
-                           r.label_html, r.value, r.css, w);
+        out += fmt::format(
+            R"(<tr><td>{}</td><td class="num">{}</td><td><svg width="240" height="12"><rect class="{}" x="0" y="1" width="{:.2f}" height="10"/></svg></td></tr>)",
+            r.label_html, r.value, r.css, w);
     }
     return out + "</table>";
 }
-
-
-
 
 const char* status_css(FigureStatus s) {
     switch (s) {
@@ -141,15 +142,18 @@ const char* status_css(FigureStatus s) {
 // `decides`: the section's figures decide the verdict; otherwise a difference is informational and
 // drawn in orange, never in the red of a failure (verdict.h).
 std::vector<Segment> figure_segments(const FigureTotals& t, bool decides) {
-    std::vector<Segment> out = {{static_cast<double>(t.match), "match", "match"},
-                                {static_cast<double>(t.mismatch), decides ? "mismatch" : "differs", decides ? "mismatch" : "differs"},
-                                {static_cast<double>(t.unchecked), "unchecked", "unchecked"},
-                                {static_cast<double>(t.not_computed), "not-computed", "not computed"}};
+    std::vector<Segment> out = {
+        {static_cast<double>(t.match), "match", "match"},
+        {static_cast<double>(t.mismatch), decides ? "mismatch" : "differs", decides ? "mismatch" : "differs"},
+        {static_cast<double>(t.unchecked), "unchecked", "unchecked"},
+        {static_cast<double>(t.not_computed), "not-computed", "not computed"}};
     // Each only where it occurs: the partial-install statuses (a whole install's report reads as
     // before), and meshproof reproducing more stored values than the document.
     if (t.not_comparable > 0)
-        out.insert(out.begin() + 2, {static_cast<double>(t.not_comparable), "not-comparable", "not comparable (partial install)"});
-    if (t.holds_on_read > 0) out.insert(out.begin() + 2, {static_cast<double>(t.holds_on_read), "holds-on-read", "holds on what was read"});
+        out.insert(out.begin() + 2,
+                   {static_cast<double>(t.not_comparable), "not-comparable", "not comparable (partial install)"});
+    if (t.holds_on_read > 0)
+        out.insert(out.begin() + 2, {static_cast<double>(t.holds_on_read), "holds-on-read", "holds on what was read"});
     if (t.exceeds > 0) out.insert(out.begin() + 1, {static_cast<double>(t.exceeds), "exceeds", "exceeds the document"});
     return out;
 }
@@ -163,7 +167,8 @@ bool is_violation_counter(const PassInfo& info, const std::string& name) {
 void write_head(std::string& out, const ReportModel& m) {
     out += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-    out += fmt::format("<title>meshproof report: {}</title>\n<style>{}</style></head>\n<body><main>\n", html_escape(m.context.root), kStyle);
+    out += fmt::format("<title>meshproof report: {}</title>\n<style>{}</style></head>\n<body><main>\n",
+                       html_escape(m.context.root), kStyle);
 }
 
 // The one verdict (verdict.h), coloured as the exit code reads: green pass, red fail, amber partial.
@@ -194,29 +199,33 @@ void write_configuration(std::string& out, const ReportModel& m) {
     row("root", "<code>" + html_escape(m.context.root) + "</code>");
     row("threads", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;
-    for (const PassResult* p : passes_with_units(run)) passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
+    for (const PassResult* p : passes_with_units(run))
+        passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
     for (const auto& d : run.decompressors) codecs += (codecs.empty() ? "" : ", ") + d;
     row("passes", html_escape(passes));
     if (const std::string idle = idle_pass_names(run); !idle.empty()) row("passes that saw no unit", html_escape(idle));
     row("decompressors", html_escape(codecs));
     if (m.figures) {
         const FigureSection& f = *m.figures;
-        row("manifest", html_escape(fmt::format("{} ({}, {}; {})", f.manifest_name, f.manifest_path, manifest_source_name(f.source),
-                                                f.decides_exit ? "decides the exit code" : "informational")));
+        row("manifest",
+            html_escape(fmt::format("{} ({}, {}; {})", f.manifest_name, f.manifest_path, manifest_source_name(f.source),
+                                    f.decides_exit ? "decides the exit code" : "informational")));
     } else {
         row("manifest", "none");
     }
-    row("inputs", html_escape(fmt::format("{} files seen ({} ignored), {} collision inputs, {} binders, {} stray", run.scan.files_seen,
-                                          run.scan.files_ignored, run.scan.inputs.size(), run.binders, run.scan.strays.size())));
+    row("inputs", html_escape(fmt::format("{} files seen ({} ignored), {} collision inputs, {} binders, {} stray",
+                                          run.scan.files_seen, run.scan.files_ignored, run.scan.inputs.size(),
+                                          run.binders, run.scan.strays.size())));
     out += "</table>\n";
 }
 
 void write_members(std::string& out, const RunResult& run) {
-    const std::vector<Segment> states = {{static_cast<double>(run.count(MemberState::kOk)), "ok", "ok"},
-                                         {static_cast<double>(run.count(MemberState::kDecodeError)), "error", "decode errors"},
-                                         {static_cast<double>(run.count(MemberState::kSkipped)), "skipped", "skipped"}};
-    out += fmt::format("<h2 id=\"members\">Members ({})</h2>\n<p>{}</p>{}\n", run.members.size(), stacked_bar(states, 560, 18),
-                       legend(states));
+    const std::vector<Segment> states = {
+        {static_cast<double>(run.count(MemberState::kOk)), "ok", "ok"},
+        {static_cast<double>(run.count(MemberState::kDecodeError)), "error", "decode errors"},
+        {static_cast<double>(run.count(MemberState::kSkipped)), "skipped", "skipped"}};
+    out += fmt::format("<h2 id=\"members\">Members ({})</h2>\n<p>{}</p>{}\n", run.members.size(),
+                       stacked_bar(states, 560, 18), legend(states));
     if (const auto codes = errors_by_code(run); !codes.empty()) {
         std::vector<BarRow> rows;
         for (const auto& [code, n] : codes) rows.push_back({"<code>" + html_escape(code) + "</code>", n, "violation"});
@@ -233,17 +242,21 @@ void write_members(std::string& out, const RunResult& run) {
         if (m.state == MemberState::kOk) continue;
         if (listed++ == kListedRows) break;
         const bool error = m.state == MemberState::kDecodeError;
-        rows += fmt::format("<tr><td class=\"path\">{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n", html_escape(m.path),
-                            error ? "<span class=\"bad\">" + html_escape(error_code_name(m.error.code)) + "</span>" : std::string("skipped"),
-                            error ? std::to_string(m.error.offset) : std::string(),
-                            html_escape(error ? m.error.message : m.skip_reason + (m.remedy.empty() ? "" : " — " + m.remedy)));
+        rows += fmt::format(
+            "<tr><td class=\"path\">{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n", html_escape(m.path),
+            error ? "<span class=\"bad\">" + html_escape(error_code_name(m.error.code)) + "</span>"
+                  : std::string("skipped"),
+            error ? std::to_string(m.error.offset) : std::string(),
+            html_escape(error ? m.error.message : m.skip_reason + (m.remedy.empty() ? "" : " — " + m.remedy)));
     }
     if (!rows.empty()) {
         const std::size_t problems = run.count(MemberState::kDecodeError) + run.count(MemberState::kSkipped);
-        out += fmt::format("<details{}><summary>{} member{} that did not decode or {} skipped{}</summary>\n", problems <= 10 ? " open" : "",
-                           problems, problems == 1 ? "" : "s", problems == 1 ? "was" : "were",
-                           problems > kListedRows ? fmt::format(" (first {}; the JSON report lists all)", kListedRows) : "");
-        out += "<table><tr><th>member</th><th>state</th><th class=\"num\">byte</th><th>message</th></tr>\n" + rows + "</table></details>\n";
+        out += fmt::format(
+            "<details{}><summary>{} member{} that did not decode or {} skipped{}</summary>\n",
+            problems <= 10 ? " open" : "", problems, problems == 1 ? "" : "s", problems == 1 ? "was" : "were",
+            problems > kListedRows ? fmt::format(" (first {}; the JSON report lists all)", kListedRows) : "");
+        out += "<table><tr><th>member</th><th>state</th><th class=\"num\">byte</th><th>message</th></tr>\n" + rows +
+               "</table></details>\n";
     }
 }
 
@@ -253,10 +266,16 @@ std::string deviation_histogram(const std::vector<FigureResult>& results) {
     std::array<std::uint64_t, 5> counts{};
     std::uint64_t total = 0;
     for (const auto& r : results) {
-        if (r.status != FigureStatus::kMismatch || !r.measured || r.figure.kind == FigureKind::kValueSet || r.figure.kind == FigureKind::kList)
+        if (r.status != FigureStatus::kMismatch || !r.measured || r.figure.kind == FigureKind::kValueSet ||
+            r.figure.kind == FigureKind::kList)
             continue;
-        const double relative = std::fabs(*r.measured - r.figure.expected) / std::max(std::fabs(r.figure.expected), 1.0);
-        const std::size_t bin = relative <= 0.001 ? 0 : relative <= 0.01 ? 1 : relative <= 0.1 ? 2 : relative <= 1.0 ? 3 : 4;
+        const double relative =
+            std::fabs(*r.measured - r.figure.expected) / std::max(std::fabs(r.figure.expected), 1.0);
+        const std::size_t bin = relative <= 0.001  ? 0
+                                : relative <= 0.01 ? 1
+                                : relative <= 0.1  ? 2
+                                : relative <= 1.0  ? 3
+                                                   : 4;
         ++counts[bin];
         ++total;
     }
@@ -270,15 +289,18 @@ std::string deviation_histogram(const std::vector<FigureResult>& results) {
     for (std::size_t i = 0; i < counts.size(); ++i) {
         const double h = static_cast<double>(counts[i]) / static_cast<double>(max) * kChartHeight;
         const double x = 10 + static_cast<double>(i) * kBarWidth;
-        out += fmt::format(R"(<rect class="hist" x="{:.1f}" y="{:.1f}" width="{}" height="{:.1f}"><title>{}: {}</title></rect>)", x + 6,
-                           kTop + kChartHeight - h, kBarWidth - 12, h, kBins[i], counts[i]);
-        out += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" text-anchor="middle">{}</text>)", x + kBarWidth / 2.0, kTop + kChartHeight - h - 3,
-                           counts[i]);
-        out += fmt::format(R"(<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>)", x + kBarWidth / 2.0, kTop + kChartHeight + 15,
-                           html_escape(kBins[i]));
+        out += fmt::format(
+            R"(<rect class="hist" x="{:.1f}" y="{:.1f}" width="{}" height="{:.1f}"><title>{}: {}</title></rect>)",
+            x + 6, kTop + kChartHeight - h, kBarWidth - 12, h, kBins[i], counts[i]);
+        out += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" text-anchor="middle">{}</text>)", x + kBarWidth / 2.0,
+                           kTop + kChartHeight - h - 3, counts[i]);
+        out += fmt::format(R"(<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>)", x + kBarWidth / 2.0,
+                           kTop + kChartHeight + 15, html_escape(kBins[i]));
     }
-    out += fmt::format(R"(<line class="axis" x1="10" y1="{0}" x2="{1}" y2="{0}"/>)", kTop + kChartHeight, 10 + kBarWidth * 5);
-    out += fmt::format(R"(<text x="10" y="{}">|measured − document| / |document|</text></svg>)", kTop + kChartHeight + 31);
+    out += fmt::format(R"(<line class="axis" x1="10" y1="{0}" x2="{1}" y2="{0}"/>)", kTop + kChartHeight,
+                       10 + kBarWidth * 5);
+    out +=
+        fmt::format(R"(<text x="10" y="{}">|measured − document| / |document|</text></svg>)", kTop + kChartHeight + 31);
     return out + "\n";
 }
 
@@ -286,14 +308,16 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
     if (!m.figures) return;
     const FigureSection& f = *m.figures;
     const auto segments = figure_segments(f.totals, f.decides_exit);
-    out += fmt::format("<h2 id=\"figures\">Figures of {}</h2>\n<p>{}{}, {}: {}.</p><p>{}</p>{}\n",
-                       html_escape(f.document.empty() ? f.manifest_name : f.document), plural(f.results.size(), "figure", "figures"),
-                       f.install ? " of a " + html_escape(install_text(*f.install)) : std::string(), html_escape(figures_whose(f)),
-                       html_escape(figures_meaning(f)), stacked_bar(segments, 560, 18), legend(segments));
-    std::map<std::string, std::vector<FigureResult>> by_pass;   // name order
+    out += fmt::format(
+        "<h2 id=\"figures\">Figures of {}</h2>\n<p>{}{}, {}: {}.</p><p>{}</p>{}\n",
+        html_escape(f.document.empty() ? f.manifest_name : f.document), plural(f.results.size(), "figure", "figures"),
+        f.install ? " of a " + html_escape(install_text(*f.install)) : std::string(), html_escape(figures_whose(f)),
+        html_escape(figures_meaning(f)), stacked_bar(segments, 560, 18), legend(segments));
+    std::map<std::string, std::vector<FigureResult>> by_pass;  // name order
     for (const auto& r : f.results) by_pass[r.figure.pass.value_or("")].push_back(r);
-    out += "<table><tr><th>pass</th><th>figures</th><th class=\"num\">match</th><th class=\"num\">mismatch</th>"
-           "<th class=\"num\">unchecked</th><th class=\"num\">not computed</th></tr>\n";
+    out +=
+        "<table><tr><th>pass</th><th>figures</th><th class=\"num\">match</th><th class=\"num\">mismatch</th>"
+        "<th class=\"num\">unchecked</th><th class=\"num\">not computed</th></tr>\n";
     for (const auto& [pass, results] : by_pass) {
         const FigureTotals t = count_figures(results);
         // A pass that saw no unit has no section to link to.
@@ -302,10 +326,11 @@ void write_figures_overview(std::string& out, const ReportModel& m) {
         const std::string name = pass.empty() ? "<span class=\"muted\">no pass yet</span>"
                                  : described  ? fmt::format("<a href=\"#pass-{0}\">{0}</a>", html_escape(pass))
                                               : html_escape(pass);
-        out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-                           name, stacked_bar(figure_segments(t, f.decides_exit), 300, 12),
-                           t.exceeds ? fmt::format("{} + {} exceeding", t.match, t.exceeds) : std::to_string(t.match), t.mismatch,
-                           t.unchecked, t.not_computed);
+        out += fmt::format(
+            "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+            name, stacked_bar(figure_segments(t, f.decides_exit), 300, 12),
+            t.exceeds ? fmt::format("{} + {} exceeding", t.match, t.exceeds) : std::to_string(t.match), t.mismatch,
+            t.unchecked, t.not_computed);
     }
     out += "</table>\n" + deviation_histogram(f.results);
 }
@@ -315,9 +340,9 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
     for (const FigureResult* r : rows) {
         const ManifestFigure& f = r->figure;
         const char* mark = r->status == FigureStatus::kMatch || r->status == FigureStatus::kHoldsOnRead ? "✓"
-                           : r->status == FigureStatus::kMismatch                                   ? "✗"
-                           : r->status == FigureStatus::kExceeds  ? "▲ meshproof reproduces more than the document"
-                                                                  : "–";
+                           : r->status == FigureStatus::kMismatch                                       ? "✗"
+                           : r->status == FigureStatus::kExceeds ? "▲ meshproof reproduces more than the document"
+                                                                 : "–";
         std::string claim = html_escape(f.figure);
         if (!f.quote.empty()) claim += " <span class=\"muted\">“" + html_escape(f.quote) + "”</span>";
         out += fmt::format(
@@ -325,16 +350,16 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
             "<td>{2}</td><td>{3}</td><td><code>{4}{5}</code></td><td>{6} <span class=\"muted\">{7}</span></td><td>{8}</td></tr>\n",
             status_css(r->status), mark, claim, html_escape(figure_scope_text(f.scope)),
             html_escape(f.pairs.empty() ? f.counter : pairs_text(f)),
-            f.of.empty() ? std::string() : " / " + html_escape(f.of), html_escape(document_value(f)), html_escape(f.label),
-            html_escape(measured_value(*r)), html_escape(f.id));
+            f.of.empty() ? std::string() : " / " + html_escape(f.of), html_escape(document_value(f)),
+            html_escape(f.label), html_escape(measured_value(*r)), html_escape(f.id));
     }
     out += "</table>\n";
 }
 
 void write_pass(std::string& out, const PassResult& p, const ReportModel& m) {
     const PassInfo& info = p.pass->info();
-    out += fmt::format("<section id=\"pass-{0}\"><h2>Pass {0} <span class=\"muted\">({1})</span></h2>\n", html_escape(info.name),
-                       html_escape(info.family));
+    out += fmt::format("<section id=\"pass-{0}\"><h2>Pass {0} <span class=\"muted\">({1})</span></h2>\n",
+                       html_escape(info.name), html_escape(info.family));
     if (!info.claims.empty()) {
         out += "<ul>";
         for (const auto& c : info.claims) out += "<li>" + html_escape(c) + "</li>";
@@ -355,27 +380,32 @@ void write_pass(std::string& out, const PassResult& p, const ReportModel& m) {
     std::vector<BarRow> broken, all;
     for (const auto& [key, value] : p.tally.counts()) {
         const bool violation = is_violation_counter(info, key.first);
-        const std::string label = fmt::format("<code>{}</code> <span class=\"muted\">{}</span>", html_escape(key.first), html_escape(key.second));
+        const std::string label = fmt::format("<code>{}</code> <span class=\"muted\">{}</span>", html_escape(key.first),
+                                              html_escape(key.second));
         all.push_back({label, value, violation && value > 0 ? "violation" : "counter"});
         if (violation && value > 0) broken.push_back(all.back());
     }
     if (!broken.empty()) out += "<h3 class=\"bad\">Violation counters above 0</h3>\n" + bar_rows(broken, "count");
     if (!all.empty())
-        out += fmt::format("<details><summary>{} counters by scope</summary>\n{}</details>\n", all.size(), bar_rows(all, "count"));
+        out += fmt::format("<details><summary>{} counters by scope</summary>\n{}</details>\n", all.size(),
+                           bar_rows(all, "count"));
     if (!p.tally.maxima().empty()) {
-        out += "<details><summary>Maxima</summary><table><tr><th>counter</th><th>scope</th><th class=\"num\">value</th></tr>\n";
+        out +=
+            "<details><summary>Maxima</summary><table><tr><th>counter</th><th>scope</th><th class=\"num\">value</th></tr>\n";
         for (const auto& [key, value] : p.tally.maxima())
-            out += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td></tr>\n", html_escape(key.first),
-                               html_escape(key.second), num(value));
+            out += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td></tr>\n",
+                               html_escape(key.first), html_escape(key.second), num(value));
         out += "</table></details>\n";
     }
     for (const auto& [counter, samples] : p.tally.samples()) {
         if (samples.empty()) continue;
-        out += fmt::format("<details{}><summary>Failure samples of <code>{}</code> ({}, in path order)</summary>\n<table>"
-                           "<tr><th>location</th><th>detail</th></tr>\n",
-                           is_violation_counter(info, counter) ? " open" : "", html_escape(counter), samples.size());
+        out += fmt::format(
+            "<details{}><summary>Failure samples of <code>{}</code> ({}, in path order)</summary>\n<table>"
+            "<tr><th>location</th><th>detail</th></tr>\n",
+            is_violation_counter(info, counter) ? " open" : "", html_escape(counter), samples.size());
         for (const auto& s : samples)
-            out += fmt::format("<tr><td class=\"path\">{}</td><td>{}</td></tr>\n", html_escape(s.location), html_escape(s.detail));
+            out += fmt::format("<tr><td class=\"path\">{}</td><td>{}</td></tr>\n", html_escape(s.location),
+                               html_escape(s.detail));
         out += "</table></details>\n";
     }
     out += "</section>\n";
@@ -408,11 +438,15 @@ void write_headline(std::string& out, const Headline& h) {
     if (h.claims.empty()) out += "<p class=\"muted\">No pass with a rule saw a unit.</p>\n";
     else out += "<table>\n";
     for (const HeadlineClaim& c : h.claims)
-        out += fmt::format("<tr><td class=\"state\"><svg width=\"12\" height=\"12\"><rect class=\"{}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> "
-                           "<span class=\"{}\">{}</span></td><td>{}{}</td><td>{}</td><td><a href=\"#{}\">{}</a></td></tr>\n",
-                           claim_css(c.state), c.state == ClaimState::kFails ? "bad" : c.state == ClaimState::kHolds ? "good" : "muted",
-                           claim_state_name(c.state), c.lead ? "<strong>" : "", html_escape(c.title) + (c.lead ? "</strong>" : ""),
-                           html_escape(claim_count_text(c)), html_escape(c.anchor), html_escape(c.pass));
+        out += fmt::format(
+            "<tr><td class=\"state\"><svg width=\"12\" height=\"12\"><rect class=\"{}\" width=\"12\" height=\"12\" rx=\"2\"/></svg> "
+            "<span class=\"{}\">{}</span></td><td>{}{}</td><td>{}</td><td><a href=\"#{}\">{}</a></td></tr>\n",
+            claim_css(c.state),
+            c.state == ClaimState::kFails   ? "bad"
+            : c.state == ClaimState::kHolds ? "good"
+                                            : "muted",
+            claim_state_name(c.state), c.lead ? "<strong>" : "", html_escape(c.title) + (c.lead ? "</strong>" : ""),
+            html_escape(claim_count_text(c)), html_escape(c.anchor), html_escape(c.pass));
     if (!h.claims.empty()) out += "</table>\n";
     out += "</section>\n";
 }
@@ -422,23 +456,29 @@ void write_headline(std::string& out, const Headline& h) {
 void write_farthest(std::string& out, const ReportModel& m, const Headline& h) {
     if (m.figures) {
         if (h.farthest.empty()) {
-            out += "<p>No figure of the manifest differs from its expected value (<a href=\"#figures\">all figures</a>).</p>\n";
+            out +=
+                "<p>No figure of the manifest differs from its expected value (<a href=\"#figures\">all figures</a>).</p>\n";
         } else {
             const std::size_t shown = std::min(h.farthest.size(), kHeadlineFigures);
-            out += fmt::format("<h3>Figures farthest from the {} ({} of {} that differ{})</h3>\n<table><tr><th>figure</th><th>scope</th>"
-                               "<th>expected</th><th>measured</th><th class=\"num\">distance</th></tr>\n",
-                               m.figures->source == ManifestSource::kDocument ? "document" : "manifest", shown, h.farthest.size(),
-                               m.figures->decides_exit ? "" : "; informational, they never change the verdict");
+            out += fmt::format(
+                "<h3>Figures farthest from the {} ({} of {} that differ{})</h3>\n<table><tr><th>figure</th><th>scope</th>"
+                "<th>expected</th><th>measured</th><th class=\"num\">distance</th></tr>\n",
+                m.figures->source == ManifestSource::kDocument ? "document" : "manifest", shown, h.farthest.size(),
+                m.figures->decides_exit ? "" : "; informational, they never change the verdict");
             for (std::size_t i = 0; i < shown; ++i) {
                 const FigureResult& r = *h.farthest[i].result;
-                out += fmt::format("<tr><td><a href=\"#figure-{0}\"><code>{0}</code></a> {1}</td><td>{2}</td><td>{3}</td><td>{4}</td>"
-                                   "<td class=\"num\">{5}</td></tr>\n",
-                                   html_escape(r.figure.id), html_escape(r.figure.figure), html_escape(figure_scope_text(r.figure.scope)),
-                                   html_escape(document_value(r.figure)), html_escape(measured_value(r)),
-                                   h.farthest[i].numeric ? fmt::format("{:.3g}", h.farthest[i].distance) : std::string("—"));
+                out += fmt::format(
+                    "<tr><td><a href=\"#figure-{0}\"><code>{0}</code></a> {1}</td><td>{2}</td><td>{3}</td><td>{4}</td>"
+                    "<td class=\"num\">{5}</td></tr>\n",
+                    html_escape(r.figure.id), html_escape(r.figure.figure),
+                    html_escape(figure_scope_text(r.figure.scope)), html_escape(document_value(r.figure)),
+                    html_escape(measured_value(r)),
+                    h.farthest[i].numeric ? fmt::format("{:.3g}", h.farthest[i].distance) : std::string("—"));
             }
-            out += fmt::format("</table>\n<p class=\"muted\">distance = |measured − document| / max(|document|, 1). "
-                               "<a href=\"#figures\">All {} figures that differ</a></p>\n", h.farthest.size());
+            out += fmt::format(
+                "</table>\n<p class=\"muted\">distance = |measured − document| / max(|document|, 1). "
+                "<a href=\"#figures\">All {} figures that differ</a></p>\n",
+                h.farthest.size());
         }
     }
 }
@@ -458,9 +498,10 @@ std::string render_html(const ReportModel& model) {
     write_figures_overview(out, model);
     for (const PassResult* p : passes_with_units(*model.run)) write_pass(out, *p, model);
     write_not_computed(out, model);
-    out += "<p class=\"muted\">Written by meshproof " MESHPROOF_VERSION ". Self-contained: no script, nothing loaded from elsewhere.</p>\n";
+    out += "<p class=\"muted\">Written by meshproof " MESHPROOF_VERSION
+           ". Self-contained: no script, nothing loaded from elsewhere.</p>\n";
     out += "</main></body></html>\n";
-    return valid_utf8(std::move(out));   // names from the install need not be UTF-8
+    return valid_utf8(std::move(out));  // names from the install need not be UTF-8
 }
 
 }  // namespace meshproof

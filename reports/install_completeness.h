@@ -20,10 +20,10 @@ namespace meshproof {
 // What a run holds of one game's collision inputs.
 struct HeldInputs {
     struct Set {
-        std::uint64_t binders = 0;   // binder inputs of the set (split binders and BND4 binders)
-        std::uint64_t files = 0;     // tagfiles in them and loose, or .sur files; read or not
+        std::uint64_t binders = 0;  // binder inputs of the set (split binders and BND4 binders)
+        std::uint64_t files = 0;    // tagfiles in them and loose, or .sur files; read or not
     };
-    std::uint64_t files = 0;         // over every set but character
+    std::uint64_t files = 0;  // over every set but character
     std::map<std::string, Set> sets;
 };
 

@@ -32,7 +32,8 @@ std::optional<std::pair<std::string, std::string>> json_string_pair(element e) {
     simdjson::dom::array pair;
     if (e.get_array().get(pair) != simdjson::SUCCESS || pair.size() != 2) return std::nullopt;
     std::string_view first, second;
-    if (pair.at(0).get_string().get(first) != simdjson::SUCCESS || pair.at(1).get_string().get(second) != simdjson::SUCCESS)
+    if (pair.at(0).get_string().get(first) != simdjson::SUCCESS ||
+        pair.at(1).get_string().get(second) != simdjson::SUCCESS)
         return std::nullopt;
     return std::make_pair(std::string(first), std::string(second));
 }

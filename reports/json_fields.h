@@ -44,17 +44,17 @@ public:
     // "WHERE.KEY: what".
     Error bad(std::string_view key, std::string_view what) const { return json_error(path(key), what); }
 
-    bool has(std::string_view key) const;        // present, null or not
-    bool present(std::string_view key) const;    // present and not null
-    Result<simdjson::dom::element> required(std::string_view key) const;   // required
+    bool has(std::string_view key) const;                                 // present, null or not
+    bool present(std::string_view key) const;                             // present and not null
+    Result<simdjson::dom::element> required(std::string_view key) const;  // required
 
     Result<std::string> string(std::string_view key) const;
-    Result<std::string> optional_string(std::string_view key) const;       // absent or null: ""
+    Result<std::string> optional_string(std::string_view key) const;  // absent or null: ""
     Result<std::uint64_t> uint(std::string_view key) const;
-    Result<double> number(std::string_view key) const;                     // integer or not, never null
-    Result<std::optional<double>> nullable_number(std::string_view key) const;   // null: nullopt
+    Result<double> number(std::string_view key) const;                          // integer or not, never null
+    Result<std::optional<double>> nullable_number(std::string_view key) const;  // null: nullopt
     Result<bool> boolean(std::string_view key) const;
-    Result<bool> optional_boolean(std::string_view key, bool fallback) const;    // absent or null: fallback
+    Result<bool> optional_boolean(std::string_view key, bool fallback) const;  // absent or null: fallback
     Result<simdjson::dom::object> sub_object(std::string_view key) const;
     Result<simdjson::dom::array> sub_array(std::string_view key) const;
 

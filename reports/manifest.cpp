@@ -28,7 +28,9 @@ bool is_known_set(std::string_view s) {
            s == kEverySet || s == "vers" || s == "legacy";
 }
 
-bool is_known_game(std::string_view g) { return g == "sekiro" || g == "eldenring" || g == "freelancer" || g == kBothGames; }
+bool is_known_game(std::string_view g) {
+    return g == "sekiro" || g == "eldenring" || g == "freelancer" || g == kBothGames;
+}
 
 bool is_havok_set(std::string_view s) { return s != "vers" && s != "legacy"; }
 
@@ -43,9 +45,11 @@ Result<std::string> read_map(const JsonFields& s, object o) {
         prefixes.emplace_back(one);
     } else {
         array list;
-        if (e.get_array().get(list) != simdjson::SUCCESS) return json_error(s.where(), "'map' must be a map id or an array of map ids");
+        if (e.get_array().get(list) != simdjson::SUCCESS)
+            return json_error(s.where(), "'map' must be a map id or an array of map ids");
         for (element v : list) {
-            if (v.get_string().get(one) != simdjson::SUCCESS) return json_error(s.where(), "'map' must hold map ids only");
+            if (v.get_string().get(one) != simdjson::SUCCESS)
+                return json_error(s.where(), "'map' must hold map ids only");
             prefixes.emplace_back(one);
         }
     }
@@ -84,7 +88,9 @@ const CounterInfo* find_in(const std::vector<CounterInfo>& list, std::string_vie
 
 const CounterInfo* find_maximum(const Pass& pass, std::string_view name) { return find_in(pass.info().maxima, name); }
 const CounterInfo* find_minimum(const Pass& pass, std::string_view name) { return find_in(pass.info().minima, name); }
-const CounterInfo* find_value_set(const Pass& pass, std::string_view name) { return find_in(pass.info().value_sets, name); }
+const CounterInfo* find_value_set(const Pass& pass, std::string_view name) {
+    return find_in(pass.info().value_sets, name);
+}
 
 bool measures_value_set(FigureKind k) {
     return k == FigureKind::kValueSet || k == FigureKind::kList || k == FigureKind::kMedian ||
@@ -103,13 +109,22 @@ Status check_kind(const ManifestFigure& fig, const std::string& where) {
             return json_error(where, "kind '" + name + "' takes no 'of', 'denominator_counter' or 'alternatives'");
     }
     if ((k == FigureKind::kList) != !fig.expected_list.empty())
-        return json_error(where, k == FigureKind::kList ? "kind 'list' needs 'expected_list'" : "'expected_list' needs kind 'list'");
+        return json_error(
+            where, k == FigureKind::kList ? "kind 'list' needs 'expected_list'" : "'expected_list' needs kind 'list'");
     if (k == FigureKind::kMean && (fig.of.empty() || fig.ratio || fig.percent || fig.maximum || fig.minimum))
-        return json_error(where, "kind 'mean' needs 'of' (the count the sum is over), and is not a ratio, percentage, maximum or minimum");
+        return json_error(
+            where,
+            "kind 'mean' needs 'of' (the count the sum is over), and is not a ratio, percentage, maximum or minimum");
     if (ranks_pairs(k) && (fig.ratio || !fig.percent || !fig.denominator_counter.empty() || !fig.alternatives.empty()))
-        return json_error(where, "kind '" + name + "' ranks percentages: not a 'ratio', 'percent' not false, no 'denominator_counter' or 'alternatives'");
-    if ((k == FigureKind::kLowestSet || k == FigureKind::kHighestSet) && (!fig.scope.set.empty() || !fig.denominator_counter.empty()))
-        return json_error(where, "kind '" + name + "' is over every binder set of the game: no 'scope.set', no 'denominator_counter'");
+        return json_error(
+            where,
+            "kind '" + name +
+                "' ranks percentages: not a 'ratio', 'percent' not false, no 'denominator_counter' or 'alternatives'");
+    if ((k == FigureKind::kLowestSet || k == FigureKind::kHighestSet) &&
+        (!fig.scope.set.empty() || !fig.denominator_counter.empty()))
+        return json_error(
+            where,
+            "kind '" + name + "' is over every binder set of the game: no 'scope.set', no 'denominator_counter'");
     return ok_status();
 }
 
@@ -117,9 +132,11 @@ Status check_kind(const ManifestFigure& fig, const std::string& where) {
 // pass (no maximum, minimum or value set), and "complement" (optional); never "counter" or "of".
 Status read_pairs(const JsonFields& f, const Pass& pass, ManifestFigure& fig) {
     const std::string name(figure_kind_name(fig.kind));
-    if (f.has("counter") || f.has("of")) return json_error(f.where(), "kind '" + name + "' takes 'pairs', not 'counter' or 'of'");
+    if (f.has("counter") || f.has("of"))
+        return json_error(f.where(), "kind '" + name + "' takes 'pairs', not 'counter' or 'of'");
     if (f.has("ratio") || f.has("exceeds") || f.has("alternatives") || f.has("denominator_counter"))
-        return json_error(f.where(), "kind '" + name + "' takes no 'ratio', 'exceeds', 'alternatives' or 'denominator_counter'");
+        return json_error(f.where(),
+                          "kind '" + name + "' takes no 'ratio', 'exceeds', 'alternatives' or 'denominator_counter'");
     if (!f.has("pairs")) return json_error(f.where(), "kind '" + name + "' needs 'pairs' ([[counter, of], ...])");
     MP_TRY_ASSIGN(array list, f.sub_array("pairs"));
     for (element e : list) {
@@ -174,13 +191,17 @@ Status read_counter(const JsonFields& f, const Pass& pass, ManifestFigure& fig) 
     fig.minimum = !is_count && !fig.maximum && find_minimum(pass, fig.counter) != nullptr;
     const bool is_value_set = !is_count && !fig.maximum && !fig.minimum && find_value_set(pass, fig.counter) != nullptr;
     if (!is_count && !fig.maximum && !fig.minimum && !is_value_set)
-        return json_error(where, "pass '" + pass_name + "' declares no counter, maximum, minimum or value set '" + fig.counter + "'");
+        return json_error(
+            where, "pass '" + pass_name + "' declares no counter, maximum, minimum or value set '" + fig.counter + "'");
     if (is_value_set != measures_value_set(fig.kind))
-        return json_error(where, is_value_set ? "value set '" + fig.counter + "' needs kind 'value_set', 'list' or 'median'"
-                                              : "kind '" + std::string(figure_kind_name(fig.kind)) + "' needs a value set, not '" + fig.counter + "'");
+        return json_error(where, is_value_set
+                                     ? "value set '" + fig.counter + "' needs kind 'value_set', 'list' or 'median'"
+                                     : "kind '" + std::string(figure_kind_name(fig.kind)) +
+                                           "' needs a value set, not '" + fig.counter + "'");
     if (f.present("of")) {
         MP_TRY_ASSIGN(fig.of, f.string("of"));
-        if (fig.maximum || fig.minimum) return json_error(where, "a maximum or minimum cannot be a percentage ('of' given)");
+        if (fig.maximum || fig.minimum)
+            return json_error(where, "a maximum or minimum cannot be a percentage ('of' given)");
         if (find_counter(pass, fig.of) == nullptr)
             return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.of + "' (of)");
     }
@@ -188,16 +209,20 @@ Status read_counter(const JsonFields& f, const Pass& pass, ManifestFigure& fig) 
     if (fig.ratio && fig.of.empty()) return json_error(where, "'ratio' needs 'of' (the counter divided by)");
     MP_TRY_ASSIGN(fig.denominator_counter, f.optional_string("denominator_counter"));
     if (!fig.denominator_counter.empty() && find_counter(pass, fig.denominator_counter) == nullptr)
-        return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter + "' (denominator_counter)");
+        return json_error(where, "pass '" + pass_name + "' declares no counter '" + fig.denominator_counter +
+                                     "' (denominator_counter)");
     MP_TRY_ASSIGN(fig.exceeds, f.optional_boolean("exceeds", false));
-    if (fig.exceeds && (fig.maximum || fig.minimum)) return json_error(where, "a maximum or minimum cannot be 'exceeds'");
+    if (fig.exceeds && (fig.maximum || fig.minimum))
+        return json_error(where, "a maximum or minimum cannot be 'exceeds'");
     if (f.has("alternatives")) {
         MP_TRY_ASSIGN(array list, f.sub_array("alternatives"));
         for (element v : list) {
             std::string_view name;
-            if (v.get_string().get(name) != simdjson::SUCCESS) return json_error(where, "'alternatives' must hold counter names only");
+            if (v.get_string().get(name) != simdjson::SUCCESS)
+                return json_error(where, "'alternatives' must hold counter names only");
             if (find_counter(pass, name) == nullptr)
-                return json_error(where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
+                return json_error(
+                    where, "pass '" + pass_name + "' declares no counter '" + std::string(name) + "' (alternatives)");
             fig.alternatives.emplace_back(name);
         }
     }
@@ -213,7 +238,7 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         MP_TRY_ASSIGN(fig.id, first.string("id"));
         if (fig.id.empty()) return json_error(where, "'id' is empty");
     }
-    where += " (" + fig.id + ")";   // every later error names the entry by its id too
+    where += " (" + fig.id + ")";  // every later error names the entry by its id too
     JsonFields f(o, where);
     MP_TRY_ASSIGN(fig.figure, f.string("figure"));
 
@@ -238,8 +263,11 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         }
     } else if (f.present("counter") || f.present("of")) {
         return json_error(where, "'counter' or 'of' given for a figure whose pass is null");
-    } else if (f.has("exceeds") || f.has("alternatives") || f.has("ratio") || f.has("kind") || f.has("pairs") || f.has("complement")) {
-        return json_error(where, "'exceeds', 'alternatives', 'ratio', 'kind', 'pairs' or 'complement' given for a figure whose pass is null");
+    } else if (f.has("exceeds") || f.has("alternatives") || f.has("ratio") || f.has("kind") || f.has("pairs") ||
+               f.has("complement")) {
+        return json_error(
+            where,
+            "'exceeds', 'alternatives', 'ratio', 'kind', 'pairs' or 'complement' given for a figure whose pass is null");
     }
 
     MP_TRY_ASSIGN(fig.scope, read_scope(f));
@@ -249,17 +277,20 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
         MP_TRY_ASSIGN(array list, f.sub_array("expected_list"));
         for (element v : list) {
             double d = 0;
-            if (v.get_double().get(d) != simdjson::SUCCESS) return json_error(where, "'expected_list' must hold numbers only");
+            if (v.get_double().get(d) != simdjson::SUCCESS)
+                return json_error(where, "'expected_list' must hold numbers only");
             fig.expected_list.push_back(d);
         }
         if (static_cast<double>(fig.expected_list.size()) != fig.expected)
             return json_error(where, "'expected' must be the length of 'expected_list'");
-        if (fig.pass && fig.kind != FigureKind::kList) return json_error(where, "a list figure with a pass needs kind 'list' (a value set of lists)");
+        if (fig.pass && fig.kind != FigureKind::kList)
+            return json_error(where, "a list figure with a pass needs kind 'list' (a value set of lists)");
     }
-    const bool quotient = fig.ratio || fig.kind == FigureKind::kMean;   // counter / of, not 100 × counter / of
+    const bool quotient = fig.ratio || fig.kind == FigureKind::kMean;  // counter / of, not 100 × counter / of
     MP_TRY_ASSIGN(fig.percent, f.optional_boolean("percent", (!fig.of.empty() && !quotient) || ranks_pairs(fig.kind)));
     if (!fig.of.empty() && !quotient && !fig.percent)
-        return json_error(where, "a figure with 'of' is a percentage ('percent' cannot be false) unless it is a 'ratio' or a 'mean'");
+        return json_error(
+            where, "a figure with 'of' is a percentage ('percent' cannot be false) unless it is a 'ratio' or a 'mean'");
     if (fig.ratio && fig.percent) return json_error(where, "a 'ratio' is not a percentage ('percent' cannot be true)");
     if (f.present("denominator")) {
         MP_TRY_ASSIGN(double d, f.number("denominator"));
@@ -268,8 +299,11 @@ Result<ManifestFigure> read_figure(element e, std::size_t index, const PassRegis
     if (!fig.denominator_counter.empty() && !fig.denominator)
         return json_error(where, "'denominator_counter' needs the document's 'denominator'");
     MP_TRY_ASSIGN(fig.share, f.optional_boolean("share", false));
-    if (fig.share && (!fig.percent || !fig.denominator || (fig.of.empty() && fig.pairs.empty()) || !fig.denominator_counter.empty()))
-        return json_error(where, "'share' is an 'x of y' figure measured as a percentage: 'of' or 'pairs', a 'denominator', no 'denominator_counter'");
+    if (fig.share &&
+        (!fig.percent || !fig.denominator || (fig.of.empty() && fig.pairs.empty()) || !fig.denominator_counter.empty()))
+        return json_error(
+            where,
+            "'share' is an 'x of y' figure measured as a percentage: 'of' or 'pairs', a 'denominator', no 'denominator_counter'");
     if (f.present("tolerance")) {
         MP_TRY_ASSIGN(fig.tolerance, f.number("tolerance"));
         if (fig.tolerance < 0) return json_error(where, "'tolerance' must not be negative");
@@ -344,7 +378,9 @@ Result<Manifest> parse_manifest_fields(std::string_view json, const PassRegistry
     MP_TRY_ASSIGN(object root, parse_json_object(parser, json));
     JsonFields top(root, "");
     MP_TRY_ASSIGN(double format, top.number("manifest_format"));
-    if (format != 1) return json_error("manifest_format", "version " + std::to_string(format) + " is not 1, the version this build reads");
+    if (format != 1)
+        return json_error("manifest_format",
+                          "version " + std::to_string(format) + " is not 1, the version this build reads");
     Manifest m;
     MP_TRY_ASSIGN(m.name, top.string("name"));
     MP_TRY_ASSIGN(m.document, top.optional_string("document"));

@@ -32,17 +32,17 @@ struct InputCounts {
 // and per set what it states ("f": 9 binders, 1,145 files). A run that holds fewer is a partial
 // install (reports/install_completeness.h).
 struct ManifestInstall {
-    std::string game;                                         // the manifest's game
-    std::optional<std::uint64_t> files;                       // over every set but character
-    std::vector<std::pair<std::string, InputCounts>> sets;    // in the manifest's order
-    std::vector<std::string> from;                            // the figure ids the counts are read from
+    std::string game;                                       // the manifest's game
+    std::optional<std::uint64_t> files;                     // over every set but character
+    std::vector<std::pair<std::string, InputCounts>> sets;  // in the manifest's order
+    std::vector<std::string> from;                          // the figure ids the counts are read from
 };
 
 struct Manifest {
     std::string name;
     std::string document;
     std::string game;
-    std::vector<ManifestFigure> figures;      // in file order
+    std::vector<ManifestFigure> figures;  // in file order
     // A document manifest's install (at most one per game; several when `verify` merges the
     // manifests of several roots); empty for a synthetic install's manifest.
     std::vector<ManifestInstall> install;

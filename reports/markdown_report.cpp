@@ -29,10 +29,6 @@ std::string cell(std::string_view s) {
     return out;
 }
 
-
-
-
-
 std::string_view mark(FigureStatus s) {
     switch (s) {
         case FigureStatus::kMatch: return "✓";
@@ -54,12 +50,13 @@ void figure_table(std::string& out, const std::vector<const FigureResult*>& rows
         const std::string claim = cell(f.figure) + (f.quote.empty() ? "" : " — “" + cell(f.quote) + "”");
         if (with_counter)
             out += fmt::format("| {} | {} | `{}`{} | {} ({}) | {} | {} |\n", claim, figure_scope_text(f.scope),
-                               f.pairs.empty() ? f.counter : pairs_text(f), f.of.empty() ? "" : fmt::format(" / `{}`", f.of),
-                               cell(document_value(f)), f.label,
+                               f.pairs.empty() ? f.counter : pairs_text(f),
+                               f.of.empty() ? "" : fmt::format(" / `{}`", f.of), cell(document_value(f)), f.label,
                                cell(measured_value(*r)), mark(r->status));
         else
-            out += fmt::format("| {} | {} | {} | {} |\n", claim, cell(f.scope.game + (f.scope_text.empty() ? "" : ": " + f.scope_text)),
-                               f.label, cell(document_value(f)));
+            out += fmt::format("| {} | {} | {} | {} |\n", claim,
+                               cell(f.scope.game + (f.scope_text.empty() ? "" : ": " + f.scope_text)), f.label,
+                               cell(document_value(f)));
     }
     out += "\n";
 }
@@ -70,9 +67,11 @@ void write_config(std::string& out, const ReportModel& m) {
     out += fmt::format("| meshproof | {} |\n", MESHPROOF_VERSION);
     out += fmt::format("| game | {} ({}) |\n", run_games_text(run), cell(run.scan.detection));
     out += fmt::format("| root | `{}` |\n", cell(m.context.root));
-    out += fmt::format("| threads | {} |\n", m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
+    out += fmt::format("| threads | {} |\n",
+                       m.context.threads == 0 ? std::string("every core") : std::to_string(m.context.threads));
     std::string passes, codecs;
-    for (const PassResult* p : passes_with_units(run)) passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
+    for (const PassResult* p : passes_with_units(run))
+        passes += (passes.empty() ? "" : ", ") + std::string(p->pass->info().name);
     for (const auto& d : run.decompressors) codecs += (codecs.empty() ? "" : ", ") + std::string(d);
     out += fmt::format("| passes | {} |\n", passes);
     if (const std::string idle = idle_pass_names(run); !idle.empty())
@@ -80,37 +79,43 @@ void write_config(std::string& out, const ReportModel& m) {
     out += fmt::format("| decompressors | {} |\n", cell(codecs));
     if (m.figures) {
         const FigureSection& f = *m.figures;
-        out += fmt::format("| manifest | {} (`{}`, {}{}) |\n", f.manifest_name, cell(f.manifest_path), manifest_source_name(f.source),
-                           f.decides_exit ? "; decides the exit code" : "; informational");
+        out +=
+            fmt::format("| manifest | {} (`{}`, {}{}) |\n", f.manifest_name, cell(f.manifest_path),
+                        manifest_source_name(f.source), f.decides_exit ? "; decides the exit code" : "; informational");
     } else {
         out += "| manifest | none |\n";
     }
     out += fmt::format("| inputs | {} files seen, {} collision inputs, {} binders |\n", run.scan.files_seen,
                        run.scan.inputs.size(), run.binders);
-    out += fmt::format("| members | {} ok ({} not collision), {} decode errors, {} skipped |\n\n", run.count(MemberState::kOk),
-                       run.not_collision(), run.count(MemberState::kDecodeError), run.count(MemberState::kSkipped));
+    out += fmt::format("| members | {} ok ({} not collision), {} decode errors, {} skipped |\n\n",
+                       run.count(MemberState::kOk), run.not_collision(), run.count(MemberState::kDecodeError),
+                       run.count(MemberState::kSkipped));
 }
 
 // The pass sections the headline links to (anchor "pass-NAME"): every pass that saw a unit, with
 // its figures and its violation counters above 0, and any other pass the manifest has figures of.
 void write_passes(std::string& out, const ReportModel& m) {
-    std::map<std::string, std::vector<const FigureResult*>> by_pass;   // name order
+    std::map<std::string, std::vector<const FigureResult*>> by_pass;  // name order
     std::vector<const FigureResult*> not_computed;
     if (m.figures) {
         const FigureSection& f = *m.figures;
         const FigureTotals& t = f.totals;
-        out += fmt::format("<a id=\"figures\"></a>\n\n## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {}{} unchecked, {} not computed yet{}.\n\n",
-                           f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(), t.match,
-                           t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
-                           t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
+        out += fmt::format(
+            "<a id=\"figures\"></a>\n\n## Figures of manifest {}{}\n\n{} figures: {} match, {} mismatch, {}{} unchecked, {} not computed yet{}.\n\n",
+            f.manifest_name, f.document.empty() ? std::string() : fmt::format(" ({})", f.document), f.results.size(),
+            t.match, t.mismatch, partial_totals_text(t), t.unchecked, t.not_computed,
+            t.exceeds ? fmt::format("; {} exceed the document (meshproof reproduces more)", t.exceeds) : std::string());
         out += fmt::format("Figures {}: {}.\n\n", figures_whose(f), figures_meaning(f));
         if (f.install && f.install->complete)
-            out += "A complete install (it holds every collision input the document counts): the figures are the document's "
-                   "whole-install figures, and a figure that differs is a mismatch.\n\n";
+            out +=
+                "A complete install (it holds every collision input the document counts): the figures are the document's "
+                "whole-install figures, and a figure that differs is a mismatch.\n\n";
         else if (f.partial_install)
-            out += fmt::format("A partial install ({}): a rule that holds on every member read says so, and a whole-install count "
-                               "or maximum below the document's is not comparable.\n\n",
-                               f.install ? "it holds " + f.install->lacks : "the run read fewer than the document's whole-install denominators");
+            out += fmt::format(
+                "A partial install ({}): a rule that holds on every member read says so, and a whole-install count "
+                "or maximum below the document's is not comparable.\n\n",
+                f.install ? "it holds " + f.install->lacks
+                          : "the run read fewer than the document's whole-install denominators");
         for (const auto& r : f.results) {
             if (r.figure.pass) by_pass[*r.figure.pass].push_back(&r);
             else not_computed.push_back(&r);
@@ -120,7 +125,7 @@ void write_passes(std::string& out, const ReportModel& m) {
     }
     std::map<std::string, const PassResult*> described;
     for (const PassResult* p : passes_with_units(*m.run)) described[p->pass->info().name] = p;
-    for (const auto& entry : described) by_pass[entry.first];   // a section even without figures
+    for (const auto& entry : described) by_pass[entry.first];  // a section even without figures
     for (const auto& [pass, rows] : by_pass) {
         out += fmt::format("<a id=\"pass-{0}\"></a>\n\n### Pass `{0}`\n\n", pass);
         if (!rows.empty()) figure_table(out, rows, true);
@@ -129,7 +134,8 @@ void write_passes(std::string& out, const ReportModel& m) {
         std::string above;
         for (const auto& c : it->second->pass->info().counters)
             if (c.violation)
-                if (const std::uint64_t n = it->second->tally.total(c.name); n > 0) above += fmt::format("{}`{}` {}", above.empty() ? "" : ", ", c.name, n);
+                if (const std::uint64_t n = it->second->tally.total(c.name); n > 0)
+                    above += fmt::format("{}`{}` {}", above.empty() ? "" : ", ", c.name, n);
         out += above.empty() ? std::string() : "Violation counters above 0: " + above + ".\n\n";
     }
     if (!not_computed.empty()) {
@@ -154,11 +160,13 @@ void write_headline(std::string& out, const ReportModel& m) {
     out += "## Headline\n\n";
     if (h.claims.empty()) out += "No pass with a rule saw a unit.\n";
     for (const HeadlineClaim& c : h.claims)
-        out += fmt::format("- {} — {}: {} ([{}](#{}))\n", claim_mark(c.state), c.title, cell(claim_count_text(c)), c.pass, c.anchor);
+        out += fmt::format("- {} — {}: {} ([{}](#{}))\n", claim_mark(c.state), c.title, cell(claim_count_text(c)),
+                           c.pass, c.anchor);
     out += "\n";
     if (!m.figures) return;
     if (h.farthest.empty()) {
-        out += fmt::format("No figure of manifest {} differs from its expected value ([all figures](#figures)).\n\n", m.figures->manifest_name);
+        out += fmt::format("No figure of manifest {} differs from its expected value ([all figures](#figures)).\n\n",
+                           m.figures->manifest_name);
         return;
     }
     const std::size_t shown = std::min(h.farthest.size(), kHeadlineFigures);
@@ -166,12 +174,15 @@ void write_headline(std::string& out, const ReportModel& m) {
     for (std::size_t i = 0; i < shown; ++i) {
         const FigureResult& r = *h.farthest[i].result;
         const std::string anchor = r.figure.pass ? "pass-" + *r.figure.pass : "figures";
-        out += fmt::format("{}. `{}` {} ({}): measured {}, document {}; distance {} ([detail](#{}))\n", i + 1, r.figure.id,
-                           cell(r.figure.figure), figure_scope_text(r.figure.scope), cell(measured_value(r)), cell(document_value(r.figure)),
-                           h.farthest[i].numeric ? fmt::format("{:.3g}", h.farthest[i].distance) : std::string("—"), anchor);
+        out += fmt::format("{}. `{}` {} ({}): measured {}, document {}; distance {} ([detail](#{}))\n", i + 1,
+                           r.figure.id, cell(r.figure.figure), figure_scope_text(r.figure.scope),
+                           cell(measured_value(r)), cell(document_value(r.figure)),
+                           h.farthest[i].numeric ? fmt::format("{:.3g}", h.farthest[i].distance) : std::string("—"),
+                           anchor);
     }
-    out += fmt::format("\ndistance = |measured − document| / max(|document|, 1). [All {} figures that differ](#figures)\n\n",
-                       h.farthest.size());
+    out += fmt::format(
+        "\ndistance = |measured − document| / max(|document|, 1). [All {} figures that differ](#figures)\n\n",
+        h.farthest.size());
 }
 
 void write_violations(std::string& out, const RunResult& run) {
@@ -181,7 +192,8 @@ void write_violations(std::string& out, const RunResult& run) {
             if (!c.violation) continue;
             for (const auto& [key, value] : p.tally.counts())
                 if (key.first == c.name && value > 0)
-                    rows += fmt::format("| `{}.{}` | {} | {} | {} |\n", p.pass->info().name, c.name, key.second, value, cell(c.description));
+                    rows += fmt::format("| `{}.{}` | {} | {} | {} |\n", p.pass->info().name, c.name, key.second, value,
+                                        cell(c.description));
         }
     out += "## Claims the run found broken\n\n";
     if (rows.empty()) {
@@ -197,11 +209,15 @@ void write_problems(std::string& out, const RunResult& run) {
     for (const auto& m : run.members) {
         if (m.state != MemberState::kDecodeError) continue;
         if (errors++ < kListedProblems)
-            rows += fmt::format("| `{}` | {} | {} | {} |\n", cell(m.path), error_code_name(m.error.code), m.error.offset, cell(m.error.message));
+            rows += fmt::format("| `{}` | {} | {} | {} |\n", cell(m.path), error_code_name(m.error.code),
+                                m.error.offset, cell(m.error.message));
     }
     if (errors > 0) {
-        out += fmt::format("## Members that did not decode ({})\n\n| member | code | byte | message |\n|---|---|---|---|\n{}", errors, rows);
-        if (errors > kListedProblems) out += fmt::format("\n… and {} more (see the JSON report).\n", errors - kListedProblems);
+        out += fmt::format(
+            "## Members that did not decode ({})\n\n| member | code | byte | message |\n|---|---|---|---|\n{}", errors,
+            rows);
+        if (errors > kListedProblems)
+            out += fmt::format("\n… and {} more (see the JSON report).\n", errors - kListedProblems);
         out += "\n";
     }
     const auto skipped = skipped_by_reason(run);
@@ -223,9 +239,12 @@ void write_files_and_maps(std::string& out, const RunResult& run) {
         out += "No file breaks a rule or fails to decode.\n\n";
     } else {
         const std::size_t shown = std::min<std::size_t>(files.size(), 50);
-        out += fmt::format("{}, most violations first{}.\n\n| file | place | violations | not decoded | rules broken |\n|---|---|--:|--:|---|\n",
-                           plural(files.size(), "file", "files"),
-                           shown < files.size() ? fmt::format(" (the first {}; the JSON report and `--failures` list every one)", shown) : "");
+        out += fmt::format(
+            "{}, most violations first{}.\n\n| file | place | violations | not decoded | rules broken |\n|---|---|--:|--:|---|\n",
+            plural(files.size(), "file", "files"),
+            shown < files.size()
+                ? fmt::format(" (the first {}; the JSON report and `--failures` list every one)", shown)
+                : "");
         for (std::size_t i = 0; i < shown; ++i) {
             const FailingFile& f = files[i];
             out += fmt::format("| `{}` | {} | {} | {} | {} |\n", cell(f.path), cell(f.place), grouped(f.violations),
@@ -235,8 +254,10 @@ void write_files_and_maps(std::string& out, const RunResult& run) {
     }
     out += "## Maps\n\n| map | place | members | failing | violations | by rule |\n|---|---|--:|--:|--:|---|\n";
     for (const MapRow& r : map_table(run)) {
-        out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", r.map.empty() ? std::string("(no map)") : "`" + r.map + "`", cell(r.place),
-                           grouped(r.members), grouped(r.failing_members), grouped(r.violations), cell(rules_text(r.by_rule)));
+        out +=
+            fmt::format("| {} | {} | {} | {} | {} | {} |\n",
+                        r.map.empty() ? std::string("(no map)") : "`" + r.map + "`", cell(r.place), grouped(r.members),
+                        grouped(r.failing_members), grouped(r.violations), cell(rules_text(r.by_rule)));
     }
     out += "\n";
 }
@@ -251,7 +272,7 @@ std::string render_markdown(const ReportModel& model) {
     write_passes(out, model);
     write_violations(out, *model.run);
     write_problems(out, *model.run);
-    return valid_utf8(std::move(out));   // names from the install need not be UTF-8
+    return valid_utf8(std::move(out));  // names from the install need not be UTF-8
 }
 
 }  // namespace meshproof

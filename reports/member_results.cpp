@@ -34,7 +34,9 @@ std::vector<FailingFile> worst_files(const RunResult& run) {
     std::vector<FailingFile> out;
     for (const MemberStatus* m : failing_members(run)) {
         const std::string file = file_of_member(m->path);
-        if (out.empty() || out.back().path != file) out.push_back(FailingFile{file, m->game, place_name(m->game, map_of_path(file)), 0, 0, 0, {}});   // a file's members are adjacent
+        if (out.empty() || out.back().path != file)
+            out.push_back(FailingFile{
+                file, m->game, place_name(m->game, map_of_path(file)), 0, 0, 0, {}});  // a file's members are adjacent
         FailingFile& f = out.back();
         f.violations += m->violations();
         for (const MemberFinding& finding : m->findings) f.by_rule[rule_name(finding)] += finding.count;
@@ -77,7 +79,8 @@ std::vector<MapRow> map_table(const RunResult& run) {
 namespace {
 
 std::string field(std::string s) {
-    std::replace_if(s.begin(), s.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
+    std::replace_if(
+        s.begin(), s.end(), [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
     return s;
 }
 
@@ -87,9 +90,11 @@ std::string render_failures(const RunResult& run) {
     std::string out = "# meshproof verify failures\n# path\tmap\tplace\tstate\trule\tcount\twhere\tdetail\n";
     for (const MemberStatus* m : failing_members(run)) {
         const std::string map = map_of_path(m->path);
-        const std::string head = fmt::format("{}\t{}\t{}\t{}\t", field(m->path), map, place_name(m->game, map), member_state_name(m->state));
+        const std::string head =
+            fmt::format("{}\t{}\t{}\t{}\t", field(m->path), map, place_name(m->game, map), member_state_name(m->state));
         if (m->state == MemberState::kDecodeError)
-            out += head + fmt::format("decode:{}\t1\tbyte {}\t{}\n", error_code_name(m->error.code), m->error.offset, field(m->error.message));
+            out += head + fmt::format("decode:{}\t1\tbyte {}\t{}\n", error_code_name(m->error.code), m->error.offset,
+                                      field(m->error.message));
         for (const MemberFinding& f : m->findings)
             out += head + fmt::format("{}\t{}\t{}\t{}\n", rule_name(f), f.count, field(f.location), field(f.detail));
     }

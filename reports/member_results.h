@@ -27,11 +27,11 @@ std::vector<const MemberStatus*> failing_members(const RunResult& run);
 struct FailingFile {
     std::string path;
     Game game = Game::kUnknown;
-    std::string place;   // places.md's name of the file's map, "" where it names none
+    std::string place;  // places.md's name of the file's map, "" where it names none
     std::uint64_t violations = 0;
     std::uint64_t failing_members = 0;
     std::uint64_t decode_errors = 0;
-    std::map<std::string, std::uint64_t> by_rule;   // "pass.counter" → violations in the file
+    std::map<std::string, std::uint64_t> by_rule;  // "pass.counter" → violations in the file
 };
 // Most violations first, then most members that did not decode, then path order.
 std::vector<FailingFile> worst_files(const RunResult& run);
@@ -39,12 +39,12 @@ std::vector<FailingFile> worst_files(const RunResult& run);
 // One map's row ("" for members of no map: object, asset and character binders, loose files).
 struct MapRow {
     std::string map;
-    std::string place;   // places.md's name, "" where it names none
+    std::string place;  // places.md's name, "" where it names none
     Game game = Game::kUnknown;
     std::uint64_t members = 0;
-    std::uint64_t failing_members = 0;   // a rule broken or not decoded
+    std::uint64_t failing_members = 0;  // a rule broken or not decoded
     std::uint64_t violations = 0;
-    std::map<std::string, std::uint64_t> by_rule;   // "pass.counter" → violations
+    std::map<std::string, std::uint64_t> by_rule;  // "pass.counter" → violations
 };
 // Map order, the row of no map last; several roots' games apart (game, then map).
 std::vector<MapRow> map_table(const RunResult& run);

@@ -50,7 +50,8 @@ std::string place_name(Game game, std::string_view map_id) {
     if (map_id.substr(0, 4) == "m60_") return "Lands Between tile";
     if (map_id.substr(0, 4) == "m61_") return "Land of Shadow tile";
     // m30 … m35: catacombs, caves, tunnels, Divine Towers, Subterranean Shunning-Grounds.
-    if (map_id.size() >= 3 && map_id[0] == 'm' && map_id[1] == '3' && map_id[2] >= '0' && map_id[2] <= '5') return "dungeon";
+    if (map_id.size() >= 3 && map_id[0] == 'm' && map_id[1] == '3' && map_id[2] >= '0' && map_id[2] <= '5')
+        return "dungeon";
     return {};
 }
 

@@ -22,7 +22,7 @@ Result<std::optional<PlantedDefects>> load_planted_defects(const std::filesystem
     simdjson::dom::array locations;
     if (doc["locations"].get_array().get(locations) != simdjson::SUCCESS) return bad("no locations");
     PlantedDefects out;
-    out.path = path_text(path);   // report text: '/' on Windows too
+    out.path = path_text(path);  // report text: '/' on Windows too
     for (simdjson::dom::element l : locations) {
         std::string_view member;
         if (l["path"].get_string().get(member) != simdjson::SUCCESS) return bad("a location without a path");

@@ -15,9 +15,9 @@
 namespace meshproof {
 
 struct PlantedDefects {
-    std::string path;                   // the defects.json read
-    std::uint64_t planted = 0;          // defects injected (every location listed)
-    std::set<std::string> member_paths; // the member paths ("binder :: member") holding one or more
+    std::string path;                    // the defects.json read
+    std::uint64_t planted = 0;           // defects injected (every location listed)
+    std::set<std::string> member_paths;  // the member paths ("binder :: member") holding one or more
 };
 
 // ROOT/defects.json where there is one (nullopt otherwise); an error when it is there but not a

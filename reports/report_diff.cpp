@@ -22,11 +22,13 @@ bool MemberChange::recovered() const {
 }
 
 std::size_t ReportDiff::figures_moved_away() const {
-    return static_cast<std::size_t>(std::count_if(figures.begin(), figures.end(), [](const FigureChange& f) { return f.moved_away; }));
+    return static_cast<std::size_t>(
+        std::count_if(figures.begin(), figures.end(), [](const FigureChange& f) { return f.moved_away; }));
 }
 
 std::size_t ReportDiff::members_newly_failed() const {
-    return static_cast<std::size_t>(std::count_if(members.begin(), members.end(), [](const MemberChange& m) { return m.newly_failed(); }));
+    return static_cast<std::size_t>(
+        std::count_if(members.begin(), members.end(), [](const MemberChange& m) { return m.newly_failed(); }));
 }
 
 std::size_t ReportDiff::violation_counters_grown() const {
@@ -39,8 +41,8 @@ bool ReportDiff::regressed() const {
 }
 
 bool ReportDiff::empty() const {
-    return old_game == new_game && old_manifest == new_manifest && inputs.empty() && passes_added.empty() && passes_removed.empty() && figures.empty() &&
-           counters.empty() && failures.empty() && members.empty();
+    return old_game == new_game && old_manifest == new_manifest && inputs.empty() && passes_added.empty() &&
+           passes_removed.empty() && figures.empty() && counters.empty() && failures.empty() && members.empty();
 }
 
 namespace {

@@ -21,11 +21,14 @@ std::string number(const std::optional<double>& v) { return v ? fmt::format("{}"
 
 // new - old with its sign, for unsigned counts (absent reads as 0).
 std::string count_delta(std::uint64_t old_value, std::uint64_t new_value) {
-    return new_value >= old_value ? fmt::format("+{}", new_value - old_value) : fmt::format("-{}", old_value - new_value);
+    return new_value >= old_value ? fmt::format("+{}", new_value - old_value)
+                                  : fmt::format("-{}", old_value - new_value);
 }
 
 // A counter's or maximum's new - old with its sign (absent reads as 0): "+3", "-0.5".
-std::string count_delta(const CounterChange& c) { return fmt::format("{:+}", c.new_value.value_or(0) - c.old_value.value_or(0)); }
+std::string count_delta(const CounterChange& c) {
+    return fmt::format("{:+}", c.new_value.value_or(0) - c.old_value.value_or(0));
+}
 
 std::string figure_delta(const FigureChange& f) {
     if (!f.old_measured || !f.new_measured) return std::string(kAbsent);
@@ -48,7 +51,9 @@ std::string figure_measured(const std::optional<double>& v, const std::string& s
 
 std::string counter_name(const CounterChange& c) {
     return fmt::format("{}.{}{}", c.pass, c.counter,
-                       c.kind == CounterKind::kMaximum ? " (maximum)" : c.kind == CounterKind::kMinimum ? " (minimum)" : "");
+                       c.kind == CounterKind::kMaximum   ? " (maximum)"
+                       : c.kind == CounterKind::kMinimum ? " (minimum)"
+                                                         : "");
 }
 
 std::string member_status(const MemberStatusView& s) {
@@ -72,9 +77,11 @@ std::vector<std::size_t> regressions_first(const std::vector<T>& items, const st
 std::string verdict(const ReportDiff& d) {
     if (!d.regressed()) return "no regression";
     std::vector<std::string> parts;
-    if (auto n = d.figures_moved_away()) parts.push_back(plural(n, "figure", "figures") + " moved away from the expected value");
+    if (auto n = d.figures_moved_away())
+        parts.push_back(plural(n, "figure", "figures") + " moved away from the expected value");
     if (auto n = d.members_newly_failed()) parts.push_back(plural(n, "member", "members") + " newly failed");
-    if (auto n = d.violation_counters_grown()) parts.push_back(plural(n, "violation counter", "violation counters") + " grew");
+    if (auto n = d.violation_counters_grown())
+        parts.push_back(plural(n, "violation counter", "violation counters") + " grew");
     return "regression: " + fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -96,15 +103,20 @@ std::string figure_presence_note(FigurePresence p) {
 std::string manifest_note(const ReportDiff& d) {
     if (d.old_manifest == d.new_manifest) return "";
     auto name = [](const std::string& m) { return m.empty() ? std::string("none") : m; };
-    return fmt::format("the figures were measured against different manifests ({} -> {})", name(d.old_manifest), name(d.new_manifest));
+    return fmt::format("the figures were measured against different manifests ({} -> {})", name(d.old_manifest),
+                       name(d.new_manifest));
 }
 
-const auto kFigureMovedAway = std::function<bool(const FigureChange&)>([](const FigureChange& f) { return f.moved_away; });
-const auto kCounterGrew = std::function<bool(const CounterChange&)>([](const CounterChange& c) { return c.violation_grew; });
-const auto kMemberFailed = std::function<bool(const MemberChange&)>([](const MemberChange& m) { return m.newly_failed(); });
+const auto kFigureMovedAway =
+    std::function<bool(const FigureChange&)>([](const FigureChange& f) { return f.moved_away; });
+const auto kCounterGrew =
+    std::function<bool(const CounterChange&)>([](const CounterChange& c) { return c.violation_grew; });
+const auto kMemberFailed =
+    std::function<bool(const MemberChange&)>([](const MemberChange& m) { return m.newly_failed(); });
 
 std::size_t count_appeared(const ReportDiff& d) {
-    return static_cast<std::size_t>(std::count_if(d.failures.begin(), d.failures.end(), [](const FailureChange& f) { return f.appeared; }));
+    return static_cast<std::size_t>(
+        std::count_if(d.failures.begin(), d.failures.end(), [](const FailureChange& f) { return f.appeared; }));
 }
 
 // ---- Markdown helpers
@@ -123,14 +135,15 @@ std::string cell(std::string_view s) {
 std::string code_cell(std::string_view s) {
     // A code span cannot hold its own backticks; those are rare in member paths, so drop the span then.
     if (s.find('`') != std::string_view::npos) return cell(s);
-    std::string out = "`";   // appended, not `"`" + cell(s) + "`"`: GCC 12 warns falsely (-Wrestrict) on that
+    std::string out = "`";  // appended, not `"`" + cell(s) + "`"`: GCC 12 warns falsely (-Wrestrict) on that
     out += cell(s);
     out += '`';
     return out;
 }
 
 void table_cut_note(std::string& out, std::size_t shown, std::size_t total) {
-    if (shown < total) out += fmt::format("\n{} more not shown (`meshproof diff` without `--md` lists every row).\n", total - shown);
+    if (shown < total)
+        out += fmt::format("\n{} more not shown (`meshproof diff` without `--md` lists every row).\n", total - shown);
 }
 
 }  // namespace
@@ -146,19 +159,22 @@ std::string render_diff_text(const ReportDiff& d, const DiffLabels& labels) {
     if (!d.inputs.empty()) {
         std::vector<std::string> parts;
         for (const auto& i : d.inputs)
-            parts.push_back(fmt::format("{} {} -> {} ({})", i.name, i.old_value, i.new_value, count_delta(i.old_value, i.new_value)));
+            parts.push_back(fmt::format("{} {} -> {} ({})", i.name, i.old_value, i.new_value,
+                                        count_delta(i.old_value, i.new_value)));
         out += fmt::format("inputs: {}\n", fmt::join(parts, "; "));
     }
     if (!d.passes_added.empty()) out += fmt::format("passes added: {}\n", fmt::join(d.passes_added, ", "));
     if (!d.passes_removed.empty()) out += fmt::format("passes removed: {}\n", fmt::join(d.passes_removed, ", "));
 
-    out += fmt::format("figures: {} changed, {} moved away from the expected value", d.figures.size(), d.figures_moved_away());
+    out += fmt::format("figures: {} changed, {} moved away from the expected value", d.figures.size(),
+                       d.figures_moved_away());
     if (const auto note = figure_presence_note(d.figure_presence); !note.empty()) out += " (" + note + ")";
     out += "\n";
     for (std::size_t i : regressions_first(d.figures, kFigureMovedAway)) {
         const FigureChange& f = d.figures[i];
-        out += fmt::format("  {} {} [{}]  {} -> {} ({}), expected {}, {} -> {}\n", f.moved_away ? '!' : ' ', f.id, f.scope,
-                           figure_measured(f.old_measured, f.old_seen), figure_measured(f.new_measured, f.new_seen), figure_delta(f), figure_expected(f, "->"),
+        out += fmt::format("  {} {} [{}]  {} -> {} ({}), expected {}, {} -> {}\n", f.moved_away ? '!' : ' ', f.id,
+                           f.scope, figure_measured(f.old_measured, f.old_seen),
+                           figure_measured(f.new_measured, f.new_seen), figure_delta(f), figure_expected(f, "->"),
                            figure_status(f.old_status), figure_status(f.new_status));
     }
 
@@ -178,10 +194,11 @@ std::string render_diff_text(const ReportDiff& d, const DiffLabels& labels) {
     }
 
     const std::size_t appeared = count_appeared(d);
-    out += fmt::format("failure samples (first 20 per counter): {} appeared, {} disappeared\n", appeared, d.failures.size() - appeared);
+    out += fmt::format("failure samples (first 20 per counter): {} appeared, {} disappeared\n", appeared,
+                       d.failures.size() - appeared);
     for (const auto& f : d.failures)
-        out += fmt::format("  {} {}.{} at {}: {}\n", f.appeared ? '+' : '-', f.sample.pass, f.sample.counter, f.sample.location,
-                           f.sample.detail);
+        out += fmt::format("  {} {}.{} at {}: {}\n", f.appeared ? '+' : '-', f.sample.pass, f.sample.counter,
+                           f.sample.location, f.sample.detail);
 
     out += verdict(d) + "\n";
     return out;
@@ -192,13 +209,14 @@ std::string render_diff_markdown(const ReportDiff& d, const DiffLabels& labels, 
     out += fmt::format("{} → {}", code_cell(labels.old_name), code_cell(labels.new_name));
     if (d.empty()) return out + ": no differences.\n";
     out += fmt::format(": {}.\n\n", verdict(d));
-    out += fmt::format("Old: {}, root {}. New: {}, root {}.\n", cell(d.old_game), code_cell(d.old_root), cell(d.new_game),
-                       code_cell(d.new_root));
+    out += fmt::format("Old: {}, root {}. New: {}, root {}.\n", cell(d.old_game), code_cell(d.old_root),
+                       cell(d.new_game), code_cell(d.new_root));
     if (const auto note = manifest_note(d); !note.empty()) out += "Note: " + note + ".\n";
     if (!d.inputs.empty()) {
         std::vector<std::string> parts;
         for (const auto& i : d.inputs)
-            parts.push_back(fmt::format("{} {} → {} ({})", i.name, i.old_value, i.new_value, count_delta(i.old_value, i.new_value)));
+            parts.push_back(fmt::format("{} {} → {} ({})", i.name, i.old_value, i.new_value,
+                                        count_delta(i.old_value, i.new_value)));
         out += fmt::format("Members: {}.\n", fmt::join(parts, "; "));
     }
     if (!d.passes_added.empty()) out += fmt::format("Passes added: {}.\n", fmt::join(d.passes_added, ", "));
@@ -212,8 +230,9 @@ std::string render_diff_markdown(const ReportDiff& d, const DiffLabels& labels, 
         for (std::size_t i : regressions_first(d.figures, kFigureMovedAway)) {
             if (shown++ == max_rows) break;
             const FigureChange& f = d.figures[i];
-            out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} → {} |\n", f.moved_away ? "❌" : "", code_cell(f.id),
-                               cell(f.scope), cell(figure_measured(f.old_measured, f.old_seen)), cell(figure_measured(f.new_measured, f.new_seen)), figure_delta(f),
+            out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} → {} |\n", f.moved_away ? "❌" : "",
+                               code_cell(f.id), cell(f.scope), cell(figure_measured(f.old_measured, f.old_seen)),
+                               cell(figure_measured(f.new_measured, f.new_seen)), figure_delta(f),
                                figure_expected(f, "→"), figure_status(f.old_status), figure_status(f.new_status));
         }
         table_cut_note(out, std::min(d.figures.size(), max_rows), d.figures.size());
@@ -227,13 +246,15 @@ std::string render_diff_markdown(const ReportDiff& d, const DiffLabels& labels, 
         for (std::size_t i : regressions_first(d.counters, kCounterGrew)) {
             if (shown++ == max_rows) break;
             const CounterChange& c = d.counters[i];
-            out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", c.violation_grew ? "❌" : (c.violation ? "violation" : ""),
-                               code_cell(counter_name(c)), cell(c.scope), number(c.old_value), number(c.new_value), count_delta(c));
+            out += fmt::format("| {} | {} | {} | {} | {} | {} |\n",
+                               c.violation_grew ? "❌" : (c.violation ? "violation" : ""), code_cell(counter_name(c)),
+                               cell(c.scope), number(c.old_value), number(c.new_value), count_delta(c));
         }
         table_cut_note(out, std::min(d.counters.size(), max_rows), d.counters.size());
     }
 
-    out += fmt::format("\n#### Members ({} changed status, {} newly failed)\n", d.members.size(), d.members_newly_failed());
+    out += fmt::format("\n#### Members ({} changed status, {} newly failed)\n", d.members.size(),
+                       d.members_newly_failed());
     if (!d.members.empty()) {
         out += "\n| | member | old | new |\n|---|---|---|---|\n";
         std::size_t shown = 0;
@@ -247,7 +268,8 @@ std::string render_diff_markdown(const ReportDiff& d, const DiffLabels& labels, 
     }
 
     const std::size_t appeared = count_appeared(d);
-    out += fmt::format("\n#### Failure samples ({} appeared, {} disappeared)\n", appeared, d.failures.size() - appeared);
+    out +=
+        fmt::format("\n#### Failure samples ({} appeared, {} disappeared)\n", appeared, d.failures.size() - appeared);
     if (!d.failures.empty()) {
         out += "\n<details><summary>The report keeps the first 20 samples per counter</summary>\n\n";
         out += "| | counter | location | detail |\n|---|---|---|---|\n";
@@ -255,7 +277,8 @@ std::string render_diff_markdown(const ReportDiff& d, const DiffLabels& labels, 
         for (const auto& f : d.failures) {
             if (shown++ == max_rows) break;
             out += fmt::format("| {} | {} | {} | {} |\n", f.appeared ? "appeared" : "disappeared",
-                               code_cell(f.sample.pass + "." + f.sample.counter), code_cell(f.sample.location), cell(f.sample.detail));
+                               code_cell(f.sample.pass + "." + f.sample.counter), code_cell(f.sample.location),
+                               cell(f.sample.detail));
         }
         table_cut_note(out, std::min(d.failures.size(), max_rows), d.failures.size());
         out += "\n</details>\n";

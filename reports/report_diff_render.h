@@ -11,7 +11,7 @@
 namespace meshproof {
 
 struct DiffLabels {
-    std::string old_name;   // how to call the reports: their file names, as the user gave them
+    std::string old_name;  // how to call the reports: their file names, as the user gave them
     std::string new_name;
 };
 

@@ -28,7 +28,8 @@ std::string figures_meaning(const FigureSection& f) {
     return "informational: this install against the document's whole-game figures; they never change the verdict";
 }
 
-FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path, ManifestSource source) {
+FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path,
+                                  ManifestSource source) {
     FigureSection s;
     s.manifest_name = manifest.name;
     s.manifest_path = std::move(path);

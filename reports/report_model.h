@@ -17,39 +17,39 @@
 namespace meshproof {
 
 struct ReportContext {
-    std::string root;     // as the user gave it
-    int threads = 0;      // as requested; 0 = every core. The one field that differs between
-                          // reports of the same run at different thread counts (README).
+    std::string root;  // as the user gave it
+    int threads = 0;   // as requested; 0 = every core. The one field that differs between
+                       // reports of the same run at different thread counts (README).
 };
 
 // Where the run's manifest came from; decides whether its figures decide the exit code.
 enum class ManifestSource {
-    kExplicit,   // --manifest FILE: the user's expectation, a mismatch fails the run
-    kInstall,    // <root>/manifest.json of a synthetic install: built counts, a mismatch fails the run
-    kDocument,   // chosen by the detected game: reported, informational on a partial install
+    kExplicit,  // --manifest FILE: the user's expectation, a mismatch fails the run
+    kInstall,   // <root>/manifest.json of a synthetic install: built counts, a mismatch fails the run
+    kDocument,  // chosen by the detected game: reported, informational on a partial install
 };
-std::string_view manifest_source_name(ManifestSource s);   // "explicit", "install", "document"
+std::string_view manifest_source_name(ManifestSource s);  // "explicit", "install", "document"
 
 struct FigureSection {
     std::string manifest_name;
-    std::string manifest_path;   // as found or given
+    std::string manifest_path;  // as found or given
     std::string document;
     ManifestSource source = ManifestSource::kDocument;
-    bool decides_exit = false;   // mismatches here make verify exit 1
+    bool decides_exit = false;  // mismatches here make verify exit 1
     // A document manifest's figures against a partial install (judge_partial_install): some
     // figures hold on what was read, some are not comparable.
     bool partial_install = false;
     // A document manifest that states its install's counts: whether the run holds all of them,
     // or what it lacks (then partial_install). nullopt for other manifests.
     std::optional<InstallCompleteness> install;
-    std::vector<FigureResult> results;   // id order
+    std::vector<FigureResult> results;  // id order
     FigureTotals totals;
 };
 
 struct ReportModel {
     const RunResult* run = nullptr;
     ReportContext context;
-    std::optional<FigureSection> figures;   // nullopt: no manifest for this run
+    std::optional<FigureSection> figures;  // nullopt: no manifest for this run
     // A synthetic install's defects.json (one root holding one): its failures are reported as planted.
     std::optional<PlantedDefects> planted = std::nullopt;
 };
@@ -58,7 +58,7 @@ struct ReportModel {
 // passes a human report describes. A .sur run hands nothing to the Havok passes and a Havok run
 // nothing to the sur passes; those are named in one line (idle_pass_names), never described.
 std::vector<const PassResult*> passes_with_units(const RunResult& run);
-std::string idle_pass_names(const RunResult& run);   // "custom_prims, degenerate, ..." ("" if none)
+std::string idle_pass_names(const RunResult& run);  // "custom_prims, degenerate, ..." ("" if none)
 
 // Whose figures a section compares ("the document's (havok-compressed-mesh.txt, PATH)", "the
 // install's own (PATH: what synth built)", "PATH (--manifest)") and what a match or a difference
@@ -67,6 +67,7 @@ std::string figures_whose(const FigureSection& f);
 std::string figures_meaning(const FigureSection& f);
 
 // Measures `manifest` against `run` and fills the section.
-FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path, ManifestSource source);
+FigureSection make_figure_section(const Manifest& manifest, const RunResult& run, std::string path,
+                                  ManifestSource source);
 
 }  // namespace meshproof

@@ -24,7 +24,8 @@ Status read_config(const JsonFields& root, LoadedReport& out) {
     std::size_t i = 0;
     for (element e : passes) {
         std::string_view s;
-        if (e.get_string().get(s) != simdjson::SUCCESS) return json_error(json_index_path("config.passes", i), "expected a string");
+        if (e.get_string().get(s) != simdjson::SUCCESS)
+            return json_error(json_index_path("config.passes", i), "expected a string");
         out.passes.emplace_back(s);
         ++i;
     }
@@ -46,7 +47,7 @@ using CounterKey = std::tuple<std::string, std::string, std::string, CounterKind
 Status read_counter_list(const JsonFields& pass, const std::string& pass_name, CounterKind kind,
                          std::set<CounterKey>& seen, LoadedReport& out) {
     const char* list = kind == CounterKind::kCount ? "counters" : kind == CounterKind::kMaximum ? "maxima" : "minima";
-    if (kind == CounterKind::kMinimum && !pass.has("minima")) return ok_status();   // written only where a pass has some
+    if (kind == CounterKind::kMinimum && !pass.has("minima")) return ok_status();  // written only where a pass has some
     MP_TRY_ASSIGN(array entries, pass.sub_array(list));
     std::size_t i = 0;
     for (element e : entries) {
@@ -76,7 +77,8 @@ Status read_counter_list(const JsonFields& pass, const std::string& pass_name, C
 }
 
 // "values": [{"value": 3 or [2, 3, 0, 1], "count": n}, ...] and "overflowed" (absent: false) of `f`.
-Status read_values(const JsonFields& f, std::vector<std::pair<std::vector<double>, std::uint64_t>>& out, bool& overflowed) {
+Status read_values(const JsonFields& f, std::vector<std::pair<std::vector<double>, std::uint64_t>>& out,
+                   bool& overflowed) {
     MP_TRY_ASSIGN(array entries, f.sub_array("values"));
     std::size_t i = 0;
     for (element e : entries) {
@@ -105,7 +107,7 @@ Status read_values(const JsonFields& f, std::vector<std::pair<std::vector<double
 }
 
 Status read_value_sets(const JsonFields& pass, const std::string& pass_name, LoadedReport& out) {
-    if (!pass.has("value_sets")) return ok_status();   // written only where a pass has some
+    if (!pass.has("value_sets")) return ok_status();  // written only where a pass has some
     MP_TRY_ASSIGN(array entries, pass.sub_array("value_sets"));
     std::set<std::pair<std::string, std::string>> seen;
     std::size_t i = 0;
@@ -118,7 +120,8 @@ Status read_value_sets(const JsonFields& pass, const std::string& pass_name, Loa
         MP_TRY_ASSIGN(s.counter, f.string("counter"));
         MP_TRY_ASSIGN(s.scope, f.string("scope"));
         MP_TRY(read_values(f, s.values, s.overflowed));
-        if (!seen.insert({s.counter, s.scope}).second) return json_error(at, "duplicate " + s.counter + " in scope " + s.scope);
+        if (!seen.insert({s.counter, s.scope}).second)
+            return json_error(at, "duplicate " + s.counter + " in scope " + s.scope);
         out.value_sets.push_back(std::move(s));
     }
     return ok_status();
@@ -211,13 +214,14 @@ Result<std::string> figure_scope(const JsonFields& figure) {
     if (with_dlc) text += "+dlc";
     MP_TRY_ASSIGN(std::string file, scope.optional_string("file"));
     if (!file.empty()) text += " " + file;
-    if (scope.present("map")) {   // a place: its map-id prefixes (FORMAT.md), " m60_34_5,m60_41_3"
+    if (scope.present("map")) {  // a place: its map-id prefixes (FORMAT.md), " m60_34_5,m60_41_3"
         MP_TRY_ASSIGN(array maps, scope.sub_array("map"));
         std::string key;
         std::size_t i = 0;
         for (element e : maps) {
             std::string_view prefix;
-            if (e.get_string().get(prefix) != simdjson::SUCCESS) return json_error(json_index_path(scope.path("map"), i), "expected a string");
+            if (e.get_string().get(prefix) != simdjson::SUCCESS)
+                return json_error(json_index_path(scope.path("map"), i), "expected a string");
             key += (key.empty() ? "" : ",") + std::string(prefix);
             ++i;
         }
@@ -263,7 +267,8 @@ Status read_parts(const JsonFields& f, ReportFigure& fig) {
         MP_TRY_ASSIGN(object parts, f.sub_object(key));
         for (auto [name, value] : parts) {
             double v = 0;
-            if (value.get_double().get(v) != simdjson::SUCCESS) return json_error(json_member_path(f.path(key), std::string(name)), "expected a number");
+            if (value.get_double().get(v) != simdjson::SUCCESS)
+                return json_error(json_member_path(f.path(key), std::string(name)), "expected a number");
             fig.parts.emplace_back(std::string(name), v);
         }
     }
@@ -271,7 +276,7 @@ Status read_parts(const JsonFields& f, ReportFigure& fig) {
 }
 
 Status read_figures(const JsonFields& root, LoadedReport& out) {
-    if (!root.has("figures")) return ok_status();   // a report from before figures
+    if (!root.has("figures")) return ok_status();  // a report from before figures
     MP_TRY_ASSIGN(array figures, root.sub_array("figures"));
     out.figures.emplace();
     std::set<std::string> ids;
@@ -303,8 +308,9 @@ Status read_figures(const JsonFields& root, LoadedReport& out) {
         MP_TRY_ASSIGN(fig.status, f.string("status"));
         // exceeds: issue 17; holds-on-read and not-comparable: a document manifest's figures on a
         // partial install. Every status but unchecked and not-computed carries a measured value.
-        if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" && fig.status != "not-computed" &&
-            fig.status != "exceeds" && fig.status != "holds-on-read" && fig.status != "not-comparable")
+        if (fig.status != "match" && fig.status != "mismatch" && fig.status != "unchecked" &&
+            fig.status != "not-computed" && fig.status != "exceeds" && fig.status != "holds-on-read" &&
+            fig.status != "not-comparable")
             return f.bad("status", "unknown status '" + fig.status + "'");
         if (f.has("expected_list")) {
             MP_TRY_ASSIGN(array list, f.sub_array("expected_list"));
@@ -338,7 +344,8 @@ Result<LoadedReport> parse_report(std::string_view json) {
     LoadedReport out;
     MP_TRY_ASSIGN(out.report_format, root.uint("report_format"));
     if (out.report_format != 1)
-        return json_error("report_format", "version " + std::to_string(out.report_format) + " is not 1, the version this build reads");
+        return json_error("report_format",
+                          "version " + std::to_string(out.report_format) + " is not 1, the version this build reads");
     MP_TRY(read_config(root, out));
     MP_TRY(read_inputs(root, out));
     MP_TRY(read_passes(root, out));

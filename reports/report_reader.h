@@ -25,7 +25,7 @@ enum class CounterKind { kCount, kMaximum, kMinimum, kValueCount };
 struct ReportCounterValue {
     std::string pass;
     std::string counter;
-    std::string scope;       // "game/set"
+    std::string scope;  // "game/set"
     CounterKind kind = CounterKind::kCount;
     // A count is an unsigned integer in the report (exact here up to 2^53, far above any
     // install's); a maximum is any number (a measure in ulps, µm, a percentage), NaN when the
@@ -56,7 +56,7 @@ struct ReportFailureSample {
 
 struct ReportMemberError {
     std::string path;
-    std::string code;        // stable error code name ("truncated", "bad-magic", ...)
+    std::string code;  // stable error code name ("truncated", "bad-magic", ...)
     std::uint64_t offset = 0;
     std::string message;
 };
@@ -69,18 +69,18 @@ struct ReportMemberSkip {
 // One entry of the report's `figures` array (corpus-manifests/FORMAT.md, "Figures in the JSON report").
 struct ReportFigure {
     std::string id;
-    std::string pass;        // empty when the figure's pass is null (not computed)
-    std::string counter;     // empty when absent
-    std::string of;          // empty when null or absent
-    bool ratio = false;      // measured is counter / of, not a percentage (absent: false)
-    std::string scope;       // "eldenring/l"; "eldenring" for the sum over every set; "+dlc" appended
-    std::optional<double> measured;   // null for unchecked and not-computed
+    std::string pass;                // empty when the figure's pass is null (not computed)
+    std::string counter;             // empty when absent
+    std::string of;                  // empty when null or absent
+    bool ratio = false;              // measured is counter / of, not a percentage (absent: false)
+    std::string scope;               // "eldenring/l"; "eldenring" for the sum over every set; "+dlc" appended
+    std::optional<double> measured;  // null for unchecked and not-computed
     double expected = 0;
     double tolerance = 0;
     std::string label;
-    std::string status;      // match, mismatch, unchecked, not-computed, holds-on-read, not-comparable
-    std::string kind = "value";   // FORMAT.md "Figure kinds"; absent: value
-    std::vector<double> expected_list;   // a list figure's values
+    std::string status;                 // match, mismatch, unchecked, not-computed, holds-on-read, not-comparable
+    std::string kind = "value";         // FORMAT.md "Figure kinds"; absent: value
+    std::vector<double> expected_list;  // a list figure's values
     // A value-set figure's `seen` (absent: empty, not overflowed).
     std::vector<std::pair<std::vector<double>, std::uint64_t>> seen;
     bool seen_overflowed = false;
@@ -104,14 +104,14 @@ struct LoadedReport {
     std::string game;
     std::string root;
     std::vector<std::string> passes;
-    std::string manifest;    // the name of the manifest the figures were measured against; empty: none
+    std::string manifest;  // the name of the manifest the figures were measured against; empty: none
     ReportInputCounts inputs;
-    std::vector<ReportCounterValue> counters;        // counters, maxima then minima, pass by pass
-    std::vector<ReportValueSet> value_sets;          // pass by pass; empty in reports without any
-    std::vector<ReportFailureSample> failures;       // the report's samples (first 20 per counter)
+    std::vector<ReportCounterValue> counters;   // counters, maxima then minima, pass by pass
+    std::vector<ReportValueSet> value_sets;     // pass by pass; empty in reports without any
+    std::vector<ReportFailureSample> failures;  // the report's samples (first 20 per counter)
     std::vector<ReportMemberError> errors;
     std::vector<ReportMemberSkip> skipped;
-    std::optional<std::vector<ReportFigure>> figures;   // nullopt: the report has no `figures`
+    std::optional<std::vector<ReportFigure>> figures;  // nullopt: the report has no `figures`
 };
 
 // Parses the text of a JSON report. The error's message names the JSON path and the problem;

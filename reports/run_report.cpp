@@ -104,7 +104,7 @@ void write_config(JsonWriter& w, const RunResult& run, const ReportContext& ctx)
     w.field("game_detection", run.scan.detection);
     w.field("root", ctx.root);
     w.field("threads", ctx.threads);
-    if (run.roots.size() > 1) {   // several roots: each with its game (a report of one root reads as before)
+    if (run.roots.size() > 1) {  // several roots: each with its game (a report of one root reads as before)
         w.key("roots").begin_array();
         for (const RootRun& r : run.roots) {
             w.begin_object();
@@ -264,7 +264,7 @@ void write_manifest(JsonWriter& w, const std::optional<FigureSection>& figures) 
     w.field("partial_install", figures->partial_install);
     w.field("holds_on_read", static_cast<std::uint64_t>(figures->totals.holds_on_read));
     w.field("not_comparable", static_cast<std::uint64_t>(figures->totals.not_comparable));
-    if (figures->install) {   // only for a document manifest that states its install's counts
+    if (figures->install) {  // only for a document manifest that states its install's counts
         w.key("install").begin_object();
         w.field("complete", figures->install->complete);
         string_or_null(w, "lacks", figures->install->lacks);
@@ -272,7 +272,6 @@ void write_manifest(JsonWriter& w, const std::optional<FigureSection>& figures) 
     }
     w.end_object();
 }
-
 
 void number_or_null(JsonWriter& w, std::string_view key, const std::optional<double>& v) {
     w.key(key);
@@ -288,9 +287,9 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     string_or_null(w, "pass", f.pass.value_or(""));
     string_or_null(w, "counter", f.counter);
     string_or_null(w, "of", f.of);
-    if (f.ratio) w.field("ratio", true);   // only when set: reports of other figures read as before
-    if (f.kind != FigureKind::kValue) w.field("kind", figure_kind_name(f.kind));   // likewise
-    if (!f.pairs.empty()) {   // lowest_of / highest_of: what is ranked
+    if (f.ratio) w.field("ratio", true);  // only when set: reports of other figures read as before
+    if (f.kind != FigureKind::kValue) w.field("kind", figure_kind_name(f.kind));  // likewise
+    if (!f.pairs.empty()) {  // lowest_of / highest_of: what is ranked
         w.key("pairs").begin_array();
         for (const auto& [count, of] : f.pairs) {
             w.begin_array();
@@ -306,7 +305,7 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
     string_or_null(w, "set", f.scope.set);
     w.field("dlc", f.scope.dlc);
     if (!f.scope.file.empty()) w.field("file", f.scope.file);
-    if (!f.scope.map.empty()) {   // a place: its map-id prefixes, always an array
+    if (!f.scope.map.empty()) {  // a place: its map-id prefixes, always an array
         w.key("map").begin_array();
         for (const std::string& prefix : map_prefixes(f.scope.map)) w.value(prefix);
         w.end_array();
@@ -343,7 +342,7 @@ void write_figure(JsonWriter& w, const FigureResult& r) {
         write_values(w, r.values.begin(), r.values.end(), r.values_overflowed);
         w.end_object();
     }
-    if (!r.parts.empty()) {   // each binder set's value, or each pair's
+    if (!r.parts.empty()) {  // each binder set's value, or each pair's
         w.key(ranks_pairs(f.kind) ? "pair_values" : "sets").begin_object();
         for (const auto& [part, value] : r.parts) w.field(part, value);
         w.end_object();

@@ -39,7 +39,8 @@ std::string planted_text(const PlantedAccount& a) {
     if (a.unplanted.empty())
         return fmt::format("; every failing member holds one of the {} synth planted ({})",
                            plural(a.planted, "defect", "defects"), a.path);
-    return fmt::format("; {} with no planted defect ({} there), the first {}", plural(a.unplanted.size(), "failing member", "failing members"),
+    return fmt::format("; {} with no planted defect ({} there), the first {}",
+                       plural(a.unplanted.size(), "failing member", "failing members"),
                        plural(a.unplanted_violations, "violation", "violations"), a.unplanted.front());
 }
 
@@ -48,7 +49,8 @@ std::string unread_text(const Verdict& v, std::string_view one, std::string_view
     std::string out;
     auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
     if (v.decode_errors) add(fmt::format("{} {}", plural(v.decode_errors, one, many), "did not decode"));
-    if (v.skipped) add(fmt::format("{} {}", plural(v.skipped, one, many), v.skipped == 1 ? "was skipped" : "were skipped"));
+    if (v.skipped)
+        add(fmt::format("{} {}", plural(v.skipped, one, many), v.skipped == 1 ? "was skipped" : "were skipped"));
     if (v.strays) add(plural(v.strays, "stray file", "stray files"));
     return out;
 }
@@ -88,16 +90,19 @@ Verdict make_verdict(const ReportModel& model) {
         std::string what;
         if (!v.rules_broken.empty())
             what = fmt::format("{} broken in {} ({})", plural(v.rules_broken.size(), "rule", "rules"),
-                               plural(v.members_breaking_rules, one, many), plural(v.violations, "violation", "violations"));
+                               plural(v.members_breaking_rules, one, many),
+                               plural(v.violations, "violation", "violations"));
         if (v.figures_differ > 0)
-            what += fmt::format("{}{} of {} {}", what.empty() ? "" : "; ", plural(v.figures_differ, "figure", "figures"),
-                                model.figures->manifest_name, v.figures_differ == 1 ? "differs" : "differ");
+            what +=
+                fmt::format("{}{} of {} {}", what.empty() ? "" : "; ", plural(v.figures_differ, "figure", "figures"),
+                            model.figures->manifest_name, v.figures_differ == 1 ? "differs" : "differ");
         v.line = "FAIL: " + what;
         if (!unread.empty()) v.line += "; " + unread;
     } else if (!unread.empty()) {
         v.state = VerdictState::kPartial;
         v.exit_code = kVerdictExitPartial;
-        v.line = fmt::format("PARTIAL: every rule holds in the {} read, but {}", plural(v.members_read, one, many), unread);
+        v.line =
+            fmt::format("PARTIAL: every rule holds in the {} read, but {}", plural(v.members_read, one, many), unread);
     } else if (run.passes.empty()) {
         v.line = fmt::format("PASS: {} decoded; no pass was run (--passes none)", plural(v.members_read, one, many));
     } else {

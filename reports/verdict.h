@@ -25,7 +25,7 @@ inline constexpr int kVerdictExitFail = 1;
 inline constexpr int kVerdictExitPartial = 3;
 
 enum class VerdictState { kPass, kFail, kPartial };
-std::string_view verdict_state_name(VerdictState s);   // "pass", "fail", "partial"
+std::string_view verdict_state_name(VerdictState s);  // "pass", "fail", "partial"
 
 // What a synthetic install's defects.json accounts for among the failures.
 struct PlantedAccount {
@@ -40,18 +40,18 @@ struct PlantedAccount {
 struct Verdict {
     VerdictState state = VerdictState::kPass;
     int exit_code = kVerdictExitPass;
-    std::uint64_t members = 0;           // members and files the run accounts for
-    std::uint64_t members_read = 0;      // read and checked (state ok)
-    std::uint64_t failing_members = 0;   // broke a rule or did not decode (MemberStatus::failed)
-    std::uint64_t members_breaking_rules = 0;   // broke a rule (MemberStatus::findings)
-    std::uint64_t violations = 0;        // over every pass (violation counters summed)
-    std::vector<std::string> rules_broken;   // "pass.counter", pass then declaration order
+    std::uint64_t members = 0;                 // members and files the run accounts for
+    std::uint64_t members_read = 0;            // read and checked (state ok)
+    std::uint64_t failing_members = 0;         // broke a rule or did not decode (MemberStatus::failed)
+    std::uint64_t members_breaking_rules = 0;  // broke a rule (MemberStatus::findings)
+    std::uint64_t violations = 0;              // over every pass (violation counters summed)
+    std::vector<std::string> rules_broken;     // "pass.counter", pass then declaration order
     std::uint64_t decode_errors = 0;
     std::uint64_t skipped = 0;
     std::uint64_t strays = 0;
-    std::size_t figures_differ = 0;      // figures that differ where the figures decide
+    std::size_t figures_differ = 0;  // figures that differ where the figures decide
     std::optional<PlantedAccount> planted;
-    std::string line;                    // "FAIL: 7 rules broken in 23 members (160 violations) ..."
+    std::string line;  // "FAIL: 7 rules broken in 23 members (160 violations) ..."
 };
 
 // `planted`: the install's defects.json, where the run had one root holding one.

@@ -29,7 +29,8 @@ std::optional<BoxMeasure> measure_box(const mesh::DecodedExternShapes& shapes, s
             }
         }
         if (partner[i] < 0 || pairs == 3) return std::nullopt;
-        out.extent[pairs++] = -(static_cast<double>(shapes.plane_w[p0 + i]) + static_cast<double>(shapes.plane_w[p0 + partner[i]]));
+        out.extent[pairs++] =
+            -(static_cast<double>(shapes.plane_w[p0 + i]) + static_cast<double>(shapes.plane_w[p0 + partner[i]]));
     }
     out.size = std::max({out.extent[0], out.extent[1], out.extent[2]});
     out.flat = shapes.convex_radius[s] == 0.0f && (out.extent[0] == 0 || out.extent[1] == 0 || out.extent[2] == 0);
@@ -43,7 +44,8 @@ std::optional<BoxMeasure> measure_box(const mesh::DecodedExternShapes& shapes, s
     }
     if (vertices > 0) {
         const double n = static_cast<double>(vertices);
-        out.distance = std::sqrt((sum[0] / n) * (sum[0] / n) + (sum[1] / n) * (sum[1] / n) + (sum[2] / n) * (sum[2] / n));
+        out.distance =
+            std::sqrt((sum[0] / n) * (sum[0] / n) + (sum[1] / n) * (sum[1] / n) + (sum[2] / n) * (sum[2] / n));
     }
 
     // Each face against its own plane (face f, plane f), by the face's own vertices.

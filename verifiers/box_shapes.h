@@ -28,12 +28,12 @@
 namespace meshproof::verifiers {
 
 struct BoxMeasure {
-    std::array<double, 3> extent{};   // per opposite plane pair, in the order of each pair's first plane
-    bool flat = false;                // convex radius 0 and one extent exactly 0
-    double size = 0;                  // the largest extent, m
-    double plane_miss_ulp = 0;        // the largest miss of a face's plane by its own vertices, f32 ulps
-    bool thin = false;                // flat and plane_miss_ulp > 0
-    double distance = 0;              // |mean of the vertices|, m
+    std::array<double, 3> extent{};  // per opposite plane pair, in the order of each pair's first plane
+    bool flat = false;               // convex radius 0 and one extent exactly 0
+    double size = 0;                 // the largest extent, m
+    double plane_miss_ulp = 0;       // the largest miss of a face's plane by its own vertices, f32 ulps
+    bool thin = false;               // flat and plane_miss_ulp > 0
+    double distance = 0;             // |mean of the vertices|, m
 };
 
 // Shape `s` of `shapes` measured as a box; nullopt when it is no box or its planes do not form

@@ -16,13 +16,14 @@
 #include <xmmintrin.h>  // SSE, the x86-64 baseline
 
 #include "engine/mesh/decoded_member.h"
-#include "engine/mesh/static_tree_codec.h"   // shrink_lanes
+#include "engine/mesh/static_tree_codec.h"  // shrink_lanes
 
 namespace meshproof::verifiers {
 
 enum class ControlRule : std::uint8_t { kDivisor225, kSwappedNibbles };
 
-inline mesh::Box shrink_control(const mesh::Box& parent, const mesh::StaticTreeNodes& t, std::uint32_t n, ControlRule rule) {
+inline mesh::Box shrink_control(const mesh::Box& parent, const mesh::StaticTreeNodes& t, std::uint32_t n,
+                                ControlRule rule) {
     mesh::Box b;
     for (int a = 0; a < 3; ++a) {
         const std::uint8_t byte = t.xyz[a][n];
@@ -45,7 +46,8 @@ inline mesh::Box shrink_control(const mesh::Box& parent, const mesh::StaticTreeN
 }
 
 // Every node's box under both control rules.
-inline void control_boxes(const mesh::StaticTreeNodes& t, std::vector<mesh::Box>& div225, std::vector<mesh::Box>& swapped) {
+inline void control_boxes(const mesh::StaticTreeNodes& t, std::vector<mesh::Box>& div225,
+                          std::vector<mesh::Box>& swapped) {
     const float nan = std::numeric_limits<float>::quiet_NaN();
     mesh::Box nan_box;
     nan_box.min = {nan, nan, nan};

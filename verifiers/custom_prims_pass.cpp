@@ -83,10 +83,14 @@ public:
             {"pointset_n_is_leaf", "point-set records whose n is the node index of their own leaf", false},
             {"pointset_n_not_leaf", "point-set records whose n is not the node index of their own leaf", true},
             {"pointset_third_index_ok", "point-set records whose third index is n (2016.2) or 3 (2018.1)", false},
-            {"pointset_third_index_mismatch", "point-set records whose third index is not n (2016.2) or 3 (2018.1)", true},
+            {"pointset_third_index_mismatch", "point-set records whose third index is not n (2016.2) or 3 (2018.1)",
+             true},
             {"extern_shapes", "externShapes entries", false},
-            {"extern_shapes_not_referenced_once", "externShapes entries referenced by no or several custom primitives", false},
-            {"record_pairs", "pairs of consecutive custom records (point set or extern reference) in a section, in primitive order", false},
+            {"extern_shapes_not_referenced_once", "externShapes entries referenced by no or several custom primitives",
+             false},
+            {"record_pairs",
+             "pairs of consecutive custom records (point set or extern reference) in a section, in primitive order",
+             false},
             {"consecutive_records", "consecutive record pairs where the next starts where the previous ends", false},
             {"third_word_3d4d", "point-set records whose third word is 0x3D4D", false},
             {"third_word_3c9d_3cc7_3c8b", "point-set records whose third word is 0x3C9D, 0x3CC7 or 0x3C8B", false},
@@ -94,13 +98,25 @@ public:
             {"extern_w_zero", "extern references whose w (second word) is 0", false},
             {"extern_refs_missing_shape", "extern references naming no externShapes entry", true},
             {"extern_shape_files", "files with externShapes entries", false},
-            {"extern_boxes_checked", "extern references whose entry's placed shape box is compared with their leaf box and section domain", false},
-            {"extern_box_outside_leaf", "extern references whose placed shape lies outside their section-tree leaf box (beyond the tolerance)", true},
-            {"extern_box_outside_domain", "extern references whose placed shape lies outside their section's domain (beyond the tolerance)", true},
-            {"pointset_shapes_described", "point-set records whose points were decoded (their leaf found) and described", false},
-            {"cylinder_records", "point-set records that are cylinders along x and not boxes: two or more planes of x, every point on one circle about one axis along x", false},
-            {"box_records", "point-set records whose distinct points are the eight corners of a rectangular box (any orientation)", false},
-            {"prism_records", "point-set records that are prisms (a planar set of points and its translate) and neither boxes nor cylinders", false},
+            {"extern_boxes_checked",
+             "extern references whose entry's placed shape box is compared with their leaf box and section domain",
+             false},
+            {"extern_box_outside_leaf",
+             "extern references whose placed shape lies outside their section-tree leaf box (beyond the tolerance)",
+             true},
+            {"extern_box_outside_domain",
+             "extern references whose placed shape lies outside their section's domain (beyond the tolerance)", true},
+            {"pointset_shapes_described",
+             "point-set records whose points were decoded (their leaf found) and described", false},
+            {"cylinder_records",
+             "point-set records that are cylinders along x and not boxes: two or more planes of x, every point on one circle about one axis along x",
+             false},
+            {"box_records",
+             "point-set records whose distinct points are the eight corners of a rectangular box (any orientation)",
+             false},
+            {"prism_records",
+             "point-set records that are prisms (a planar set of points and its translate) and neither boxes nor cylinders",
+             false},
         };
         info_.maxima = {
             {"max_record_vertices", "largest vertex count of a point-set record (first word's high byte)", false},
@@ -115,8 +131,10 @@ public:
             {"extern_refs_per_shape", "extern references naming each externShapes entry (one value per entry)", false},
             {"extern_scale", "stored scale of each externShapes entry: x when x = y = z, else the list x y z", false},
             {"record_points", "points of each point-set record (first word's high byte)", false},
-            {"record_x_planes", "planes of x of each point-set record (x within two quantisation steps share a plane)", false},
-            {"file_x_planes", "planes of x of all the point-set records of a file together (one value per file with point sets)", false},
+            {"record_x_planes", "planes of x of each point-set record (x within two quantisation steps share a plane)",
+             false},
+            {"file_x_planes",
+             "planes of x of all the point-set records of a file together (one value per file with point sets)", false},
             {"cylinder_circles", "circles (planes of x) of each cylinder record (not a box)", false},
             {"cylinder_1_circle_points", "points on each circle of a file's first cylinder record", false},
             {"cylinder_2_circle_points", "points on each circle of a file's second cylinder record", false},
@@ -164,7 +182,8 @@ public:
                 else counts.add("custom_unknown");
                 if (map_hl) {
                     counts.add("custom_in_h_or_l");
-                    tally.sample("custom_in_h_or_l", primitive_location(unit, mi, m, i), fmt::format("a custom primitive in a {} file", unit.set));
+                    tally.sample("custom_in_h_or_l", primitive_location(unit, mi, m, i),
+                                 fmt::format("a custom primitive in a {} file", unit.set));
                 }
                 if (p.kind[i] != mesh::PrimitiveKind::kPointSet) continue;
                 const std::uint32_t sec = p.section[i];
@@ -178,15 +197,17 @@ public:
                 } else {
                     counts.add("pointset_n_not_leaf");
                     tally.sample("pointset_n_not_leaf", primitive_location(unit, mi, m, i),
-                                 fmt::format("n = {}, own leaf node {}", n, own == mesh::kNone ? std::string("none") : std::to_string(own)));
+                                 fmt::format("n = {}, own leaf node {}", n,
+                                             own == mesh::kNone ? std::string("none") : std::to_string(own)));
                 }
                 const std::uint32_t want_c = sekiro_form ? n : 3u;
                 if (c == want_c) {
                     counts.add("pointset_third_index_ok");
                 } else {
                     counts.add("pointset_third_index_mismatch");
-                    tally.sample("pointset_third_index_mismatch", primitive_location(unit, mi, m, i),
-                                 fmt::format("third index {}, expected {} (SDK {})", c, want_c, unit.mesh->sdk_version));
+                    tally.sample(
+                        "pointset_third_index_mismatch", primitive_location(unit, mi, m, i),
+                        fmt::format("third index {}, expected {} (SDK {})", c, want_c, unit.mesh->sdk_version));
                 }
             }
             extern_references(unit, mi, m, tally, counts, referenced, ext);
@@ -212,16 +233,16 @@ private:
     struct ExternFigures {
         bool any_other_w = false;
         double w_other_min = 0, w_other_max = 0;
-        std::map<double, std::uint64_t> per_shape;                 // references per entry → entries
-        std::map<std::vector<double>, std::uint64_t> scales;       // scale → entries
+        std::map<double, std::uint64_t> per_shape;            // references per entry → entries
+        std::map<std::vector<double>, std::uint64_t> scales;  // scale → entries
     };
 
     // What a unit's point-set shapes add up to (recorded once per unit, in record order).
     struct ShapeFigures {
         std::map<double, std::uint64_t> points, planes, circles, box_points, prism_points;
-        std::vector<float> all_x;        // every decoded point of the unit, for file_x_planes
-        double coarsest_x = 0;           // the largest x tolerance of those records
-        std::uint32_t cylinders = 0;     // cylinder records seen so far in the unit
+        std::vector<float> all_x;     // every decoded point of the unit, for file_x_planes
+        double coarsest_x = 0;        // the largest x tolerance of those records
+        std::uint32_t cylinders = 0;  // cylinder records seen so far in the unit
         std::map<double, std::uint64_t> circle_points[2];
         std::optional<double> radius[2];
 
@@ -237,7 +258,8 @@ private:
                 for (const auto& [v, n] : circle_points[c]) tally.value(kCirclePoints[c], v, n);
                 if (radius[c]) tally.value(kRadius[c], *radius[c]);
             }
-            if (!all_x.empty()) tally.value("file_x_planes", static_cast<double>(mesh::x_planes(all_x, coarsest_x).size()));
+            if (!all_x.empty())
+                tally.value("file_x_planes", static_cast<double>(mesh::x_planes(all_x, coarsest_x).size()));
         }
     };
 
@@ -250,7 +272,9 @@ private:
             if (leaf == mesh::kNone || leaf >= m.section_trees.box.size()) continue;
             const std::array<double, 3> tol = mesh::point_set_tolerance(m.section_trees.box[leaf]);
             const std::size_t first = ps.first_point[r], count = ps.point_count[r];
-            const auto part = [&](const std::vector<float>& v) { return std::span<const float>(v).subspan(first, count); };
+            const auto part = [&](const std::vector<float>& v) {
+                return std::span<const float>(v).subspan(first, count);
+            };
             const std::span<const float> xs = part(ps.x);
             const mesh::PointSetShape s = mesh::describe_point_set(xs, part(ps.y), part(ps.z), tol);
             counts.add("pointset_shapes_described");
@@ -277,8 +301,8 @@ private:
         }
     }
 
-    void extern_references(const Unit& unit, std::size_t mi, const mesh::DecodedMesh& m, Tally& tally, UnitCounts& counts,
-                           std::vector<std::uint32_t>& referenced, ExternFigures& ext) const {
+    void extern_references(const Unit& unit, std::size_t mi, const mesh::DecodedMesh& m, Tally& tally,
+                           UnitCounts& counts, std::vector<std::uint32_t>& referenced, ExternFigures& ext) const {
         const mesh::DecodedExternShapes& es = m.extern_shapes;
         const mesh::DecodedExternReferences& er = m.extern_references;
         const std::size_t shapes = es.instance_count();
@@ -297,8 +321,9 @@ private:
             }
             const std::uint32_t s = er.shape_index[r];
             if (s >= shapes) {
-                counts.add_sampled(tally, "extern_refs_missing_shape", [&] { return primitive_location(unit, mi, m, p); },
-                                   [&] { return fmt::format("names entry {} of {}", s, shapes); });
+                counts.add_sampled(
+                    tally, "extern_refs_missing_shape", [&] { return primitive_location(unit, mi, m, p); },
+                    [&] { return fmt::format("names entry {} of {}", s, shapes); });
                 continue;
             }
             ++referenced[s];
@@ -310,18 +335,26 @@ private:
             const mesh::Box& domain = m.sections.domain[sec];
             const double beyond_leaf = box_excess_ulps(*placed, m.section_trees.box[leaf], domain);
             if (classify_excess(beyond_leaf) == Containment::kOutside)
-                counts.add_sampled(tally, "extern_box_outside_leaf", [&] { return primitive_location(unit, mi, m, p); },
-                                   [&] { return fmt::format("entry {}'s shape reaches {:.0f} ulps past its leaf box", s, beyond_leaf); });
+                counts.add_sampled(
+                    tally, "extern_box_outside_leaf", [&] { return primitive_location(unit, mi, m, p); },
+                    [&] {
+                        return fmt::format("entry {}'s shape reaches {:.0f} ulps past its leaf box", s, beyond_leaf);
+                    });
             const double beyond_domain = box_excess_ulps(*placed, domain, domain);
             if (classify_excess(beyond_domain) == Containment::kOutside)
-                counts.add_sampled(tally, "extern_box_outside_domain", [&] { return primitive_location(unit, mi, m, p); },
-                                   [&] { return fmt::format("entry {}'s shape reaches {:.0f} ulps past the section domain", s, beyond_domain); });
+                counts.add_sampled(
+                    tally, "extern_box_outside_domain", [&] { return primitive_location(unit, mi, m, p); },
+                    [&] {
+                        return fmt::format("entry {}'s shape reaches {:.0f} ulps past the section domain", s,
+                                           beyond_domain);
+                    });
         }
         for (std::size_t s = 0; s < shapes; ++s) {
             counts.add("extern_shapes_not_referenced_once", referenced[s] != 1 ? 1 : 0);
             ++ext.per_shape[referenced[s]];
             const auto& sc = es.scale[s];
-            ++ext.scales[sc[0] == sc[1] && sc[1] == sc[2] ? std::vector<double>{sc[0]} : std::vector<double>{sc[0], sc[1], sc[2]}];
+            ++ext.scales[sc[0] == sc[1] && sc[1] == sc[2] ? std::vector<double>{sc[0]}
+                                                          : std::vector<double>{sc[0], sc[1], sc[2]}];
         }
     }
 

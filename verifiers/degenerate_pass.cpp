@@ -58,20 +58,29 @@ public:
             {"keyless_passing", "of those, rows it does not call degenerate (left unexplained by the test)", false},
             {"keyless_unseen_vertex", "key-less rows using a source vertex no kept row uses", false},
             {"keyless_passing_repeated_index", "passing key-less rows naming a source vertex index twice", false},
-            {"keyless_passing_same_positions", "passing key-less rows with the three positions of a kept triangle", false},
-            {"keyless_passing_repeated_position", "passing key-less rows with a corner whose position another source index has", false},
+            {"keyless_passing_same_positions", "passing key-less rows with the three positions of a kept triangle",
+             false},
+            {"keyless_passing_repeated_position",
+             "passing key-less rows with a corner whose position another source index has", false},
             {"keyless_passing_within_1cm", "passing key-less rows whose 2nd and 3rd corners are within 1 cm", false},
-            {"keyless_section_test_flags", "passing key-less rows flagged as the section holding most of their corners stores them", false},
+            {"keyless_section_test_flags",
+             "passing key-less rows flagged as the section holding most of their corners stores them", false},
             {"keyless_section_test_unflagged", "passing key-less rows that test leaves unexplained", false},
-            {"keyless_any_section_flags", "passing key-less rows flagged as some section holding one of their corners stores them", false},
-            {"kept_corners_off_first_position", "kept-row corners whose source index the first kept row naming it puts elsewhere (a check of the row pairing: a shifted pairing puts most there; sections quantising one source vertex on their own grids a few)", false},
+            {"keyless_any_section_flags",
+             "passing key-less rows flagged as some section holding one of their corners stores them", false},
+            {"kept_corners_off_first_position",
+             "kept-row corners whose source index the first kept row naming it puts elsewhere (a check of the row pairing: a shifted pairing puts most there; sections quantising one source vertex on their own grids a few)",
+             false},
         };
         info_.minima = {
-            {"kept_min_corner_gap_mm", "smallest distance between the 2nd and 3rd corners of a kept triangle, mm", false},
-            {"keyless_passing_min_cross_sq", "smallest sum of squared cross-product components of a passing key-less row", false},
+            {"kept_min_corner_gap_mm", "smallest distance between the 2nd and 3rd corners of a kept triangle, mm",
+             false},
+            {"keyless_passing_min_cross_sq",
+             "smallest sum of squared cross-product components of a passing key-less row", false},
         };
         info_.maxima = {
-            {"keyless_passing_max_cross_sq", "largest sum of squared cross-product components of a passing key-less row", false},
+            {"keyless_passing_max_cross_sq",
+             "largest sum of squared cross-product components of a passing key-less row", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -108,9 +117,11 @@ public:
                 if (!(sq < kThreshold) && !line) continue;
                 counts.add("kept_degenerate");
                 if (line) counts.add("kept_collinear");
-                tally.sample("kept_degenerate", fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[i]), t.key[i]),
-                             fmt::format("sum of squared cross-product components {:.3g}{}, expected ≥ 1e-7 and not collinear", sq,
-                                         line ? " (exactly collinear)" : ""));
+                tally.sample(
+                    "kept_degenerate",
+                    fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[i]), t.key[i]),
+                    fmt::format("sum of squared cross-product components {:.3g}{}, expected ≥ 1e-7 and not collinear",
+                                sq, line ? " (exactly collinear)" : ""));
             }
             count_keyless_rows(m, scratch, keyless);
         }

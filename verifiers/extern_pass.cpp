@@ -52,14 +52,16 @@ public:
             {"v2_without_aabb_tree", "version 2 bodies without an aabbTree", true},
             {"v2_simd_not_two_empty_nodes", "version 2 bodies whose simd tree is not two empty nodes", true},
             {"aabbtree_full", "aabbTrees with 2n − 1 nodes whose leaves name each triangle once", false},
-            {"aabbtree_not_full", "aabbTrees without 2n − 1 nodes or whose leaves do not name each triangle once", true},
+            {"aabbtree_not_full", "aabbTrees without 2n − 1 nodes or whose leaves do not name each triangle once",
+             true},
             {"v3_is_compact_not_1", "version 3 simd trees with a triangle whose isCompact is not 1", true},
             {"keybits_ok", "bodies with a triangle whose numShapeKeyBits follows their version", false},
             {"keybits_ok_v2", "of those, version 2 bodies (numShapeKeyBits = bitlen(n))", false},
             {"keybits_ok_v3", "of those, version 3 bodies (numShapeKeyBits = bitlen(n) + 1)", false},
             {"keybits_mismatch", "bodies with a triangle whose numShapeKeyBits does not follow their version", true},
             {"files", "f files (tagfile members of an f binder) read", false},
-            {"files_with_triangles", "f files whose bodies hold a triangle (counted from the stored array lengths)", false},
+            {"files_with_triangles", "f files whose bodies hold a triangle (counted from the stored array lengths)",
+             false},
             {"files_without_triangles", "f files whose bodies hold no triangle, or that hold no body", false},
         };
         // "The body's pose is the identity, its motion type 0, its mass −1 …": what every body and
@@ -73,7 +75,8 @@ public:
             {"triangle_material", "the material of every hkGeometry triangle, with its count", false},
             {"v2_simd_nodes", "the node count of every version 2 simd tree, with its count", false},
             {"v3_is_compact", "the isCompact of every version 3 simd tree with a triangle, with its count", false},
-            {"empty_file_bytes", "the size in bytes of every f tagfile holding no body (decompressed), with its count", false},
+            {"empty_file_bytes", "the size in bytes of every f tagfile holding no body (decompressed), with its count",
+             false},
         };
         info_.maxima = {
             {"max_triangles_body", "most triangles in one f-set body", false},
@@ -97,14 +100,17 @@ public:
             tally.value("body_motion_properties", member.bodies.motion_properties_id[b]);
             const auto& pos = member.bodies.position[b];
             const auto& q = member.bodies.orientation[b];
-            if (pos[0] != 0 || pos[1] != 0 || pos[2] != 0 || q[0] != 0 || q[1] != 0 || q[2] != 0 || std::fabs(q[3] - 1.0f) > 1e-6f) {
+            if (pos[0] != 0 || pos[1] != 0 || pos[2] != 0 || q[0] != 0 || q[1] != 0 || q[2] != 0 ||
+                std::fabs(q[3] - 1.0f) > 1e-6f) {
                 counts.add("pose_not_identity");
                 tally.sample("pose_not_identity", where,
-                             fmt::format("position ({}, {}, {}), orientation ({}, {}, {}, {})", pos[0], pos[1], pos[2], q[0], q[1], q[2], q[3]));
+                             fmt::format("position ({}, {}, {}), orientation ({}, {}, {}, {})", pos[0], pos[1], pos[2],
+                                         q[0], q[1], q[2], q[3]));
             }
             if (member.bodies.motion_type[b] != 0) {
                 counts.add("motion_type_not_0");
-                tally.sample("motion_type_not_0", where, fmt::format("motion type {}, expected 0", member.bodies.motion_type[b]));
+                tally.sample("motion_type_not_0", where,
+                             fmt::format("motion type {}, expected 0", member.bodies.motion_type[b]));
             }
             if (member.bodies.mass[b] != -1.0f) {
                 counts.add("mass_not_minus_1");
@@ -113,7 +119,8 @@ public:
             if (member.bodies.motion_properties_id[b] != 0xFFFF) {
                 counts.add("motion_properties_not_ffff");
                 tally.sample("motion_properties_not_ffff", where,
-                             fmt::format("motion-properties index 0x{:X}, expected 0xFFFF", member.bodies.motion_properties_id[b]));
+                             fmt::format("motion-properties index 0x{:X}, expected 0xFFFF",
+                                         member.bodies.motion_properties_id[b]));
             }
             const std::uint32_t ei = member.bodies.shape_index[b];
             if (ei >= member.extern_meshes.size()) continue;
@@ -148,7 +155,8 @@ private:
             }
             tally.value("vertex_w", e.w[v]);
             counts.add("vertex_w_not_1");
-            tally.sample("vertex_w_not_1", fmt::format("{} / vertex {}", where, v), fmt::format("w {}, expected 1", e.w[v]));
+            tally.sample("vertex_w_not_1", fmt::format("{} / vertex {}", where, v),
+                         fmt::format("w {}, expected 1", e.w[v]));
         }
         if (w_one > 0) tally.value("vertex_w", 1.0, w_one);
         std::uint64_t material_minus_1 = 0;
@@ -164,7 +172,8 @@ private:
             const std::uint32_t a = e.triangle[0][t], b = e.triangle[1][t], c = e.triangle[2][t];
             if (a == b || b == c || a == c) {
                 counts.add("repeated_corner");
-                tally.sample("repeated_corner", fmt::format("{} / triangle {}", where, t), fmt::format("corners {}, {}, {}", a, b, c));
+                tally.sample("repeated_corner", fmt::format("{} / triangle {}", where, t),
+                             fmt::format("corners {}, {}, {}", a, b, c));
             }
         }
         if (material_minus_1 > 0) tally.value("triangle_material", -1.0, material_minus_1);
@@ -190,7 +199,8 @@ private:
                     counts.add("aabbtree_full");
                 } else {
                     counts.add("aabbtree_not_full");
-                    tally.sample("aabbtree_not_full", where, fmt::format("{} nodes for {} triangles, or a triangle not named once", t.size(), n));
+                    tally.sample("aabbtree_not_full", where,
+                                 fmt::format("{} nodes for {} triangles, or a triangle not named once", t.size(), n));
                 }
             }
             if (e.has_simd_tree) tally.value("v2_simd_nodes", static_cast<double>(e.simd_tree.node_count()));
@@ -199,14 +209,16 @@ private:
                 for (mesh::LaneKind k : e.simd_tree.lane_kind) two_empty = two_empty && k == mesh::LaneKind::kEmpty;
             if (!two_empty) {
                 counts.add("v2_simd_not_two_empty_nodes");
-                tally.sample("v2_simd_not_two_empty_nodes", where, fmt::format("simd tree of {} nodes", e.simd_tree.node_count()));
+                tally.sample("v2_simd_not_two_empty_nodes", where,
+                             fmt::format("simd tree of {} nodes", e.simd_tree.node_count()));
             }
         } else if (n > 0) {
             counts.add("v3_bodies");
             if (e.has_simd_tree && e.simd_tree.has_is_compact) tally.value("v3_is_compact", e.simd_tree.is_compact);
             if (e.has_simd_tree && e.simd_tree.has_is_compact && e.simd_tree.is_compact != 1) {
                 counts.add("v3_is_compact_not_1");
-                tally.sample("v3_is_compact_not_1", where, fmt::format("isCompact {}, expected 1", e.simd_tree.is_compact));
+                tally.sample("v3_is_compact_not_1", where,
+                             fmt::format("isCompact {}, expected 1", e.simd_tree.is_compact));
             }
         } else {
             counts.add("v3_bodies_empty");
@@ -215,12 +227,12 @@ private:
         const std::uint32_t want = static_cast<std::uint32_t>(std::bit_width(n)) + (v2 ? 0u : 1u);
         if (e.num_shape_key_bits == want) {
             counts.add("keybits_ok");
-            counts.add(v2 ? "keybits_ok_v2" : "keybits_ok_v3");   // the document states each version's count
+            counts.add(v2 ? "keybits_ok_v2" : "keybits_ok_v3");  // the document states each version's count
         } else {
             counts.add("keybits_mismatch");
             tally.sample("keybits_mismatch", where,
-                         fmt::format("numShapeKeyBits {} for {} triangles (version {}), expected {}", e.num_shape_key_bits, n,
-                                     e.bounding_volume_version, want));
+                         fmt::format("numShapeKeyBits {} for {} triangles (version {}), expected {}",
+                                     e.num_shape_key_bits, n, e.bounding_volume_version, want));
         }
     }
 

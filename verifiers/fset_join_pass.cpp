@@ -55,16 +55,17 @@ constexpr std::array<double, 5> kWithin = {0.01, 0.05, 0.25, 1.0, 2.0};
 // counts in no figure, so the search prunes at 2 m (the same counts as a search to 4 m).
 constexpr double kSearchRadius = kWithin.back();
 static_assert(kSearchRadius <= kExactTo);
-constexpr std::array<const char*, 5> kWithinName = {"within_1cm", "within_5cm", "within_25cm", "within_1m", "within_2m"};
+constexpr std::array<const char*, 5> kWithinName = {"within_1cm", "within_5cm", "within_25cm", "within_1m",
+                                                    "within_2m"};
 
 // What the join keeps of an f or h member.
 struct SetExtract final : JoinExtract {
     char set = 'f';
-    std::string model;                         // the digits after the area: "000100"
-    std::vector<float> f_xyz;                  // f: vertices, x y z each
-    std::uint64_t f_triangles = 0;             // f: triangles
-    std::vector<float> h_xyz;                  // h: vertices, x y z each
-    std::vector<std::uint32_t> h_corners;      // h: triangles, three indices into h_xyz each
+    std::string model;                     // the digits after the area: "000100"
+    std::vector<float> f_xyz;              // f: vertices, x y z each
+    std::uint64_t f_triangles = 0;         // f: triangles
+    std::vector<float> h_xyz;              // h: vertices, x y z each
+    std::vector<std::uint32_t> h_corners;  // h: triangles, three indices into h_xyz each
 };
 
 // The model number of a member named {h,f}AA_BB_CC_DD_<model>.hkx…: the digits after the area's
@@ -82,14 +83,17 @@ std::string model_of(std::string_view path) {
 }
 
 // A body's pose applied to a point: v + 2w(q × v) + 2 q × (q × v), then the position (double).
-std::array<double, 3> posed(const std::array<float, 4>& pos, const std::array<float, 4>& q, double x, double y, double z) {
+std::array<double, 3> posed(const std::array<float, 4>& pos, const std::array<float, 4>& q, double x, double y,
+                            double z) {
     const double qx = q[0], qy = q[1], qz = q[2], qw = q[3];
     const double tx = 2 * (qy * z - qz * y), ty = 2 * (qz * x - qx * z), tz = 2 * (qx * y - qy * x);
     return {x + qw * tx + (qy * tz - qz * ty) + pos[0], y + qw * ty + (qz * tx - qx * tz) + pos[1],
             z + qw * tz + (qx * ty - qy * tx) + pos[2]};
 }
 
-bool is_tile_group(std::string_view key) { return key.size() == 8 && (key.starts_with("m60_") || key.starts_with("m61_")); }
+bool is_tile_group(std::string_view key) {
+    return key.size() == 8 && (key.starts_with("m60_") || key.starts_with("m61_"));
+}
 
 // What one paired f file measured.
 struct PairCounts {
@@ -118,7 +122,8 @@ public:
         };
         info_.counters = {
             {"f_files", "f files joined (members of f binders of a map)", false},
-            {"f_paired", "f files with an h file of the same model (same map, same model number) with triangles", false},
+            {"f_paired", "f files with an h file of the same model (same map, same model number) with triangles",
+             false},
             {"f_without_h", "f files with no h file of the same model", false},
             {"f_h_without_triangles", "f files whose h file of the same model holds no triangle", false},
             {"h_files", "h files joined (members of h binders of a map)", false},
@@ -129,19 +134,23 @@ public:
             {"within_25cm", "paired f vertices within 25 cm of a triangle of their h file", false},
             {"within_1m", "paired f vertices within 1 m of a triangle of their h file", false},
             {"within_2m", "paired f vertices within 2 m of a triangle of their h file", false},
-            {"swapped_yz_within_1m", "paired f vertices with y and z swapped within 1 m of a triangle of their h file (control)", false},
-            {"other_vertices", "paired f vertices measured against the h file of another model (another tile in a tile group)", false},
+            {"swapped_yz_within_1m",
+             "paired f vertices with y and z swapped within 1 m of a triangle of their h file (control)", false},
+            {"other_vertices",
+             "paired f vertices measured against the h file of another model (another tile in a tile group)", false},
             {"other_within_1m", "of those, within 1 m of a triangle of that other h file (control)", false},
             {"footprint_vertices", "paired f vertices of tile groups measured with the height ignored", false},
             {"footprint_within_1m", "of those, within 1 m in x and z of an h triangle's footprint", false},
-            {"other_footprint_within_1m", "of those, within 1 m of a footprint of the other tile's h file (control)", false},
+            {"other_footprint_within_1m", "of those, within 1 m of a footprint of the other tile's h file (control)",
+             false},
             {"tile_groups", "tile groups (m60_XX_Z, m61 likewise) with a paired file", false},
             {"f_binders", "f binders (those with a member joined: a binder is counted by its members)", false},
             {"maps_with_f", "maps with an f binder", false},
         };
         // "Ashina Castle's binder has 192 files, 185 with triangles and 7 without (models 4900, …)".
         info_.value_sets = {
-            {"empty_f_models", "the model numbers of a map's f files without triangles, in path order: one list per map", false},
+            {"empty_f_models",
+             "the model numbers of a map's f files without triangles, in path order: one list per map", false},
         };
         info_.maxima = {
             {"f_half_extent_xz", "largest |x| or |z| of a paired f vertex in a tile group", false},
@@ -152,7 +161,8 @@ public:
     void run(const Unit&, Tally&) const override {}
 
     std::string join_key(std::string_view map_id) const override {
-        if (map_id.size() >= 8 && (map_id.starts_with("m60_") || map_id.starts_with("m61_"))) return std::string(map_id.substr(0, 8));
+        if (map_id.size() >= 8 && (map_id.starts_with("m60_") || map_id.starts_with("m61_")))
+            return std::string(map_id.substr(0, 8));
         return std::string(map_id);
     }
 
@@ -166,7 +176,8 @@ public:
             const auto& pos = m.bodies.position[b];
             const auto& q = m.bodies.orientation[b];
             const std::uint32_t s = m.bodies.shape_index[b];
-            if (out->set == 'f' && m.bodies.shape_kind[b] == mesh::ShapeKind::kExternMesh && s < m.extern_meshes.size()) {
+            if (out->set == 'f' && m.bodies.shape_kind[b] == mesh::ShapeKind::kExternMesh &&
+                s < m.extern_meshes.size()) {
                 const mesh::DecodedExternMesh& e = m.extern_meshes[s];
                 for (std::size_t v = 0; v < e.x.size(); ++v) {
                     const auto p = posed(pos, q, e.x[v], e.y[v], e.z[v]);
@@ -196,7 +207,7 @@ public:
             const SetExtract* x;
         };
         std::vector<File> f_files, h_files;
-        std::map<std::pair<std::string, std::string>, std::size_t> h_of;   // (map, model) → h file
+        std::map<std::pair<std::string, std::string>, std::size_t> h_of;  // (map, model) → h file
         std::map<std::pair<std::string, std::string>, bool> f_models;
         for (const JoinItem& it : items) {
             const auto* x = dynamic_cast<const SetExtract*>(it.extract.get());
@@ -225,8 +236,7 @@ public:
             for (std::size_t step = 1; step < pair_f.size(); ++step) {
                 const std::size_t o = pair_f[(k + step) % pair_f.size()];
                 const std::size_t me = pair_f[k];
-                const bool differs = tiles ? f_files[o].item->map != f_files[me].item->map
-                                           : f_h[o] != f_h[me];
+                const bool differs = tiles ? f_files[o].item->map != f_files[me].item->map : f_h[o] != f_h[me];
                 if (differs) {
                     other[k] = f_h[o];
                     break;
@@ -277,10 +287,12 @@ public:
             for (std::size_t i : fs) {
                 const std::string_view path = f_files[i].item->path;
                 binders.push_back(path.substr(0, path.find(" :: ")));
-                if (f_files[i].x->f_triangles == 0 && !f_files[i].x->model.empty()) empty_models.push_back(std::stod(f_files[i].x->model));
+                if (f_files[i].x->f_triangles == 0 && !f_files[i].x->model.empty())
+                    empty_models.push_back(std::stod(f_files[i].x->model));
             }
             std::sort(binders.begin(), binders.end());
-            u.add("f_binders", static_cast<std::uint64_t>(std::unique(binders.begin(), binders.end()) - binders.begin()));
+            u.add("f_binders",
+                  static_cast<std::uint64_t>(std::unique(binders.begin(), binders.end()) - binders.begin()));
             u.add("paired_vertices", sum.vertices);
             for (std::size_t w = 0; w < kWithin.size(); ++w) u.add(kWithinName[w], sum.within[w]);
             u.add("swapped_yz_within_1m", sum.swapped_within_1m);
@@ -324,8 +336,8 @@ private:
         s.h_extent = std::max(s.h_extent, c.h_extent);
     }
 
-    static void measure(const SetExtract& f, const SetExtract& h, const TriangleBvh& tree, const TriangleBvh* other, bool tiles,
-                        PairCounts& c) {
+    static void measure(const SetExtract& f, const SetExtract& h, const TriangleBvh& tree, const TriangleBvh* other,
+                        bool tiles, PairCounts& c) {
         const std::size_t n = f.f_xyz.size() / 3;
         c.vertices = n;
         // The controls count within 1 m only: "is a triangle within 1 m" (any_within, which answers

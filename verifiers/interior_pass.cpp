@@ -64,22 +64,30 @@ public:
             {"members_wrong", "members (files) with at least one key wrong", false},
             {"complete_faces", "faces with every neighbour (weighted and sorted), in meshes with bits", false},
             {"convex_edges", "convex edges of those faces", false},
-            {"equal_weight_pairs", "neighbour faces whose weights are bit-equal and whose order decides a bit (the first in order is set and it alone clears the other over a convex edge, or the other taken first would clear it)", false},
+            {"equal_weight_pairs",
+             "neighbour faces whose weights are bit-equal and whose order decides a bit (the first in order is set and it alone clears the other over a convex edge, or the other taken first would clear it)",
+             false},
             {"equal_weight_pairs_as_stored", "of those, pairs whose two bits come out as stored", false},
-            {"equal_weight_pairs_noncongruent", "of those as stored, pairs that are not congruent (corner counts or corner distances differ)", false},
-            {"near_equal_pairs", "neighbour faces whose order decides a bit as above, weights 1 to 4 ulps apart", false},
+            {"equal_weight_pairs_noncongruent",
+             "of those as stored, pairs that are not congruent (corner counts or corner distances differ)", false},
+            {"near_equal_pairs", "neighbour faces whose order decides a bit as above, weights 1 to 4 ulps apart",
+             false},
             {"near_equal_pairs_as_stored", "of those, pairs whose two bits come out as stored", false},
             {"keys_wrong_exact_rsqrt", "keys wrong with the exact reciprocal square root in place of the table", false},
-            {"meshes_exact_exact_rsqrt", "meshes with bits reproduced exactly with the exact reciprocal square root", false},
-            {"keys_wrong_host_rsqrtps", "keys wrong with this host's rsqrtss in place of the table (a property of the host)", false},
+            {"meshes_exact_exact_rsqrt", "meshes with bits reproduced exactly with the exact reciprocal square root",
+             false},
+            {"keys_wrong_host_rsqrtps",
+             "keys wrong with this host's rsqrtss in place of the table (a property of the host)", false},
             {"meshes_exact_host_rsqrtps", "meshes with bits reproduced exactly with this host's rsqrtss", false},
-            {"keys_wrong_sqrt_length", "keys wrong with |n| = sqrtf(s) in the weight instead of s × the refined estimate", false},
+            {"keys_wrong_sqrt_length",
+             "keys wrong with |n| = sqrtf(s) in the weight instead of s × the refined estimate", false},
         };
         // Key numbers name the keys when a scope has only one of each kind (the DLC file's pair).
         info_.maxima = {
             {"key_set_not_stored", "largest key set by the pass and clear in the file", false},
             {"key_stored_not_set", "largest key set in the file and not by the pass", false},
-            {"equal_weight_pair_wrong_weight", "largest weight of an equal-weight pair whose bits do not come out as stored", false},
+            {"equal_weight_pair_wrong_weight",
+             "largest weight of an equal-weight pair whose bits do not come out as stored", false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -136,7 +144,8 @@ private:
             ++wrong;
             counts.add(mine ? "keys_set_not_stored" : "keys_stored_not_set");
             tally.max(mine ? "key_set_not_stored" : "key_stored_not_set", static_cast<double>(t.key[i]));
-            if (sampled++ < kSamplesPerMesh) tally.sample("keys_wrong", key_location(unit, mi, m, i), explain(s.ws, i, mine));
+            if (sampled++ < kSamplesPerMesh)
+                tally.sample("keys_wrong", key_location(unit, mi, m, i), explain(s.ws, i, mine));
         }
         counts.add("bits_set", set);
         counts.add("keys_wrong", wrong);
@@ -161,14 +170,15 @@ private:
         s.alternative.assign(t.size(), 0);
         // The table's call above kept its raw normals (the default), so this is never refused.
         const Status sqrt_form = rules::recompute_interior_bits_with_sqrt_length(s.ws, s.alternative, s.table_order,
-                                                                                rules::ReferenceUse::kBitsOnly);
+                                                                                 rules::ReferenceUse::kBitsOnly);
         if (!sqrt_form.ok()) {
-            tally.sample("keys_wrong", mesh_location(unit, mi), "sqrtf length form refused: " + sqrt_form.error().message);
+            tally.sample("keys_wrong", mesh_location(unit, mi),
+                         "sqrtf length form refused: " + sqrt_form.error().message);
             return wrong != 0;
         }
         count_alternative(m, s, counts, "keys_wrong_sqrt_length", nullptr);
-        alternative(view, m, rules::RsqrtMode::kExact, rules::NormalLength::kTimesRefinedRsqrt, s, counts, "keys_wrong_exact_rsqrt",
-                    "meshes_exact_exact_rsqrt");
+        alternative(view, m, rules::RsqrtMode::kExact, rules::NormalLength::kTimesRefinedRsqrt, s, counts,
+                    "keys_wrong_exact_rsqrt", "meshes_exact_exact_rsqrt");
         if (rules::host_rsqrtps_available())
             alternative(view, m, rules::RsqrtMode::kHostRsqrtps, rules::NormalLength::kTimesRefinedRsqrt, s, counts,
                         "keys_wrong_host_rsqrtps", "meshes_exact_host_rsqrtps");
@@ -193,10 +203,10 @@ private:
             const std::uint32_t f = w.face;
             for (std::uint32_t k = 0; k < ws.face_corners[f]; ++k) {
                 const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
-                if (g <= f || !ws.face_complete[g]) continue;  // each pair from its lower face
+                if (g <= f || !ws.face_complete[g]) continue;      // each pair from its lower face
                 if (!ws.face_set[f] && !ws.face_set[g]) continue;  // no face set: the order decides nothing
                 if (ulps_apart(ws.weight[f], ws.weight[g]) > 4) continue;
-                if (first_shared_edge(ws, f, g) != k) continue;  // a pair sharing two edges once
+                if (first_shared_edge(ws, f, g) != k) continue;                        // a pair sharing two edges once
                 if (!convex_towards(ws, f, g) && !convex_towards(ws, g, f)) continue;  // neither can clear the other
                 s.candidates.push_back({f, g});
             }
@@ -267,8 +277,8 @@ private:
     }
 
     // Whether a face other than `partner` across a convex edge of `face` is set and comes before `limit`.
-    static bool other_blocker_before(const InteriorWorkspace& ws, MarkingOrder& order, std::uint32_t face, std::uint32_t partner,
-                                     std::uint32_t limit) {
+    static bool other_blocker_before(const InteriorWorkspace& ws, MarkingOrder& order, std::uint32_t face,
+                                     std::uint32_t partner, std::uint32_t limit) {
         for (std::uint32_t k = 0; k < ws.face_corners[face]; ++k) {
             if (!(ws.convex_mask[face] & (1u << k))) continue;
             const std::uint32_t h = ws.edge_neighbour[face * 4 + k];
@@ -288,7 +298,8 @@ private:
     // squared exactly enough to be order-free (the float differences are exact in double, their
     // squares too; summed smallest first), compared as sorted lists. For a triangle that is
     // congruence (three sides); a flat quad's polygon adds its two diagonals.
-    static bool congruent(const rules::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f, std::uint32_t g) {
+    static bool congruent(const rules::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f,
+                          std::uint32_t g) {
         if (ws.face_corners[f] != ws.face_corners[g]) return false;
         std::array<double, 6> df{}, dg{};
         const std::size_t n = corner_distances(view, ws, f, df);
@@ -296,14 +307,15 @@ private:
         return std::equal(df.begin(), df.begin() + static_cast<std::ptrdiff_t>(n), dg.begin());
     }
 
-    static std::size_t corner_distances(const rules::InteriorMeshView& view, const InteriorWorkspace& ws, std::uint32_t f,
-                                        std::array<double, 6>& out) {
+    static std::size_t corner_distances(const rules::InteriorMeshView& view, const InteriorWorkspace& ws,
+                                        std::uint32_t f, std::array<double, 6>& out) {
         const std::uint32_t corners = ws.face_corners[f];
         std::size_t n = 0;
         for (std::uint32_t i = 0; i < corners; ++i)
             for (std::uint32_t j = i + 1; j < corners; ++j) {
                 const std::uint32_t p = ws.face_slot[i][f], q = ws.face_slot[j][f];
-                std::array<double, 3> d = {static_cast<double>(view.x[q]) - view.x[p], static_cast<double>(view.y[q]) - view.y[p],
+                std::array<double, 3> d = {static_cast<double>(view.x[q]) - view.x[p],
+                                           static_cast<double>(view.y[q]) - view.y[p],
                                            static_cast<double>(view.z[q]) - view.z[p]};
                 for (double& c : d) c *= c;
                 std::sort(d.begin(), d.end());
@@ -314,8 +326,9 @@ private:
     }
 
     // The same comparison with another estimate or |n| form (the neighbours do not depend on it).
-    void alternative(const rules::InteriorMeshView& view, const DecodedMesh& m, rules::RsqrtMode mode, rules::NormalLength length,
-                     Scratch& s, UnitCounts& counts, const char* wrong_counter, const char* exact_counter) const {
+    void alternative(const rules::InteriorMeshView& view, const DecodedMesh& m, rules::RsqrtMode mode,
+                     rules::NormalLength length, Scratch& s, UnitCounts& counts, const char* wrong_counter,
+                     const char* exact_counter) const {
         rules::InteriorOptions o;
         o.rsqrt = mode;
         o.length = length;
@@ -327,13 +340,15 @@ private:
     static void count_alternative(const DecodedMesh& m, const Scratch& s, UnitCounts& counts, const char* wrong_counter,
                                   const char* exact_counter) {
         std::uint64_t wrong = 0;
-        for (std::size_t i = 0; i < s.alternative.size(); ++i) wrong += (s.alternative[i] != 0) != (m.triangles.interior[i] != 0);
+        for (std::size_t i = 0; i < s.alternative.size(); ++i)
+            wrong += (s.alternative[i] != 0) != (m.triangles.interior[i] != 0);
         counts.add(wrong_counter, wrong);
         if (exact_counter != nullptr && wrong == 0) counts.add(exact_counter);
     }
 
     static std::string key_location(const Unit& unit, std::size_t mi, const DecodedMesh& m, std::size_t i) {
-        return fmt::format("{} / key {}", primitive_location(unit, mi, m, m.triangles.primitive[i]), m.triangles.key[i]);
+        return fmt::format("{} / key {}", primitive_location(unit, mi, m, m.triangles.primitive[i]),
+                           m.triangles.key[i]);
     }
 
     static std::string explain(InteriorWorkspace& ws, std::size_t triangle, bool mine) {
@@ -343,8 +358,9 @@ private:
         rules::sort_in_quicksort_order(ws);  // the place is the quicksort's
         std::uint32_t at = 0;
         while (at < ws.order.size() && ws.order[at].face != f) ++at;
-        return fmt::format("{}; weight {:.9g} (0x{:08X}), {} convex edge(s), place {} of {} in order", what, ws.weight[f],
-                           std::bit_cast<std::uint32_t>(ws.weight[f]), std::popcount(ws.convex_mask[f]), at, ws.order.size());
+        return fmt::format("{}; weight {:.9g} (0x{:08X}), {} convex edge(s), place {} of {} in order", what,
+                           ws.weight[f], std::bit_cast<std::uint32_t>(ws.weight[f]), std::popcount(ws.convex_mask[f]),
+                           at, ws.order.size());
     }
 
     PassInfo info_;

@@ -14,8 +14,12 @@ using mesh::DecodedMesh;
 using mesh::kNone;
 using rules::V3f;
 
-V3f position(const DecodedMesh& m, std::uint32_t slot) { return {m.vertices.x[slot], m.vertices.y[slot], m.vertices.z[slot]}; }
-std::array<std::uint32_t, 3> bits(V3f p) { return {std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y), std::bit_cast<std::uint32_t>(p.z)}; }
+V3f position(const DecodedMesh& m, std::uint32_t slot) {
+    return {m.vertices.x[slot], m.vertices.y[slot], m.vertices.z[slot]};
+}
+std::array<std::uint32_t, 3> bits(V3f p) {
+    return {std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y), std::bit_cast<std::uint32_t>(p.z)};
+}
 bool same(V3f a, V3f b) { return bits(a) == bits(b); }
 
 // The triangle kept row r became, or kNone for a key-less row (see the header).
@@ -57,11 +61,13 @@ public:
         }
         if (dense_) return;
         // stable: the first corner of each index in row order stays first in its group.
-        std::stable_sort(s_.sorted.begin(), s_.sorted.end(), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+        std::stable_sort(s_.sorted.begin(), s_.sorted.end(),
+                         [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
         std::size_t w = 0;
         for (std::size_t i = 0; i < s_.sorted.size(); ++i) {
             if (w > 0 && (s_.sorted[w - 1] >> 32) == (s_.sorted[i] >> 32)) {
-                if (!same(position(m, static_cast<std::uint32_t>(s_.sorted[w - 1])), position(m, static_cast<std::uint32_t>(s_.sorted[i]))))
+                if (!same(position(m, static_cast<std::uint32_t>(s_.sorted[w - 1])),
+                          position(m, static_cast<std::uint32_t>(s_.sorted[i]))))
                     ++out.kept_corners_off_first_position;
                 continue;
             }
@@ -125,7 +131,8 @@ struct Holder {
     std::uint32_t index, section, slot;
 };
 
-void section_test(const DecodedMesh& m, std::size_t r, const SourceVertices& known, KeylessScratch& s, KeylessRowCounts& out) {
+void section_test(const DecodedMesh& m, std::size_t r, const SourceVertices& known, KeylessScratch& s,
+                  KeylessRowCounts& out) {
     const std::vector<std::uint64_t>& h = s.holders;  // index << 32 | section, sorted, one per pair
     std::pair<std::size_t, std::size_t> range[3];
     std::uint32_t index[3];
@@ -139,7 +146,8 @@ void section_test(const DecodedMesh& m, std::size_t r, const SourceVertices& kno
         for (auto it = lo; it != hi; ++it) s.candidate_sections.push_back(static_cast<std::uint32_t>(*it));
     }
     std::sort(s.candidate_sections.begin(), s.candidate_sections.end());
-    s.candidate_sections.erase(std::unique(s.candidate_sections.begin(), s.candidate_sections.end()), s.candidate_sections.end());
+    s.candidate_sections.erase(std::unique(s.candidate_sections.begin(), s.candidate_sections.end()),
+                               s.candidate_sections.end());
     int best_held = 0;
     bool best_flags = false, any_flags = false;
     for (const std::uint32_t sec : s.candidate_sections) {
@@ -174,7 +182,8 @@ void passing_row_checks(const DecodedMesh& m, std::size_t rows, const SourceVert
     for (std::size_t r = 0; r < rows; ++r) {
         const std::uint32_t tri = kept_triangle(m, r);
         if (tri == kNone) continue;
-        s.kept_triples.push_back(triple(position(m, m.triangles.vertex[0][tri]), position(m, m.triangles.vertex[1][tri]),
+        s.kept_triples.push_back(triple(position(m, m.triangles.vertex[0][tri]),
+                                        position(m, m.triangles.vertex[1][tri]),
                                         position(m, m.triangles.vertex[2][tri])));
     }
     std::sort(s.kept_triples.begin(), s.kept_triples.end());
@@ -188,7 +197,10 @@ void passing_row_checks(const DecodedMesh& m, std::size_t rows, const SourceVert
     s.repeated_indices.clear();
     for (std::size_t i = 0; i < s.known_positions.size();) {
         std::size_t e = i + 1;
-        auto at = [&](std::size_t j) { return std::array<std::uint32_t, 3>{s.known_positions[j][0], s.known_positions[j][1], s.known_positions[j][2]}; };
+        auto at = [&](std::size_t j) {
+            return std::array<std::uint32_t, 3>{s.known_positions[j][0], s.known_positions[j][1],
+                                                s.known_positions[j][2]};
+        };
         while (e < s.known_positions.size() && at(e) == at(i)) ++e;
         if (e - i > 1)
             for (std::size_t j = i; j < e; ++j) s.repeated_indices.push_back(s.known_positions[j][3]);
@@ -211,7 +223,8 @@ void passing_row_checks(const DecodedMesh& m, std::size_t rows, const SourceVert
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t index = m.row_vertex_index[k][r];
             if (!std::binary_search(wanted.begin(), wanted.end(), index)) continue;
-            s.holder_sort.push_back({std::uint64_t{index} << 32 | section, s.holder_sort.size(), m.triangles.vertex[k][tri]});
+            s.holder_sort.push_back(
+                {std::uint64_t{index} << 32 | section, s.holder_sort.size(), m.triangles.vertex[k][tri]});
         }
     }
     std::sort(s.holder_sort.begin(), s.holder_sort.end());  // by (index, section), then row order
@@ -231,7 +244,8 @@ void passing_row_checks(const DecodedMesh& m, std::size_t rows, const SourceVert
             c[k] = position(m, known.slot(index));
             repeated = repeated || std::binary_search(s.repeated_indices.begin(), s.repeated_indices.end(), index);
         }
-        if (std::binary_search(s.kept_triples.begin(), s.kept_triples.end(), triple(c[0], c[1], c[2]))) ++out.passing_same_positions;
+        if (std::binary_search(s.kept_triples.begin(), s.kept_triples.end(), triple(c[0], c[1], c[2])))
+            ++out.passing_same_positions;
         if (repeated) ++out.passing_repeated_position;
         section_test(m, r, known, s, out);
     }
@@ -239,17 +253,19 @@ void passing_row_checks(const DecodedMesh& m, std::size_t rows, const SourceVert
 
 }  // namespace
 
-std::array<float, 3> nearest_on_section_grid(const DecodedMesh& m, std::uint32_t section, const std::array<float, 3>& p) {
+std::array<float, 3> nearest_on_section_grid(const DecodedMesh& m, std::uint32_t section,
+                                             const std::array<float, 3>& p) {
     std::array<float, 3> q{};
-    const bool packed = section < m.sections.size() && section < m.sections.num_packed.size() && m.sections.num_packed[section] > 0 &&
-                        section < m.sections.codec_parms.size();
+    const bool packed = section < m.sections.size() && section < m.sections.num_packed.size() &&
+                        m.sections.num_packed[section] > 0 && section < m.sections.codec_parms.size();
     if (packed) {
         const std::array<float, 6>& c = m.sections.codec_parms[section];
         for (int a = 0; a < 3; ++a) q[a] = nearest_code_value(p[a], c[a], c[3 + a], a < 2 ? 2047u : 1023u);
         return q;
     }
     const mesh::SharedVertexCodec c = mesh::shared_vertex_codec(m.domain);
-    for (int a = 0; a < 3; ++a) q[a] = nearest_code_value(p[a], c.offset[a], c.scale[a], a < 2 ? (1u << 21) - 1 : (1u << 22) - 1);
+    for (int a = 0; a < 3; ++a)
+        q[a] = nearest_code_value(p[a], c.offset[a], c.scale[a], a < 2 ? (1u << 21) - 1 : (1u << 22) - 1);
     return q;
 }
 
@@ -286,7 +302,8 @@ void count_keyless_rows(const DecodedMesh& m, KeylessScratch& s, KeylessRowCount
         out.passing_max_cross_sq = std::max(out.passing_max_cross_sq, sq);
         const std::uint32_t i0 = m.row_vertex_index[0][r], i1 = m.row_vertex_index[1][r], i2 = m.row_vertex_index[2][r];
         if (i0 == i1 || i1 == i2 || i0 == i2) ++out.passing_repeated_index;
-        const double dx = static_cast<double>(b.x) - c.x, dy = static_cast<double>(b.y) - c.y, dz = static_cast<double>(b.z) - c.z;
+        const double dx = static_cast<double>(b.x) - c.x, dy = static_cast<double>(b.y) - c.y,
+                     dz = static_cast<double>(b.z) - c.z;
         if (std::sqrt(dx * dx + dy * dy + dz * dz) <= 0.01) ++out.passing_within_1cm;
     }
     if (!s.passing_rows.empty()) passing_row_checks(m, rows, known, s, out);

@@ -47,13 +47,13 @@
 namespace meshproof::verifiers {
 
 struct KeylessRowCounts {
-    std::uint64_t rows = 0;             // pParam rows of a mesh with triangleIndexToShapeKey
-    std::uint64_t kept = 0;             // rows whose word names a triangle
-    std::uint64_t keyless = 0;          // rows without one
-    std::uint64_t known = 0;            // key-less rows whose three source vertices a kept row names
-    std::uint64_t degenerate = 0;       // of those, called degenerate by the stock test
-    std::uint64_t passing = 0;          // of those, not (the rows the test leaves unexplained)
-    std::uint64_t unseen_vertex = 0;    // key-less rows naming a vertex no kept row names
+    std::uint64_t rows = 0;                       // pParam rows of a mesh with triangleIndexToShapeKey
+    std::uint64_t kept = 0;                       // rows whose word names a triangle
+    std::uint64_t keyless = 0;                    // rows without one
+    std::uint64_t known = 0;                      // key-less rows whose three source vertices a kept row names
+    std::uint64_t degenerate = 0;                 // of those, called degenerate by the stock test
+    std::uint64_t passing = 0;                    // of those, not (the rows the test leaves unexplained)
+    std::uint64_t unseen_vertex = 0;              // key-less rows naming a vertex no kept row names
     std::uint64_t passing_repeated_index = 0;     // passing rows naming one source index twice
     std::uint64_t passing_same_positions = 0;     // passing rows at the three positions of a kept triangle
     std::uint64_t passing_repeated_position = 0;  // passing rows with a corner another source index shares
@@ -72,16 +72,16 @@ struct KeylessRowCounts {
 
 // What one thread reuses from mesh to mesh (no allocation per row once warm).
 struct KeylessScratch {
-    std::vector<std::uint32_t> dense;                  // source index → first kept slot (dense form)
-    std::vector<std::uint64_t> sorted;                 // index << 32 | slot, sorted (sparse form)
+    std::vector<std::uint32_t> dense;   // source index → first kept slot (dense form)
+    std::vector<std::uint64_t> sorted;  // index << 32 | slot, sorted (sparse form)
     std::vector<std::uint32_t> passing_rows;
-    std::vector<std::uint64_t> holders;                // index << 32 | section, for the section test
-    std::vector<std::uint32_t> holder_slot;            // parallel to `holders` after sorting
+    std::vector<std::uint64_t> holders;      // index << 32 | section, for the section test
+    std::vector<std::uint32_t> holder_slot;  // parallel to `holders` after sorting
     std::vector<std::array<std::uint64_t, 3>> holder_sort;
     std::vector<std::array<std::uint32_t, 9>> kept_triples;
     std::vector<std::array<std::uint32_t, 4>> known_positions;  // x, y, z bits, index
-    std::vector<std::uint32_t> repeated_indices;         // source indices sharing a position with another
-    std::vector<std::uint32_t> wanted_indices;           // source indices the passing rows name
+    std::vector<std::uint32_t> repeated_indices;                // source indices sharing a position with another
+    std::vector<std::uint32_t> wanted_indices;                  // source indices the passing rows name
     std::vector<std::uint32_t> candidate_sections;
 };
 
@@ -90,6 +90,7 @@ void count_keyless_rows(const mesh::DecodedMesh& m, KeylessScratch& scratch, Key
 
 // The position a section stores for `p` when it holds no such vertex: the nearest code of its grid
 // (see above). Exposed for the tests.
-std::array<float, 3> nearest_on_section_grid(const mesh::DecodedMesh& m, std::uint32_t section, const std::array<float, 3>& p);
+std::array<float, 3> nearest_on_section_grid(const mesh::DecodedMesh& m, std::uint32_t section,
+                                             const std::array<float, 3>& p);
 
 }  // namespace meshproof::verifiers

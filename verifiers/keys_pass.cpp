@@ -48,8 +48,10 @@ public:
             {"key_bits_differ", "meshes whose numShapeKeyBits differs from bitsPerKey", true},
             {"bits_per_key_not_bitlen", "meshes whose bitsPerKey is not the bit length of maxKeyValue + 1", true},
             {"max_key_not_largest", "meshes whose maxKeyValue is not their largest key", true},
-            {"bitlen_one_less", "meshes where bitlen(maxKeyValue) and that of the last-key formula are one less than bitsPerKey", false},
-            {"numprimitivekeys_exact", "meshes whose numPrimitiveKeys equals the key count plus the custom primitives", false},
+            {"bitlen_one_less",
+             "meshes where bitlen(maxKeyValue) and that of the last-key formula are one less than bitsPerKey", false},
+            {"numprimitivekeys_exact", "meshes whose numPrimitiveKeys equals the key count plus the custom primitives",
+             false},
             {"numprimitivekeys_more", "meshes storing more numPrimitiveKeys than that (a warning)", false},
             {"numprimitivekeys_fewer", "meshes storing fewer numPrimitiveKeys than that (a warning)", false},
             {"triangle_keys", "triangle keys (one per triangle, two per quad)", false},
@@ -60,16 +62,20 @@ public:
             {"interior_bit_not_triangle_key", "triangleIsInterior bits set on a key no triangle or quad has", true},
             {"meshes_with_tri2key", "meshes with triangleIndexToShapeKey", false},
             {"tri2key_rows", "triangleIndexToShapeKey words", false},
-            {"tri2key_len_equal", "meshes whose triangleIndexToShapeKey length equals the decoded triangle count", false},
+            {"tri2key_len_equal", "meshes whose triangleIndexToShapeKey length equals the decoded triangle count",
+             false},
             {"tri2key_not_left_aligned", "words whose low 32 − numShapeKeyBits bits are not all ones", true},
             {"tri2key_names_no_primitive", "words naming no existing triangle", true},
             {"tri2key_duplicate", "words repeating a key named before", true},
         };
         info_.maxima = {
-            {"numprimitivekeys_max_excess", "largest excess of numPrimitiveKeys over the primitive keys of a mesh", false},
+            {"numprimitivekeys_max_excess", "largest excess of numPrimitiveKeys over the primitive keys of a mesh",
+             false},
         };
         info_.minima = {
-            {"numprimitivekeys_min_excess", "smallest excess of numPrimitiveKeys over the primitive keys of a mesh whose count is not exact (negative: fewer)", false},
+            {"numprimitivekeys_min_excess",
+             "smallest excess of numPrimitiveKeys over the primitive keys of a mesh whose count is not exact (negative: fewer)",
+             false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -97,13 +103,15 @@ private:
             if (m.num_shape_key_bits != 0 || m.bits_per_key != 0) {
                 counts.add("empty_mesh_key_bits_nonzero");
                 tally.sample("empty_mesh_key_bits_nonzero", where(),
-                             fmt::format("numShapeKeyBits {}, bitsPerKey {}, expected 0 and 0", m.num_shape_key_bits, m.bits_per_key));
+                             fmt::format("numShapeKeyBits {}, bitsPerKey {}, expected 0 and 0", m.num_shape_key_bits,
+                                         m.bits_per_key));
             }
             return;
         }
         if (m.num_shape_key_bits != m.bits_per_key) {
             counts.add("key_bits_differ");
-            tally.sample("key_bits_differ", where(), fmt::format("numShapeKeyBits {}, bitsPerKey {}", m.num_shape_key_bits, m.bits_per_key));
+            tally.sample("key_bits_differ", where(),
+                         fmt::format("numShapeKeyBits {}, bitsPerKey {}", m.num_shape_key_bits, m.bits_per_key));
         }
         const std::uint32_t want_bits = bit_length(std::uint64_t{m.max_key_value} + 1);
         if (m.bits_per_key != want_bits) {
@@ -121,16 +129,20 @@ private:
         }
         if (m.max_key_value != largest) {
             counts.add("max_key_not_largest");
-            tally.sample("max_key_not_largest", where(), fmt::format("maxKeyValue {}, largest key {}", m.max_key_value, largest));
+            tally.sample("max_key_not_largest", where(),
+                         fmt::format("maxKeyValue {}, largest key {}", m.max_key_value, largest));
         }
         const mesh::DecodedSections& s = m.sections;
-        const std::uint64_t last_formula = (std::uint64_t{s.size() - 1} << 8) |
-                                           (std::uint64_t{s.num_primitives[s.size() - 1] == 0 ? 0 : s.num_primitives[s.size() - 1] - 1} << 1);
-        if (m.bits_per_key > 0 && bit_length(m.max_key_value) + 1 == m.bits_per_key && bit_length(last_formula) + 1 == m.bits_per_key)
+        const std::uint64_t last_formula =
+            (std::uint64_t{s.size() - 1} << 8) |
+            (std::uint64_t{s.num_primitives[s.size() - 1] == 0 ? 0 : s.num_primitives[s.size() - 1] - 1} << 1);
+        if (m.bits_per_key > 0 && bit_length(m.max_key_value) + 1 == m.bits_per_key &&
+            bit_length(last_formula) + 1 == m.bits_per_key)
             counts.add("bitlen_one_less");
         const std::int64_t keys = static_cast<std::int64_t>(m.triangles.size() + custom);
         // "the smallest excess … in the other meshes": every mesh that is not exact, a shortfall as a negative excess.
-        if (m.num_primitive_keys != keys) tally.min("numprimitivekeys_min_excess", static_cast<double>(m.num_primitive_keys - keys));
+        if (m.num_primitive_keys != keys)
+            tally.min("numprimitivekeys_min_excess", static_cast<double>(m.num_primitive_keys - keys));
         if (m.num_primitive_keys == keys) counts.add("numprimitivekeys_exact");
         else if (m.num_primitive_keys > keys) {
             counts.add("numprimitivekeys_more");
@@ -148,14 +160,16 @@ private:
             if (m.interior_num_bits != std::int64_t{m.max_key_value} + 1) {
                 counts.add("interior_num_bits_mismatch");
                 tally.sample("interior_num_bits_mismatch", where(),
-                             fmt::format("numBits {}, expected maxKeyValue + 1 = {}", m.interior_num_bits, std::uint64_t{m.max_key_value} + 1));
+                             fmt::format("numBits {}, expected maxKeyValue + 1 = {}", m.interior_num_bits,
+                                         std::uint64_t{m.max_key_value} + 1));
             }
         }
         const std::int64_t want_words = (m.interior_num_bits + 31) / 32;
         if (static_cast<std::int64_t>(m.interior_words.size()) != want_words) {
             counts.add("interior_words_mismatch");
             tally.sample("interior_words_mismatch", where(),
-                         fmt::format("{} words for {} bits, expected {}", m.interior_words.size(), m.interior_num_bits, want_words));
+                         fmt::format("{} words for {} bits, expected {}", m.interior_words.size(), m.interior_num_bits,
+                                     want_words));
         }
         is_triangle_key.assign(m.interior_words.size() * 32, 0);
         for (std::uint32_t key : m.triangles.key)
@@ -175,7 +189,8 @@ private:
         if (set == 0 && m.triangles.size() > 0) counts.add("meshes_no_interior_bits");
     }
 
-    void tri2key(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts, Scratch& scratch) const {
+    void tri2key(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts,
+                 Scratch& scratch) const {
         std::vector<std::uint32_t>& keys = scratch.keys;
         if (!m.has_triangle_index_to_shape_key) return;
         const auto where = [&] { return mesh_location(unit, mi); };  // built only for a sample
@@ -203,7 +218,8 @@ private:
         // few times the row count are counted in an array; larger ones sorted.
         auto duplicate = [&](std::uint32_t key) {
             counts.add("tri2key_duplicate");
-            tally.sample("tri2key_duplicate", fmt::format("{} / key {}", where(), key), "key named by more than one word");
+            tally.sample("tri2key_duplicate", fmt::format("{} / key {}", where(), key),
+                         "key named by more than one word");
         };
         std::uint32_t largest = 0;
         for (const std::uint32_t key : keys) largest = std::max(largest, key);

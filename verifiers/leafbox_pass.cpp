@@ -31,14 +31,16 @@ double inversion(const Box& b) {
 // Whether q lies in the box on every axis, bounds included; false when anything is NaN (the
 // comparisons fail), so a caller falls back to the full measure there.
 bool inside(const float (&q)[3], const Box& b) {
-    return q[0] >= b.min[0] && q[0] <= b.max[0] && q[1] >= b.min[1] && q[1] <= b.max[1] && q[2] >= b.min[2] && q[2] <= b.max[2];
+    return q[0] >= b.min[0] && q[0] <= b.max[0] && q[1] >= b.min[1] && q[1] <= b.max[1] && q[2] >= b.min[2] &&
+           q[2] <= b.max[2];
 }
 
 // Whether q lies more than 16 ulps outside the box (point_excess_ulps above the tolerance),
 // stopping at the first axis that does.
 bool beyond_tolerance(const float (&q)[3], const Box& b, const Box& domain) {
     for (int a = 0; a < 3; ++a)
-        if (axis_excess_ulps(q[a], b.min[a], b.max[a], domain.min[a], domain.max[a]) > kLeafBoxToleranceUlps) return true;
+        if (axis_excess_ulps(q[a], b.min[a], b.max[a], domain.min[a], domain.max[a]) > kLeafBoxToleranceUlps)
+            return true;
     return false;
 }
 
@@ -64,10 +66,13 @@ public:
             {"prims_exact", "triangles and quads inside their leaf box exactly", false},
             {"prims_within_tolerance", "triangles and quads outside exactly but within 16 ulps", false},
             {"prims_outside", "triangles and quads more than 16 ulps outside their leaf box", true},
-            {"prims_own_magnitude_exceed", "triangles and quads exceeding 16 ulps at the coordinate's own magnitude", false},
-            {"members_own_magnitude_exceed", "members holding such a triangle or quad (the document counts assets: one member each)", false},
+            {"prims_own_magnitude_exceed", "triangles and quads exceeding 16 ulps at the coordinate's own magnitude",
+             false},
+            {"members_own_magnitude_exceed",
+             "members holding such a triangle or quad (the document counts assets: one member each)", false},
             {"prims_outside_divisor225", "control: outside their leaf box (16 ulps) with divisor 225", false},
-            {"prims_outside_swapped_nibbles", "control: outside their leaf box (16 ulps) with the nibbles swapped", false},
+            {"prims_outside_swapped_nibbles", "control: outside their leaf box (16 ulps) with the nibbles swapped",
+             false},
             {"sections_in_leaf", "section domains named by a mesh-tree leaf", false},
             {"sections_in_leaf_exact", "section domains inside their mesh-tree leaf box exactly", false},
             {"sections_in_leaf_within_tolerance", "section domains outside exactly but within 16 ulps", false},
@@ -84,7 +89,8 @@ public:
             {"aabbtree_inverted_nodes", "aabbTree nodes with an inverted box", false},
             {"simd_child_lanes", "simd child lanes", false},
             {"simd_child_lane_union", "simd child lanes whose box is exactly the union of the child's lanes", false},
-            {"simd_child_lane_not_union", "simd child lanes whose box is not exactly the union of the child's lanes", true},
+            {"simd_child_lane_not_union", "simd child lanes whose box is not exactly the union of the child's lanes",
+             true},
             {"simd_leaf_lanes", "simd leaf lanes naming a triangle or quad", false},
             {"simd_leaf_exact", "simd leaf lanes whose box is exactly their primitive's vertex box", false},
             {"simd_leaf_larger", "simd leaf lanes whose box is larger than their primitive's vertex box", false},
@@ -93,22 +99,29 @@ public:
             {"simd_leaf_lanes_other", "simd leaf lanes naming a custom primitive or no primitive (see simd)", false},
         };
         info_.maxima = {
-            {"prims_max_excess_ulps", "largest excess of a triangle or quad vertex outside its leaf box, f32 ulps", false},
-            {"sections_max_excess_ulps", "largest excess of a section domain outside its mesh-tree leaf box, f32 ulps", false},
+            {"prims_max_excess_ulps", "largest excess of a triangle or quad vertex outside its leaf box, f32 ulps",
+             false},
+            {"sections_max_excess_ulps", "largest excess of a section domain outside its mesh-tree leaf box, f32 ulps",
+             false},
             {"section_tree_max_inversion_um", "largest inversion of a section-tree node box, micrometres", false},
-            {"simd_leaf_max_short_ulps", "largest shortfall of a compressed mesh's simd leaf lane, ulps at the magnitude of its section domain", false},
+            {"simd_leaf_max_short_ulps",
+             "largest shortfall of a compressed mesh's simd leaf lane, ulps at the magnitude of its section domain",
+             false},
             {"aabbtree_max_short_mm", "largest shortfall of an f-set aabbTree leaf against its triangles, mm", false},
             {"aabbtree_max_short_um", "the same in micrometres", false},
             // "Measured at the coordinate's own magnitude alone, 7 Elden Ring triangles … exceed 16
             // units: 4 … at z ≈ 4 × 10⁻⁷ m, by 6 × 10⁻⁹ m, in a section whose z reaches −0.24 m …; at
             // the magnitude of the section's domain all 7 are within 0.5 unit": over the coordinates
             // that exceed 16 ulps at their own magnitude.
-            {"own_magnitude_max_excess_m", "largest excess outside the leaf box of a coordinate exceeding 16 ulps at its own magnitude, m", false},
+            {"own_magnitude_max_excess_m",
+             "largest excess outside the leaf box of a coordinate exceeding 16 ulps at its own magnitude, m", false},
             {"own_magnitude_max_coordinate_m", "largest magnitude of such a coordinate, m", false},
-            {"own_magnitude_max_domain_ulps", "largest such excess in ulps at the magnitude of the section domain on that axis", false},
+            {"own_magnitude_max_domain_ulps",
+             "largest such excess in ulps at the magnitude of the section domain on that axis", false},
         };
         info_.minima = {
-            {"own_magnitude_section_min_m", "lowest bound of the section domain, on the axis of such a coordinate, m", false},
+            {"own_magnitude_section_min_m", "lowest bound of the section domain, on the axis of such a coordinate, m",
+             false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -136,7 +149,8 @@ private:
         control_boxes(st, div225, swapped);
         double max_inversion = 0;
         for (std::uint32_t n = 0; n < st.size(); ++n) {
-            if (is_root(st, n) && (st.xyz[0][n] | st.xyz[1][n] | st.xyz[2][n]) != 0) counts.add("section_roots_nonzero");
+            if (is_root(st, n) && (st.xyz[0][n] | st.xyz[1][n] | st.xyz[2][n]) != 0)
+                counts.add("section_roots_nonzero");
             const double inv = inversion(st.box[n]);
             if (inv > 0) {
                 counts.add("section_tree_inverted_nodes");
@@ -163,7 +177,7 @@ private:
             const Box& domain = st.domain[p.section[i]];
             const PrimitiveCorners c = corners_of(m, i);
             double excess = 0, own = 0;
-            bool out225 = false, outswap = false;   // the controls only tell whether past the tolerance
+            bool out225 = false, outswap = false;  // the controls only tell whether past the tolerance
             for (int k = 0; k < c.count; ++k) {
                 const std::uint32_t s = c.slot[k];
                 const float q[3] = {v.x[s], v.y[s], v.z[s]};
@@ -185,19 +199,19 @@ private:
             counts.add_at(slot_prims);
             max_excess = std::max(max_excess, excess);
             switch (classify_excess(excess)) {
-            case Containment::kExact:
-                counts.add_at(slot_prims_in_leaf);
-                counts.add_at(slot_prims_exact);
-                break;
-            case Containment::kWithinTolerance:
-                counts.add_at(slot_prims_in_leaf);
-                counts.add_at(slot_prims_within_tolerance);
-                break;
-            case Containment::kOutside:
-                counts.add_at(slot_prims_outside);
-                tally.sample("prims_outside", primitive_location(unit, mi, m, i),
-                             fmt::format("a vertex {:.3g} ulps outside leaf node {}, expected ≤ 16", excess, leaf));
-                break;
+                case Containment::kExact:
+                    counts.add_at(slot_prims_in_leaf);
+                    counts.add_at(slot_prims_exact);
+                    break;
+                case Containment::kWithinTolerance:
+                    counts.add_at(slot_prims_in_leaf);
+                    counts.add_at(slot_prims_within_tolerance);
+                    break;
+                case Containment::kOutside:
+                    counts.add_at(slot_prims_outside);
+                    tally.sample("prims_outside", primitive_location(unit, mi, m, i),
+                                 fmt::format("a vertex {:.3g} ulps outside leaf node {}, expected ≤ 16", excess, leaf));
+                    break;
             }
             if (own > kLeafBoxToleranceUlps) {
                 counts.add_at(slot_prims_own_magnitude_exceed);
@@ -211,15 +225,18 @@ private:
 
     // The coordinates of primitive p that exceed 16 ulps at their own magnitude (a handful in an
     // install: measured again here rather than carried through the loop above).
-    static void own_magnitude_extremes(const DecodedMesh& m, std::uint32_t p, const Box& leaf, const Box& domain, Tally& tally) {
+    static void own_magnitude_extremes(const DecodedMesh& m, std::uint32_t p, const Box& leaf, const Box& domain,
+                                       Tally& tally) {
         const PrimitiveCorners c = corners_of(m, p);
         for (int k = 0; k < c.count; ++k) {
             const std::uint32_t s = c.slot[k];
             const float q[3] = {m.vertices.x[s], m.vertices.y[s], m.vertices.z[s]};
             for (int a = 0; a < 3; ++a) {
-                const double beyond = std::max(static_cast<double>(leaf.min[a]) - q[a], static_cast<double>(q[a]) - leaf.max[a]);
+                const double beyond =
+                    std::max(static_cast<double>(leaf.min[a]) - q[a], static_cast<double>(q[a]) - leaf.max[a]);
                 if (!(beyond > 0) || !(beyond / f32_ulp(q[a]) > kLeafBoxToleranceUlps)) continue;
-                const double domain_magnitude = std::max(std::fabs(double{domain.min[a]}), std::fabs(double{domain.max[a]}));
+                const double domain_magnitude =
+                    std::max(std::fabs(double{domain.min[a]}), std::fabs(double{domain.max[a]}));
                 tally.max("own_magnitude_max_excess_m", beyond);
                 tally.max("own_magnitude_max_coordinate_m", std::fabs(double{q[a]}));
                 tally.max("own_magnitude_max_domain_ulps", beyond / f32_ulp(domain_magnitude));
@@ -228,15 +245,17 @@ private:
         }
     }
 
-    void sections_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
+    void sections_in_leaves(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally,
+                            UnitCounts& counts) const {
         const StaticTreeNodes& mt = m.mesh_tree;
         double max_excess = 0;
         for (std::uint32_t n = 0; n < mt.size(); ++n) {
             if (is_root(mt, n) && (mt.xyz[0][n] | mt.xyz[1][n] | mt.xyz[2][n]) != 0) counts.add("mesh_roots_nonzero");
             if (inversion(mt.box[n]) > 0) {
                 counts.add("mesh_tree_inverted_nodes");
-                tally.sample("mesh_tree_inverted_nodes", fmt::format("{} / mesh-tree node {}", mesh_location(unit, mi), n),
-                             fmt::format("box inverted by {:.3g} µm, expected none in a mesh tree", inversion(mt.box[n]) * 1e6));
+                tally.sample(
+                    "mesh_tree_inverted_nodes", fmt::format("{} / mesh-tree node {}", mesh_location(unit, mi), n),
+                    fmt::format("box inverted by {:.3g} µm, expected none in a mesh tree", inversion(mt.box[n]) * 1e6));
             }
             if (!mt.is_leaf[n] || mt.payload[n] >= m.sections.size()) continue;
             const std::uint32_t sec = mt.payload[n];
@@ -244,13 +263,14 @@ private:
             counts.add("sections_in_leaf");
             max_excess = std::max(max_excess, excess);
             switch (classify_excess(excess)) {
-            case Containment::kExact: counts.add("sections_in_leaf_exact"); break;
-            case Containment::kWithinTolerance: counts.add("sections_in_leaf_within_tolerance"); break;
-            case Containment::kOutside:
-                counts.add("sections_outside_leaf");
-                tally.sample("sections_outside_leaf", section_location(unit, mi, sec),
-                             fmt::format("domain {:.3g} ulps outside mesh-tree leaf node {}, expected ≤ 16", excess, n));
-                break;
+                case Containment::kExact: counts.add("sections_in_leaf_exact"); break;
+                case Containment::kWithinTolerance: counts.add("sections_in_leaf_within_tolerance"); break;
+                case Containment::kOutside:
+                    counts.add("sections_outside_leaf");
+                    tally.sample(
+                        "sections_outside_leaf", section_location(unit, mi, sec),
+                        fmt::format("domain {:.3g} ulps outside mesh-tree leaf node {}, expected ≤ 16", excess, n));
+                    break;
             }
         }
         if (max_excess > 0 && std::isfinite(max_excess)) tally.max("sections_max_excess_ulps", max_excess);
@@ -263,7 +283,8 @@ private:
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
             Box b = empty_box();
             bool any = false;
-            const std::uint32_t end = sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(p.size());
+            const std::uint32_t end =
+                sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(p.size());
             for (std::uint32_t i = s.primitive_base[sec]; i < end; ++i) {
                 if (!has_geometry(p.kind[i])) continue;
                 any = true;
@@ -292,15 +313,16 @@ private:
             domain = m.sections.domain[sec];
             return true;
         };
-        const double short_max = simd_tree_lanes(unit, [&] { return mesh_location(unit, mi); }, t, leaf_box, tally, counts);
-        if (short_max > 0) tally.max("simd_leaf_max_short_ulps", short_max);   // once per tree: a lookup by name
+        const double short_max = simd_tree_lanes(
+            unit, [&] { return mesh_location(unit, mi); }, t, leaf_box, tally, counts);
+        if (short_max > 0) tally.max("simd_leaf_max_short_ulps", short_max);  // once per tree: a lookup by name
     }
 
     // `where()` names the tree in a sample (built only for one).
     // Returns the largest shortfall of a leaf lane (0: none short).
     template <class Where, class LeafBox>
-    double simd_tree_lanes(const Unit&, Where where, const mesh::SimdTreeNodes& t, LeafBox leaf_box,
-                         Tally& tally, UnitCounts& counts) const {
+    double simd_tree_lanes(const Unit&, Where where, const mesh::SimdTreeNodes& t, LeafBox leaf_box, Tally& tally,
+                           UnitCounts& counts) const {
         // Counter slots found once: these are counted per lane.
         const std::size_t slot_simd_child_lanes = counts.slot("simd_child_lanes");
         const std::size_t slot_simd_child_lane_union = counts.slot("simd_child_lane_union");
@@ -324,7 +346,8 @@ private:
                 if (same_box(u, box)) counts.add_at(slot_simd_child_lane_union);
                 if (!same_box(u, box)) {
                     counts.add_at(slot_simd_child_lane_not_union);
-                    tally.sample("simd_child_lane_not_union", fmt::format("{} / simd node {} lane {}", where(), lane / 4, lane % 4),
+                    tally.sample("simd_child_lane_not_union",
+                                 fmt::format("{} / simd node {} lane {}", where(), lane / 4, lane % 4),
                                  fmt::format("lane box differs from the union of node {}'s lanes", child));
                 }
             } else if (t.lane_kind[lane] == mesh::LaneKind::kLeaf) {
@@ -334,7 +357,7 @@ private:
                     continue;
                 }
                 counts.add_at(slot_simd_leaf_lanes);
-                if (same_box(vb, box)) {   // the same bits, none NaN: no shortfall to measure
+                if (same_box(vb, box)) {  // the same bits, none NaN: no shortfall to measure
                     counts.add_at(slot_simd_leaf_exact);
                     continue;
                 }
@@ -347,7 +370,8 @@ private:
                 } else {
                     counts.add_at(slot_simd_leaf_short_beyond_tolerance);
                     tally.sample("simd_leaf_short_beyond_tolerance",
-                                 fmt::format("{} / simd node {} lane {} / key {}", where(), lane / 4, lane % 4, t.lane_target[lane]),
+                                 fmt::format("{} / simd node {} lane {} / key {}", where(), lane / 4, lane % 4,
+                                             t.lane_target[lane]),
                                  fmt::format("lane box {:.3g} ulps short of the vertex box, expected ≤ 16", short_by));
                 }
             }
@@ -396,8 +420,9 @@ private:
                 domain = out;  // no section domain in an extern mesh: the triangle's own magnitude
                 return true;
             };
-            simd_tree_lanes(unit, [&] { return shape_location(unit, mesh::ShapeKind::kExternMesh, ei); }, e.simd_tree, leaf_box, tally,
-                            counts);
+            simd_tree_lanes(
+                unit, [&] { return shape_location(unit, mesh::ShapeKind::kExternMesh, ei); }, e.simd_tree, leaf_box,
+                tally, counts);
         }
     }
 

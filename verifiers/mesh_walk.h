@@ -83,7 +83,8 @@ inline bool same_box(const mesh::Box& a, const mesh::Box& b) { return a.min == b
 inline mesh::Box vertex_box(const mesh::DecodedMesh& m, std::uint32_t p) {
     const PrimitiveCorners c = corners_of(m, p);
     mesh::Box b = empty_box();
-    for (int k = 0; k < c.count; ++k) grow(b, m.vertices.x[c.slot[k]], m.vertices.y[c.slot[k]], m.vertices.z[c.slot[k]]);
+    for (int k = 0; k < c.count; ++k)
+        grow(b, m.vertices.x[c.slot[k]], m.vertices.y[c.slot[k]], m.vertices.z[c.slot[k]]);
     return b;
 }
 

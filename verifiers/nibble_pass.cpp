@@ -65,20 +65,28 @@ public:
             const std::string s = suffix;
             const std::string how = s.empty() ? " (parent box from its recomputed nibbles)" : " (parent box as stored)";
             info_.counters.push_back({"roots" + s, "section-tree roots above two leaves or more" + how, false});
-            info_.counters.push_back({"root_match" + s, "roots whose stored nibbles the floor rule gives" + how, false});
-            info_.counters.push_back({"root_mismatch" + s, "roots whose stored nibbles the floor rule does not give" + how, false});
+            info_.counters.push_back(
+                {"root_match" + s, "roots whose stored nibbles the floor rule gives" + how, false});
+            info_.counters.push_back(
+                {"root_mismatch" + s, "roots whose stored nibbles the floor rule does not give" + how, false});
             info_.counters.push_back({"inner_nodes" + s, "inner nodes below the root" + how, false});
-            info_.counters.push_back({"inner_match" + s, "inner nodes whose stored nibbles the floor rule gives" + how, false});
+            info_.counters.push_back(
+                {"inner_match" + s, "inner nodes whose stored nibbles the floor rule gives" + how, false});
             info_.counters.push_back({"leaves" + s, "leaves" + how, false});
-            info_.counters.push_back({"leaf_match" + s, "leaves whose stored nibbles the floor rule gives" + how, false});
-            info_.counters.push_back({"differing_nodes" + s, "nodes whose stored nibbles differ from the rule" + how, false});
-            info_.counters.push_back({"differ_one_nibble" + s, "of those, differing in one nibble by one" + how, false});
+            info_.counters.push_back(
+                {"leaf_match" + s, "leaves whose stored nibbles the floor rule gives" + how, false});
+            info_.counters.push_back(
+                {"differing_nodes" + s, "nodes whose stored nibbles differ from the rule" + how, false});
+            info_.counters.push_back(
+                {"differ_one_nibble" + s, "of those, differing in one nibble by one" + how, false});
         }
-        info_.maxima.push_back({"one_nibble_boundary_max_steps_stored_parent",
-                                "largest distance, in the section's codec steps on that axis, of the bound a one-nibble difference is about from the boundary between the two nibbles (parent box as stored)",
-                                false});
+        info_.maxima.push_back(
+            {"one_nibble_boundary_max_steps_stored_parent",
+             "largest distance, in the section's codec steps on that axis, of the bound a one-nibble difference is about from the boundary between the two nibbles (parent box as stored)",
+             false});
         info_.counters.push_back({"sections_checked", "sections with a box for each primitive", false});
-        info_.counters.push_back({"sections_left_out", "sections left out because they hold a dead or custom primitive", false});
+        info_.counters.push_back(
+            {"sections_left_out", "sections left out because they hold a dead or custom primitive", false});
     }
     const PassInfo& info() const override { return info_; }
 
@@ -93,9 +101,11 @@ public:
             const mesh::DecodedSections& s = m.sections;
             const StaticTreeNodes& st = m.section_trees;
             for (std::uint32_t sec = 0; sec < s.size() && sec < st.first_node.size(); ++sec) {
-                const std::uint32_t end = sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(m.primitives.size());
+                const std::uint32_t end =
+                    sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(m.primitives.size());
                 bool boxed = true;
-                for (std::uint32_t p = s.primitive_base[sec]; p < end; ++p) boxed = boxed && has_geometry(m.primitives.kind[p]);
+                for (std::uint32_t p = s.primitive_base[sec]; p < end; ++p)
+                    boxed = boxed && has_geometry(m.primitives.kind[p]);
                 if (!boxed) {
                     counts.add("sections_left_out");
                     continue;
@@ -153,8 +163,9 @@ private:
             const std::uint32_t parent = st.parent[n];
             const bool root = k == 0;
             if (!root && parent == mesh::kNone) continue;  // unreached: structure reports it
-            const Box& recomputed_parent = root ? st.domain[sec]
-                                           : reached(parent) ? scratch.recomputed[parent - first] : scratch.from_stored[parent - first];
+            const Box& recomputed_parent = root              ? st.domain[sec]
+                                           : reached(parent) ? scratch.recomputed[parent - first]
+                                                             : scratch.from_stored[parent - first];
             const Box& stored_parent = root ? st.domain[sec] : st.box[parent];
             const int kind = root && !st.is_leaf[n] ? 0 : st.is_leaf[n] ? 2 : 1;
             const int distance = rule_at(st, n, recomputed_parent, scratch.below[k], scratch.recomputed[k]);
@@ -167,7 +178,8 @@ private:
             }
             count_node(slots[1], kind, stored_distance, counts);
             if (stored_distance == 1)
-                most_steps = std::max(most_steps, boundary_steps(st.xyz, n, stored_parent, scratch.below[k], m.sections.codec_parms[sec]));
+                most_steps = std::max(most_steps, boundary_steps(st.xyz, n, stored_parent, scratch.below[k],
+                                                                 m.sections.codec_parms[sec]));
         }
         return most_steps;
     }
@@ -178,10 +190,11 @@ private:
     // (parent max − … on the maximum side), computed as the rule computes it; the distance of what
     // lies below from it, over the section's codec scale on that axis (its packed-vertex step).
     // -1 when that scale is no step (a section without packed vertices stores 0 or a sentinel).
-    static double boundary_steps(const std::array<std::vector<std::uint8_t>, 3>& xyz, std::uint32_t n, const Box& parent,
-                                 const Box& below, const std::array<float, 6>& codec) {
+    static double boundary_steps(const std::array<std::vector<std::uint8_t>, 3>& xyz, std::uint32_t n,
+                                 const Box& parent, const Box& below, const std::array<float, 6>& codec) {
         for (int a = 0; a < 3; ++a) {
-            const std::uint8_t rule = rules::floor_nibbles_largest_fit(parent.min[a], parent.max[a], below.min[a], below.max[a]).byte;
+            const std::uint8_t rule =
+                rules::floor_nibbles_largest_fit(parent.min[a], parent.max[a], below.min[a], below.max[a]).byte;
             const std::uint8_t stored = xyz[a][n];
             if (rule == stored) continue;
             const float scale = codec[3 + a];
@@ -199,10 +212,12 @@ private:
 
     // The rule's nibbles for node n below `parent_box`: `shrunk` gets the box they give, and the
     // nibble distance to the stored ones is returned.
-    static int rule_at(const StaticTreeNodes& st, std::uint32_t n, const Box& parent_box, const Box& below, Box& shrunk) {
+    static int rule_at(const StaticTreeNodes& st, std::uint32_t n, const Box& parent_box, const Box& below,
+                       Box& shrunk) {
         int distance = 0;
         for (int a = 0; a < 3; ++a) {
-            const rules::FloorNibbles rule = rules::floor_nibbles_largest_fit(parent_box.min[a], parent_box.max[a], below.min[a], below.max[a]);
+            const rules::FloorNibbles rule =
+                rules::floor_nibbles_largest_fit(parent_box.min[a], parent_box.max[a], below.min[a], below.max[a]);
             shrunk.min[a] = rule.min;
             shrunk.max[a] = rule.max;
             distance += rules::nibble_distance(rule.byte, st.xyz[a][n]);

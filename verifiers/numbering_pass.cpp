@@ -49,22 +49,29 @@ public:
         info_.counters = {
             {"section_trees", "section trees", false},
             {"single_leaf_trees", "section trees with a single leaf", false},
-            {"trees_rank_payloads", "section trees of 2+ leaves whose leaf payloads are the quicksort rank permutation", false},
-            {"trees_not_rank_payloads", "section trees of 2+ leaves whose leaf payloads are not that permutation", true},
-            {"payloads_not_preorder", "section trees of 2+ leaves whose payloads do not increase along the pre-order", false},
+            {"trees_rank_payloads", "section trees of 2+ leaves whose leaf payloads are the quicksort rank permutation",
+             false},
+            {"trees_not_rank_payloads", "section trees of 2+ leaves whose leaf payloads are not that permutation",
+             true},
+            {"payloads_not_preorder", "section trees of 2+ leaves whose payloads do not increase along the pre-order",
+             false},
             {"trees_with_rows", "section trees of 2+ primitives with a source row for every primitive", false},
             {"rows_payloads_not_preorder", "of those, trees whose payloads do not increase along the pre-order", false},
             {"rows_not_increasing",
-             "of those again, trees whose primitives' first source rows do not increase with the primitive index", false},
+             "of those again, trees whose primitives' first source rows do not increase with the primitive index",
+             false},
             {"order_trees", "section trees of 2+ leaves (the sections each simple order is tried on)", false},
         };
         // verifiers/simple_orders.h: each order, the trees whose numbering it reproduces.
         for (std::string_view order : kSimpleOrderCounters)
-            info_.counters.push_back({std::string(order),
-                                      fmt::format("of order_trees, those whose primitive numbering sorting by {} reproduces", order.substr(6)),
-                                      false});
+            info_.counters.push_back(
+                {std::string(order),
+                 fmt::format("of order_trees, those whose primitive numbering sorting by {} reproduces",
+                             order.substr(6)),
+                 false});
         info_.value_sets = {
-            {"payloads_n4", "the leaf payloads in pre-order of every section tree of 4 leaves, each list with its count", false},
+            {"payloads_n4",
+             "the leaf payloads in pre-order of every section tree of 4 leaves, each list with its count", false},
             {"payloads_n6", "the same for 6 leaves", false},
             {"payloads_n8", "the same for 8 leaves", false},
             {"payloads_n10", "the same for 10 leaves", false},
@@ -123,13 +130,14 @@ public:
                 while (at < leaves && payloads[at] == want[at]) ++at;
                 counts.add("trees_not_rank_payloads");
                 tally.sample("trees_not_rank_payloads", section_location(unit, mi, t),
-                             fmt::format("{} leaves: leaf {} in file order carries payload {}, expected {}", leaves, at, payloads[at],
-                                         want[at]));
+                             fmt::format("{} leaves: leaf {} in file order carries payload {}, expected {}", leaves, at,
+                                         payloads[at], want[at]));
             }
         }
         for (std::size_t k = 0; k < kListedLeaves.size(); ++k)
             for (const auto& [list, n] : lists[k])
-                tally.values(fmt::format("payloads_n{}", kListedLeaves[k]), std::vector<double>(list.begin(), list.end()), n);
+                tally.values(fmt::format("payloads_n{}", kListedLeaves[k]),
+                             std::vector<double>(list.begin(), list.end()), n);
         counts.flush(tally);
     }
 

@@ -30,8 +30,8 @@ struct Slots {
     explicit Slots(const UnitCounts& c)
         : sections(c.slot("sections")),
           sections_paged(c.slot("sections_paged")),
-          page{c.slot("sections_page_1"), c.slot("sections_page_2"), c.slot("sections_page_3"), c.slot("sections_page_4"),
-               c.slot("sections_page_above_4")},
+          page{c.slot("sections_page_1"), c.slot("sections_page_2"), c.slot("sections_page_3"),
+               c.slot("sections_page_4"), c.slot("sections_page_above_4")},
           paged_in_page0_set(c.slot("paged_sections_in_h_object_asset")),
           primitives_shared(c.slot("primitives_shared")),
           paged_primitives_shared(c.slot("paged_primitives_shared")),
@@ -45,9 +45,9 @@ struct Slots {
           strictly_inside(c.slot("paged_triangles_strictly_inside")),
           not_strictly_inside(c.slot("paged_triangles_not_strictly_inside")) {}
     std::size_t sections, sections_paged;
-    std::size_t page[5];   // pages 1, 2, 3, 4, above 4
-    std::size_t paged_in_page0_set, primitives_shared, paged_primitives_shared, without_leaf, outside_applied, unresolved,
-        outside_ignored, triangles, outside_domain, paged_triangles, strictly_inside, not_strictly_inside;
+    std::size_t page[5];  // pages 1, 2, 3, 4, above 4
+    std::size_t paged_in_page0_set, primitives_shared, paged_primitives_shared, without_leaf, outside_applied,
+        unresolved, outside_ignored, triangles, outside_domain, paged_triangles, strictly_inside, not_strictly_inside;
 };
 
 // The position sharedVertices[entry] would give, i.e. the vertex read with the page ignored.
@@ -56,7 +56,10 @@ struct Slots {
 class PageIgnoredPositions {
 public:
     PageIgnoredPositions(const Unit& unit, std::size_t mesh_index, const DecodedMesh& m)
-        : unit_(unit), mesh_index_(mesh_index), m_(m), slot_of_source_(std::min<std::size_t>(m.shared_vertex_count, 65536), mesh::kNone) {
+        : unit_(unit),
+          mesh_index_(mesh_index),
+          m_(m),
+          slot_of_source_(std::min<std::size_t>(m.shared_vertex_count, 65536), mesh::kNone) {
         for (std::size_t v = 0; v < m.vertices.size(); ++v)
             if (m.vertices.kind[v] == mesh::VertexKind::kShared && m.vertices.source[v] < slot_of_source_.size())
                 slot_of_source_[m.vertices.source[v]] = static_cast<std::uint32_t>(v);
@@ -115,22 +118,29 @@ public:
             {"sections_page_4", "sections with page 4", false},
             {"sections_page_above_4", "sections with a page above 4", false},
             {"tagfiles_paged", "tagfiles holding sections above page 0", false},
-            {"paged_sections_in_h_object_asset", "sections above page 0 in an h, object or asset file (page 0 claimed)", true},
+            {"paged_sections_in_h_object_asset", "sections above page 0 in an h, object or asset file (page 0 claimed)",
+             true},
             {"primitives_shared", "triangles and quads that use a shared vertex", false},
             {"paged_primitives_shared", "triangles and quads of paged sections that use a shared vertex", false},
-            {"paged_primitives_outside_page_applied", "of those, outside their leaf box (16 ulps) with the page applied", true},
-            {"paged_primitives_outside_page_ignored", "of those, outside their leaf box (16 ulps) with the page ignored", false},
-            {"paged_primitives_page_ignored_unresolved", "of those, with a page-ignored entry past sharedVertices", false},
+            {"paged_primitives_outside_page_applied",
+             "of those, outside their leaf box (16 ulps) with the page applied", true},
+            {"paged_primitives_outside_page_ignored",
+             "of those, outside their leaf box (16 ulps) with the page ignored", false},
+            {"paged_primitives_page_ignored_unresolved", "of those, with a page-ignored entry past sharedVertices",
+             false},
             {"paged_primitives_without_leaf", "of those, named by no leaf (counted by structure)", false},
             {"triangles", "triangles of every compressed mesh, a quad counting as two", false},
             {"triangles_outside_domain", "triangles farther than 16 µm outside their section's domain", true},
             {"paged_triangles", "triangles in the sections above page 0", false},
-            {"paged_triangles_strictly_inside", "triangles of paged sections strictly inside their section domain", false},
-            {"paged_triangles_not_strictly_inside", "triangles of paged sections not strictly inside their section domain", true},
+            {"paged_triangles_strictly_inside", "triangles of paged sections strictly inside their section domain",
+             false},
+            {"paged_triangles_not_strictly_inside",
+             "triangles of paged sections not strictly inside their section domain", true},
         };
         info_.maxima = {
             {"max_page", "largest page value of any section", false},
-            {"triangle_max_outside_domain_um", "largest distance of a triangle outside its section's domain, µm", false},
+            {"triangle_max_outside_domain_um", "largest distance of a triangle outside its section's domain, µm",
+             false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -147,7 +157,8 @@ public:
     }
 
 private:
-    bool run_mesh(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, const Slots& slots, UnitCounts& counts) const {
+    bool run_mesh(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, const Slots& slots,
+                  UnitCounts& counts) const {
         const mesh::DecodedSections& s = m.sections;
         const bool page0_set = unit.set == "h" || unit.set == "object" || unit.set == "asset";
         bool any_paged = false;
@@ -199,7 +210,10 @@ private:
             if (applied > kLeafBoxToleranceUlps)
                 counts.add_sampled_at(
                     tally, slots.outside_applied, [&] { return primitive_location(unit, mi, m, i); },
-                    [&] { return fmt::format("page {}: a vertex {:.3g} ulps outside its leaf box, expected ≤ 16", s.page[sec], applied); });
+                    [&] {
+                        return fmt::format("page {}: a vertex {:.3g} ulps outside its leaf box, expected ≤ 16",
+                                           s.page[sec], applied);
+                    });
             if (unresolved) counts.add_at(slots.unresolved);
             else if (without > kLeafBoxToleranceUlps) counts.add_at(slots.outside_ignored);
         }
@@ -207,7 +221,7 @@ private:
         // Triangles against their section's domain (a quad counts as two).
         const mesh::DecodedTriangles& t = m.triangles;
         counts.add_at(slots.triangles, t.size());
-        double farthest = 0;   // the mesh's largest distance outside a domain, recorded once
+        double farthest = 0;  // the mesh's largest distance outside a domain, recorded once
         for (std::uint32_t ti = 0; ti < t.size(); ++ti) {
             const std::uint32_t sec = p.section[t.primitive[ti]];
             const Box& d = s.domain[sec];
@@ -218,22 +232,26 @@ private:
                 const float q[3] = {v.x[slot], v.y[slot], v.z[slot]};
                 for (int a = 0; a < 3; ++a) {
                     strictly = strictly && d.min[a] < q[a] && q[a] < d.max[a];
-                    const double beyond = std::max(static_cast<double>(d.min[a]) - q[a], static_cast<double>(q[a]) - d.max[a]);
+                    const double beyond =
+                        std::max(static_cast<double>(d.min[a]) - q[a], static_cast<double>(q[a]) - d.max[a]);
                     outside = std::isnan(beyond) ? INFINITY : std::max(outside, beyond);
                 }
             }
             farthest = std::max(farthest, outside);
-            auto location = [&] { return fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[ti]), t.key[ti]); };
+            auto location = [&] {
+                return fmt::format("{} / triangle key {}", primitive_location(unit, mi, m, t.primitive[ti]), t.key[ti]);
+            };
             if (outside > kDomainToleranceMetres)
-                counts.add_sampled_at(tally, slots.outside_domain, location,
-                                      [&] { return fmt::format("{:.3g} µm outside the section domain, expected ≤ 16 µm", outside * 1e6); });
+                counts.add_sampled_at(tally, slots.outside_domain, location, [&] {
+                    return fmt::format("{:.3g} µm outside the section domain, expected ≤ 16 µm", outside * 1e6);
+                });
             if (s.page[sec] == 0) continue;
             counts.add_at(slots.paged_triangles);
-            if (strictly)
-                counts.add_at(slots.strictly_inside);
+            if (strictly) counts.add_at(slots.strictly_inside);
             else
                 counts.add_sampled_at(tally, slots.not_strictly_inside, location, [&] {
-                    return fmt::format("page {}: on or outside the section domain, expected strictly inside", s.page[sec]);
+                    return fmt::format("page {}: on or outside the section domain, expected strictly inside",
+                                       s.page[sec]);
                 });
         }
         if (farthest > 0) tally.max("triangle_max_outside_domain_um", farthest * 1e6);

@@ -58,31 +58,31 @@ struct StockPair {
 // Everything one thread reuses from mesh to mesh.
 struct Scratch {
     rules::QuadPairingWorkspace ws;
-    std::vector<std::uint32_t> used;            // rows given to the rule, in row order
-    std::vector<std::uint32_t> local;           // per row: its place in `used`; kNone
-    std::vector<VertexName> names;              // 3 per used row (source indices); count_by_position: corner sets, class pairs
-    std::vector<std::uint32_t> numbers;         // their numbers by first use
+    std::vector<std::uint32_t> used;     // rows given to the rule, in row order
+    std::vector<std::uint32_t> local;    // per row: its place in `used`; kNone
+    std::vector<VertexName> names;       // 3 per used row (source indices); count_by_position: corner sets, class pairs
+    std::vector<std::uint32_t> numbers;  // their numbers by first use
     std::vector<std::array<std::uint32_t, 3>> vertex;
     // The rule on all rows at once, vertices by position (the unit's product, engine/rules/row_pairing.h):
     // its rows are `used`, its boxes, primitive data, position numbers, pairs and candidates are read there.
     const rules::RowPairing* all = nullptr;
-    std::vector<std::uint32_t> position_vertex; // per used row × 3: vertex numbers by position (all rows)
-    std::vector<std::uint32_t> index_number;    // per source index: its number by first use; kNone
+    std::vector<std::uint32_t> position_vertex;  // per used row × 3: vertex numbers by position (all rows)
+    std::vector<std::uint32_t> index_number;     // per source index: its number by first use; kNone
     std::vector<QuadPair> pairs;
     std::vector<StockPair> stock;
     // per section
     std::vector<std::uint32_t> section_start, section_fill, by_section;
-    std::vector<std::uint32_t> s_names;            // 3 per row of the section: whole-mesh vertex numbers
-    std::vector<std::uint32_t> section_number;     // per whole-mesh vertex number: its number in the section; kNone
+    std::vector<std::uint32_t> s_names;         // 3 per row of the section: whole-mesh vertex numbers
+    std::vector<std::uint32_t> section_number;  // per whole-mesh vertex number: its number in the section; kNone
     std::vector<std::uint32_t> s_data, s_rows;
     std::vector<std::uint8_t> found_in_section;  // per used row: in a stock pair the per-section rule makes
     std::vector<std::uint32_t> diagonal_uses;    // per used row: records on its third edge in its section's run
     std::vector<std::array<std::uint32_t, 3>> s_vertex;
     std::vector<mesh::Box> s_box;
     // copies, and pairs counted by position
-    std::vector<std::uint32_t> copy_class;             // per used row: its class of corner sets (first use)
-    std::vector<std::uint32_t> class_size;             // per class: its rows
-    std::vector<std::uint32_t> stock_left;             // per distinct pair of classes: stock uses not yet matched
+    std::vector<std::uint32_t> copy_class;  // per used row: its class of corner sets (first use)
+    std::vector<std::uint32_t> class_size;  // per class: its rows
+    std::vector<std::uint32_t> stock_left;  // per distinct pair of classes: stock uses not yet matched
     // source indices against positions
     struct IndexCorner {
         std::uint32_t index;
@@ -100,11 +100,11 @@ struct Scratch {
             for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], p[a]), hi[a] = std::max(hi[a], p[a]);
         }
     };
-    std::vector<IndexBox> index_box;         // per source index
+    std::vector<IndexBox> index_box;  // per source index
     // object meshes only: the merge's naming and the candidates' volume signs
     rules::MergeWorkspace merge;
-    std::uint32_t positions = 0;  // distinct positions of the used rows (number_by_position)
-    std::uint64_t found = 0;      // stock quads the rule finds, vertices by position
+    std::uint32_t positions = 0;                            // distinct positions of the used rows (number_by_position)
+    std::uint64_t found = 0;                                // stock quads the rule finds, vertices by position
     std::vector<float> position_x, position_y, position_z;  // per position number
     std::vector<std::uint32_t> corner_index;                // per used row × 3: its source index
     std::vector<std::array<std::uint32_t, 3>> merge_rows;   // per used row: its corners' merge names
@@ -142,34 +142,44 @@ public:
             {"found", "stock quads among the pairs the rule makes", false},
             {"missed", "stock quads the rule does not make (stock_pairs − found)", false},
             {"found_first_half_agrees", "found pairs whose third-edge triangle is the stock first half", false},
-            {"found_first_half_swapped", "found pairs whose third-edge triangle is the stock second half (0 by construction on decoded corners)", false},
+            {"found_first_half_swapped",
+             "found pairs whose third-edge triangle is the stock second half (0 by construction on decoded corners)",
+             false},
             {"meshes_exact", "meshes with rows that come out with exactly their stock quads", false},
-            {"found_by_position", "stock quads matched by a made pair whose two triangles have the same corner positions", false},
+            {"found_by_position",
+             "stock quads matched by a made pair whose two triangles have the same corner positions", false},
             {"triangle_copies", "rows that are an extra copy of another (the same three corner positions)", false},
             {"section_made", "pairs the rule makes on each section's rows on their own", false},
             {"section_found", "stock quads among them", false},
             {"section_missed", "stock quads the per-section rule does not make", false},
             {"section_missed_diff_primdata", "of those, rows of different primitiveDataIndex", false},
-            {"section_missed_multi_edge", "of those (same primitive data), on an edge that three or more triangles of the section use", false},
+            {"section_missed_multi_edge",
+             "of those (same primitive data), on an edge that three or more triangles of the section use", false},
             {"section_missed_two_edge", "of those (same primitive data), on an edge of two triangles", false},
             {"source_index_made", "pairs the rule makes with vertices named by the rows' source indices", false},
             {"source_index_found", "stock quads among them", false},
             {"all_records_made", "pairs made when every fitting record makes a candidate", false},
             {"all_records_found", "stock quads among them", false},
-            {"meshes_local_indices", "meshes whose rows use one source index for corners more than half a metre apart", false},
+            {"meshes_local_indices", "meshes whose rows use one source index for corners more than half a metre apart",
+             false},
             {"local_index_stock_pairs", "stock quads of those meshes", false},
             {"local_index_found", "of those, found by the rule (all rows at once)", false},
             // object meshes (sets object and asset) only, where the document measures them
-            {"merge_found", "stock quads found naming vertices by the representative of a merge of equal positions (object meshes)", false},
+            {"merge_found",
+             "stock quads found naming vertices by the representative of a merge of equal positions (object meshes)",
+             false},
             {"merge_1mm_found", "the same with a merge distance of 1 mm (object meshes)", false},
             {"merge_1cm_found", "the same with a merge distance of 1 cm (object meshes)", false},
-            {"sign_stock_candidates", "candidates of the rule (all rows at once) that are stock quads (object meshes)", false},
+            {"sign_stock_candidates", "candidates of the rule (all rows at once) that are stock quads (object meshes)",
+             false},
             {"sign_other_candidates", "candidates that are not (object meshes)", false},
-            {"sign_stock_not_negative", "stock candidates whose corners a b c d span a volume (b − a)·((c − a)×(d − a)) ≥ 0 (float)", false},
+            {"sign_stock_not_negative",
+             "stock candidates whose corners a b c d span a volume (b − a)·((c − a)×(d − a)) ≥ 0 (float)", false},
             {"sign_stock_not_positive", "stock candidates whose volume is ≤ 0", false},
             {"sign_other_not_negative", "other candidates whose volume is ≥ 0", false},
             {"sign_other_not_positive", "other candidates whose volume is ≤ 0", false},
-            {"meshes_index_restart", "object meshes with a row that uses source index 0 more than half a metre from its first use", false},
+            {"meshes_index_restart",
+             "object meshes with a row that uses source index 0 more than half a metre from its first use", false},
         };
         info_.value_sets = {
             {"index_restart_row", "per object mesh with such a row: the first (1-based row number)", false},
@@ -207,14 +217,16 @@ private:
     static bool is_stock(const DecodedMesh& m, std::uint32_t row_first, std::uint32_t row_second, bool& first_agrees) {
         const mesh::DecodedTriangles& t = m.triangles;
         const std::uint32_t a = m.row_triangle[row_first], b = m.row_triangle[row_second];
-        if (a == b || t.source_row[a] != row_first || t.source_row[b] != row_second || t.primitive[a] != t.primitive[b]) return false;
+        if (a == b || t.source_row[a] != row_first || t.source_row[b] != row_second || t.primitive[a] != t.primitive[b])
+            return false;
         first_agrees = t.half[a] == 0;
         return true;
     }
 
     // Counts the pairs of `s.pairs` (local rows of `rows`) that are stock; `agrees` and `swapped` optional.
-    static std::uint64_t count_found(const DecodedMesh& m, std::span<const std::uint32_t> rows, const std::vector<QuadPair>& pairs,
-                                     std::uint64_t* agrees, std::uint64_t* swapped) {
+    static std::uint64_t count_found(const DecodedMesh& m, std::span<const std::uint32_t> rows,
+                                     const std::vector<QuadPair>& pairs, std::uint64_t* agrees,
+                                     std::uint64_t* swapped) {
         std::uint64_t found = 0;
         for (const QuadPair& p : pairs) {
             bool first_agrees = false;
@@ -226,7 +238,8 @@ private:
     }
 
     // Returns the most uses of one set of three corner positions.
-    std::uint64_t check_mesh(const DecodedMesh& m, const rules::RowPairing& all, Scratch& s, UnitCounts& counts, bool object) const {
+    std::uint64_t check_mesh(const DecodedMesh& m, const rules::RowPairing& all, Scratch& s, UnitCounts& counts,
+                             bool object) const {
         const mesh::DecodedTriangles& t = m.triangles;
         const mesh::DecodedPrimitives& P = m.primitives;
         counts.add("meshes");
@@ -263,7 +276,9 @@ private:
         // Stock quads: both halves' keys named by a row (the first row naming each key).
         s.stock.clear();
         for (std::size_t p = 0; p < P.size(); ++p) {
-            if (P.kind[p] != mesh::PrimitiveKind::kQuad || P.first_triangle[p] == kNone || P.first_triangle[p] + 1 >= t.size()) continue;
+            if (P.kind[p] != mesh::PrimitiveKind::kQuad || P.first_triangle[p] == kNone ||
+                P.first_triangle[p] + 1 >= t.size())
+                continue;
             const std::uint32_t r0 = t.source_row[P.first_triangle[p]], r1 = t.source_row[P.first_triangle[p] + 1];
             if (r0 >= rows || r1 >= rows) continue;  // kNone: a half no row names
             s.stock.push_back({r0, r1, P.section[p]});
@@ -295,8 +310,8 @@ private:
         const std::uint64_t most_uses = count_by_position(m, s, counts);
 
         // Every fitting record a candidate (the product's records, sorted once for both rules).
-        rules::pair_sorted_records(rules::QuadPairingRows{all.vertex, all.box, all.data}, all.records, rules::CandidateRule::kEveryFit, s.ws,
-                                  s.pairs, kSet);
+        rules::pair_sorted_records(rules::QuadPairingRows{all.vertex, all.box, all.data}, all.records,
+                                   rules::CandidateRule::kEveryFit, s.ws, s.pairs, kSet);
         counts.add("all_records_made", s.pairs.size());
         counts.add("all_records_found", count_found(m, s.used, s.pairs, nullptr, nullptr));
 
@@ -339,7 +354,8 @@ private:
             const float e1[3] = {v.x[b] - v.x[a], v.y[b] - v.y[a], v.z[b] - v.z[a]};
             const float e2[3] = {v.x[cc] - v.x[a], v.y[cc] - v.y[a], v.z[cc] - v.z[a]};
             const float e3[3] = {v.x[d] - v.x[a], v.y[d] - v.y[a], v.z[d] - v.z[a]};
-            const float cross[3] = {e2[1] * e3[2] - e2[2] * e3[1], e2[2] * e3[0] - e2[0] * e3[2], e2[0] * e3[1] - e2[1] * e3[0]};
+            const float cross[3] = {e2[1] * e3[2] - e2[2] * e3[1], e2[2] * e3[0] - e2[0] * e3[2],
+                                    e2[0] * e3[1] - e2[1] * e3[0]};
             const float volume = e1[0] * cross[0] + e1[1] * cross[1] + e1[2] * cross[2];
             bool agrees = false;
             if (is_stock(m, r1, r2, agrees)) {
@@ -381,13 +397,15 @@ private:
             }
         }
         rules::sort_merge_vertices(s.corner_index, s.position_vertex, s.position_x, s.merge);
-        constexpr std::pair<double, std::string_view> kDistances[] = {{0.0, "merge_found"}, {0.001, "merge_1mm_found"}, {0.01, "merge_1cm_found"}};
+        constexpr std::pair<double, std::string_view> kDistances[] = {
+            {0.0, "merge_found"}, {0.001, "merge_1mm_found"}, {0.01, "merge_1cm_found"}};
         for (const auto& [distance, counter] : kDistances) {
             rules::name_by_representative(distance, s.position_x, s.position_y, s.position_z, s.merge);
             // Names increasing with the position numbers (no merge, same order) order the records
             // as the numbers do, so the rule makes the pairs it made by position.
             bool same_order = true;
-            for (std::uint32_t p = 1; p < positions && same_order; ++p) same_order = s.merge.position_name[p - 1] < s.merge.position_name[p];
+            for (std::uint32_t p = 1; p < positions && same_order; ++p)
+                same_order = s.merge.position_name[p - 1] < s.merge.position_name[p];
             if (same_order) {
                 counts.add(counter, s.found);
                 continue;
@@ -417,7 +435,8 @@ private:
                     continue;
                 }
                 double d2 = 0;
-                for (int a = 0; a < 3; ++a) d2 += (static_cast<double>(p[a]) - first[a]) * (static_cast<double>(p[a]) - first[a]);
+                for (int a = 0; a < 3; ++a)
+                    d2 += (static_cast<double>(p[a]) - first[a]) * (static_cast<double>(p[a]) - first[a]);
                 if (d2 > kLocalIndexDistance * kLocalIndexDistance) return r;
             }
         }
@@ -450,7 +469,8 @@ private:
             for (int k = 0; k < 3; ++k) s.names[i * 3 + k] = {m.row_vertex_index[k][s.used[i]], 0, 0};
         s.numbers.resize(n * 3);
         rules::number_by_first_use(s.names, s.ws, s.numbers);
-        for (std::size_t i = 0; i < n; ++i) s.vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
+        for (std::size_t i = 0; i < n; ++i)
+            s.vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
     }
 
     // The section's rows numbered by first use (number_by_first_use on their position names): two
@@ -474,7 +494,8 @@ private:
     static std::uint64_t count_by_position(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
         auto sorted_corners = [&](std::size_t i) {
-            std::uint32_t a = s.position_vertex[i * 3], b = s.position_vertex[i * 3 + 1], c = s.position_vertex[i * 3 + 2];
+            std::uint32_t a = s.position_vertex[i * 3], b = s.position_vertex[i * 3 + 1],
+                          c = s.position_vertex[i * 3 + 2];
             if (b < a) std::swap(a, b);
             if (c < b) std::swap(b, c);
             if (b < a) std::swap(a, b);
@@ -489,7 +510,8 @@ private:
         s.names.resize(n);
         for (std::size_t i = 0; i < n; ++i) s.names[i] = sorted_corners(i);
         s.copy_class.resize(n);
-        const std::uint32_t classes = rules::number_by_first_use(std::span<const VertexName>(s.names.data(), n), s.ws, s.copy_class);
+        const std::uint32_t classes =
+            rules::number_by_first_use(std::span<const VertexName>(s.names.data(), n), s.ws, s.copy_class);
         s.class_size.assign(classes, 0);
         std::uint64_t most = 0;
         for (std::size_t i = 0; i < n; ++i) most = std::max<std::uint64_t>(most, ++s.class_size[s.copy_class[i]]);
@@ -504,7 +526,8 @@ private:
         };
         s.names.clear();
         for (const StockPair& p : s.stock)
-            if (s.local[p.first_row] != kNone && s.local[p.second_row] != kNone) s.names.push_back(name(s.local[p.first_row], s.local[p.second_row]));
+            if (s.local[p.first_row] != kNone && s.local[p.second_row] != kNone)
+                s.names.push_back(name(s.local[p.first_row], s.local[p.second_row]));
         const std::size_t stock_names = s.names.size();
         for (const QuadPair& p : s.all->pairs) s.names.push_back(name(p.first, p.second));
         s.numbers.resize(s.names.size());
@@ -536,7 +559,9 @@ private:
     // The rule on each section's rows on their own (vertices by position, numbered per section).
     static void per_section(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
-        auto section_of = [&](std::size_t i) { return m.primitives.section[m.triangles.primitive[m.row_triangle[s.used[i]]]]; };
+        auto section_of = [&](std::size_t i) {
+            return m.primitives.section[m.triangles.primitive[m.row_triangle[s.used[i]]]];
+        };
         std::size_t sections = m.sections.size();
         for (std::size_t i = 0; i < n; ++i) sections = std::max<std::size_t>(sections, section_of(i) + std::size_t{1});
         s.section_start.assign(sections + 1, 0);
@@ -574,7 +599,8 @@ private:
                 s.s_rows[k] = s.used[i];
             }
             renumber_in_section(s, c);
-            rules::pair_quads(rules::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, rules::CandidateRule::kFirstFit, s.ws, s.pairs, kSet);
+            rules::pair_quads(rules::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, rules::CandidateRule::kFirstFit,
+                              s.ws, s.pairs, kSet);
             tally_section(m, s, sec, s.pairs, s.s_rows, made, found);
         }
         // The stock quads missed, by what the document's sketch names.
@@ -612,7 +638,8 @@ private:
         if (n > 0 && largest < 4 * n * 3 + 1024) return local_indices_by_box(m, s, largest + std::size_t{1});
         index_corners(m, s);
         s.index_order.resize(n * 3);
-        for (std::size_t c = 0; c < s.index_corners.size(); ++c) s.index_order[c] = static_cast<std::uint64_t>(s.index_corners[c].index) << 32 | c;
+        for (std::size_t c = 0; c < s.index_corners.size(); ++c)
+            s.index_order[c] = static_cast<std::uint64_t>(s.index_corners[c].index) << 32 | c;
         std::sort(s.index_order.begin(), s.index_order.end());
         const std::size_t total = s.index_order.size();
         for (std::size_t g = 0; g < total;) {
@@ -623,7 +650,8 @@ private:
             if (const int verdict = box_verdict(box); verdict != 0) {
                 if (verdict > 0) return true;
                 s.group.clear();
-                for (std::size_t i = g; i < e; ++i) s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
+                for (std::size_t i = g; i < e; ++i)
+                    s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
                 if (far_pair(s.group)) return true;
             }
             g = e;
@@ -639,7 +667,8 @@ private:
             const std::uint32_t r = s.used[i], tri = m.row_triangle[r];
             for (int k = 0; k < 3; ++k) {
                 const std::uint32_t v = m.triangles.vertex[k][tri];
-                s.index_corners[i * 3 + k] = {m.row_vertex_index[k][r], m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
+                s.index_corners[i * 3 + k] = {m.row_vertex_index[k][r], m.vertices.x[v], m.vertices.y[v],
+                                              m.vertices.z[v]};
             }
         }
     }
@@ -672,7 +701,8 @@ private:
             std::size_t e = g + 1;
             while (e < s.index_order.size() && s.index_order[e] >> 32 == s.index_order[g] >> 32) ++e;
             s.group.clear();
-            for (std::size_t i = g; i < e; ++i) s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
+            for (std::size_t i = g; i < e; ++i)
+                s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
             if (far_pair(s.group)) return true;
             g = e;
         }
@@ -700,7 +730,8 @@ private:
         };
         const double limit2 = kLocalIndexDistance * kLocalIndexDistance;
         auto far = [&](const IC& a, const IC& b) {
-            const double dx = static_cast<double>(a.x) - b.x, dy = static_cast<double>(a.y) - b.y, dz = static_cast<double>(a.z) - b.z;
+            const double dx = static_cast<double>(a.x) - b.x, dy = static_cast<double>(a.y) - b.y,
+                         dz = static_cast<double>(a.z) - b.z;
             return dx * dx + dy * dy + dz * dz > limit2;
         };
         std::sort(group.begin(), group.end(), [&](const IC& a, const IC& b) { return bits(a) < bits(b); });

@@ -80,34 +80,46 @@ public:
             {"leafless_trees", "meshes whose simd tree has no leaf", false},
             {"leafless_flag_clear", "of those, meshes with hasSimdTree clear", false},
             {"leafless_empty", "of those, empty meshes (no primitive)", false},
-            {"leaf_names_no_primitive", "leaves whose key names no primitive, a dead one or a quad's second half", true},
+            {"leaf_names_no_primitive", "leaves whose key names no primitive, a dead one or a quad's second half",
+             true},
             {"primitives_not_named_once", "triangles, quads and custom primitives named by no leaf or several", true},
             {"sentinel_not_empty", "trees whose node 0 has a lane that is not empty", true},
             {"lane_empty_mismatch", "lanes empty by their data but not by their box, or the other way", true},
             {"child_not_above", "child lanes naming a node not above their own", true},
             {"nodes_not_child_once", "nodes from 2 on that are not the child of exactly one lane", true},
-            {"has_simd_tree_mismatch", "Elden Ring meshes whose hasSimdTree is not set exactly when the tree has leaves", true},
+            {"has_simd_tree_mismatch",
+             "Elden Ring meshes whose hasSimdTree is not set exactly when the tree has leaves", true},
             {"is_compact_not_1", "Elden Ring meshes whose tree has leaves and isCompact is not 1", true},
             {"numbering_trees", "simd trees of 300 nodes or fewer", false},
             {"numbering_rule_holds", "of those, numbered by the game's rule", false},
             {"extern_trees", "extern-mesh simd trees", false},
             {"extern_leaves", "extern-mesh simd leaves", false},
             {"extern_triangles_not_named_once", "extern-mesh triangles named by no simd leaf or several", true},
-            {"extern_v3_trees", "simd trees of version-3 extern meshes (hknpExternMeshShapeData 3) with a triangle", false},
-            {"extern_keys_in_order", "of those, trees whose leaf keys read node by node in lane order are 0 to n - 1", false},
+            {"extern_v3_trees", "simd trees of version-3 extern meshes (hknpExternMeshShapeData 3) with a triangle",
+             false},
+            {"extern_keys_in_order", "of those, trees whose leaf keys read node by node in lane order are 0 to n - 1",
+             false},
         };
         info_.value_sets = {
-            {"node_is_active", "the isActive byte of every node of a compressed mesh's simd tree (Elden Ring), with its count", false},
-            {"is_compact_with_leaves", "the isCompact byte of every mesh whose simd tree has leaves (Elden Ring), with its count", false},
+            {"node_is_active",
+             "the isActive byte of every node of a compressed mesh's simd tree (Elden Ring), with its count", false},
+            {"is_compact_with_leaves",
+             "the isCompact byte of every mesh whose simd tree has leaves (Elden Ring), with its count", false},
         };
         info_.maxima = {
-            {"is_compact_leafless_max", "largest isCompact byte of a mesh whose simd tree has no leaf (Elden Ring)", false},
+            {"is_compact_leafless_max", "largest isCompact byte of a mesh whose simd tree has no leaf (Elden Ring)",
+             false},
             {"has_simd_tree_max", "largest hasSimdTree byte of a mesh holding a simdTree", false},
-            {"empty_lane_bound_max", "largest magnitude of an empty lane's box bound (min +x, max -x on every axis)", false},
+            {"empty_lane_bound_max", "largest magnitude of an empty lane's box bound (min +x, max -x on every axis)",
+             false},
         };
         info_.minima = {
-            {"empty_lane_bound_min", "smallest magnitude of an empty lane's box bound, signed: a minimum below +x or a maximum above -x counts negative", false},
-            {"extern_consecutive_below_tris", "one less than the fewest triangles of a version-3 extern tree with a node of leaves whose keys are not consecutive", false},
+            {"empty_lane_bound_min",
+             "smallest magnitude of an empty lane's box bound, signed: a minimum below +x or a maximum above -x counts negative",
+             false},
+            {"extern_consecutive_below_tris",
+             "one less than the fewest triangles of a version-3 extern tree with a node of leaves whose keys are not consecutive",
+             false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -116,8 +128,7 @@ public:
         if (unit.mesh == nullptr) return;
         UnitCounts counts(info_);
         std::vector<std::uint32_t> named, stack;
-        for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi)
-            mesh_tree(unit, mi, tally, counts, named, stack);
+        for (std::size_t mi = 0; mi < unit.mesh->meshes.size(); ++mi) mesh_tree(unit, mi, tally, counts, named, stack);
         for (std::size_t ei = 0; ei < unit.mesh->extern_meshes.size(); ++ei) {
             const mesh::DecodedExternMesh& e = unit.mesh->extern_meshes[ei];
             // Form A (version 2: an aabbTree plus a simd tree of only the two empty nodes) keys
@@ -145,8 +156,8 @@ public:
     }
 
 private:
-    void mesh_tree(const Unit& unit, std::size_t mi, Tally& tally, UnitCounts& counts, std::vector<std::uint32_t>& named,
-                   std::vector<std::uint32_t>& stack) const {
+    void mesh_tree(const Unit& unit, std::size_t mi, Tally& tally, UnitCounts& counts,
+                   std::vector<std::uint32_t>& named, std::vector<std::uint32_t>& stack) const {
         const mesh::DecodedMesh& m = unit.mesh->meshes[mi];
         const SimdTreeNodes& t = m.simd_tree;
         const std::string where = mesh_location(unit, mi);
@@ -173,7 +184,8 @@ private:
                 index = m.sections.primitive_base[sec] + prim;
             if (index == mesh::kNone || index >= p.size() || p.kind[index] == mesh::PrimitiveKind::kDead) {
                 counts.add("leaf_names_no_primitive");
-                tally.sample("leaf_names_no_primitive", fmt::format("{} / simd node {} lane {}", where, lane / 4, lane % 4),
+                tally.sample("leaf_names_no_primitive",
+                             fmt::format("{} / simd node {} lane {}", where, lane / 4, lane % 4),
                              fmt::format("key {} names no live primitive's first half", key));
                 continue;
             }
@@ -204,7 +216,8 @@ private:
             const bool ok = leaves > 0 ? m.has_simd_tree == 1 : (m.has_simd_tree == 0 || p.size() == 0);
             if (!ok) {
                 counts.add("has_simd_tree_mismatch");
-                tally.sample("has_simd_tree_mismatch", where, fmt::format("hasSimdTree {} with {} leaves", m.has_simd_tree, leaves));
+                tally.sample("has_simd_tree_mismatch", where,
+                             fmt::format("hasSimdTree {} with {} leaves", m.has_simd_tree, leaves));
             }
             if (leaves > 0 && t.has_is_compact && t.is_compact != 1) {
                 counts.add("is_compact_not_1");
@@ -223,7 +236,8 @@ private:
         for (int lane = 0; lane < 4; ++lane) sentinel_empty = sentinel_empty && t.lane_kind[lane] == LaneKind::kEmpty;
         if (!sentinel_empty) {
             counts.add("sentinel_not_empty");
-            tally.sample("sentinel_not_empty", fmt::format("{} / simd node 0", where), "a lane of the sentinel is not empty");
+            tally.sample("sentinel_not_empty", fmt::format("{} / simd node 0", where),
+                         "a lane of the sentinel is not empty");
         }
         named.assign(nodes, 0);
         // "(about +3.4 × 10³⁸ and −3.4 × 10³⁸)": the smallest and largest magnitude over the empty

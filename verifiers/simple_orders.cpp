@@ -8,8 +8,8 @@
 
 namespace meshproof::verifiers {
 
-std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t, std::span<const std::uint32_t> first_row,
-                                     SimpleOrderScratch& scratch) {
+std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t,
+                                     std::span<const std::uint32_t> first_row, SimpleOrderScratch& scratch) {
     const mesh::StaticTreeNodes& st = m.section_trees;
     const mesh::DecodedSections& sec = m.sections;
     if (t >= st.first_node.size() || t >= sec.size()) return 0;
@@ -22,9 +22,9 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
     std::vector<std::uint32_t>& depth = scratch.depth;
     rank.assign(n, mesh::kNone);
     depth.assign(st.node_count[t], 0);
-    auto& by_rank = scratch.by_rank;   // (payload, depth) of each leaf, in pre-order
+    auto& by_rank = scratch.by_rank;  // (payload, depth) of each leaf, in pre-order
     by_rank.resize(n);
-    std::vector<std::uint32_t>& per_depth = scratch.per_depth;   // leaves per depth, then where each depth starts
+    std::vector<std::uint32_t>& per_depth = scratch.per_depth;  // leaves per depth, then where each depth starts
     per_depth.assign(1, 0);
     std::uint32_t leaves = 0;
     for (std::uint64_t g = first; g < end; ++g) {
@@ -33,7 +33,7 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
         depth[g - first] = d;
         if (!st.is_leaf[g]) continue;
         const std::uint32_t p = st.payload[g];
-        if (p >= n || rank[p] != mesh::kNone) return 0;   // not 0 … n − 1 each once
+        if (p >= n || rank[p] != mesh::kNone) return 0;  // not 0 … n − 1 each once
         rank[p] = leaves;
         by_rank[leaves] = {p, d};
         if (d + 1 >= per_depth.size()) per_depth.resize(d + 2, 0);
@@ -62,7 +62,7 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
     // every order fails within the first few primitives of a section, so the keys are made one
     // primitive at a time, only for the orders still standing, and the walk ends when none is.
     const double nan = std::nan("");
-    constexpr std::uint32_t kBoxOrders = 0x3Fu;   // min x, y, z, max x, y, z
+    constexpr std::uint32_t kBoxOrders = 0x3Fu;  // min x, y, z, max x, y, z
     constexpr std::uint32_t kCornerOrders = kBoxOrders | (1u << static_cast<int>(SimpleOrder::kSmallestCorner));
     std::uint32_t standing = (1u << kSimpleOrderCount) - 1;
     std::array<double, kSimpleOrderCount> key{}, previous{};
@@ -77,7 +77,7 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
             double smallest = 256;
             for (int c = 0; c < (quad ? 4 : 3); ++c) {
                 const std::uint32_t slot = mesh::corner_slot(m, static_cast<std::uint32_t>(g), c);
-                smallest = std::min<double>(smallest, m.primitives.indices[c][g]);   // up to a corner out of range
+                smallest = std::min<double>(smallest, m.primitives.indices[c][g]);  // up to a corner out of range
                 if (slot >= m.vertices.size()) {
                     ok = false;
                     break;
@@ -89,7 +89,8 @@ std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t
                 for (int a = 0; a < 3; ++a) key[a] = lo[a], key[3 + a] = hi[a];
             key[static_cast<int>(SimpleOrder::kSmallestCorner)] = smallest;
         }
-        if (g < first_row.size() && first_row[g] != mesh::kNone) key[static_cast<int>(SimpleOrder::kFirstRow)] = first_row[g];
+        if (g < first_row.size() && first_row[g] != mesh::kNone)
+            key[static_cast<int>(SimpleOrder::kFirstRow)] = first_row[g];
         key[static_cast<int>(SimpleOrder::kQuadsFirst)] = quad ? 0 : kind == mesh::PrimitiveKind::kTriangle ? 1 : 2;
         key[static_cast<int>(SimpleOrder::kPreorder)] = rank[p];
         key[static_cast<int>(SimpleOrder::kReversePreorder)] = -static_cast<double>(rank[p]);

@@ -33,28 +33,37 @@
 namespace meshproof::verifiers {
 
 enum class SimpleOrder : std::uint8_t {
-    kBoxMinX, kBoxMinY, kBoxMinZ, kBoxMaxX, kBoxMaxY, kBoxMaxZ,
-    kSmallestCorner, kFirstRow, kQuadsFirst,
-    kPreorder, kReversePreorder, kBreadthFirst,
+    kBoxMinX,
+    kBoxMinY,
+    kBoxMinZ,
+    kBoxMaxX,
+    kBoxMaxY,
+    kBoxMaxZ,
+    kSmallestCorner,
+    kFirstRow,
+    kQuadsFirst,
+    kPreorder,
+    kReversePreorder,
+    kBreadthFirst,
 };
 inline constexpr std::size_t kSimpleOrderCount = 12;
 
 // The counter of each order, in enum order ("order_box_min_x", …).
 inline constexpr std::array<std::string_view, kSimpleOrderCount> kSimpleOrderCounters = {
-    "order_box_min_x",      "order_box_min_y",    "order_box_min_z",   "order_box_max_x",
-    "order_box_max_y",      "order_box_max_z",    "order_smallest_corner", "order_first_row",
-    "order_quads_first",    "order_preorder",     "order_reverse_preorder", "order_breadth_first",
+    "order_box_min_x",   "order_box_min_y", "order_box_min_z",        "order_box_max_x",
+    "order_box_max_y",   "order_box_max_z", "order_smallest_corner",  "order_first_row",
+    "order_quads_first", "order_preorder",  "order_reverse_preorder", "order_breadth_first",
 };
 
 // Buffers reused from section to section (the pass runs this on every section tree).
 struct SimpleOrderScratch {
     std::vector<std::uint32_t> rank, depth, bfs_order, bfs_position, per_depth;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> by_rank;   // (payload, depth) of each leaf in pre-order
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> by_rank;  // (payload, depth) of each leaf in pre-order
 };
 
 // Bit k set: order k (SimpleOrder) reproduces section t's numbering. `first_row`: each primitive's
 // (DecodedPrimitives index) first source row, kNone where no row names it.
-std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t, std::span<const std::uint32_t> first_row,
-                                     SimpleOrderScratch& scratch);
+std::uint32_t simple_orders_matching(const mesh::DecodedMesh& m, std::uint32_t t,
+                                     std::span<const std::uint32_t> first_row, SimpleOrderScratch& scratch);
 
 }  // namespace meshproof::verifiers

@@ -35,7 +35,7 @@ using namespace verifiers;
 using mesh::DecodedMesh;
 using mesh::StaticTreeNodes;
 
-inline constexpr std::uint32_t kMaxPrimitives = 127;   // "at most 127 primitives and 255 vertex slots"
+inline constexpr std::uint32_t kMaxPrimitives = 127;  // "at most 127 primitives and 255 vertex slots"
 inline constexpr std::uint32_t kMaxVertexSlots = 255;
 inline constexpr std::uint16_t kDataRunValue = 0xFFFF;
 inline constexpr std::array<std::uint32_t, 3> kTopPackedCode = {0x7FF, 0x7FF, 0x3FF};  // 11/11/10 bits
@@ -74,58 +74,81 @@ public:
             {"sections", "sections (section trees)", false},
             {"section_tree_leaves", "section-tree leaves", false},
             {"runs_tile_meshes", "meshes whose section runs tile the three arrays", false},
-            {"runs_not_tiling", "section runs that do not start where the previous section's end (or the last end short)", true},
+            {"runs_not_tiling",
+             "section runs that do not start where the previous section's end (or the last end short)", true},
             {"sections_over_127_primitives", "sections with more than 127 primitives", true},
             {"sections_over_255_vertex_slots", "sections with more than 255 vertex slots", true},
             {"sections_data_runs_not_one", "sections naming other than exactly one data run", true},
-            {"data_runs_not_ffff_0_count", "named data runs other than {0xFFFF, 0, the section's primitive count}", true},
+            {"data_runs_not_ffff_0_count", "named data runs other than {0xFFFF, 0, the section's primitive count}",
+             true},
             {"data_runs_unnamed", "primitiveDataRuns entries named by no section", true},
             {"meshes_repeat_run", "meshes where a data run is named by more than one section", false},
             {"flagged_sections", "sections with flags 1", false},
-            {"distinct_sections", "sections, counted over distinct tagfiles (equal bytes in several binders counted once, in the set of the first in path order)", false},
+            {"distinct_sections",
+             "sections, counted over distinct tagfiles (equal bytes in several binders counted once, in the set of the first in path order)",
+             false},
             {"distinct_flagged_sections", "sections with flags 1, counted over distinct tagfiles", false},
             {"flags_mismatch", "sections whose flags are not 1 exactly when they hold a custom primitive", true},
             {"layer_data_nonzero", "sections with layerData other than 0", true},
             {"unused_data_nonzero", "sections with unusedData other than 0", true},
             {"leafindex_ok", "sections whose leafIndex is the node of their mesh-tree leaf", false},
             {"leafindex_mismatch", "sections whose leafIndex is not the mesh-tree leaf naming them", true},
-            {"trees_not_preorder", "static trees that are not one pre-order tree (second child not after the first's subtree)", true},
+            {"trees_not_preorder",
+             "static trees that are not one pre-order tree (second child not after the first's subtree)", true},
             {"tree_nodes_not_reached_once", "static-tree nodes reached never or more than once", true},
             {"primitives_not_named_once", "primitives named by no section-tree leaf or by several", true},
             {"sections_not_named_once", "sections named by no mesh-tree leaf or by several", true},
-            {"shared_low_byte_ok", "Sekiro sections whose sharedVertices.data low byte equals numPackedVertices", false},
-            {"shared_low_byte_mismatch", "Sekiro sections whose sharedVertices.data low byte differs from numPackedVertices", true},
+            {"shared_low_byte_ok", "Sekiro sections whose sharedVertices.data low byte equals numPackedVertices",
+             false},
+            {"shared_low_byte_mismatch",
+             "Sekiro sections whose sharedVertices.data low byte differs from numPackedVertices", true},
             {"flatconvex_255", "meshes whose primitiveStoresIsFlatConvex is 255", false},
             {"flatconvex_other", "meshes whose primitiveStoresIsFlatConvex is neither 0 nor 255", false},
             {"codec_offset_is_domain_min", "sections whose codecParms offset equals the domain minimum", false},
             {"num_triangles_nonzero", "meshes whose numTriangles is not 0", true},
             {"num_convex_shapes_nonzero", "meshes whose numConvexShapes is not 0", true},
             {"connectivity_not_empty", "meshes whose connectivity has headers or links", true},
-            {"sections_in_range", "sections whose three runs start where the previous section's end (the last ending at the end of the packed and shared-index arrays) and whose vertex indices are below their slots", false},
+            {"sections_in_range",
+             "sections whose three runs start where the previous section's end (the last ending at the end of the packed and shared-index arrays) and whose vertex indices are below their slots",
+             false},
             {"sections_with_packed", "sections with packed vertices", false},
-            {"packed_codes_span", "of those, sections where on every axis some packed vertex has code 0 and some the top code", false},
+            {"packed_codes_span",
+             "of those, sections where on every axis some packed vertex has code 0 and some the top code", false},
             {"shared_vertices", "sharedVertices entries", false},
-            {"shared_single_section", "sharedVertices entries listed by the shared-index run of exactly one section", false},
+            {"shared_single_section", "sharedVertices entries listed by the shared-index run of exactly one section",
+             false},
             {"packed_positions", "distinct packed-vertex positions of a mesh, rounded to 1 mm", false},
-            {"packed_positions_in_two_sections", "of those, positions packed vertices of two sections or more of the mesh share", false},
-            {"body_shapes_unread", "body shapes that are neither mesh and could not be read or decoded (left out of the box figures; the member's meshes are verified all the same)", false},
+            {"packed_positions_in_two_sections",
+             "of those, positions packed vertices of two sections or more of the mesh share", false},
+            {"body_shapes_unread",
+             "body shapes that are neither mesh and could not be read or decoded (left out of the box figures; the member's meshes are verified all the same)",
+             false},
             {"body_boxes", "Elden Ring body shapes of class hknpBoxShape (each shape object once)", false},
-            {"body_boxes_unpaired", "of those, boxes whose planes are not six in three opposite pairs (not measured)", false},
+            {"body_boxes_unpaired", "of those, boxes whose planes are not six in three opposite pairs (not measured)",
+             false},
             {"flat_boxes", "boxes with convex radius 0 and one extent exactly 0", false},
             {"thin_boxes", "flat boxes whose faces' own vertices miss their planes", false},
         };
         info_.value_sets = {
             {"section_data_run_value", "the value of every data run a section names (0xFFFF), with its count", false},
-            {"section_data_runs", "the number of data runs every section names (in Sekiro the low byte of dataRuns.data), with its count", false},
-            {"shape_class_version", "the version of hknpCompressedMeshShape in the type table of every tagfile holding a compressed mesh (-1: the type states none)", false},
-            {"hl_file_triangles", "the triangles of every h and l file (one per triangle, two per quad, over its meshes), with its count", false},
-            {"thin_box_distance_m", "the distance of every thin box's centre from its body's origin, rounded to whole metres", false},
+            {"section_data_runs",
+             "the number of data runs every section names (in Sekiro the low byte of dataRuns.data), with its count",
+             false},
+            {"shape_class_version",
+             "the version of hknpCompressedMeshShape in the type table of every tagfile holding a compressed mesh (-1: the type states none)",
+             false},
+            {"hl_file_triangles",
+             "the triangles of every h and l file (one per triangle, two per quad, over its meshes), with its count",
+             false},
+            {"thin_box_distance_m",
+             "the distance of every thin box's centre from its body's origin, rounded to whole metres", false},
         };
         info_.maxima = {
             {"max_primitives", "most primitives in a section", false},
             {"max_vertex_slots", "most vertex slots (packed plus shared) in a section", false},
             {"flat_box_max_m", "the largest extent of a flat box, m", false},
-            {"thin_box_plane_miss_ulp", "the largest miss of a thin box's plane by its face's own vertices, f32 ulps", false},
+            {"thin_box_plane_miss_ulp", "the largest miss of a thin box's plane by its face's own vertices, f32 ulps",
+             false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -278,7 +301,9 @@ private:
         const auto type = types.find_type("hknpCompressedMeshShape");
         if (!type) return;
         const tagfile::TypeInfo& info = types.info(*type);
-        tally.value("shape_class_version", (info.optionals & tagfile::type_optional::kVersion) != 0 ? static_cast<double>(info.version) : -1.0);
+        tally.value("shape_class_version", (info.optionals & tagfile::type_optional::kVersion) != 0
+                                               ? static_cast<double>(info.version)
+                                               : -1.0);
     }
 
     void sections(const Unit& unit, std::size_t mi, const DecodedMesh& m, Tally& tally, UnitCounts& counts) const {
@@ -300,22 +325,25 @@ private:
                              fmt::format("{} vertex slots, at most 255", slots));
             }
             bool custom = false;
-            const std::uint32_t end = sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(p.size());
+            const std::uint32_t end =
+                sec + 1 < s.size() ? s.primitive_base[sec + 1] : static_cast<std::uint32_t>(p.size());
             for (std::uint32_t i = s.primitive_base[sec]; i < end; ++i) custom = custom || is_custom(p.kind[i]);
             if (s.flags[sec] == 1) counts.add("flagged_sections");
             if ((s.flags[sec] == 1) != custom) {
                 counts.add("flags_mismatch");
                 tally.sample("flags_mismatch", section_location(unit, mi, sec),
-                             fmt::format("flags {} with {} custom primitive, expected {}", s.flags[sec], custom ? "a" : "no",
-                                         custom ? 1 : 0));
+                             fmt::format("flags {} with {} custom primitive, expected {}", s.flags[sec],
+                                         custom ? "a" : "no", custom ? 1 : 0));
             }
             if (s.layer_data[sec] != 0) {
                 counts.add("layer_data_nonzero");
-                tally.sample("layer_data_nonzero", section_location(unit, mi, sec), fmt::format("layerData {}, expected 0", s.layer_data[sec]));
+                tally.sample("layer_data_nonzero", section_location(unit, mi, sec),
+                             fmt::format("layerData {}, expected 0", s.layer_data[sec]));
             }
             if (s.unused_data[sec] != 0) {
                 counts.add("unused_data_nonzero");
-                tally.sample("unused_data_nonzero", section_location(unit, mi, sec), fmt::format("unusedData {}, expected 0", s.unused_data[sec]));
+                tally.sample("unused_data_nonzero", section_location(unit, mi, sec),
+                             fmt::format("unusedData {}, expected 0", s.unused_data[sec]));
             }
             const std::uint32_t leaf = s.leaf_index[sec];
             const StaticTreeNodes& mt = m.mesh_tree;
@@ -332,7 +360,8 @@ private:
                 } else {
                     counts.add("shared_low_byte_mismatch");
                     tally.sample("shared_low_byte_mismatch", section_location(unit, mi, sec),
-                                 fmt::format("sharedVertices.data low byte {}, numPackedVertices {}", s.shared_word_low[sec], s.num_packed[sec]));
+                                 fmt::format("sharedVertices.data low byte {}, numPackedVertices {}",
+                                             s.shared_word_low[sec], s.num_packed[sec]));
                 }
             }
             if (s.codec_parms[sec][0] == s.domain[sec].min[0] && s.codec_parms[sec][1] == s.domain[sec].min[1] &&
@@ -352,8 +381,8 @@ private:
         const mesh::DecodedSections& s = m.sections;
         named.assign(m.run_value.size(), 0);
         bool repeat = false;
-        std::map<std::uint32_t, std::uint64_t> run_values;   // "data run value of every section": few values
-        std::map<std::uint32_t, std::uint64_t> runs_named;    // "names exactly one data run": few values
+        std::map<std::uint32_t, std::uint64_t> run_values;  // "data run value of every section": few values
+        std::map<std::uint32_t, std::uint64_t> runs_named;  // "names exactly one data run": few values
         for (std::uint32_t sec = 0; sec < s.size(); ++sec) {
             ++runs_named[s.num_data_runs[sec]];
             if (s.num_data_runs[sec] != 1) {
@@ -361,22 +390,25 @@ private:
                 tally.sample("sections_data_runs_not_one", section_location(unit, mi, sec),
                              fmt::format("{} data runs, expected 1", s.num_data_runs[sec]));
             }
-            for (std::uint32_t r = s.first_data_run[sec]; r < s.first_data_run[sec] + s.num_data_runs[sec] && r < named.size(); ++r) {
+            for (std::uint32_t r = s.first_data_run[sec];
+                 r < s.first_data_run[sec] + s.num_data_runs[sec] && r < named.size(); ++r) {
                 repeat = repeat || named[r] != 0;
                 ++named[r];
                 ++run_values[m.run_value[r]];
                 if (m.run_value[r] != kDataRunValue || m.run_index[r] != 0 || m.run_count[r] != s.num_primitives[sec]) {
                     counts.add("data_runs_not_ffff_0_count");
-                    tally.sample("data_runs_not_ffff_0_count", fmt::format("{} / data run {}", section_location(unit, mi, sec), r),
-                                 fmt::format("{{0x{:X}, {}, {}}}, expected {{0xFFFF, 0, {}}}", m.run_value[r], m.run_index[r],
-                                             m.run_count[r], s.num_primitives[sec]));
+                    tally.sample("data_runs_not_ffff_0_count",
+                                 fmt::format("{} / data run {}", section_location(unit, mi, sec), r),
+                                 fmt::format("{{0x{:X}, {}, {}}}, expected {{0xFFFF, 0, {}}}", m.run_value[r],
+                                             m.run_index[r], m.run_count[r], s.num_primitives[sec]));
                 }
             }
         }
         for (std::uint32_t r = 0; r < named.size(); ++r) {
             if (named[r] != 0) continue;
             counts.add("data_runs_unnamed");
-            tally.sample("data_runs_unnamed", fmt::format("{} / data run {}", mesh_location(unit, mi), r), "named by no section");
+            tally.sample("data_runs_unnamed", fmt::format("{} / data run {}", mesh_location(unit, mi), r),
+                         "named by no section");
         }
         if (repeat) counts.add("meshes_repeat_run");
         for (const auto& [value, n] : run_values) tally.value("section_data_run_value", static_cast<double>(value), n);
@@ -442,7 +474,8 @@ private:
             for (std::uint32_t n = first; n < stop; ++n) {
                 if (t.reached[n] == 1) continue;
                 counts.add("tree_nodes_not_reached_once");
-                tally.sample("tree_nodes_not_reached_once", fmt::format("{} / {} {} / node {}", mesh_location(unit, mi), what, tree, n - first),
+                tally.sample("tree_nodes_not_reached_once",
+                             fmt::format("{} / {} {} / node {}", mesh_location(unit, mi), what, tree, n - first),
                              fmt::format("reached {} times, expected once", t.reached[n]));
             }
         }
@@ -453,7 +486,8 @@ private:
         else if (m.primitive_stores_is_flat_convex != 0) counts.add("flatconvex_other");
         if (m.num_triangles_member != 0) {
             counts.add("num_triangles_nonzero");
-            tally.sample("num_triangles_nonzero", mesh_location(unit, mi), fmt::format("numTriangles {}, expected 0", m.num_triangles_member));
+            tally.sample("num_triangles_nonzero", mesh_location(unit, mi),
+                         fmt::format("numTriangles {}, expected 0", m.num_triangles_member));
         }
         if (m.num_convex_shapes_member != 0) {
             counts.add("num_convex_shapes_nonzero");

@@ -41,12 +41,12 @@ using namespace verifiers;
 using sur::IndexRange;
 using sur::SurModel;
 
-constexpr double kSphereBand = 1e-4;       // "to within 1e-4 relative" (freelancer-surface.md)
-constexpr double kMassCenterBand = 1e-4;   // "to within 1e-4 × radius"
-constexpr double kRadiusBand = 2e-5;       // notes §7.1: "compare radii with a 2e-5 relative tolerance"
-constexpr double kInertiaNear = 1e-3;      // "within 0.1%"
-constexpr double kInertiaFar = 0.25;       // "off by more than 25%"
-constexpr double kMillionths = 1e6;        // the fixed point of the summed inertia / radius² ratios
+constexpr double kSphereBand = 1e-4;      // "to within 1e-4 relative" (freelancer-surface.md)
+constexpr double kMassCenterBand = 1e-4;  // "to within 1e-4 × radius"
+constexpr double kRadiusBand = 2e-5;      // notes §7.1: "compare radii with a 2e-5 relative tolerance"
+constexpr double kInertiaNear = 1e-3;     // "within 0.1%"
+constexpr double kInertiaFar = 0.25;      // "off by more than 25%"
+constexpr double kMillionths = 1e6;       // the fixed point of the summed inertia / radius² ratios
 
 bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
@@ -85,7 +85,7 @@ public:
             "over the 1,801 retail hulls where the two candidate frames differ, the containing part wins 1,753 to 48 "
             "(freelancer-models.md §4: the scoring rule is ours, verifiers/sur_model_frames.h)",
         };
-        info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
+        info_.judges_units = true;  // its exact rules decide the file's severity (notes §14)
         info_.counters = {
             {"files", "files the reader accepts", false},
             {"files_derived_exact",
@@ -244,16 +244,15 @@ public:
             if (m.parts[p].surface >= 0 && std::size_t(m.parts[p].surface) < m.surfaces.size())
                 part_of[std::size_t(m.parts[p].surface)] = std::int32_t(p);
         for (std::size_t s = 0; s < m.surfaces.size(); ++s) {
-            const std::string label = part_of[s] >= 0
-                                          ? fmt::format("part {} (id 0x{:08x})", part_of[s], m.parts[std::size_t(part_of[s])].id)
-                                          : fmt::format("legacy surface {}", s);
+            const std::string label =
+                part_of[s] >= 0 ? fmt::format("part {} (id 0x{:08x})", part_of[s], m.parts[std::size_t(part_of[s])].id)
+                                : fmt::format("legacy surface {}", s);
             surface(w, s, label, part_of[s]);
         }
         for (std::size_t r = 0; r < m.legacy_records.size(); ++r) {
             const sur::LegacyRecord& rec = m.legacy_records[r];
             if (!rec.ledges) continue;
-            for (std::uint32_t l = rec.items.first; l < rec.items.end() && l < m.ledges.size(); ++l)
-            {
+            for (std::uint32_t l = rec.items.first; l < rec.items.end() && l < m.ledges.size(); ++l) {
                 const std::string where = fmt::format("legacy record {} / hull {}", r, l - rec.items.first);
                 opposites(w, l, where);
                 pierce(w, l, where);
@@ -266,17 +265,22 @@ public:
 
 private:
     struct Walk : SurWalk {
-        std::vector<std::uint32_t> leaves;    // scratch: terminal ledges in tree-walk order
-        std::vector<std::int32_t> pierce;     // scratch: derived pierce partners of one ledge
-        std::vector<std::int32_t> pierce_f32; // scratch: the f32 alternative's partners
-        std::vector<std::uint32_t> solid;     // scratch: the leaves without the part's hardpoint hulls
-        std::vector<double> normals;          // scratch: unit normals of one ledge
-        std::vector<std::pair<std::uint64_t, std::uint32_t>> half_edges;  // scratch: (from << 32 | to, edge) of one ledge, sorted
+        std::vector<std::uint32_t> leaves;     // scratch: terminal ledges in tree-walk order
+        std::vector<std::int32_t> pierce;      // scratch: derived pierce partners of one ledge
+        std::vector<std::int32_t> pierce_f32;  // scratch: the f32 alternative's partners
+        std::vector<std::uint32_t> solid;      // scratch: the leaves without the part's hardpoint hulls
+        std::vector<double> normals;           // scratch: unit normals of one ledge
+        std::vector<std::pair<std::uint64_t, std::uint32_t>>
+            half_edges;  // scratch: (from << 32 | to, edge) of one ledge, sorted
     };
 
     static std::string vec(float x, float y, float z) { return fmt::format("({:.9g}, {:.9g}, {:.9g})", x, y, z); }
-    static std::string box(const std::array<std::int64_t, 3>& b) { return fmt::format("({}, {}, {})", b[0], b[1], b[2]); }
-    static std::string box(const std::array<std::uint8_t, 3>& b) { return fmt::format("({}, {}, {})", b[0], b[1], b[2]); }
+    static std::string box(const std::array<std::int64_t, 3>& b) {
+        return fmt::format("({}, {}, {})", b[0], b[1], b[2]);
+    }
+    static std::string box(const std::array<std::uint8_t, 3>& b) {
+        return fmt::format("({}, {}, {})", b[0], b[1], b[2]);
+    }
 
     // Centre and radius against a stored node: exact (bit for bit), within the band, or neither.
     static int sphere_class(const sur::NodeColumns& nodes, std::size_t n, const sur::NodeBounds& b) {
@@ -311,7 +315,8 @@ private:
         w.counts.add("surfaces");
         auto ends = sur::subtree_ends(m, s);
         if (!ends.ok()) {
-            w.fail("tree_errors", [&] { return label; }, [&] { return ends.error().message; });
+            w.fail(
+                "tree_errors", [&] { return label; }, [&] { return ends.error().message; });
             return;
         }
         // Leaves: in storage (= pre-order = left-first) order; each must hold a terminal ledge of the surface.
@@ -321,14 +326,18 @@ private:
             const std::uint32_t n = sf.nodes.first + k;
             if (m.nodes.right[n] >= 0) continue;
             const std::int32_t l = m.nodes.ledge[n];
-            if (l < 0 || std::uint32_t(l) < sf.ledges.first || std::uint32_t(l) >= sf.ledges.end() || !m.ledges.terminal(std::size_t(l))) {
-                w.fail("tree_errors", [&] { return fmt::format("{} / node {}", label, k); },
-                         [&] { return fmt::format("leaf without a terminal ledge of its surface (ledge {})", l); });
+            if (l < 0 || std::uint32_t(l) < sf.ledges.first || std::uint32_t(l) >= sf.ledges.end() ||
+                !m.ledges.terminal(std::size_t(l))) {
+                w.fail(
+                    "tree_errors", [&] { return fmt::format("{} / node {}", label, k); },
+                    [&] { return fmt::format("leaf without a terminal ledge of its surface (ledge {})", l); });
                 return;
             }
             auto b = sur::leaf_bounds(m, s, std::uint32_t(l));
             if (!b.ok()) {
-                w.fail("tree_errors", [&] { return fmt::format("{} / node {}", label, k); }, [&] { return b.error().message; });
+                w.fail(
+                    "tree_errors", [&] { return fmt::format("{} / node {}", label, k); },
+                    [&] { return b.error().message; });
                 return;
             }
             leaf[k] = *b;
@@ -345,21 +354,24 @@ private:
             const float c[3] = {m.nodes.center_x[n], m.nodes.center_y[n], m.nodes.center_z[n]};
             for (int i = 0; i < 3; ++i) centre = centre && same_bits(b.center[i], c[i]);
             if (centre) w.counts.add(is_leaf ? "leaf_center_exact" : "inner_center_exact");
-            if (same_bits(b.radius, m.nodes.radius[n])) w.counts.add(is_leaf ? "leaf_radius_exact" : "inner_radius_exact");
+            if (same_bits(b.radius, m.nodes.radius[n]))
+                w.counts.add(is_leaf ? "leaf_radius_exact" : "inner_radius_exact");
             auto where = [&] { return fmt::format("{} / node {} ({})", label, k, kind); };
             if (sc >= 1) {
                 w.counts.add(is_leaf ? "leaf_sphere_within" : "inner_sphere_within");
             } else {
                 w.fail(is_leaf ? "leaf_sphere_differ" : "inner_sphere_differ", where, [&] {
-                    return fmt::format("derived centre {} radius {:.9g}, stored {} radius {:.9g}", vec(b.center[0], b.center[1], b.center[2]),
-                                       b.radius, vec(m.nodes.center_x[n], m.nodes.center_y[n], m.nodes.center_z[n]), m.nodes.radius[n]);
+                    return fmt::format("derived centre {} radius {:.9g}, stored {} radius {:.9g}",
+                                       vec(b.center[0], b.center[1], b.center[2]), b.radius,
+                                       vec(m.nodes.center_x[n], m.nodes.center_y[n], m.nodes.center_z[n]),
+                                       m.nodes.radius[n]);
                 });
             }
             if (box_equal(m.nodes, n, b)) {
                 w.counts.add(is_leaf ? "leaf_box_exact" : "inner_box_exact");
             } else {
                 w.fail(is_leaf ? "leaf_box_differ" : "inner_box_differ", where,
-                         [&] { return fmt::format("derived box bytes {}, stored {}", box(b.box), box(m.nodes.box[n])); });
+                       [&] { return fmt::format("derived box bytes {}, stored {}", box(b.box), box(m.nodes.box[n])); });
             }
         }
         mass(w, s, label, part);
@@ -385,7 +397,7 @@ private:
             if (lo + 1 != he.end() && (lo + 1)->first == reverse) return -2;
             return lo->second;
         };
-        w.counts.add("opposite_faces", f.count);   // once per hull: add() looks its counter up by name
+        w.counts.add("opposite_faces", f.count);  // once per hull: add() looks its counter up by name
         std::uint64_t exact_faces = 0;
         for (std::uint32_t t = f.first; t < f.end(); ++t) {
             bool determined = true, exact = true;
@@ -404,15 +416,18 @@ private:
             }
             auto where = [&] { return fmt::format("{} / face {} / edge {}", label, t - f.first, first_bad); };
             if (!determined) {
-                w.fail("opposite_undetermined", where,
-                         [&] { return first_derived == -1 ? std::string("no reverse half-edge") : std::string("several reverse half-edges"); });
+                w.fail("opposite_undetermined", where, [&] {
+                    return first_derived == -1 ? std::string("no reverse half-edge")
+                                               : std::string("several reverse half-edges");
+                });
             } else if (exact) {
                 ++exact_faces;
             } else {
                 w.fail("opposite_derived_differ", where, [&] {
                     const std::int32_t stored = m.edges.opposite[3 * t + std::uint32_t(first_bad)];
                     return fmt::format("derived edge {}, stored {}", first_derived - 3 * std::int64_t(f.first),
-                                       stored < 0 ? std::string("no edge of the hull") : fmt::format("edge {}", stored - 3 * std::int64_t(f.first)));
+                                       stored < 0 ? std::string("no edge of the hull")
+                                                  : fmt::format("edge {}", stored - 3 * std::int64_t(f.first)));
                 });
             }
         }
@@ -424,7 +439,8 @@ private:
         auto ok = sur::derive_pierce(m, l, w.pierce, w.normals);
         if (ok.ok()) ok = sur::derive_pierce(m, l, w.pierce_f32, w.normals, sur::PierceArithmetic::kFloat);
         if (!ok.ok()) {
-            w.fail("tree_errors", [&] { return label; }, [&] { return ok.error().message; });
+            w.fail(
+                "tree_errors", [&] { return label; }, [&] { return ok.error().message; });
             return;
         }
         const IndexRange f = m.ledges.faces[l];
@@ -435,13 +451,15 @@ private:
             if (stored < f.count && stored != t) {
                 w.counts.add("pierce_in_range_hold");
             } else {
-                w.fail("pierce_in_range_fail", where, [&] { return fmt::format("pierce {} of {} faces", stored, f.count); });
+                w.fail("pierce_in_range_fail", where,
+                       [&] { return fmt::format("pierce {} of {} faces", stored, f.count); });
             }
             if (w.pierce_f32[t] == std::int32_t(stored)) w.counts.add("pierce_exact_f32");
             if (w.pierce[t] == std::int32_t(stored)) {
                 w.counts.add("pierce_exact");
             } else {
-                w.fail("pierce_differ", where, [&] { return fmt::format("derived {}, stored {}", w.pierce[t], stored); });
+                w.fail("pierce_differ", where,
+                       [&] { return fmt::format("derived {}, stored {}", w.pierce[t], stored); });
             }
         }
     }
@@ -475,7 +493,8 @@ private:
         const sur::Surface& sf = w.m.surfaces[s];
         auto mp = sur::mass_properties(w.m, s, w.leaves);
         if (!mp.ok()) {
-            w.fail("tree_errors", [&] { return label; }, [&] { return mp.error().message; });
+            w.fail(
+                "tree_errors", [&] { return label; }, [&] { return mp.error().message; });
             return;
         }
         w.counts.add("mass_checked");
@@ -493,8 +512,10 @@ private:
             w.counts.add("mass_center_within");
         } else {
             w.fail("mass_center_differ", where, [&] {
-                return fmt::format("derived {}{}, stored {}", vec(mp->mass_center[0], mp->mass_center[1], mp->mass_center[2]),
-                                   mp->fallback ? " (no-volume fallback)" : "", vec(sf.mass_center[0], sf.mass_center[1], sf.mass_center[2]));
+                return fmt::format("derived {}{}, stored {}",
+                                   vec(mp->mass_center[0], mp->mass_center[1], mp->mass_center[2]),
+                                   mp->fallback ? " (no-volume fallback)" : "",
+                                   vec(sf.mass_center[0], sf.mass_center[1], sf.mass_center[2]));
             });
         }
         // radius
@@ -502,7 +523,8 @@ private:
         if (std::abs(double(mp->radius) - sf.radius) <= kRadiusBand * std::abs(double(sf.radius))) {
             w.counts.add("radius_within");
         } else {
-            w.fail("radius_differ", where, [&] { return fmt::format("derived {:.9g}, stored {:.9g}", mp->radius, sf.radius); });
+            w.fail("radius_differ", where,
+                   [&] { return fmt::format("derived {:.9g}, stored {:.9g}", mp->radius, sf.radius); });
         }
         // surfaceDeviation byte
         const std::int64_t dev = mp->deviation, stored = sf.deviation;
@@ -512,7 +534,7 @@ private:
             w.counts.add("deviation_misses");
             if (deviation_on_step(mp->deviation_quotient, dev, stored)) w.counts.add("deviation_miss_on_step");
             w.fail(dev - stored == 1 || stored - dev == 1 ? "deviation_off_by_one" : "deviation_differ", where,
-                     [&] { return fmt::format("derived byte {}, stored {}", dev, stored); });
+                   [&] { return fmt::format("derived byte {}, stored {}", dev, stored); });
         }
         // rotationInertia, per component
         bool all_exact = true;
@@ -524,7 +546,8 @@ private:
             w.counts.add("inertia_components");
             const bool bit = same_bits(got, want);
             all_exact = all_exact && bit;
-            const double rel = want != 0 ? std::abs(double(got) - want) / std::abs(double(want)) : (got == 0 ? 0.0 : INFINITY);
+            const double rel =
+                want != 0 ? std::abs(double(got) - want) / std::abs(double(want)) : (got == 0 ? 0.0 : INFINITY);
             stored_largest = std::max(stored_largest, double(want));
             derived_largest = std::max(derived_largest, double(got));
             if (std::isfinite(rel)) miss_largest = std::max(miss_largest, 100.0 * rel);
@@ -546,8 +569,9 @@ private:
             if (bit || rel <= kInertiaFar) {
                 w.counts.add("inertia_within_25pct");
             } else {
-                w.fail("inertia_beyond_25pct", [&] { return fmt::format("{} / rotationInertia[{}]", label, i); },
-                         [&] { return fmt::format("derived {:.9g}, stored {:.9g} ({:.1f} %)", got, want, 100.0 * rel); });
+                w.fail(
+                    "inertia_beyond_25pct", [&] { return fmt::format("{} / rotationInertia[{}]", label, i); },
+                    [&] { return fmt::format("derived {:.9g}, stored {:.9g} ({:.1f} %)", got, want, 100.0 * rel); });
             }
         }
         if (stored_largest > 0) w.tally.max("inertia_stored_largest", stored_largest);
@@ -566,7 +590,8 @@ private:
                 w.counts.add("fallback_inertia_exact");
             } else {
                 w.fail("fallback_inertia_differ", where, [&] {
-                    return fmt::format("derived {}, stored {}", vec(mp->rotation_inertia[0], mp->rotation_inertia[1], mp->rotation_inertia[2]),
+                    return fmt::format("derived {}, stored {}",
+                                       vec(mp->rotation_inertia[0], mp->rotation_inertia[1], mp->rotation_inertia[2]),
                                        vec(sf.rotation_inertia[0], sf.rotation_inertia[1], sf.rotation_inertia[2]));
                 });
             }

@@ -155,7 +155,8 @@ public:
             for (std::uint32_t i = 0; i < ledges.count && ledges.first + i < m.ledges.size(); ++i) {
                 const std::uint32_t l = ledges.first + i;
                 if (!m.ledges.terminal(l)) continue;
-                hull(w, std::size_t(s), l, [&] { return fmt::format("part {} (id 0x{:08x}) / hull {}", p, m.parts[p].id, i); });
+                hull(w, std::size_t(s), l,
+                     [&] { return fmt::format("part {} (id 0x{:08x}) / hull {}", p, m.parts[p].id, i); });
             }
         }
         w.counts.flush(tally);
@@ -163,10 +164,10 @@ public:
 
 private:
     struct Walk : SurWalk {
-        std::vector<std::uint32_t> stamp;      // per model point: the hull that last used it (+1)
-        std::vector<HullPoint> buffer;         // the hull's points, first-use order
-        std::vector<std::uint32_t> all;        // 0 .. buffer.size() - 1
-        std::vector<std::uint8_t> kept;        // per buffer point: a rebuilt vertex
+        std::vector<std::uint32_t> stamp;  // per model point: the hull that last used it (+1)
+        std::vector<HullPoint> buffer;     // the hull's points, first-use order
+        std::vector<std::uint32_t> all;    // 0 .. buffer.size() - 1
+        std::vector<std::uint8_t> kept;    // per buffer point: a rebuilt vertex
         sur::HullWorkspace ws;
         std::vector<HullPoint> distinct;  // the document reading's input (exact duplicates dropped)
         sur::DocumentVertexScratch doc;
@@ -188,7 +189,8 @@ private:
         for (std::uint64_t e = std::uint64_t(f.first) * 3; e < std::uint64_t(f.end()) * 3; ++e) {
             const std::uint32_t p = m.edges.point[e];
             if (p < pts.first || p >= pts.end() || p >= m.points.size()) {
-                w.fail("hull_index_errors", where, [&] { return fmt::format("edge {} indexes point {} outside the part", e, p); });
+                w.fail("hull_index_errors", where,
+                       [&] { return fmt::format("edge {} indexes point {} outside the part", e, p); });
                 return;
             }
             if (w.stamp[p] == w.hull_no) continue;
@@ -216,7 +218,9 @@ private:
         const sur::HullResult built = sur::convex_hull(w.buffer, {}, w.ws);
         if (!built.ok()) {
             const sur::HullError e = built.error();
-            w.counts.add(sur::no_tetrahedron(e) ? "flat" : e == sur::HullError::kNonFinite ? "non_finite" : "duplicate_points");
+            w.counts.add(sur::no_tetrahedron(e)            ? "flat"
+                         : e == sur::HullError::kNonFinite ? "non_finite"
+                                                           : "duplicate_points");
             return;
         }
         const sur::ConvexHull& h = *built;
@@ -229,13 +233,15 @@ private:
         if (convex <= tol) {
             w.counts.add("rebuilt_convex");
         } else {
-            w.fail("rebuilt_not_convex", where, [&] { return fmt::format("a vertex {:.9g} above a face plane (tolerance {:.9g})", convex, tol); });
+            w.fail("rebuilt_not_convex", where,
+                   [&] { return fmt::format("a vertex {:.9g} above a face plane (tolerance {:.9g})", convex, tol); });
         }
         const double contains = sur::hull_excess(w.buffer, h, w.all);
         if (contains <= tol) {
             w.counts.add("rebuilt_contains_points");
         } else {
-            w.fail("rebuilt_misses_points", where, [&] { return fmt::format("a point {:.9g} above a face plane (tolerance {:.9g})", contains, tol); });
+            w.fail("rebuilt_misses_points", where,
+                   [&] { return fmt::format("a point {:.9g} above a face plane (tolerance {:.9g})", contains, tol); });
         }
         const std::size_t v = h.indices.size();
         if (v == n) {
@@ -261,8 +267,10 @@ private:
             if (coplanar) {
                 w.counts.add("fewer_coplanar");
             } else {
-                w.fail("fewer_interior", where,
-                       [&] { return fmt::format("{} vertices, retail {}; a dropped vertex {:.9g} below every face plane", v, n, -deepest); });
+                w.fail("fewer_interior", where, [&] {
+                    return fmt::format("{} vertices, retail {}; a dropped vertex {:.9g} below every face plane", v, n,
+                                       -deepest);
+                });
             }
         }
     }

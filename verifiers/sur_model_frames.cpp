@@ -86,13 +86,15 @@ void count_copies_and_frames(SurWalk& w) {
             if (containing < in_named) {
                 w.counts.add("frame_containing_wins");
             } else if (in_named < containing) {
-                w.fail("frame_named_wins",
-                       [&] { return fmt::format("part {} (id 0x{:08x}) / hull {}", p, m.parts[p].id, i); },
-                       [&] {
-                           return fmt::format("id 0x{:08x} ({}): centroid {:.4g} from the sphere in the containing frame, "
-                                              "{:.4g} in the named part's",
-                                              id, model.parts[std::size_t(named)].object_name, containing, in_named);
-                       });
+                w.fail(
+                    "frame_named_wins",
+                    [&] { return fmt::format("part {} (id 0x{:08x}) / hull {}", p, m.parts[p].id, i); },
+                    [&] {
+                        return fmt::format(
+                            "id 0x{:08x} ({}): centroid {:.4g} from the sphere in the containing frame, "
+                            "{:.4g} in the named part's",
+                            id, model.parts[std::size_t(named)].object_name, containing, in_named);
+                    });
             } else {
                 w.counts.add("frame_tie");
             }

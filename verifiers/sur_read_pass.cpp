@@ -34,17 +34,17 @@ using namespace verifiers;
 using sur::IndexRange;
 using sur::SurModel;
 
-constexpr std::uint8_t kTerminalType = 4;   // low byte of a terminal ledge's header word
-constexpr std::uint8_t kSkipType = 5;       // low byte of a subtree-bounding ledge's
-constexpr std::uint32_t kHeaderSize = 48;   // IVP_Compact_Surface (notes §2)
+constexpr std::uint8_t kTerminalType = 4;  // low byte of a terminal ledge's header word
+constexpr std::uint8_t kSkipType = 5;      // low byte of a subtree-bounding ledge's
+constexpr std::uint32_t kHeaderSize = 48;  // IVP_Compact_Surface (notes §2)
 
 // The counters of the rules whose failure makes a file not IVP-exact (notes §14, §15).
 const char* const kExactRules[] = {
-    "hulls_type_other",       "nodecount_fail",        "size_div_16_fail",    "surf_sizes_fail",
-    "surf_sizes_shpe",        "surface_padding_nonzero", "node_padding_nonzero", "hull_reserved_nonzero",
-    "face_material_nonzero",  "virtual_type5_fail",    "virtual_type4_fail",  "edge_virtual_disagree",
-    "tri_index_fail",         "opposite_fail",         "point_first_user_fail", "point_order_fail",
-    "points_indexed_fail",    "skip_hull_root_fail",   "tag_order_fail",        "node_right_is_left",
+    "hulls_type_other",      "nodecount_fail",          "size_div_16_fail",      "surf_sizes_fail",
+    "surf_sizes_shpe",       "surface_padding_nonzero", "node_padding_nonzero",  "hull_reserved_nonzero",
+    "face_material_nonzero", "virtual_type5_fail",      "virtual_type4_fail",    "edge_virtual_disagree",
+    "tri_index_fail",        "opposite_fail",           "point_first_user_fail", "point_order_fail",
+    "points_indexed_fail",   "skip_hull_root_fail",     "tag_order_fail",        "node_right_is_left",
 };
 
 class SurReadPass final : public Pass {
@@ -70,23 +70,30 @@ public:
             "name, 12 by neither; the id is 0 for 549 of the 551 single-part .3db surfaces (freelancer-models.md §3, §4: "
             "every hpid entry is the FL-CRC of a hardpoint folder name)",
         };
-        info_.input_counter = "sur_files";   // freelancer-surface.md's ".sur files 798": every file, read or not
-        info_.judges_units = true;   // its exact rules decide the file's severity (notes §14)
+        info_.input_counter = "sur_files";  // freelancer-surface.md's ".sur files 798": every file, read or not
+        info_.judges_units = true;          // its exact rules decide the file's severity (notes §14)
         info_.counters = {
             {"files", "files the reader accepts", false},
-            {"sur_files", ".sur files of the run, whether the reader accepts them or not (counted by the pipeline: "
-                          "PassInfo::input_counter; a malformed file is a decode error and never reaches the pass)", false},
-            {"files_exact_structure", "files on which every exact structural rule of this pass holds (severity IVP-exact "
-                                      "as far as sur_read checks; the derived values are sur_derive's)", false},
-            {"files_structurally_valid", "files the reader accepts on which an exact structural rule fails "
-                                         "(severity structurally valid)", false},
+            {"sur_files",
+             ".sur files of the run, whether the reader accepts them or not (counted by the pipeline: "
+             "PassInfo::input_counter; a malformed file is a decode error and never reaches the pass)",
+             false},
+            {"files_exact_structure",
+             "files on which every exact structural rule of this pass holds (severity IVP-exact "
+             "as far as sur_read checks; the derived values are sur_derive's)",
+             false},
+            {"files_structurally_valid",
+             "files the reader accepts on which an exact structural rule fails "
+             "(severity structurally valid)",
+             false},
             {"parts", "parts (vers 2.0)", false},
             {"parts_not_fixed", "parts with a '!fxd' chunk", false},
             {"parts_extents", "parts with an 'exts' chunk", false},
             {"parts_surface", "parts with a 'surf' chunk", false},
             {"parts_hpid", "parts with an 'hpid' chunk", false},
             {"hardpoint_ids", "ids listed in 'hpid' chunks", false},
-            {"tag_order_hold", "parts whose chunks come in the order '!fxd', 'exts', 'surf', 'hpid' with exts and surf present", false},
+            {"tag_order_hold",
+             "parts whose chunks come in the order '!fxd', 'exts', 'surf', 'hpid' with exts and surf present", false},
             {"tag_order_fail", "parts with another chunk order or without exts or surf", false},
             {"surfaces", "IVP compact surfaces (a vers part's surf chunk, or a legacy surf item)", false},
             {"bare_ledges", "stand-alone ledges of legacy ledg records", false},
@@ -108,8 +115,10 @@ public:
             {"surf_sizes_fail", "surfaces whose chunk size is neither byte_size nor byte_size + SHPE", false},
             {"surface_padding_nonzero", "surfaces whose padding (dummy[3]) is not zero", false},
             {"node_padding_nonzero", "nodes whose padding (free_0) is not zero", false},
-            {"node_right_is_left", "inner nodes whose right child is their left child (the next node): the ledgetree "
-                                   "is not a binary tree and cannot be walked as one", false},
+            {"node_right_is_left",
+             "inner nodes whose right child is their left child (the next node): the ledgetree "
+             "is not a binary tree and cannot be walked as one",
+             false},
             {"hull_reserved_nonzero", "hulls whose reserved (for_future_use) is not zero", false},
             {"face_material_zero", "faces whose material is 0", false},
             {"face_material_nonzero", "faces whose material is not 0", false},
@@ -121,13 +130,15 @@ public:
             {"tri_index_hold", "faces whose tri_index is their storage position in the hull", false},
             {"tri_index_fail", "faces whose tri_index is not their storage position", false},
             {"half_edges", "half-edges (three per face)", false},
-            {"opposite_hold", "half-edges whose opposite is a half-edge of the same hull, opposite back, endpoints reversed", false},
+            {"opposite_hold",
+             "half-edges whose opposite is a half-edge of the same hull, opposite back, endpoints reversed", false},
             {"opposite_fail", "half-edges whose opposite is not that", false},
             {"clientdata_all", "terminal hulls whose every point's clientData is the hull's id", false},
             {"clientdata_partial", "terminal hulls where clientData agrees on some points, not all", false},
             {"clientdata_none", "terminal hulls where clientData agrees on no point", false},
             {"points_clientdata_zero", "points whose clientData is zero", false},
-            {"point_first_user_hold", "surface points whose clientData is the id of the first hull (storage order) using them", false},
+            {"point_first_user_hold",
+             "surface points whose clientData is the id of the first hull (storage order) using them", false},
             {"point_first_user_fail", "surface points whose clientData is not that id", false},
             {"point_order_fail", "surfaces whose points are not in first-use order", false},
             {"points_indexed_hold", "surfaces whose every point is indexed by some face", false},
@@ -136,7 +147,9 @@ public:
             {"skip_hull_root_fail", "type-5 hulls elsewhere, or with another back-offset", false},
             {"hull_ids_zero", "terminal hulls of vers parts whose id is zero", false},
             {"hull_ids_hpid", "terminal hulls of vers parts whose id is listed in their part's hpid", false},
-            {"hull_ids_other", "terminal hulls of vers parts whose id is neither zero nor in the hpid (a model part's, by the document)", false},
+            {"hull_ids_other",
+             "terminal hulls of vers parts whose id is neither zero nor in the hpid (a model part's, by the document)",
+             false},
             {"hull_id_differs", "terminal hulls of vers parts whose id differs from their part's id", false},
             {"multi_id_parts", "vers parts holding terminal hulls under more than one id", false},
             {"extent_checked", "vers parts with both an exts and a surf chunk", false},
@@ -145,7 +158,8 @@ public:
             // Pairing with the sibling model (freelancer-models.md §3, §4; engine/utf).
             {"files_with_model", "vers files whose sibling model (.cmp, else .3db) decodes", false},
             {"files_without_model", "vers files with no sibling model", false},
-            {"files_model_malformed", "vers files whose sibling model is malformed (a decode error of the model)", false},
+            {"files_model_malformed", "vers files whose sibling model is malformed (a decode error of the model)",
+             false},
             {"model_parts", "parts of files with a model", false},
             {"parts_match_zero", "of those, parts whose id is 0 (the model root)", false},
             {"parts_match_name", "of those, parts whose id is the FL-CRC of a compound part's Object name", false},
@@ -156,11 +170,15 @@ public:
             {"model_hull_ids_hpid", "of those, hulls whose id is listed in their part's hpid", false},
             {"model_hull_ids_zero", "of those, hulls whose id is zero", false},
             {"model_hull_ids_part", "of those, hulls whose id (not zero, not in the hpid) names a model part", false},
-            {"model_hull_ids_hardpoint", "of those, hulls whose id (not zero, not in the hpid, no part's) names a hardpoint", false},
-            {"model_hull_ids_nothing", "of those, hulls whose id (not zero, not in the hpid) names no part and no hardpoint", false},
-            {"hull_ids_other_no_model", "terminal hulls of files without a model whose id is neither zero nor in the hpid", false},
+            {"model_hull_ids_hardpoint",
+             "of those, hulls whose id (not zero, not in the hpid, no part's) names a hardpoint", false},
+            {"model_hull_ids_nothing",
+             "of those, hulls whose id (not zero, not in the hpid) names no part and no hardpoint", false},
+            {"hull_ids_other_no_model",
+             "terminal hulls of files without a model whose id is neither zero nor in the hpid", false},
             {"model_hpid_entries", "hpid entries of files with a model", false},
-            {"model_hpid_hardpoint", "of those, entries that are the FL-CRC of a hardpoint folder name of the model", false},
+            {"model_hpid_hardpoint", "of those, entries that are the FL-CRC of a hardpoint folder name of the model",
+             false},
             {"model_hpid_not_hardpoint", "of those, entries naming no hardpoint of the model", false},
         };
         info_.maxima = {
@@ -191,8 +209,8 @@ public:
         for (std::size_t p = 0; p < m.parts.size(); ++p) part_chunks(w, p);
         for (std::size_t s = 0; s < m.surfaces.size(); ++s) {
             const sur::Part* part = part_of[s] >= 0 ? &m.parts[std::size_t(part_of[s])] : nullptr;
-            std::string label = part ? fmt::format("part {} (id 0x{:08x})", part_of[s], part->id)
-                                     : fmt::format("legacy surface {}", s);
+            std::string label =
+                part ? fmt::format("part {} (id 0x{:08x})", part_of[s], part->id) : fmt::format("legacy surface {}", s);
             surface(w, s, part, label);
         }
         for (std::size_t r = 0; r < m.legacy_records.size(); ++r) {
@@ -242,13 +260,15 @@ private:
             w.counts.add("tag_order_hold");
             return;
         }
-        w.fail("tag_order_fail", [&] { return fmt::format("part {} (id 0x{:08x})", p, part.id); }, [&] {
-            static const char* const names[] = {"!fxd", "exts", "surf", "hpid"};
-            std::string order;
-            for (std::size_t i = 0; i < part.chunk_count; ++i)
-                order += (i ? ", " : "") + std::string(names[static_cast<int>(part.chunks[i])]);
-            return "chunks " + (order.empty() ? std::string("none") : order);
-        });
+        w.fail(
+            "tag_order_fail", [&] { return fmt::format("part {} (id 0x{:08x})", p, part.id); },
+            [&] {
+                static const char* const names[] = {"!fxd", "exts", "surf", "hpid"};
+                std::string order;
+                for (std::size_t i = 0; i < part.chunk_count; ++i)
+                    order += (i ? ", " : "") + std::string(names[static_cast<int>(part.chunks[i])]);
+                return "chunks " + (order.empty() ? std::string("none") : order);
+            });
     }
 
     // A legacy record name as report text: bytes outside printable ASCII become '?'.
@@ -289,7 +309,8 @@ private:
             w.fail("hulls_type_other", where, [&] { return fmt::format("type byte {}", type); });
         }
         if (m.ledges.reserved[l] != 0)
-            w.fail("hull_reserved_nonzero", where, [&] { return fmt::format("for_future_use {}", m.ledges.reserved[l]); });
+            w.fail("hull_reserved_nonzero", where,
+                   [&] { return fmt::format("for_future_use {}", m.ledges.reserved[l]); });
 
         std::vector<std::uint32_t>& pts = w.scratch;
         hull_points(m, l, pts);
@@ -298,8 +319,8 @@ private:
             w.counts.add("size_div_16_hold");
         } else {
             w.fail("size_div_16_fail", where, [&] {
-                return fmt::format("size_div_16 {}, expected 1 + {} faces + {} points = {}", m.ledges.size_div_16[l], f.count,
-                                   pts.size(), want);
+                return fmt::format("size_div_16 {}, expected 1 + {} faces + {} points = {}", m.ledges.size_div_16[l],
+                                   f.count, pts.size(), want);
             });
         }
 
@@ -329,7 +350,8 @@ private:
             if (m.faces.tri_index[face] == k) {
                 w.counts.add("tri_index_hold");
             } else {
-                w.fail("tri_index_fail", fw, [&] { return fmt::format("tri_index {}, stored at {}", m.faces.tri_index[face], k); });
+                w.fail("tri_index_fail", fw,
+                       [&] { return fmt::format("tri_index {}, stored at {}", m.faces.tri_index[face], k); });
             }
             for (std::uint32_t e = 0; e < 3; ++e) {
                 const std::uint64_t edge = 3ull * face + e;
@@ -346,10 +368,13 @@ private:
                 if (ok) {
                     w.counts.add("opposite_hold");
                 } else {
-                    w.fail("opposite_fail", [&] { return fmt::format("{} / edge {}", fw(), e); }, [&] {
-                        return fmt::format("slot delta {} -> {}", m.edges.opposite_delta[edge],
-                                           o < 0 ? std::string("no edge of the hull") : fmt::format("edge {}", o - 3 * std::int64_t(f.first)));
-                    });
+                    w.fail(
+                        "opposite_fail", [&] { return fmt::format("{} / edge {}", fw(), e); },
+                        [&] {
+                            return fmt::format("slot delta {} -> {}", m.edges.opposite_delta[edge],
+                                               o < 0 ? std::string("no edge of the hull")
+                                                     : fmt::format("edge {}", o - 3 * std::int64_t(f.first)));
+                        });
                 }
             }
         }
@@ -394,26 +419,30 @@ private:
             const PartMatch match = pairing.match[p];
             if (match == PartMatch::kZero) w.counts.add("parts_match_zero");
             else if (match == PartMatch::kName) w.counts.add("parts_match_name");
-            else w.fail("parts_match_neither", fmt::format("part {} (id 0x{:08x})", p, part.id),
-                       [&] { return fmt::format("names no part of the {} model", model.compound ? "compound" : "single-part"); });
+            else
+                w.fail("parts_match_neither", fmt::format("part {} (id 0x{:08x})", p, part.id), [&] {
+                    return fmt::format("names no part of the {} model", model.compound ? "compound" : "single-part");
+                });
             if (!model.compound) {
                 w.counts.add("single_part_parts");
                 if (part.id == 0) w.counts.add("single_part_zero");
             }
             for_terminal(m, part, [&](std::uint32_t id) {
                 w.counts.add("model_terminal_hulls");
-                if (id == 0) w.counts.add("model_hull_ids_zero");   // zero first, as hull_ids_zero
+                if (id == 0) w.counts.add("model_hull_ids_zero");  // zero first, as hull_ids_zero
                 else if (in_hpid(m, part, id)) w.counts.add("model_hull_ids_hpid");
                 else if (part_named(model, id) >= 0) w.counts.add("model_hull_ids_part");
                 else if (hardpoint_owner(model, id) >= 0) w.counts.add("model_hull_ids_hardpoint");
-                else w.fail("model_hull_ids_nothing", fmt::format("part {} (id 0x{:08x})", p, part.id),
-                            [&] { return fmt::format("hull id 0x{:08x} names no part and no hardpoint", id); });
+                else
+                    w.fail("model_hull_ids_nothing", fmt::format("part {} (id 0x{:08x})", p, part.id),
+                           [&] { return fmt::format("hull id 0x{:08x} names no part and no hardpoint", id); });
             });
             for (std::uint32_t h = part.hardpoints.first; h < part.hardpoints.end() && h < m.hardpoints.size(); ++h) {
                 w.counts.add("model_hpid_entries");
                 if (hardpoint_owner(model, m.hardpoints[h]) >= 0) w.counts.add("model_hpid_hardpoint");
-                else w.fail("model_hpid_not_hardpoint", fmt::format("part {} (id 0x{:08x})", p, part.id),
-                            [&] { return fmt::format("hpid 0x{:08x} names no hardpoint", m.hardpoints[h]); });
+                else
+                    w.fail("model_hpid_not_hardpoint", fmt::format("part {} (id 0x{:08x})", p, part.id),
+                           [&] { return fmt::format("hpid 0x{:08x} names no hardpoint", m.hardpoints[h]); });
             }
         }
     }
@@ -453,10 +482,13 @@ private:
                 if (m.ledges.node[l] == std::int32_t(sf.nodes.first) && m.ledges.client_data[l] == back) {
                     w.counts.add("skip_hull_root_hold");
                 } else {
-                    w.fail("skip_hull_root_fail", [&] { return fmt::format("{} / hull {}", label, i); }, [&] {
-                        return fmt::format("first held by node {} of the surface (root 0), back-offset {} (root at {})",
-                                           m.ledges.node[l] - std::int32_t(sf.nodes.first), m.ledges.client_data[l], back);
-                    });
+                    w.fail(
+                        "skip_hull_root_fail", [&] { return fmt::format("{} / hull {}", label, i); },
+                        [&] {
+                            return fmt::format(
+                                "first held by node {} of the surface (root 0), back-offset {} (root at {})",
+                                m.ledges.node[l] - std::int32_t(sf.nodes.first), m.ledges.client_data[l], back);
+                        });
                 }
             }
             ledge_off += 16ull * (1 + m.ledges.faces[l].count);
@@ -477,7 +509,8 @@ private:
             w.counts.add("surf_sizes_agree");
         } else if (sf.extension.count > 0 && sf.chunk_size == std::uint64_t(sf.byte_size) + sf.extension.count) {
             w.fail("surf_sizes_shpe", label, [&] {
-                return fmt::format("SHPE block of {} bytes ({} groups, {} shapes)", sf.extension.count, sf.shpe_groups, sf.shpe_shapes);
+                return fmt::format("SHPE block of {} bytes ({} groups, {} shapes)", sf.extension.count, sf.shpe_groups,
+                                   sf.shpe_shapes);
             });
         } else {
             w.fail("surf_sizes_fail", label,
@@ -488,13 +521,15 @@ private:
                    [&] { return fmt::format("dummy {} {} {}", sf.dummy[0], sf.dummy[1], sf.dummy[2]); });
         for (std::uint32_t n = sf.nodes.first; n < sf.nodes.end(); ++n) {
             if (m.nodes.free_0[n] != 0)
-                w.fail("node_padding_nonzero", [&] { return fmt::format("{} / node {}", label, n - sf.nodes.first); },
-                       [&] { return fmt::format("free_0 {}", m.nodes.free_0[n]); });
+                w.fail(
+                    "node_padding_nonzero", [&] { return fmt::format("{} / node {}", label, n - sf.nodes.first); },
+                    [&] { return fmt::format("free_0 {}", m.nodes.free_0[n]); });
             // The reader accepts it (offsets only point forward), but the node has one child twice:
             // two swe mod files carry it (ivp-surface-notes.md §14 lists the family).
             if (m.nodes.right[n] >= 0 && std::uint32_t(m.nodes.right[n]) == n + 1)
-                w.fail("node_right_is_left", [&] { return fmt::format("{} / node {}", label, n - sf.nodes.first); },
-                       [&] { return std::string("right-child offset 28: the right child is the node that follows"); });
+                w.fail(
+                    "node_right_is_left", [&] { return fmt::format("{} / node {}", label, n - sf.nodes.first); },
+                    [&] { return std::string("right-child offset 28: the right child is the node that follows"); });
             if (m.nodes.right[n] < 0)
                 for (std::uint8_t b : m.nodes.box[n]) {
                     w.box_max = w.has_box ? std::max(w.box_max, double(b)) : double(b);
@@ -523,8 +558,9 @@ private:
         if (next_new == sf.points.count) {
             w.counts.add("points_indexed_hold");
         } else {
-            w.fail("points_indexed_fail", label,
-                   [&] { return fmt::format("{} of {} points indexed by no face", sf.points.count - next_new, sf.points.count); });
+            w.fail("points_indexed_fail", label, [&] {
+                return fmt::format("{} of {} points indexed by no face", sf.points.count - next_new, sf.points.count);
+            });
         }
         for (std::uint32_t p = 0; p < sf.points.count; ++p) {
             const std::int32_t cd = m.points.client_data[sf.points.first + p];
@@ -533,8 +569,9 @@ private:
             if (cd == first_user[p]) {
                 w.counts.add("point_first_user_hold");
             } else {
-                w.fail("point_first_user_fail", [&] { return fmt::format("{} / point {}", label, p); },
-                       [&] { return fmt::format("clientData {}, first user's id {}", cd, first_user[p]); });
+                w.fail(
+                    "point_first_user_fail", [&] { return fmt::format("{} / point {}", label, p); },
+                    [&] { return fmt::format("clientData {}, first user's id {}", cd, first_user[p]); });
             }
         }
 

@@ -42,11 +42,16 @@ public:
             {"byte_exact", "files that re-encode byte for byte to the original", false},
             {"byte_exact_fail", "files whose re-encoding differs from the original bytes", true},
             {"encode_errors", "decoded files the writer refuses, or whose written bytes the reader refuses", true},
-            {"tree_order_byte_exact", "files that re-encode byte for byte with every surface's hulls written in tree order "
-                                      "(terminal hulls in left-first leaf order, the root hull last)", false},
-            {"tree_order_differ", "files whose tree-order re-encoding differs from the original (insertion order is not the "
-                                  "tree's in some part)", false},
-            {"tree_order_errors", "files whose tree cannot give a hull order (a leaf without a hull of its surface)", false},
+            {"tree_order_byte_exact",
+             "files that re-encode byte for byte with every surface's hulls written in tree order "
+             "(terminal hulls in left-first leaf order, the root hull last)",
+             false},
+            {"tree_order_differ",
+             "files whose tree-order re-encoding differs from the original (insertion order is not the "
+             "tree's in some part)",
+             false},
+            {"tree_order_errors", "files whose tree cannot give a hull order (a leaf without a hull of its surface)",
+             false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -95,37 +100,41 @@ private:
             counts.add("fixed_point");
         } else {
             counts.add("fixed_point_fail");
-            tally.sample("fixed_point_fail", where,
-                         !diff.empty() ? fmt::format("write-read changes the model's {}", diff)
-                                       : mismatch(*second, e1));
+            tally.sample(
+                "fixed_point_fail", where,
+                !diff.empty() ? fmt::format("write-read changes the model's {}", diff) : mismatch(*second, e1));
         }
     }
 
     void tree_order(const Unit& unit, Tally& tally, UnitCounts& counts) const {
         auto reordered = sur::with_ledges_in_tree_order(*unit.sur);
         if (!reordered.ok()) {
-            counts.add_sampled(tally, "tree_order_errors", [&] { return std::string(unit.path); },
-                               [&] { return reordered.error().message; });
+            counts.add_sampled(
+                tally, "tree_order_errors", [&] { return std::string(unit.path); },
+                [&] { return reordered.error().message; });
             return;
         }
         auto bytes = sur::encode_sur(*reordered);
         if (!bytes.ok()) {
-            counts.add_sampled(tally, "tree_order_errors", [&] { return std::string(unit.path); },
-                               [&] { return fmt::format("writer: {}", bytes.error().message); });
+            counts.add_sampled(
+                tally, "tree_order_errors", [&] { return std::string(unit.path); },
+                [&] { return fmt::format("writer: {}", bytes.error().message); });
             return;
         }
         if (std::equal(bytes->begin(), bytes->end(), unit.bytes.begin(), unit.bytes.end()))
             counts.add("tree_order_byte_exact");
         else
-            counts.add_sampled(tally, "tree_order_differ", [&] { return std::string(unit.path); },
-                               [&] { return mismatch(*bytes, unit.bytes); });
+            counts.add_sampled(
+                tally, "tree_order_differ", [&] { return std::string(unit.path); },
+                [&] { return mismatch(*bytes, unit.bytes); });
     }
 
     static std::string mismatch(const std::vector<std::uint8_t>& written, Bytes original) {
         const std::size_t n = std::min(written.size(), original.size());
         std::size_t at = 0;
         while (at < n && written[at] == original[at]) ++at;
-        return fmt::format("{} bytes written, {} expected; first difference at byte {}", written.size(), original.size(), at);
+        return fmt::format("{} bytes written, {} expected; first difference at byte {}", written.size(),
+                           original.size(), at);
     }
 
     PassInfo info_;

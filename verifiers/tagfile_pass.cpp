@@ -50,7 +50,8 @@ public:
             {"ptch_walk_limit", "tagfiles whose types make the PTCH walk exceed its work budget (limit)", true},
         };
         info_.value_sets = {
-            {"sdk_version", "the SDK version every tagfile stores (SDKV, read as a number; -1 when not all digits)", false},
+            {"sdk_version", "the SDK version every tagfile stores (SDKV, read as a number; -1 when not all digits)",
+             false},
         };
     }
     const PassInfo& info() const override { return info_; }
@@ -82,8 +83,7 @@ public:
         auto report = [&](std::string_view counter, std::size_t n, const std::vector<std::uint32_t>& offsets) {
             if (n == 0) return;
             tally.add(counter, n);
-            for (std::uint32_t off : offsets)
-                tally.sample(counter, fmt::format("{} / DATA+0x{:x}", unit.path, off));
+            for (std::uint32_t off : offsets) tally.sample(counter, fmt::format("{} / DATA+0x{:x}", unit.path, off));
         };
         report("ptch_missing", patch.missing, patch.first_missing);
         report("ptch_extra", patch.extra, patch.first_extra);

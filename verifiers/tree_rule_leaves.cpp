@@ -9,9 +9,9 @@
 
 namespace meshproof::verifiers {
 
-using rules::kNoNode;
 using mesh::DecodedMesh;
 using mesh::kNone;
+using rules::kNoNode;
 
 namespace {
 
@@ -20,13 +20,13 @@ mesh::Box grown(mesh::Box b, float r) {
     return b;
 }
 
-std::uint64_t mix(std::uint64_t z) {   // splitmix64's finaliser
+std::uint64_t mix(std::uint64_t z) {  // splitmix64's finaliser
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
 
-constexpr std::uint64_t kClassShift = 40;   // sort key: class << 40 | place (< 2^32)
+constexpr std::uint64_t kClassShift = 40;     // sort key: class << 40 | place (< 2^32)
 constexpr std::uint64_t kPrimitiveBits = 22;  // a key (class ≤ 2: below 2^42) and a primitive in one word
 constexpr std::uint64_t kPackedPrimitives = std::uint64_t{1} << kPrimitiveBits;
 static_assert(kClassShift + 2 + kPrimitiveBits <= 64);
@@ -36,7 +36,7 @@ void order_from_rows(const DecodedMesh& m, const rules::RowPairing& rows, TreeRu
     const mesh::DecodedTriangles& t = m.triangles;
     const mesh::DecodedPrimitives& P = m.primitives;
     const auto n_prims = static_cast<std::uint32_t>(P.size());
-    out.sort_key.assign(n_prims, std::uint64_t{2} << kClassShift);   // no row: last
+    out.sort_key.assign(n_prims, std::uint64_t{2} << kClassShift);  // no row: last
     for (std::uint32_t p = 0; p < n_prims; ++p) {
         const std::uint32_t tri = P.first_triangle[p];
         if (tri == kNone || tri >= t.size()) continue;
@@ -51,7 +51,7 @@ void order_from_rows(const DecodedMesh& m, const rules::RowPairing& rows, TreeRu
             const std::uint32_t a = m.row_triangle[rows.used[pair.first]], b = m.row_triangle[rows.used[pair.second]];
             const std::uint32_t p = t.primitive[a];
             if (a == b || p != t.primitive[b] || p >= n_prims || P.kind[p] != mesh::PrimitiveKind::kQuad) continue;
-            if ((out.sort_key[p] >> kClassShift) == 0) continue;   // taken already (a copy of a row)
+            if ((out.sort_key[p] >> kClassShift) == 0) continue;  // taken already (a copy of a row)
             out.sort_key[p] = taken++;
         }
     } else {
@@ -96,7 +96,7 @@ bool order_by_rule_key(std::span<const std::uint64_t> keys, std::vector<std::uin
         first[c] = room;
         if (present[c]) room += greatest[c] + 1;
     }
-    if (room > 4 * std::uint64_t{n} + 1024) return false;   // sparse places: more buckets than the sort saves
+    if (room > 4 * std::uint64_t{n} + 1024) return false;  // sparse places: more buckets than the sort saves
     auto bucket = [&](std::uint64_t k) {
         return static_cast<std::size_t>(first[k >> kClassShift] + (k & ((std::uint64_t{1} << kClassShift) - 1)));
     };
@@ -176,7 +176,7 @@ void jitter_leaf_boxes(const DecodedMesh& m, std::uint64_t seed, TreeRuleLeaves&
             float moved[3];
             for (int a = 0; a < 3; ++a) {
                 const std::uint64_t ha = mix(h + static_cast<std::uint64_t>(a) + 1);
-                const float u = static_cast<float>(ha >> 40) * 0x1p-24f - 0.5f;   // [−½, ½)
+                const float u = static_cast<float>(ha >> 40) * 0x1p-24f - 0.5f;  // [−½, ½)
                 moved[a] = xyz[a] + u * codec[3 + a];
             }
             grow(b, moved[0], moved[1], moved[2]);

@@ -40,14 +40,14 @@ struct TreeRuleLeaves {
     // per primitive
     std::vector<mesh::Box> box;
     std::vector<std::uint32_t> vertex_first, vertex_ids, rule_order;
-    bool from_rows = false;   // the order came from the rows (else storage order)
+    bool from_rows = false;  // the order came from the rows (else storage order)
     // stored trees, rebased so that each array starts at its tree set's first node
     std::vector<std::uint32_t> section_first, section_count, second_child, leaf_primitive;
     std::vector<std::uint32_t> mesh_second_child, mesh_leaf_section;
     // scratch
     rules::QuadPairingWorkspace pairing;
     rules::PositionNumberingWorkspace numbering;
-    std::vector<std::uint32_t> corner_slots;   // per primitive corner (vertex_first): its vertex slot
+    std::vector<std::uint32_t> corner_slots;  // per primitive corner (vertex_first): its vertex slot
     std::vector<std::uint64_t> sort_key;
     std::vector<std::uint32_t> key_buckets;
 
@@ -65,7 +65,8 @@ bool order_by_rule_key(std::span<const std::uint64_t> keys, std::vector<std::uin
 
 // Fills `out` from `m` (the pairing of its rows from `products`, the unit's); false when the mesh cannot be given to the rule (a primitive without a box
 // or with a vertex that is not a finite number, a section out of range).
-bool tree_rule_leaves(const mesh::DecodedMesh& m, TreeRuleLeaves& out, const rules::MeshProducts& products = rules::MeshProducts{});
+bool tree_rule_leaves(const mesh::DecodedMesh& m, TreeRuleLeaves& out,
+                      const rules::MeshProducts& products = rules::MeshProducts{});
 
 // The leaf boxes again from the vertices jittered as above (seed: the member's and the mesh's).
 void jitter_leaf_boxes(const mesh::DecodedMesh& m, std::uint64_t seed, TreeRuleLeaves& out);

@@ -67,19 +67,19 @@ using mesh::Box;
 using mesh::DecodedMesh;
 using mesh::StaticTreeNodes;
 
-constexpr std::uint32_t kMergeMaxLeaves = 16;   // "A subtree of 16 leaves or fewer"
-constexpr std::uint32_t kMergeMinLeaves = 3;    // "maximal subtrees of 3 to 16 leaves"
+constexpr std::uint32_t kMergeMaxLeaves = 16;  // "A subtree of 16 leaves or fewer"
+constexpr std::uint32_t kMergeMinLeaves = 3;   // "maximal subtrees of 3 to 16 leaves"
 constexpr std::uint32_t kSectionPrimitives = 127;
 
 // Per thread, grown to the largest section seen and reused across meshes and units.
 struct Workspace {
-    std::vector<std::uint8_t> boxed;             // per section of the mesh
+    std::vector<std::uint8_t> boxed;  // per section of the mesh
     std::vector<std::uint32_t> stack;
-    std::vector<Box> below;                      // per node of the section (local index)
-    std::vector<std::uint32_t> leaves;           // leaves under the node
-    std::vector<std::uint32_t> leaf_rank;        // leaves before the node in pre-order
-    std::vector<std::uint32_t> parent_leaves;    // the parent's leaf count; 0 for the root
-    std::vector<Box> leaf_box;                   // per leaf, in pre-order (left to right)
+    std::vector<Box> below;                    // per node of the section (local index)
+    std::vector<std::uint32_t> leaves;         // leaves under the node
+    std::vector<std::uint32_t> leaf_rank;      // leaves before the node in pre-order
+    std::vector<std::uint32_t> parent_leaves;  // the parent's leaf count; 0 for the root
+    std::vector<Box> leaf_box;                 // per leaf, in pre-order (left to right)
     std::vector<std::uint64_t> stored_sets, merged_sets;
     rules::MergeWorkspace merge;
     rules::MergedTree merged;
@@ -155,17 +155,17 @@ struct Slots {
     std::size_t multi, multi_left_out, multi_no_rows, exact, exact_tree, stock_sections, found;
     std::size_t two_differ, two_differ_order, two_equal, two_equal_order, in_cut, whole_shape;
     std::size_t jitter_meshes, jitter_stock, jitter_found, jitter_exact;
-    std::array<std::size_t, 4> size, size_exact;   // 3, 16 (maximal), 17, 33 (every subtree)
+    std::array<std::size_t, 4> size, size_exact;  // 3, 16 (maximal), 17, 33 (every subtree)
     std::array<std::size_t, rules::kShapeBands> band_nodes{}, band_shared{}, band_same{};
 };
 
 int size_bucket(std::uint32_t leaves) {
     switch (leaves) {
-    case 3: return 0;
-    case 16: return 1;
-    case 17: return 2;
-    case 33: return 3;
-    default: return -1;
+        case 3: return 0;
+        case 16: return 1;
+        case 17: return 2;
+        case 33: return 3;
+        default: return -1;
     }
 }
 
@@ -190,7 +190,9 @@ public:
         info_.counters = {
             {"sections_checked", "section trees with a box for each primitive", false},
             {"sections_left_out", "sections left out because they hold a dead or custom primitive", false},
-            {"sections_bad_tree", "sections with a box for each primitive whose tree is not one pre-order tree (structure reports it)", false},
+            {"sections_bad_tree",
+             "sections with a box for each primitive whose tree is not one pre-order tree (structure reports it)",
+             false},
             {"inner_nodes", "inner nodes of those section trees, roots included", false},
             {"first_child_larger", "nodes whose first child has the larger union box (surface)", false},
             {"first_child_smaller", "nodes whose first child has the smaller union box", false},
@@ -200,10 +202,12 @@ public:
             {"equal_surface_first_fewer_leaves", "of the rest, first child with fewer leaves", false},
             {"equal_surface_same_leaves", "of the rest, both children with as many leaves", false},
             {"nan_surface_nodes", "nodes with a NaN child surface (a vertex that does not decode to a number)", false},
-            {"sibling_section_pairs", "mesh-tree inner nodes whose two children are sections with a box for each primitive", false},
+            {"sibling_section_pairs",
+             "mesh-tree inner nodes whose two children are sections with a box for each primitive", false},
             {"sibling_sections_over127", "of those, pairs holding more than 127 primitives together", false},
             {"small_subtrees", "maximal subtrees of 3 to 16 leaves", false},
-            {"small_subtrees_exact", "of those, subtrees the bottom-up least-surface merge gives exactly (child order aside)", false},
+            {"small_subtrees_exact",
+             "of those, subtrees the bottom-up least-surface merge gives exactly (child order aside)", false},
             {"small_subtree_inner_nodes", "inner nodes inside those subtrees (their roots included)", false},
             {"small_subtree_inner_exact", "of those, inner nodes whose leaf set the merge makes a node", false},
             {"subtrees_3", "maximal subtrees of 3 leaves", false},
@@ -214,15 +218,23 @@ public:
             {"subtrees_17_exact", "of those, given exactly by the merge", false},
             {"subtrees_33", "subtrees of 33 leaves", false},
             {"subtrees_33_exact", "of those, given exactly by the merge", false},
-            {"split_cost_sections", "section trees whose inner-node surfaces are summed for the split costs (finite surfaces)", false},
-            {"stock_inner_surface_um2", "the stored section trees' inner-node surface (union boxes), µm² (1e-6 m², each section rounded)", false},
-            {"median_split_surface_um2", "inner-node surface of a longest-axis median split of the same leaves, µm²", false},
-            {"sah16_surface_um2", "inner-node surface of a surface-area split to 16 leaves plus the bottom-up merge, µm²", false},
+            {"split_cost_sections",
+             "section trees whose inner-node surfaces are summed for the split costs (finite surfaces)", false},
+            {"stock_inner_surface_um2",
+             "the stored section trees' inner-node surface (union boxes), µm² (1e-6 m², each section rounded)", false},
+            {"median_split_surface_um2", "inner-node surface of a longest-axis median split of the same leaves, µm²",
+             false},
+            {"sah16_surface_um2",
+             "inner-node surface of a surface-area split to 16 leaves plus the bottom-up merge, µm²", false},
             {"multi_section_meshes", "meshes with two sections or more", false},
-            {"cut_meshes_left_out", "of those, meshes the rule is not run on (a primitive without a box, a stored tree that is not one pre-order tree naming each primitive once)", false},
-            {"cut_meshes_without_rows", "of those, meshes without triangleIndexToShapeKey (leaves in storage order)", false},
+            {"cut_meshes_left_out",
+             "of those, meshes the rule is not run on (a primitive without a box, a stored tree that is not one pre-order tree naming each primitive once)",
+             false},
+            {"cut_meshes_without_rows", "of those, meshes without triangleIndexToShapeKey (leaves in storage order)",
+             false},
             {"cut_exact_meshes", "meshes where the cut gives exactly the stock sections in stock order", false},
-            {"cut_exact_mesh_tree", "of those, meshes whose mesh tree above the sections is the stock mesh tree", false},
+            {"cut_exact_mesh_tree", "of those, meshes whose mesh tree above the sections is the stock mesh tree",
+             false},
             {"cut_stock_sections", "stock sections of the meshes the rule is run on", false},
             {"sections_found", "of those, stock sections among the sections the cut finds", false},
             {"band_nodes_2", "inner nodes of 2 leaves of the found stock sections", false},
@@ -246,13 +258,19 @@ public:
             {"band_nodes_65up", "inner nodes of 65 or more leaves of the found stock sections", false},
             {"band_shared_65up", "of those, nodes whose leaf set is a node of the cut tree", false},
             {"same_shape_65up", "of those, nodes with the same ordered shape in the cut tree", false},
-            {"shared_two_leaf_differ", "stock two-leaf nodes the cut tree shares whose leaf surfaces differ by 1% or more", false},
-            {"larger_child_first", "of those, nodes where the cut tree (larger child first) has the stock child order", false},
-            {"shared_two_leaf_equal", "stock two-leaf nodes the cut tree shares whose leaf surfaces are equal (single precision)", false},
+            {"shared_two_leaf_differ",
+             "stock two-leaf nodes the cut tree shares whose leaf surfaces differ by 1% or more", false},
+            {"larger_child_first", "of those, nodes where the cut tree (larger child first) has the stock child order",
+             false},
+            {"shared_two_leaf_equal",
+             "stock two-leaf nodes the cut tree shares whose leaf surfaces are equal (single precision)", false},
             {"equal_surface_order", "of those, nodes where the cut tree has the stock child order", false},
             {"section_trees_in_cut_tree", "stock sections whose leaf set is a node of the cut tree", false},
-            {"section_trees_same_shape", "of those, sections whose whole tree, child order included, is that node's subtree", false},
-            {"jitter_meshes", "(object set) meshes the rule is run on again with every vertex jittered by up to half a codec step", false},
+            {"section_trees_same_shape",
+             "of those, sections whose whole tree, child order included, is that node's subtree", false},
+            {"jitter_meshes",
+             "(object set) meshes the rule is run on again with every vertex jittered by up to half a codec step",
+             false},
             {"jitter_stock_sections", "stock sections of those meshes", false},
             {"jitter_sections_found", "of those, stock sections the cut finds after the jitter", false},
             {"jitter_exact_meshes", "of the jittered meshes, meshes in exact stock order after the jitter", false},
@@ -395,8 +413,8 @@ private:
         const std::uint32_t count = static_cast<std::uint32_t>(ws.leaves.size());
         for (std::uint32_t k = 0; k < count; ++k) {
             const std::uint32_t n = ws.leaves[k];
-            const bool maximal_small = n >= kMergeMinLeaves && n <= kMergeMaxLeaves &&
-                                       (k == 0 || ws.parent_leaves[k] > kMergeMaxLeaves);
+            const bool maximal_small =
+                n >= kMergeMinLeaves && n <= kMergeMaxLeaves && (k == 0 || ws.parent_leaves[k] > kMergeMaxLeaves);
             const int bucket = size_bucket(n);
             const bool sized = bucket >= 2 || (bucket >= 0 && maximal_small);
             if (!maximal_small && !sized) continue;
@@ -411,7 +429,8 @@ private:
             }
             rules::least_surface_merge(std::span<const Box>(ws.leaf_box).subspan(base, n), ws.merge, ws.merged);
             rules::merged_leaf_sets(ws.merged, ws.merged_sets);
-            const std::uint32_t shared = rules::shared_leaf_ranges(ws.stored_sets, ws.merged_sets);   // stored: runs of ranks
+            const std::uint32_t shared =
+                rules::shared_leaf_ranges(ws.stored_sets, ws.merged_sets);  // stored: runs of ranks
             const bool exact = shared == n - 1;
             if (maximal_small) {
                 counts.add_at(slots.small);
@@ -435,20 +454,23 @@ private:
             if (ws.leaves[k] > 1) stock += rules::box_surface(ws.below[k]);
         const rules::SplitSurfaces split = rules::reference_split_surfaces(ws.leaf_box, ws.splits);
         const double median = split.median, sah16 = split.sah16;
-        const double limit = 1e12;   // m²: keeps the µm² integers far from 2^64 over a whole install
+        const double limit = 1e12;  // m²: keeps the µm² integers far from 2^64 over a whole install
         for (double v : {stock, median, sah16})
             if (!(std::isfinite(v) && v >= 0 && v < limit)) return;
         counts.add_at(slots.split_sections);
-        counts.add_at(slots.stock_surface, static_cast<std::uint64_t>(std::llround(stock * kSurfaceUnitsPerSquareMetre)));
-        counts.add_at(slots.median_surface, static_cast<std::uint64_t>(std::llround(median * kSurfaceUnitsPerSquareMetre)));
-        counts.add_at(slots.sah16_surface, static_cast<std::uint64_t>(std::llround(sah16 * kSurfaceUnitsPerSquareMetre)));
+        counts.add_at(slots.stock_surface,
+                      static_cast<std::uint64_t>(std::llround(stock * kSurfaceUnitsPerSquareMetre)));
+        counts.add_at(slots.median_surface,
+                      static_cast<std::uint64_t>(std::llround(median * kSurfaceUnitsPerSquareMetre)));
+        counts.add_at(slots.sah16_surface,
+                      static_cast<std::uint64_t>(std::llround(sah16 * kSurfaceUnitsPerSquareMetre)));
     }
 
     // The whole rule (insertion, rebuild, refinement, the cut) over a mesh of two sections or more,
     // against its stored trees (engine/rules/cut_comparison.h, verifiers/tree_rule_leaves.h); for
     // the object set, once more with the vertices jittered.
-    static void whole_rule(const Unit& unit, std::uint32_t mesh_index, const DecodedMesh& m, Workspace& ws, const Slots& slots,
-                           UnitCounts& counts) {
+    static void whole_rule(const Unit& unit, std::uint32_t mesh_index, const DecodedMesh& m, Workspace& ws,
+                           const Slots& slots, UnitCounts& counts) {
         if (m.sections.size() < 2) return;
         counts.add_at(slots.multi);
         if (!tree_rule_leaves(m, ws.rule, unit.products)) {
@@ -480,7 +502,7 @@ private:
         // "Moving every decoded vertex of a section by a random amount of up to half a codec step
         // ... lowers the sections found among the Sekiro object meshes": the object set only.
         if (unit.set != "object") return;
-        std::uint64_t seed = 0xCBF29CE484222325ull;   // FNV-1a of the member's path, then the mesh
+        std::uint64_t seed = 0xCBF29CE484222325ull;  // FNV-1a of the member's path, then the mesh
         for (const char ch : unit.path) seed = (seed ^ static_cast<unsigned char>(ch)) * 0x100000001B3ull;
         seed = (seed ^ mesh_index) * 0x100000001B3ull;
         jitter_leaf_boxes(m, seed, ws.rule);

@@ -59,8 +59,8 @@ private:
 
     const PassInfo& info_;
     std::vector<std::uint64_t> value_;
-    std::vector<std::uint32_t> sampled_;   // per counter, samples handed to the tally in this unit
-    mutable std::size_t last_ = 0;         // where slot() found its last name
+    std::vector<std::uint32_t> sampled_;  // per counter, samples handed to the tally in this unit
+    mutable std::size_t last_ = 0;        // where slot() found its last name
 };
 
 }  // namespace meshproof::verifiers

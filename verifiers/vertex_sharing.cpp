@@ -4,7 +4,8 @@
 
 namespace meshproof::verifiers {
 
-SharedUse shared_vertex_use(const mesh::DecodedMesh& m, std::vector<std::uint32_t>& last, std::vector<std::uint8_t>& users) {
+SharedUse shared_vertex_use(const mesh::DecodedMesh& m, std::vector<std::uint32_t>& last,
+                            std::vector<std::uint8_t>& users) {
     SharedUse use;
     use.entries = m.shared_vertex_count;
     last.assign(m.shared_vertex_count, mesh::kNone);

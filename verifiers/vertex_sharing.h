@@ -21,16 +21,17 @@ struct SharedUse {
 // Reading: a section "uses" a shared vertex when one of its vertex slots (its shared-index run,
 // page applied) resolves to that sharedVertices entry; an entry no section lists is used by none.
 // `last` and `users` are scratch.
-SharedUse shared_vertex_use(const mesh::DecodedMesh& m, std::vector<std::uint32_t>& last, std::vector<std::uint8_t>& users);
+SharedUse shared_vertex_use(const mesh::DecodedMesh& m, std::vector<std::uint32_t>& last,
+                            std::vector<std::uint8_t>& users);
 
 // A packed vertex's position in millimetres, biased to unsigned, and the sections that hold it:
 // one slot of an open-addressing table (PositionTable).
 struct PackedPosition {
-    std::uint64_t xy = 0;           // x << 32 | y
+    std::uint64_t xy = 0;  // x << 32 | y
     std::uint32_t z = 0;
-    std::uint32_t section = 0;      // the first section holding it
+    std::uint32_t section = 0;  // the first section holding it
     bool used = false;
-    bool in_two_sections = false;   // a vertex of another section holds it too
+    bool in_two_sections = false;  // a vertex of another section holds it too
 };
 
 // The table packed_position_sharing fills, reused from mesh to mesh (no allocation once grown).
@@ -39,8 +40,8 @@ struct PositionTable {
 };
 
 struct PackedSharing {
-    std::uint64_t positions = 0;         // distinct packed positions of the mesh, rounded to 1 mm
-    std::uint64_t in_two_sections = 0;   // of those, positions packed vertices of two sections or more share
+    std::uint64_t positions = 0;        // distinct packed positions of the mesh, rounded to 1 mm
+    std::uint64_t in_two_sections = 0;  // of those, positions packed vertices of two sections or more share
 };
 
 // Reading: positions within one mesh (sections of different meshes, bodies or files are never

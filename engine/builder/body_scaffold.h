@@ -14,8 +14,8 @@
 namespace meshproof::builder {
 
 struct BodyScaffold {
-    tagfile::RecordWriter root;   // hkRootLevelContainer: pass it to write_tag0
-    tagfile::RecordWriter body;   // the body record: set its "shape"
+    tagfile::RecordWriter root;  // hkRootLevelContainer: pass it to write_tag0
+    tagfile::RecordWriter body;  // the body record: set its "shape"
 };
 
 BodyScaffold write_body_scaffold(tagfile::ObjectWriter& w, const std::string& body_name);

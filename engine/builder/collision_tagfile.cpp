@@ -60,12 +60,14 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     param.set_uint("version", 0x100000);
     const std::size_t rows = m.row_vertices.size();
     ArrayWriter tri = array_for(w, param, "triangleDataArray", rows);
-    tri.set_column("primitiveDataIndex", m.row_primitive_data.size() == rows ? m.row_primitive_data : std::vector<std::uint32_t>(rows, 0u));
+    tri.set_column("primitiveDataIndex",
+                   m.row_primitive_data.size() == rows ? m.row_primitive_data : std::vector<std::uint32_t>(rows, 0u));
     tri.set_column("triangleDataIndex", column<std::uint32_t>(rows, [](std::size_t i) { return i; }));
     tri.set_column("vertexIndexA", column<std::uint32_t>(rows, [&](std::size_t i) { return m.row_vertices[i][0]; }));
     tri.set_column("vertexIndexB", column<std::uint32_t>(rows, [&](std::size_t i) { return m.row_vertices[i][1]; }));
     tri.set_column("vertexIndexC", column<std::uint32_t>(rows, [&](std::size_t i) { return m.row_vertices[i][2]; }));
-    const std::vector<std::uint32_t> materials = m.materials.empty() ? std::vector<std::uint32_t>{material} : m.materials;
+    const std::vector<std::uint32_t> materials =
+        m.materials.empty() ? std::vector<std::uint32_t>{material} : m.materials;
     ArrayWriter prim_data = array_for(w, param, "primitiveDataArray", materials.size());
     for (std::size_t i = 0; i < materials.size(); ++i) prim_data.at(i).set_uint("materialNameData", materials[i]);
 
@@ -96,17 +98,20 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
         sections.set_column("firstSharedVertexIndex", m.first_shared);
         sections.set_column("firstPrimitiveIndex", m.first_primitive);
         sections.set_column("firstDataRunIndex", column<std::uint32_t>(ns, [](std::size_t s) { return s; }));
-        sections.set_column("numPrimitives", column<std::uint8_t>(ns, [&](std::size_t s) { return m.num_primitives[s]; }));
+        sections.set_column("numPrimitives",
+                            column<std::uint8_t>(ns, [&](std::size_t s) { return m.num_primitives[s]; }));
         sections.set_column("numDataRuns", std::vector<std::uint8_t>(ns, 1));
     } else {
         sections.set_column("firstPackedVertex", m.first_packed);
-        sections.set_column("numSharedIndices", column<std::uint8_t>(ns, [&](std::size_t s) { return m.num_shared[s]; }));
+        sections.set_column("numSharedIndices",
+                            column<std::uint8_t>(ns, [&](std::size_t s) { return m.num_shared[s]; }));
     }
     for (std::size_t s = 0; s < ns; ++s) {
         RecordWriter sec = sections.at(s);
         sec.set_floats("codecParms", m.codec_parms[s]);
         const mesh::Box& d = m.section_domain[s];
-        const std::array<float, 4> lo{d.min[0], d.min[1], d.min[2], 1.0f - r}, hi{d.max[0], d.max[1], d.max[2], 1.0f + r};
+        const std::array<float, 4> lo{d.min[0], d.min[1], d.min[2], 1.0f - r},
+            hi{d.max[0], d.max[1], d.max[2], 1.0f + r};
         sec.set_floats("domain.min", lo);
         sec.set_floats("domain.max", hi);
         if (!er) {
@@ -123,7 +128,8 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
         std::memcpy(prims.raw().data(), m.primitives.data(), 4 * m.primitives.size());
     array_for(w, data, "meshTree.packedVertices", m.packed_vertices.size()).set_values(m.packed_vertices);
     array_for(w, data, "meshTree.sharedVertices", m.shared_vertices.size()).set_values(m.shared_vertices);
-    array_for(w, data, "meshTree.sharedVerticesIndex", m.shared_vertices_index.size()).set_values(m.shared_vertices_index);
+    array_for(w, data, "meshTree.sharedVerticesIndex", m.shared_vertices_index.size())
+        .set_values(m.shared_vertices_index);
     ArrayWriter runs = array_for(w, data, "meshTree.primitiveDataRuns", ns);
     if (runs.stride() == 4) {
         std::uint8_t* out = runs.raw().data();
@@ -141,8 +147,9 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     if (!m.simd_nodes.empty()) {
         const RecordWriter n0 = simd.at(0);
         auto offset_of = [&](const char* name) { return n0.field(name).offset() - n0.offset(); };
-        const std::uint32_t o_lx = offset_of("lx"), o_hx = offset_of("hx"), o_ly = offset_of("ly"), o_hy = offset_of("hy"),
-                            o_lz = offset_of("lz"), o_hz = offset_of("hz"), o_data = offset_of("data");
+        const std::uint32_t o_lx = offset_of("lx"), o_hx = offset_of("hx"), o_ly = offset_of("ly"),
+                            o_hy = offset_of("hy"), o_lz = offset_of("lz"), o_hz = offset_of("hz"),
+                            o_data = offset_of("data");
         const std::uint32_t o_leaf = er ? offset_of("isLeaf") : 0;
         std::uint8_t* out = simd.raw().data();
         for (std::size_t i = 0; i < m.simd_nodes.size(); ++i) {
@@ -172,7 +179,8 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
     }
 
     MP_TRY(w.status());
-    if (!compendium_id) return tagfile::write_tag0(w, root, {.sdk_version = types.sdk_version, .type_section = types.type_section});
+    if (!compendium_id)
+        return tagfile::write_tag0(w, root, {.sdk_version = types.sdk_version, .type_section = types.type_section});
     return tagfile::write_tag0(w, root, {.sdk_version = types.sdk_version, .compendium_id = compendium_id});
 }
 

@@ -39,10 +39,10 @@ struct CompressedMesh {
     std::vector<std::uint32_t> interior_words;
     std::int64_t interior_bits = 0;
     // fsnp: pParam's rows (triangleDataArray), their primitive data (one per material) and keys
-    std::vector<std::uint32_t> row_key_word;                  // triangleIndexToShapeKey, left-aligned
-    std::vector<std::array<std::uint32_t, 3>> row_vertices;   // vertexIndexA/B/C
-    std::vector<std::uint32_t> row_primitive_data;            // primitiveDataIndex (empty: all 0)
-    std::vector<std::uint32_t> materials;                     // per primitiveDataArray entry: materialNameData
+    std::vector<std::uint32_t> row_key_word;                 // triangleIndexToShapeKey, left-aligned
+    std::vector<std::array<std::uint32_t, 3>> row_vertices;  // vertexIndexA/B/C
+    std::vector<std::uint32_t> row_primitive_data;           // primitiveDataIndex (empty: all 0)
+    std::vector<std::uint32_t> materials;                    // per primitiveDataArray entry: materialNameData
     // simd
     std::vector<SimdNode> simd_nodes;
     // counts

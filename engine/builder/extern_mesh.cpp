@@ -27,7 +27,8 @@ ExternMesh build_extern_mesh(std::span<const float> x, std::span<const float> y,
     std::vector<std::uint32_t> keys(nt);
     for (std::size_t t = 0; t < nt; ++t) {
         const auto& r = rows[t];
-        m.triangles[t] = {static_cast<std::int32_t>(r[0]), static_cast<std::int32_t>(r[1]), static_cast<std::int32_t>(r[2]), -1};
+        m.triangles[t] = {static_cast<std::int32_t>(r[0]), static_cast<std::int32_t>(r[1]),
+                          static_cast<std::int32_t>(r[2]), -1};
         for (std::uint32_t v : r) mesh::extend(boxes[t], x[v], y[v], z[v]);
         keys[t] = static_cast<std::uint32_t>(t);
     }
@@ -75,13 +76,14 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& 
         if (nodes.empty()) return;
         const RecordWriter n0 = simd.at(0);
         auto offset_of = [&](const char* name) { return n0.field(name).offset() - n0.offset(); };
-        const std::uint32_t off[7] = {offset_of("lx"), offset_of("hx"), offset_of("ly"), offset_of("hy"),
+        const std::uint32_t off[7] = {offset_of("lx"), offset_of("hx"), offset_of("ly"),  offset_of("hy"),
                                       offset_of("lz"), offset_of("hz"), offset_of("data")};
         const std::uint32_t o_leaf = er ? offset_of("isLeaf") : 0;
         for (std::size_t i = 0; i < nodes.size(); ++i) {
             std::uint8_t* node = simd.raw().data() + i * simd.stride();
             const SimdNode& n = nodes[i];
-            const void* src[7] = {n.lx.data(), n.hx.data(), n.ly.data(), n.hy.data(), n.lz.data(), n.hz.data(), n.data.data()};
+            const void* src[7] = {n.lx.data(), n.hx.data(), n.ly.data(),  n.hy.data(),
+                                  n.lz.data(), n.hz.data(), n.data.data()};
             for (int k = 0; k < 7; ++k) std::memcpy(node + off[k], src[k], 16);
             if (er) node[o_leaf] = n.is_leaf;
         }

@@ -45,7 +45,8 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     rules::InteriorWorkspace& ws = scratch.ws;
     std::vector<std::uint32_t>&identity = scratch.identity, &c0 = scratch.c0, &c1 = scratch.c1, &c2 = scratch.c2;
     std::vector<std::uint8_t>& half = scratch.half;
-    if (first_slot.size() != std::size_t{ns} + 1 || x.size() != first_slot[ns] || y.size() != x.size() || z.size() != x.size())
+    if (first_slot.size() != std::size_t{ns} + 1 || x.size() != first_slot[ns] || y.size() != x.size() ||
+        z.size() != x.size())
         return make_error(ErrorCode::kInternal, 0, "interior: vertex columns do not match the sections");
 
     // count first
@@ -57,8 +58,9 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     for (std::uint32_t s = 0; s < ns; ++s)
         for (std::uint32_t k = 0; k < m.num_packed[s] + m.num_shared[s]; ++k)
             identity[first_slot[s] + k] =
-                k < m.num_packed[s] ? rules::packed_vertex_identity(s, k)
-                                    : rules::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
+                k < m.num_packed[s]
+                    ? rules::packed_vertex_identity(s, k)
+                    : rules::shared_vertex_identity(m.shared_vertices_index[m.first_shared[s] + k - m.num_packed[s]]);
     c0.resize(triangles), c1.resize(triangles), c2.resize(triangles), half.resize(triangles);
     out.section_first_triangle.assign(std::size_t{ns} + 1, 0);
 
@@ -76,7 +78,8 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     rules::InteriorMeshView view;
     view.x = x, view.y = y, view.z = z;
     view.identity = identity;
-    view.corner = {std::span<const std::uint32_t>(c0), std::span<const std::uint32_t>(c1), std::span<const std::uint32_t>(c2)};
+    view.corner = {std::span<const std::uint32_t>(c0), std::span<const std::uint32_t>(c1),
+                   std::span<const std::uint32_t>(c2)};
     view.half = half;
     // Bits only: the marking by the weights where no tie decides a bit (rules::ReferenceUse::kBitsOnly);
     // the figures below read the complete faces and their convex edges, not their order.
@@ -91,7 +94,8 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     out.bit.assign(triangles, 0);
     t = 0;
     for_each_triangle(m, ns, [&](std::uint32_t s, std::size_t i, int h) {
-        out.key[t++] = (s << 8) | static_cast<std::uint32_t>((i - m.first_primitive[s]) << 1) | static_cast<std::uint32_t>(h);
+        out.key[t++] =
+            (s << 8) | static_cast<std::uint32_t>((i - m.first_primitive[s]) << 1) | static_cast<std::uint32_t>(h);
     });
     // One call per mesh: the raw normals and edge vectors are not kept for another.
     rules::InteriorOptions options;
@@ -102,7 +106,8 @@ Status compute_stored_interior(const CompressedMesh& m, std::uint32_t ns, std::s
     for (std::uint8_t b : out.bit) out.bits_set += b != 0;
     out.complete_faces = ws.order.size();
     out.convex_edges = 0;
-    for (const auto& w : ws.order) out.convex_edges += static_cast<std::uint64_t>(std::popcount(ws.convex_mask[w.face]));
+    for (const auto& w : ws.order)
+        out.convex_edges += static_cast<std::uint64_t>(std::popcount(ws.convex_mask[w.face]));
     return ok_status();
 }
 

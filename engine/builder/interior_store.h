@@ -29,8 +29,8 @@ struct ComputedInterior {
 // Sections 0 .. `triangle_sections` − 1 of `m` (the point-set section, if any, follows them);
 // `first_slot` has one entry per such section and one past the last; x, y, z one per slot.
 // One workspace per thread, reused from mesh to mesh and handed back after a large one.
-Status compute_stored_interior(const CompressedMesh& m, std::uint32_t triangle_sections, std::span<const std::uint32_t> first_slot,
-                               std::span<const float> x, std::span<const float> y, std::span<const float> z,
-                               ComputedInterior& out);
+Status compute_stored_interior(const CompressedMesh& m, std::uint32_t triangle_sections,
+                               std::span<const std::uint32_t> first_slot, std::span<const float> x,
+                               std::span<const float> y, std::span<const float> z, ComputedInterior& out);
 
 }  // namespace meshproof::builder

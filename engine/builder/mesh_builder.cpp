@@ -149,9 +149,11 @@ void lay_out(const MeshInputView& in, const MeshOptions& opt, MeshLayout& L, Com
         if (!packed_tmp.empty() && opt.max_packed_error < std::numeric_limits<float>::infinity()) {
             mesh::Box box = mesh::unfilled_box();
             for (std::uint32_t v : packed_tmp) mesh::extend(box, in.x[v], in.y[v], in.z[v]);
-            const float half_step[3] = {0.5f * (box.max[0] - box.min[0]) / 2047.0f, 0.5f * (box.max[1] - box.min[1]) / 2047.0f,
+            const float half_step[3] = {0.5f * (box.max[0] - box.min[0]) / 2047.0f,
+                                        0.5f * (box.max[1] - box.min[1]) / 2047.0f,
                                         0.5f * (box.max[2] - box.min[2]) / 1023.0f};
-            if (half_step[0] > opt.max_packed_error || half_step[1] > opt.max_packed_error || half_step[2] > opt.max_packed_error) {
+            if (half_step[0] > opt.max_packed_error || half_step[1] > opt.max_packed_error ||
+                half_step[2] > opt.max_packed_error) {
                 packed_tmp.insert(packed_tmp.end(), shared_tmp.begin(), shared_tmp.end());
                 shared_tmp.swap(packed_tmp);
                 packed_tmp.clear();
@@ -235,7 +237,8 @@ void quantise_vertices(const MeshInputView& in, MeshLayout& L, CompressedMesh& m
                 m.shared_vertices.push_back(mesh::quantise_shared(L.shared_codec, in.x[v], in.y[v], in.z[v]));
             }
             m.shared_vertices_index.push_back(static_cast<std::uint16_t>(entry_of[v] - page_base));
-            const auto p = mesh::decode_shared_vertex(m.shared_vertices[static_cast<std::size_t>(entry_of[v])], L.shared_codec);
+            const auto p =
+                mesh::decode_shared_vertex(m.shared_vertices[static_cast<std::size_t>(entry_of[v])], L.shared_codec);
             L.sx[slot] = p[0], L.sy[slot] = p[1], L.sz[slot] = p[2];
         }
     }
@@ -252,10 +255,12 @@ void encode_section_trees(MeshLayout& L, CompressedMesh& m) {
     if (L.keep_encoded) L.encoded.resize(ns);
     for (std::uint32_t s = 0; s < ns; ++s) {
         mesh::Box box = mesh::unfilled_box();
-        for (std::uint32_t slot = L.first_slot[s]; slot < L.first_slot[s + 1]; ++slot) mesh::extend(box, L.sx[slot], L.sy[slot], L.sz[slot]);
+        for (std::uint32_t slot = L.first_slot[s]; slot < L.first_slot[s + 1]; ++slot)
+            mesh::extend(box, L.sx[slot], L.sy[slot], L.sz[slot]);
         m.section_domain[s] = mesh::grown_by(box, r);
         leaf_boxes.resize(m.num_primitives[s], mesh::unfilled_box());
-        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p) leaf_boxes[p] = mesh::grown_by(L.primitive_box(m, s, p), r);
+        for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p)
+            leaf_boxes[p] = mesh::grown_by(L.primitive_box(m, s, p), r);
         EncodedStaticTree encoded = encode_static_tree(L.section_trees[s], leaf_boxes, m.section_domain[s], 4);
         m.first_node_byte[s] = static_cast<std::uint32_t>(m.section_node_bytes.size());
         m.node_byte_count[s] = static_cast<std::uint32_t>(encoded.bytes.size());
@@ -276,7 +281,8 @@ void encode_mesh_tree(MeshLayout& L, CompressedMesh& m) {
         joined.second_child.push_back(static_cast<std::uint32_t>(mesh_tree.size() + 1));
         for (std::size_t i = 0; i < mesh_tree.size(); ++i) {
             joined.payload.push_back(mesh_tree.payload[i]);
-            joined.second_child.push_back(mesh_tree.second_child[i] == rules::kNoNode ? rules::kNoNode : mesh_tree.second_child[i] + 1);
+            joined.second_child.push_back(mesh_tree.second_child[i] == rules::kNoNode ? rules::kNoNode
+                                                                                      : mesh_tree.second_child[i] + 1);
         }
         joined.payload.push_back(ns);
         joined.second_child.push_back(rules::kNoNode);
@@ -285,7 +291,8 @@ void encode_mesh_tree(MeshLayout& L, CompressedMesh& m) {
     m.mesh_node_bytes = encode_static_tree(mesh_tree, m.section_domain, m.domain, 5).bytes;
     m.leaf_index.assign(m.page.size(), 0);
     for (std::size_t i = 0; i < mesh_tree.size(); ++i)
-        if (mesh_tree.second_child[i] == rules::kNoNode) m.leaf_index[mesh_tree.payload[i]] = static_cast<std::uint16_t>(i);
+        if (mesh_tree.second_child[i] == rules::kNoNode)
+            m.leaf_index[mesh_tree.payload[i]] = static_cast<std::uint16_t>(i);
 }
 
 void count_keys(const MeshLayout& L, CompressedMesh& m) {
@@ -384,8 +391,10 @@ void release_before_interior(MeshLayout& L) {
 
 }  // namespace
 
-Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& opt, MeshStats* stats, MeshLayout* layout) {
-    if (in.y.size() != in.x.size() || in.z.size() != in.x.size() || (!in.row_material.empty() && in.row_material.size() != in.rows.size()))
+Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& opt, MeshStats* stats,
+                                  MeshLayout* layout) {
+    if (in.y.size() != in.x.size() || in.z.size() != in.x.size() ||
+        (!in.row_material.empty() && in.row_material.size() != in.rows.size()))
         return make_error(ErrorCode::kInternal, 0, "build: input columns differ in length");
     if (!(opt.convex_radius >= 0.0f) || !std::isfinite(opt.convex_radius))
         return make_error(ErrorCode::kUsage, 0, "build: convexRadius must be a finite number ≥ 0");
@@ -398,31 +407,35 @@ Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& op
     L = MeshLayout{};
     L.keep_encoded = layout != nullptr;
     L.kept = kept_rows(in, &st);
-    if (L.kept.empty()) return make_error(ErrorCode::kLimit, 0, "build: no triangle left (every row degenerate or invalid)");
+    if (L.kept.empty())
+        return make_error(ErrorCode::kLimit, 0, "build: no triangle left (every row degenerate or invalid)");
     lay_out(in, opt, L, m);
     // The codecs divide the domain's extent into steps: an extent past single precision (points
     // 3e38 apart, or a convexRadius of 3.4e38) made infinite steps and a file verify rejects.
     for (int a = 0; a < 3; ++a)
         if (!std::isfinite(m.domain.max[a] - m.domain.min[a]))
-            return make_error(ErrorCode::kLimit, 0,
-                              fmt::format("build: the mesh spans {} to {} along {} grown by convexRadius {}: wider than single "
-                                          "precision holds, so the format's codecs cannot",
-                                          L.used.min[a], L.used.max[a], "xyz"[a], opt.convex_radius));
+            return make_error(
+                ErrorCode::kLimit, 0,
+                fmt::format("build: the mesh spans {} to {} along {} grown by convexRadius {}: wider than single "
+                            "precision holds, so the format's codecs cannot",
+                            L.used.min[a], L.used.max[a], "xyz"[a], opt.convex_radius));
     st.stock_surface = inner_surface(L.tree);
     if (layout == nullptr) free_vectors(L.tree.box);  // no later stage reads the tree's boxes
     const std::size_t ns = L.cut.sections.size();
     // Keys are section << 8 | primitive << 1 | half in 32 bits; leafIndex is 16 bits (a mesh tree
     // of 2 × sections − 1 nodes).
     if (ns > std::min<std::uint32_t>(opt.max_sections, 32768))
-        return make_error(ErrorCode::kLimit, 0, "build: the mesh needs " + std::to_string(ns) + " sections; the format holds " +
-                                                    std::to_string(std::min<std::uint32_t>(opt.max_sections, 32768)) +
-                                                    " (a 16-bit leafIndex into the mesh tree)");
+        return make_error(ErrorCode::kLimit, 0,
+                          "build: the mesh needs " + std::to_string(ns) + " sections; the format holds " +
+                              std::to_string(std::min<std::uint32_t>(opt.max_sections, 32768)) +
+                              " (a 16-bit leafIndex into the mesh tree)");
     quantise_vertices(in, L, m);
     const std::size_t max_pages = std::min<std::uint32_t>(opt.max_pages, 256);
     if (m.shared_vertices.size() > (max_pages << 16))
-        return make_error(ErrorCode::kLimit, 0, "build: the shared vertices need " +
-                                                    std::to_string((m.shared_vertices.size() + 65535) / 65536) +
-                                                    " pages of 65,536; a section's 8-bit page names " + std::to_string(max_pages));
+        return make_error(ErrorCode::kLimit, 0,
+                          "build: the shared vertices need " +
+                              std::to_string((m.shared_vertices.size() + 65535) / 65536) +
+                              " pages of 65,536; a section's 8-bit page names " + std::to_string(max_pages));
     encode_section_trees(L, m);
     encode_mesh_tree(L, m);
     count_keys(L, m);
@@ -447,8 +460,9 @@ Result<CompressedMesh> build_mesh(const MeshInputView& in, const MeshOptions& op
     st.packed_vertices = m.packed_vertices.size();
     for (std::size_t slot = 0; slot < L.slot_vertex.size(); ++slot) {
         const std::uint32_t v = L.slot_vertex[slot];
-        st.max_position_error = std::max({st.max_position_error, std::fabs(double{L.sx[slot]} - in.x[v]),
-                                          std::fabs(double{L.sy[slot]} - in.y[v]), std::fabs(double{L.sz[slot]} - in.z[v])});
+        st.max_position_error =
+            std::max({st.max_position_error, std::fabs(double{L.sx[slot]} - in.x[v]),
+                      std::fabs(double{L.sy[slot]} - in.y[v]), std::fabs(double{L.sz[slot]} - in.z[v])});
     }
     return m;
 }

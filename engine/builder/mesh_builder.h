@@ -54,7 +54,8 @@ struct MeshInputView {
     MeshInputView(std::span<const float> x, std::span<const float> y, std::span<const float> z,
                   std::span<const std::array<std::uint32_t, 3>> rows, std::span<const std::uint32_t> row_material)
         : x(x), y(y), z(z), rows(rows), row_material(row_material) {}
-    MeshInputView(const MeshInput& in) : MeshInputView(in.x, in.y, in.z, in.rows, in.row_material) {}   // implicit: a MeshInput is a view
+    MeshInputView(const MeshInput& in)
+        : MeshInputView(in.x, in.y, in.z, in.rows, in.row_material) {}  // implicit: a MeshInput is a view
 };
 
 struct MeshOptions {
@@ -85,23 +86,23 @@ struct MeshStats {
 // What one stage hands the next.
 struct MeshLayout {
     PrimitiveList prims;
-    std::vector<std::uint32_t> kept;                 // rows that became primitives
+    std::vector<std::uint32_t> kept;  // rows that became primitives
     rules::BinaryTree tree;
     rules::Cut cut;
-    std::vector<std::uint32_t> stored;               // primitive (in prims) at each stored index
+    std::vector<std::uint32_t> stored;                        // primitive (in prims) at each stored index
     std::vector<std::uint32_t> index_in_section, section_of;  // per primitive
-    std::vector<PreorderTree> section_trees;         // payload = primitive in section
-    std::vector<std::uint32_t> first_slot;           // per section and one past: into slot_vertex
-    std::vector<std::uint32_t> slot_vertex;          // source vertex of each slot, packed then shared per section
-    std::vector<float> sx, sy, sz;                   // per slot: the position a reader decodes
-    mesh::Box used = mesh::unfilled_box();                                    // the stored vertices' box
+    std::vector<PreorderTree> section_trees;                  // payload = primitive in section
+    std::vector<std::uint32_t> first_slot;                    // per section and one past: into slot_vertex
+    std::vector<std::uint32_t> slot_vertex;  // source vertex of each slot, packed then shared per section
+    std::vector<float> sx, sy, sz;           // per slot: the position a reader decodes
+    mesh::Box used = mesh::unfilled_box();   // the stored vertices' box
     mesh::SharedVertexCodec shared_codec{};
-    std::vector<std::uint8_t> gap_before;            // per section: a one-word gap before its packed run
-    std::vector<EncodedStaticTree> encoded;          // per section, when keep_encoded (synth's defects read them)
+    std::vector<std::uint8_t> gap_before;    // per section: a one-word gap before its packed run
+    std::vector<EncodedStaticTree> encoded;  // per section, when keep_encoded (synth's defects read them)
     bool keep_encoded = true;
-    std::vector<std::uint32_t> leaf_keys;            // simd leaves in key order
-    std::vector<mesh::Box> leaf_exact;                    // their exact boxes
-    std::uint32_t triangle_sections = 0;             // sections holding the source primitives
+    std::vector<std::uint32_t> leaf_keys;  // simd leaves in key order
+    std::vector<mesh::Box> leaf_exact;     // their exact boxes
+    std::uint32_t triangle_sections = 0;   // sections holding the source primitives
 
     std::uint32_t corners(std::uint32_t primitive) const { return prims.is_quad[primitive] ? 4u : 3u; }
     // The decoded box of the primitive at index p of section s (no convex radius).

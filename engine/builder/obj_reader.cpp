@@ -67,7 +67,11 @@ private:
 class ObjParser {
 public:
     ObjParser(Bytes text, const ObjReadOptions& options)
-        : text_(text), scale_(options.scale), materials_(mesh_.material_names, &mesh_.material_name_at), objects_(mesh_.object_names), groups_(mesh_.group_names) {}
+        : text_(text),
+          scale_(options.scale),
+          materials_(mesh_.material_names, &mesh_.material_name_at),
+          objects_(mesh_.object_names),
+          groups_(mesh_.group_names) {}
 
     Result<ObjMesh> run() {
         // A UTF-8 byte order mark (Windows editors write one) is not part of the first statement.
@@ -76,8 +80,8 @@ public:
         std::size_t line_start = 0;
         while (pos < text_.size()) {
             const void* nl = std::memchr(text_.data() + pos, '\n', text_.size() - pos);
-            const std::size_t line_end = nl ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(nl) - text_.data())
-                                            : text_.size();
+            const std::size_t line_end =
+                nl ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(nl) - text_.data()) : text_.size();
             line_begin_ = line_start;
             // A comment runs from `#` to the end of the line.
             const void* hash = std::memchr(text_.data() + pos, '#', line_end - pos);
@@ -91,9 +95,10 @@ public:
         if (mesh_.rows.empty()) {
             // Point at the end of the text.
             const TextPosition at = text_position(text_, text_.size());
-            return make_error(ErrorCode::kMissingField, text_.size(),
-                              fmt::format("{}:{}: no faces: the file holds no `f` statement, so there is no mesh to build",
-                                          at.line, at.column));
+            return make_error(
+                ErrorCode::kMissingField, text_.size(),
+                fmt::format("{}:{}: no faces: the file holds no `f` statement, so there is no mesh to build", at.line,
+                            at.column));
         }
         return std::move(mesh_);
     }
@@ -103,9 +108,7 @@ private:
         return make_error(code, offset, fmt::format("{}:{}: {}", line_, offset - line_begin_ + 1, what));
     }
 
-    std::string_view view(Field f) const {
-        return {reinterpret_cast<const char*>(text_.data()) + f.begin, f.size()};
-    }
+    std::string_view view(Field f) const { return {reinterpret_cast<const char*>(text_.data()) + f.begin, f.size()}; }
 
     // The next whitespace-separated field of the line; false at its end.
     bool next_field(Field& f) {
@@ -165,9 +168,11 @@ private:
         if (ec == std::errc::invalid_argument || p != e)
             return fail(ErrorCode::kBadHeader, f.begin, fmt::format("`{}` is not a number", view(f).substr(0, 64)));
         if (ec == std::errc::result_out_of_range)
-            return fail(ErrorCode::kBadHeader, f.begin, fmt::format("`{}` is outside the range of a float", view(f).substr(0, 64)));
+            return fail(ErrorCode::kBadHeader, f.begin,
+                        fmt::format("`{}` is outside the range of a float", view(f).substr(0, 64)));
         if (!std::isfinite(out))
-            return fail(ErrorCode::kBadHeader, f.begin, fmt::format("`{}` is not a finite number", view(f).substr(0, 64)));
+            return fail(ErrorCode::kBadHeader, f.begin,
+                        fmt::format("`{}` is not a finite number", view(f).substr(0, 64)));
         return std::nullopt;
     }
 
@@ -184,7 +189,8 @@ private:
         if (!std::isfinite(out))
             return fail(ErrorCode::kLimit, f.begin,
                         fmt::format("`{}` times --scale {} is {:g}: wider than single precision holds, so the format's "
-                                    "codecs cannot", view(f).substr(0, 64), scale_, scaled));
+                                    "codecs cannot",
+                                    view(f).substr(0, 64), scale_, scaled));
         return std::nullopt;
     }
 
@@ -204,8 +210,7 @@ private:
         if (count < 3)
             return fail(ErrorCode::kBadHeader, keyword.begin,
                         fmt::format("a vertex needs 3 coordinates, this one has {}", count));
-        if (mesh_.x.size() >= kMaxCount)
-            return fail(ErrorCode::kLimit, keyword.begin, "more than 2^32 - 2 vertices");
+        if (mesh_.x.size() >= kMaxCount) return fail(ErrorCode::kLimit, keyword.begin, "more than 2^32 - 2 vertices");
         mesh_.x.push_back(numbers[0]);
         mesh_.y.push_back(numbers[1]);
         mesh_.z.push_back(numbers[2]);
@@ -234,11 +239,13 @@ private:
         for (std::size_t i = f.begin; i < f.end; ++i) {
             if (text_[i] != '/') continue;
             if (slashes == 2)
-                return fail(ErrorCode::kBadHeader, i, "a face corner is v, v/vt, v//vn or v/vt/vn (one slash too many)");
+                return fail(ErrorCode::kBadHeader, i,
+                            "a face corner is v, v/vt, v//vn or v/vt/vn (one slash too many)");
             slash[slashes++] = i;
         }
         const std::size_t v_end = slashes > 0 ? slash[0] : f.end;
-        if (v_end == f.begin) return fail(ErrorCode::kBadHeader, f.begin, "a face corner must begin with its vertex index");
+        if (v_end == f.begin)
+            return fail(ErrorCode::kBadHeader, f.begin, "a face corner must begin with its vertex index");
         std::int64_t index = 0;
         if (auto error = parse_integer(f.begin, v_end, index)) return error;
         if (slashes >= 1) {
@@ -247,21 +254,25 @@ private:
                 std::int64_t unused = 0;
                 if (auto error = parse_integer(slash[0] + 1, vt_end, unused)) return error;
             } else if (slashes == 1) {
-                return fail(ErrorCode::kBadHeader, slash[0], "a face corner is v, v/vt, v//vn or v/vt/vn (nothing after the slash)");
+                return fail(ErrorCode::kBadHeader, slash[0],
+                            "a face corner is v, v/vt, v//vn or v/vt/vn (nothing after the slash)");
             }
             if (slashes == 2) {
                 if (f.end == slash[1] + 1)
-                    return fail(ErrorCode::kBadHeader, slash[1], "a face corner is v, v/vt, v//vn or v/vt/vn (nothing after the slash)");
+                    return fail(ErrorCode::kBadHeader, slash[1],
+                                "a face corner is v, v/vt, v//vn or v/vt/vn (nothing after the slash)");
                 std::int64_t unused = 0;
                 if (auto error = parse_integer(slash[1] + 1, f.end, unused)) return error;
             }
         }
         const auto defined = static_cast<std::int64_t>(mesh_.x.size());  // ≤ kMaxCount: no overflow below
         if (index == 0)
-            return fail(ErrorCode::kOutOfBounds, f.begin, "index 0: OBJ vertex indices start at 1 (or count back from -1)");
+            return fail(ErrorCode::kOutOfBounds, f.begin,
+                        "index 0: OBJ vertex indices start at 1 (or count back from -1)");
         if (index > defined || index < -defined)
             return fail(ErrorCode::kOutOfBounds, f.begin,
-                        fmt::format("vertex index {} is out of range: {} vertices are defined above this line", index, defined));
+                        fmt::format("vertex index {} is out of range: {} vertices are defined above this line", index,
+                                    defined));
         vertex = static_cast<std::uint32_t>(index > 0 ? index - 1 : defined + index);
         return std::nullopt;
     }

@@ -54,33 +54,32 @@ struct TextPosition {
 };
 
 struct ObjMesh {
-    std::vector<float> x, y, z;                         // every `v`, in file order
-    std::vector<std::array<std::uint32_t, 3>> rows;     // triangles (0-based indices into x/y/z), fanned
-    std::vector<std::uint32_t> row_material;            // per row: index into material_names, or kNoObjName
-    std::vector<std::uint32_t> row_object;              // per row: index into object_names (`o`), or kNoObjName
-    std::vector<std::uint32_t> row_group;               // per row: index into group_names (`g`), or kNoObjName
-    std::vector<std::uint64_t> row_line;                // per row: the 1-based line of its `f`
+    std::vector<float> x, y, z;                      // every `v`, in file order
+    std::vector<std::array<std::uint32_t, 3>> rows;  // triangles (0-based indices into x/y/z), fanned
+    std::vector<std::uint32_t> row_material;         // per row: index into material_names, or kNoObjName
+    std::vector<std::uint32_t> row_object;           // per row: index into object_names (`o`), or kNoObjName
+    std::vector<std::uint32_t> row_group;            // per row: index into group_names (`g`), or kNoObjName
+    std::vector<std::uint64_t> row_line;             // per row: the 1-based line of its `f`
     // Names in the order rows first use them (a name no row uses is not listed).
     std::vector<std::string> material_names, object_names, group_names;
     // Per material name: where the usemtl statement that the first row using it followed gives
     // the name (a caller that cannot resolve the name points there).
     std::vector<TextPosition> material_name_at;
 
-    std::uint64_t faces = 0;                  // `f` statements read
-    std::uint64_t ignored_statements = 0;     // vt, vn, vp, s, mtllib, l, p
-    std::uint64_t unknown_statements = 0;     // statements this reader does not know
-    std::uint64_t first_unknown_line = 0;     // 1-based; 0 when there is none
+    std::uint64_t faces = 0;               // `f` statements read
+    std::uint64_t ignored_statements = 0;  // vt, vn, vp, s, mtllib, l, p
+    std::uint64_t unknown_statements = 0;  // statements this reader does not know
+    std::uint64_t first_unknown_line = 0;  // 1-based; 0 when there is none
     std::string first_unknown_keyword;
 };
 
 struct ObjReadOptions {
-    double scale = 1.0;   // every position times this; the caller checks it is finite and above 0
+    double scale = 1.0;  // every position times this; the caller checks it is finite and above 0
 };
 
 Result<ObjMesh> read_obj(Bytes text, const ObjReadOptions& options = {});
 
 // The position of a byte offset of `text` (an offset past the end: just after the last byte).
 TextPosition text_position(Bytes text, std::uint64_t offset);
-
 
 }  // namespace meshproof::builder

@@ -33,14 +33,17 @@ PreorderTree walk(const rules::BinaryTree& tree, std::uint32_t node, Payload pay
 
 }  // namespace
 
-PreorderTree preorder_subtree(const rules::BinaryTree& tree, std::uint32_t node, const std::vector<std::uint32_t>& leaf_payload) {
-    return walk(tree, node, [&](std::uint32_t n) { return tree.is_leaf(n) ? leaf_payload[tree.leaf[n]] : rules::kNoNode; });
+PreorderTree preorder_subtree(const rules::BinaryTree& tree, std::uint32_t node,
+                              const std::vector<std::uint32_t>& leaf_payload) {
+    return walk(tree, node,
+                [&](std::uint32_t n) { return tree.is_leaf(n) ? leaf_payload[tree.leaf[n]] : rules::kNoNode; });
 }
 
 PreorderTree preorder_mesh_tree(const rules::BinaryTree& tree, const rules::Cut& cut) {
     absl::flat_hash_map<std::uint32_t, std::uint32_t> section_of;
     section_of.reserve(cut.sections.size());
-    for (std::size_t s = 0; s < cut.sections.size(); ++s) section_of.emplace(cut.sections[s], static_cast<std::uint32_t>(s));
+    for (std::size_t s = 0; s < cut.sections.size(); ++s)
+        section_of.emplace(cut.sections[s], static_cast<std::uint32_t>(s));
     return walk(tree, tree.root, [&](std::uint32_t n) {
         const auto it = section_of.find(n);
         return it == section_of.end() ? rules::kNoNode : it->second;

@@ -21,7 +21,8 @@ struct PreorderTree {
 };
 
 // The subtree of `node`; each leaf carries `leaf_payload[tree.leaf[n]]`.
-PreorderTree preorder_subtree(const rules::BinaryTree& tree, std::uint32_t node, const std::vector<std::uint32_t>& leaf_payload);
+PreorderTree preorder_subtree(const rules::BinaryTree& tree, std::uint32_t node,
+                              const std::vector<std::uint32_t>& leaf_payload);
 // The tree above the cut's sections: a leaf per section root, carrying the section's number.
 PreorderTree preorder_mesh_tree(const rules::BinaryTree& tree, const rules::Cut& cut);
 

@@ -37,7 +37,8 @@ PrimitiveList pair_rows(const PairingInput& in, rules::QuadPairingWorkspace& ws)
     std::vector<rules::VertexName> names(first_used.size());
     for (std::size_t j = 0; j < first_used.size(); ++j) {
         const std::uint32_t v = first_used[j];
-        names[j] = {std::bit_cast<std::uint32_t>(in.x[v]), std::bit_cast<std::uint32_t>(in.y[v]), std::bit_cast<std::uint32_t>(in.z[v])};
+        names[j] = {std::bit_cast<std::uint32_t>(in.x[v]), std::bit_cast<std::uint32_t>(in.y[v]),
+                    std::bit_cast<std::uint32_t>(in.z[v])};
     }
     std::vector<std::uint32_t> numbers(names.size());
     rules::number_by_first_use(names, ws, numbers);

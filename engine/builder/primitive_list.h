@@ -31,7 +31,7 @@ struct PairingInput {
     std::span<const float> x, y, z;
     std::span<const std::array<std::uint32_t, 3>> rows;
     std::span<const std::uint32_t> row_primitive_data;  // empty: all 0
-    std::span<const std::uint32_t> kept;                 // the rows that become primitives, in row order
+    std::span<const std::uint32_t> kept;                // the rows that become primitives, in row order
 };
 
 // Vertices are named by the bits of their positions (the rule's step 1), so two source indices

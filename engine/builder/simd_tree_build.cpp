@@ -8,8 +8,8 @@ namespace {
 struct TempNode {
     bool leaves = false;
     std::uint32_t count = 0;
-    std::array<std::uint32_t, 4> item{};  // key (leaves) or temp node
-    mesh::Box box = mesh::unfilled_box();                           // union of its lanes
+    std::array<std::uint32_t, 4> item{};   // key (leaves) or temp node
+    mesh::Box box = mesh::unfilled_box();  // union of its lanes
 };
 
 }  // namespace

@@ -15,7 +15,8 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const m
     const std::vector<mesh::Box> below = boxes_below(tree, leaf_boxes_by_payload);
     out.decoded = boxes_from_root(parents(tree), domain, [&](std::size_t i, const mesh::Box& p) {
         for (int a = 0; a < 3; ++a)
-            out.nibbles[i][a] = rules::floor_nibbles_searched_up(p.min[a], p.max[a], below[i].min[a], below[i].max[a]).byte;
+            out.nibbles[i][a] =
+                rules::floor_nibbles_searched_up(p.min[a], p.max[a], below[i].min[a], below[i].max[a]).byte;
         return out.nibbles[i];
     });
     for (std::size_t i = 0; i < n; ++i) {
@@ -27,7 +28,8 @@ EncodedStaticTree encode_static_tree(const PreorderTree& tree, std::span<const m
         const std::uint32_t distance = inner ? tree.second_child[i] - static_cast<std::uint32_t>(i) : 0;
         if (node_bytes == 4) {
             // data bit 0 set: inner, second child at + (data & 0xFE); clear: leaf, primitive = data >> 1.
-            bytes[3] = inner ? static_cast<std::uint8_t>(distance | 1u) : static_cast<std::uint8_t>(tree.payload[i] << 1);
+            bytes[3] =
+                inner ? static_cast<std::uint8_t>(distance | 1u) : static_cast<std::uint8_t>(tree.payload[i] << 1);
         } else if (node_bytes == 5) {
             // value = hi << 8 | lo; bit 15: inner, second child at + 2 × (value & 0x7FFF).
             const std::uint32_t value = inner ? (0x8000u | (distance >> 1)) : tree.payload[i];

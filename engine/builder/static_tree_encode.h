@@ -22,7 +22,7 @@ namespace meshproof::builder {
 
 struct EncodedStaticTree {
     std::vector<std::array<std::uint8_t, 3>> nibbles;  // per node: (h << 4) | l per axis
-    std::vector<mesh::Box> decoded;                         // per node: the box the decoder computes
+    std::vector<mesh::Box> decoded;                    // per node: the box the decoder computes
     std::vector<std::uint8_t> bytes;                   // 4 or 5 bytes per node
 };
 

@@ -20,11 +20,11 @@
 namespace meshproof::builder {
 
 struct WeldedMesh {
-    std::vector<float> x, y, z;                       // the distinct positions rows use
-    std::vector<std::array<std::uint32_t, 3>> rows;   // the input rows, indices remapped
-    std::uint64_t positions_in = 0;                   // positions given
-    std::uint64_t duplicates_merged = 0;              // used positions that repeated an earlier one
-    std::uint64_t unused_dropped = 0;                 // positions no row uses (not carried over)
+    std::vector<float> x, y, z;                      // the distinct positions rows use
+    std::vector<std::array<std::uint32_t, 3>> rows;  // the input rows, indices remapped
+    std::uint64_t positions_in = 0;                  // positions given
+    std::uint64_t duplicates_merged = 0;             // used positions that repeated an earlier one
+    std::uint64_t unused_dropped = 0;                // positions no row uses (not carried over)
 };
 
 // The positions rows use, numbered by their first occurrence in the position list (a later equal

@@ -82,9 +82,9 @@ Result<BinderEntry> parse_entry(Bytes b, const Binder& binder, const FieldReader
     MP_TRY(expect_zero(b, p + 1, 3, kind_name(binder.kind)));
     MP_TRY_ASSIGN(const std::int32_t minus_one, r.at<std::int32_t>(p + 4, "entry marker"));
     if (minus_one != -1)
-        return make_error(ErrorCode::kBadHeader, p + 4,
-                          fmt::format("{}: entry at 0x{:X}: field at +4 is {}, expected -1", kind_name(binder.kind), at,
-                                      minus_one));
+        return make_error(
+            ErrorCode::kBadHeader, p + 4,
+            fmt::format("{}: entry at 0x{:X}: field at +4 is {}, expected -1", kind_name(binder.kind), at, minus_one));
     p += 8;
     MP_TRY_ASSIGN(e.compressed_size, non_negative(r, p, "entry compressed size"));
     p += 8;
@@ -172,10 +172,9 @@ Result<Binder> parse_binder(Bytes b, BinderKind kind) {
         return make_error(ErrorCode::kBadHeader, kEntryHeaderSize,
                           fmt::format("{}: entry header size is {}, format 0x{:02X} implies {}", magic,
                                       stored_entry_size, binder.format, entry_size));
-    const bool extended_ok = kind == BinderKind::kBnd4
-                                 ? (binder.extended == 0 || binder.extended == 1 || binder.extended == 4 ||
-                                    binder.extended == 0x80)
-                                 : (binder.extended == 0 || binder.extended == 4);
+    const bool extended_ok = kind == BinderKind::kBnd4 ? (binder.extended == 0 || binder.extended == 1 ||
+                                                          binder.extended == 4 || binder.extended == 0x80)
+                                                       : (binder.extended == 0 || binder.extended == 4);
     if (!extended_ok)
         return make_error(ErrorCode::kBadHeader, kExtended,
                           fmt::format("{}: extended byte is 0x{:02X}", magic, binder.extended));

@@ -35,13 +35,13 @@ struct Binder {
     BinderKind kind = BinderKind::kBnd4;
     bool unk04 = false;
     bool unk05 = false;
-    bool big_endian = false;      // header byte 0x09
-    bool bit_big_endian = false;  // header byte 0x0A == 0
-    bool unicode = false;         // names UTF-16 (else Shift-JIS)
-    std::uint8_t raw_format = 0;  // as stored at 0x31
-    std::uint8_t format = 0;      // decoded (binder_format bits)
-    std::uint8_t extended = 0;    // 4 ⇒ hash table present
-    std::string version;          // e.g. "07D7R6"
+    bool big_endian = false;              // header byte 0x09
+    bool bit_big_endian = false;          // header byte 0x0A == 0
+    bool unicode = false;                 // names UTF-16 (else Shift-JIS)
+    std::uint8_t raw_format = 0;          // as stored at 0x31
+    std::uint8_t format = 0;              // decoded (binder_format bits)
+    std::uint8_t extended = 0;            // 4 ⇒ hash table present
+    std::string version;                  // e.g. "07D7R6"
     std::uint64_t headers_end = 0;        // BHF4: 0
     std::uint64_t hash_table_offset = 0;  // 0 unless extended == 4
     std::vector<BinderEntry> entries;

@@ -34,14 +34,14 @@ static_assert(bnd4_layout::kSize == 0x40, "BND4 header is 0x40 bytes (spec §2)"
 
 // BDF4 header, 0x30 bytes (spec §3).
 namespace bdf4_layout {
-inline constexpr std::size_t kMagic = 0x00;            // "BDF4"
+inline constexpr std::size_t kMagic = 0x00;  // "BDF4"
 inline constexpr std::size_t kBigEndian = 0x09;
 inline constexpr std::size_t kBitLittleEndian = 0x0A;
-inline constexpr std::size_t kZero0C = 0x0C;           // i32 0
-inline constexpr std::size_t kHeaderSize = 0x10;       // i64 0x30 (0x40 tolerated)
-inline constexpr std::size_t kVersion = 0x18;          // char[8]
-inline constexpr std::size_t kZero20 = 0x20;           // i64 0
-inline constexpr std::size_t kZero28 = 0x28;           // i64 0
+inline constexpr std::size_t kZero0C = 0x0C;      // i32 0
+inline constexpr std::size_t kHeaderSize = 0x10;  // i64 0x30 (0x40 tolerated)
+inline constexpr std::size_t kVersion = 0x18;     // char[8]
+inline constexpr std::size_t kZero20 = 0x20;      // i64 0
+inline constexpr std::size_t kZero28 = 0x28;      // i64 0
 inline constexpr std::size_t kSize = 0x30;
 }  // namespace bdf4_layout
 static_assert(bdf4_layout::kSize == 0x30, "BDF4 header is 0x30 bytes (spec §3)");
@@ -97,8 +97,8 @@ constexpr std::uint8_t decode_entry_flags(std::uint8_t raw, bool bit_big_endian)
 // + (Names ? 4 : 0) + (format == Names1 exactly ? 8 : 0).
 constexpr std::uint64_t entry_header_size(std::uint8_t format) {
     using namespace binder_format;
-    return 0x10 + ((format & kLongOffsets) ? 8 : 4) + ((format & kCompression) ? 8 : 0) +
-           ((format & kIds) ? 4 : 0) + ((format & kNames) ? 4 : 0) + (format == kNames1 ? 8 : 0);
+    return 0x10 + ((format & kLongOffsets) ? 8 : 4) + ((format & kCompression) ? 8 : 0) + ((format & kIds) ? 4 : 0) +
+           ((format & kNames) ? 4 : 0) + (format == kNames1 ? 8 : 0);
 }
 static_assert(entry_header_size(binder_format::kEldenRing) == 36, "ER/Sekiro entry header is 36 bytes (§2)");
 

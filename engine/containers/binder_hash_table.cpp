@@ -14,7 +14,7 @@ namespace {
 char16_t to_lower(char16_t c) {
     if (c >= u'A' && c <= u'Z') return c + 0x20;
     if (c < 0x80) return c;
-    if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) ||   // Latin-1
+    if ((c >= 0xC0 && c <= 0xDE && c != 0xD7) ||     // Latin-1
         (c >= 0x391 && c <= 0x3AB && c != 0x3A2) ||  // Greek
         (c >= 0x410 && c <= 0x42F) ||                // Cyrillic
         (c >= 0xFF21 && c <= 0xFF3A))                // full-width Latin
@@ -86,7 +86,8 @@ void append_binder_hash_table(ByteSink& sink, std::span<const std::string> names
 }
 
 Status check_binder_hash_table(Bytes b, const Binder& binder) {
-    if (binder.extended != 4) return make_error(ErrorCode::kBadHeader, bnd4_layout::kExtended, "binder has no hash table");
+    if (binder.extended != 4)
+        return make_error(ErrorCode::kBadHeader, bnd4_layout::kExtended, "binder has no hash table");
     const std::uint64_t at = binder.hash_table_offset;
     const auto rd32 = [&](std::uint64_t off) {
         return binder.big_endian ? read_be_at<std::uint32_t>(b, off) : read_le_at<std::uint32_t>(b, off);
@@ -103,7 +104,8 @@ Status check_binder_hash_table(Bytes b, const Binder& binder) {
     if (*groups == 0) return make_error(ErrorCode::kBadHeader, at + 8, "hash table: zero groups");
     const std::uint64_t n = binder.entries.size();
     if (!in_range(at + kHashTableHeaderSize, std::uint64_t{*groups} * kHashGroupSize, b.size()))
-        return make_error(ErrorCode::kOutOfBounds, at + 8, fmt::format("hash table: {} groups run past the end", *groups));
+        return make_error(ErrorCode::kOutOfBounds, at + 8,
+                          fmt::format("hash table: {} groups run past the end", *groups));
     if (!in_range(*hashes_at, n * kPathHashSize, b.size()))
         return make_error(ErrorCode::kOutOfBounds, at, "hash table: path hashes run past the end");
 
@@ -126,7 +128,8 @@ Status check_binder_hash_table(Bytes b, const Binder& binder) {
                                   fmt::format("hash table: entry index {} is out of range or repeated", index));
             seen[index] = true;
             if (hash % *groups != g)
-                return make_error(ErrorCode::kBadHeader, ph_at, fmt::format("hash table: hash 0x{:08X} in group {}", hash, g));
+                return make_error(ErrorCode::kBadHeader, ph_at,
+                                  fmt::format("hash table: hash 0x{:08X} in group {}", hash, g));
             const std::uint32_t want = binder_name_hash(binder.entries[index].name);
             if (hash != want)
                 return make_error(ErrorCode::kBadHeader, ph_at,

@@ -136,14 +136,15 @@ std::string_view last_name_component(std::string_view normalised) {
 
 Result<std::string> read_binder_name(Bytes header, std::uint64_t offset, bool unicode, bool big_endian) {
     if (offset >= header.size())
-        return make_error(ErrorCode::kOutOfBounds, offset,
-                          fmt::format("binder name offset 0x{:X} is outside the {}-byte header", offset,
-                                      header.size()));
+        return make_error(
+            ErrorCode::kOutOfBounds, offset,
+            fmt::format("binder name offset 0x{:X} is outside the {}-byte header", offset, header.size()));
     // Windows paths are at most a few hundred characters; the cap keeps a hostile binder whose
     // many names run to the end of the file from costing entries × file size.
     constexpr std::size_t kMaxNameUnits = 4096;
     const std::size_t unit = unicode ? 2 : 1;
-    const Bytes rest = header.subspan(offset, std::min<std::uint64_t>(header.size() - offset, (kMaxNameUnits + 1) * unit));
+    const Bytes rest =
+        header.subspan(offset, std::min<std::uint64_t>(header.size() - offset, (kMaxNameUnits + 1) * unit));
     if (unicode) {
         for (std::size_t k = 0; k + 1 < rest.size(); k += 2)
             if (rest[k] == 0 && rest[k + 1] == 0)

@@ -17,20 +17,20 @@
 namespace meshproof {
 
 struct BinderFile {
-    std::string name;                  // UTF-8, written as given (game files use `\` separators)
+    std::string name;  // UTF-8, written as given (game files use `\` separators)
     std::int32_t id = 0;
-    std::vector<std::uint8_t> data;    // the stored bytes (e.g. a complete DCX file)
+    std::vector<std::uint8_t> data;                      // the stored bytes (e.g. a complete DCX file)
     std::uint8_t flags = binder_entry_flags::kOrdinary;  // decoded flag bits
     std::optional<std::uint64_t> uncompressed_size;      // default: data.size()
 };
 
 struct BinderWriteOptions {
-    std::string version = "07D7R6";    // at most 8 bytes
+    std::string version = "07D7R6";                   // at most 8 bytes
     std::uint8_t format = binder_format::kEldenRing;  // bits 0x40/0x80 are not written
-    bool unicode = true;               // UTF-16 names, else Shift-JIS (utf8_to_shift_jis_lossy)
+    bool unicode = true;                              // UTF-16 names, else Shift-JIS (utf8_to_shift_jis_lossy)
     bool big_endian = false;
     bool bit_big_endian = false;
-    bool hash_table = true;            // extended 4; only when the format has names
+    bool hash_table = true;  // extended 4; only when the format has names
 };
 
 std::vector<std::uint8_t> write_bnd4(std::span<const BinderFile> files, const BinderWriteOptions& options = {});

@@ -19,7 +19,7 @@ std::span<std::uint8_t> reuse_buffer(std::vector<std::uint8_t>& buffer, std::siz
 Result<std::vector<std::uint8_t>> dcx_decompress(Bytes dcx, const DecompressorRegistry& registry) {
     std::vector<std::uint8_t> out;
     MP_TRY(dcx_decompress_into(dcx, registry, out));
-    return out;   // a fresh buffer grows to exactly the member's size
+    return out;  // a fresh buffer grows to exactly the member's size
 }
 
 Result<Bytes> dcx_decompress_into(Bytes dcx, const DecompressorRegistry& registry, std::vector<std::uint8_t>& buffer) {

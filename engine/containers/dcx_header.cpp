@@ -53,9 +53,9 @@ Result<DcxHeader> parse_dcx_header(Bytes b) {
     if (!dflt && h.codec != "KRAK" && h.codec != "ZSTD") {
         std::string printable;
         for (char c : h.codec) printable += (c >= 0x20 && c < 0x7f) ? c : '?';
-        return make_error(ErrorCode::kUnsupported, kCodec,
-                          fmt::format("unsupported DCX container DCP \"{}\" (only DFLT, KRAK and ZSTD are read)",
-                                      printable));
+        return make_error(
+            ErrorCode::kUnsupported, kCodec,
+            fmt::format("unsupported DCX container DCP \"{}\" (only DFLT, KRAK and ZSTD are read)", printable));
     }
 
     h.version = load_be<std::uint32_t>(b.data() + kVersion);

@@ -38,14 +38,14 @@ inline constexpr std::size_t kHeaderSize = kPayload;
 static_assert(dcx_layout::kHeaderSize == 0x4C, "DCX header is 0x4C bytes (spec §4)");
 
 struct DcxHeader {
-    std::uint32_t version = 0;            // 0x10000 or 0x11000
-    std::uint32_t field10 = 0;            // 0x24 or 0x44 (the DFLT "24"/"44" preset variants)
-    std::uint32_t field14 = 0;            // 0x2C or 0x4C
+    std::uint32_t version = 0;  // 0x10000 or 0x11000
+    std::uint32_t field10 = 0;  // 0x24 or 0x44 (the DFLT "24"/"44" preset variants)
+    std::uint32_t field14 = 0;  // 0x2C or 0x4C
     std::uint32_t uncompressed_size = 0;
-    std::uint32_t compressed_size = 0;    // payload bytes at 0x4C (KRAK/ZSTD files pad beyond it)
-    std::string codec;                    // "DFLT", "KRAK" or "ZSTD"
-    std::uint8_t level = 0;               // informational: DFLT 8/9, KRAK 6 (Sekiro/ER) or 9 (AC6)
-    std::uint8_t unk38 = 0;               // DFLT only: 0 or 15
+    std::uint32_t compressed_size = 0;  // payload bytes at 0x4C (KRAK/ZSTD files pad beyond it)
+    std::string codec;                  // "DFLT", "KRAK" or "ZSTD"
+    std::uint8_t level = 0;             // informational: DFLT 8/9, KRAK 6 (Sekiro/ER) or 9 (AC6)
+    std::uint8_t unk38 = 0;             // DFLT only: 0 or 15
 
     // The payload: bytes [0x4C, 0x4C + compressed_size).
     static constexpr std::uint64_t payload_offset() { return dcx_layout::kPayload; }

@@ -11,9 +11,7 @@ class DeflateDecompressor final : public Decompressor {
 public:
     std::string_view codec() const override { return "DFLT"; }
     std::string_view library_version() const override { return "libdeflate " LIBDEFLATE_VERSION_STRING; }
-    Status decompress(Bytes in, std::span<std::uint8_t> out) const override {
-        return inflate_zlib_exact(in, out);
-    }
+    Status decompress(Bytes in, std::span<std::uint8_t> out) const override { return inflate_zlib_exact(in, out); }
     std::uint64_t max_output_size(std::uint64_t compressed_size) const override {
         return max_inflated_size(compressed_size);
     }
@@ -21,8 +19,6 @@ public:
 
 }  // namespace
 
-std::shared_ptr<const Decompressor> make_deflate_decompressor() {
-    return std::make_shared<DeflateDecompressor>();
-}
+std::shared_ptr<const Decompressor> make_deflate_decompressor() { return std::make_shared<DeflateDecompressor>(); }
 
 }  // namespace meshproof

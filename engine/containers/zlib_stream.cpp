@@ -19,8 +19,7 @@ struct CompressorDeleter {
 // One decompressor per thread: allocation is ~10 KiB and the pipeline inflates thousands of
 // members; libdeflate decompressors are not thread-safe, hence thread_local.
 libdeflate_decompressor* thread_decompressor() {
-    thread_local std::unique_ptr<libdeflate_decompressor, DecompressorDeleter> d(
-        libdeflate_alloc_decompressor());
+    thread_local std::unique_ptr<libdeflate_decompressor, DecompressorDeleter> d(libdeflate_alloc_decompressor());
     return d.get();
 }
 
@@ -30,22 +29,18 @@ Status inflate_zlib_exact(Bytes in, std::span<std::uint8_t> out) {
     libdeflate_decompressor* d = thread_decompressor();
     if (d == nullptr) return make_error(ErrorCode::kInternal, 0, "libdeflate_alloc_decompressor failed");
     std::size_t produced = 0;
-    const libdeflate_result r =
-        libdeflate_zlib_decompress(d, in.data(), in.size(), out.data(), out.size(), &produced);
+    const libdeflate_result r = libdeflate_zlib_decompress(d, in.data(), in.size(), out.data(), out.size(), &produced);
     switch (r) {
         case LIBDEFLATE_SUCCESS:
             if (produced != out.size())
                 return make_error(ErrorCode::kSizeMismatch, 0,
-                                  fmt::format("zlib stream inflates to {} bytes, expected {}", produced,
-                                              out.size()));
+                                  fmt::format("zlib stream inflates to {} bytes, expected {}", produced, out.size()));
             return ok_status();
         case LIBDEFLATE_INSUFFICIENT_SPACE:
             return make_error(ErrorCode::kSizeMismatch, 0,
-                              fmt::format("zlib stream inflates to more than the expected {} bytes",
-                                          out.size()));
+                              fmt::format("zlib stream inflates to more than the expected {} bytes", out.size()));
         case LIBDEFLATE_BAD_DATA:
-        default:
-            return make_error(ErrorCode::kDecompress, 0, "corrupt zlib stream");
+        default: return make_error(ErrorCode::kDecompress, 0, "corrupt zlib stream");
     }
 }
 
@@ -69,8 +64,7 @@ Result<std::vector<std::uint8_t>> inflate_zlib_any_size(Bytes in) {
 }
 
 std::vector<std::uint8_t> deflate_zlib(Bytes in, int level) {
-    std::unique_ptr<libdeflate_compressor, CompressorDeleter> c(
-        libdeflate_alloc_compressor(std::clamp(level, 1, 12)));
+    std::unique_ptr<libdeflate_compressor, CompressorDeleter> c(libdeflate_alloc_compressor(std::clamp(level, 1, 12)));
     if (!c) return {};
     std::vector<std::uint8_t> out(libdeflate_zlib_compress_bound(c.get(), in.size()));
     const std::size_t n = libdeflate_zlib_compress(c.get(), in.data(), in.size(), out.data(), out.size());

@@ -27,8 +27,6 @@ std::vector<std::uint8_t> deflate_zlib(Bytes in, int level);
 
 // A hard upper bound on what `compressed_size` bytes of deflate can inflate to (used to refuse
 // absurd header sizes before allocating).
-constexpr std::uint64_t max_inflated_size(std::uint64_t compressed_size) {
-    return compressed_size * 1032 + 1024;
-}
+constexpr std::uint64_t max_inflated_size(std::uint64_t compressed_size) { return compressed_size * 1032 + 1024; }
 
 }  // namespace meshproof

@@ -41,10 +41,8 @@ public:
         if (ZSTD_isError(n)) {
             if (ZSTD_getErrorCode(n) == ZSTD_error_dstSize_tooSmall)
                 return make_error(ErrorCode::kSizeMismatch, 0,
-                                  fmt::format("zstd stream decodes to more than the expected {} bytes",
-                                              out.size()));
-            return make_error(ErrorCode::kDecompress, 0,
-                              fmt::format("corrupt zstd stream: {}", ZSTD_getErrorName(n)));
+                                  fmt::format("zstd stream decodes to more than the expected {} bytes", out.size()));
+            return make_error(ErrorCode::kDecompress, 0, fmt::format("corrupt zstd stream: {}", ZSTD_getErrorName(n)));
         }
         if (n != out.size())
             return make_error(ErrorCode::kSizeMismatch, 0,
@@ -63,8 +61,6 @@ private:
 
 }  // namespace
 
-std::shared_ptr<const Decompressor> make_zstd_decompressor() {
-    return std::make_shared<ZstdDecompressor>();
-}
+std::shared_ptr<const Decompressor> make_zstd_decompressor() { return std::make_shared<ZstdDecompressor>(); }
 
 }  // namespace meshproof

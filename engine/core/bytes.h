@@ -81,8 +81,7 @@ public:
     }
 
     Error truncated(std::string_view what) const {
-        return make_error(ErrorCode::kTruncated, unit_offset(),
-                          std::string("truncated reading ") + std::string(what));
+        return make_error(ErrorCode::kTruncated, unit_offset(), std::string("truncated reading ") + std::string(what));
     }
 
 private:

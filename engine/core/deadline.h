@@ -26,8 +26,9 @@ inline constexpr double kLongestDeadlineSeconds = 1e9;
 // kLongestDeadlineSeconds: none).
 inline void arm_deadline(double seconds) {
     detail::t_deadline = seconds > 0 && seconds <= kLongestDeadlineSeconds
-        ? DeadlineClock::now() + std::chrono::duration_cast<DeadlineClock::duration>(std::chrono::duration<double>(seconds))
-        : DeadlineClock::time_point::max();
+                             ? DeadlineClock::now() + std::chrono::duration_cast<DeadlineClock::duration>(
+                                                          std::chrono::duration<double>(seconds))
+                             : DeadlineClock::time_point::max();
 }
 inline void disarm_deadline() { detail::t_deadline = DeadlineClock::time_point::max(); }
 

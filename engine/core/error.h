@@ -12,22 +12,22 @@
 namespace meshproof {
 
 enum class ErrorCode : std::uint16_t {
-    kTruncated,          // a read ran past the end of the bytes
-    kBadMagic,           // a signature did not match
-    kBadHeader,          // a header field holds a value the format forbids
-    kOutOfBounds,        // an offset, count or index from the file points outside its range
-    kUnsupported,        // well-formed, but a variant we do not handle (e.g. a codec)
-    kDecompress,         // a compressed stream is corrupt
-    kSizeMismatch,       // decompressed size differs from the size the header states
-    kBadType,            // a tagfile type table entry is malformed or unresolved
-    kBadObject,          // a tagfile object reference or field is malformed
-    kMissingField,       // a field looked up by name does not exist in the type
-    kIo,                 // the operating system refused a read
-    kInternal,           // a bug: a broken invariant inside meshproof
-    kUnknownChunk,       // a chunk / record tag the format does not define (.sur: cannot be skipped)
-    kLimit,              // the input asks for work out of proportion to its size (hostile nesting)
-    kTimeout,            // a unit ran past its time budget (RunOptions::member_timeout) and was abandoned
-    kUsage,              // the caller's configuration is refused (an option, a pass, a root): not the data's fault
+    kTruncated,     // a read ran past the end of the bytes
+    kBadMagic,      // a signature did not match
+    kBadHeader,     // a header field holds a value the format forbids
+    kOutOfBounds,   // an offset, count or index from the file points outside its range
+    kUnsupported,   // well-formed, but a variant we do not handle (e.g. a codec)
+    kDecompress,    // a compressed stream is corrupt
+    kSizeMismatch,  // decompressed size differs from the size the header states
+    kBadType,       // a tagfile type table entry is malformed or unresolved
+    kBadObject,     // a tagfile object reference or field is malformed
+    kMissingField,  // a field looked up by name does not exist in the type
+    kIo,            // the operating system refused a read
+    kInternal,      // a bug: a broken invariant inside meshproof
+    kUnknownChunk,  // a chunk / record tag the format does not define (.sur: cannot be skipped)
+    kLimit,         // the input asks for work out of proportion to its size (hostile nesting)
+    kTimeout,       // a unit ran past its time budget (RunOptions::member_timeout) and was abandoned
+    kUsage,         // the caller's configuration is refused (an option, a pass, a root): not the data's fault
 };
 
 // Stable, dotted-free names used in reports ("truncated", "bad-magic", ...).
@@ -35,7 +35,7 @@ std::string_view error_code_name(ErrorCode code);
 
 struct Error {
     ErrorCode code = ErrorCode::kInternal;
-    std::uint64_t offset = 0;   // byte offset within the unit that was being decoded
+    std::uint64_t offset = 0;  // byte offset within the unit that was being decoded
     std::string message;
 };
 
@@ -78,13 +78,13 @@ inline Status ok_status() { return Ok{}; }
 // Propagates an error from an expression yielding Result<T>; binds the value otherwise.
 #define MP_CONCAT_INNER(a, b) a##b
 #define MP_CONCAT(a, b) MP_CONCAT_INNER(a, b)
-#define MP_TRY_ASSIGN_IMPL(tmp, lhs, expr) \
-    auto tmp = (expr);                     \
+#define MP_TRY_ASSIGN_IMPL(tmp, lhs, expr)        \
+    auto tmp = (expr);                            \
     if (!tmp.ok()) return std::move(tmp).error(); \
     lhs = std::move(tmp).value()
 #define MP_TRY_ASSIGN(lhs, expr) MP_TRY_ASSIGN_IMPL(MP_CONCAT(mp_try_, __COUNTER__), lhs, expr)
-#define MP_TRY(expr)                                   \
-    do {                                               \
-        auto mp_try_status_ = (expr);                  \
+#define MP_TRY(expr)                                                        \
+    do {                                                                    \
+        auto mp_try_status_ = (expr);                                       \
         if (!mp_try_status_.ok()) return std::move(mp_try_status_).error(); \
     } while (0)

@@ -37,7 +37,10 @@ public:
     JsonWriter& null();
 
     template <class T>
-    JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+    JsonWriter& field(std::string_view k, const T& v) {
+        key(k);
+        return value(v);
+    }
 
     const std::string& str() const { return out_; }
     std::string take() { return std::move(out_); }
@@ -48,7 +51,11 @@ private:
 
     std::string out_;
     int indent_;
-    struct Level { bool is_object; bool empty; bool one_line; };
+    struct Level {
+        bool is_object;
+        bool empty;
+        bool one_line;
+    };
     // The layout of a container opened now: one line inside a one-line container.
     bool opens_one_line(JsonLayout layout) const {
         return layout == JsonLayout::kOneLine || (!stack_.empty() && stack_.back().one_line);

@@ -21,10 +21,11 @@ inline constexpr std::string_view kBothGames = "both";
 inline constexpr std::string_view kEverySet = "every";
 
 struct FigureScope {
-    std::string game;      // "sekiro", "eldenring", "freelancer", or "both" (kBothGames: sekiro and eldenring together)
-    std::string set;       // "h", "l", "f", "object", "asset", "character", "loose", kEverySet; empty: every set of the game but character
-    bool dlc = false;      // the document's figure includes Elden Ring's DLC archive pair
-    std::string file;      // a figure of one named file (engine/pipeline/file_scope.h path_names_file); empty: every file
+    std::string game;  // "sekiro", "eldenring", "freelancer", or "both" (kBothGames: sekiro and eldenring together)
+    std::string
+        set;  // "h", "l", "f", "object", "asset", "character", "loose", kEverySet; empty: every set of the game but character
+    bool dlc = false;  // the document's figure includes Elden Ring's DLC archive pair
+    std::string file;  // a figure of one named file (engine/pipeline/file_scope.h path_names_file); empty: every file
     // A figure of a place (engine/pipeline/place_scope.h): its map-id prefixes joined by ','
     // ("m11_01_00_00", "m60_34_5,m60_41_3"); empty: every map.
     std::string map;
@@ -52,26 +53,26 @@ std::optional<FigureKind> figure_kind_from_name(std::string_view name);
 
 struct ManifestFigure {
     std::string id;
-    std::string figure;                       // what is counted, in the document's words
-    std::optional<std::string> pass;          // nullopt: no pass computes it yet
-    std::string counter;                      // set exactly when `pass` is
-    bool maximum = false;                     // `counter` names a declared maximum (PassInfo::maxima)
-    bool minimum = false;                     // `counter` names a declared minimum (PassInfo::minima)
-    FigureKind kind = FigureKind::kValue;     // absent in the manifest: kValue
-    std::string of;                           // a percentage figure: 100 × counter / of
-    bool ratio = false;                       // with `of`: a ratio, counter / of (not × 100; "1.34 times")
+    std::string figure;                    // what is counted, in the document's words
+    std::optional<std::string> pass;       // nullopt: no pass computes it yet
+    std::string counter;                   // set exactly when `pass` is
+    bool maximum = false;                  // `counter` names a declared maximum (PassInfo::maxima)
+    bool minimum = false;                  // `counter` names a declared minimum (PassInfo::minima)
+    FigureKind kind = FigureKind::kValue;  // absent in the manifest: kValue
+    std::string of;                        // a percentage figure: 100 × counter / of
+    bool ratio = false;                    // with `of`: a ratio, counter / of (not × 100; "1.34 times")
     FigureScope scope;
-    std::string scope_text;                   // the document's own scope words (optional)
+    std::string scope_text;  // the document's own scope words (optional)
     double expected = 0;
-    std::vector<double> expected_list;        // a list figure's values (`expected` is their count)
-    bool percent = false;                     // the document states a percentage
-    std::optional<double> denominator;        // the y of an "x of y" figure
+    std::vector<double> expected_list;  // a list figure's values (`expected` is their count)
+    bool percent = false;               // the document states a percentage
+    std::optional<double> denominator;  // the y of an "x of y" figure
     // The document states "x of y" and the figure measures it as a share: `expected` is 100 x / y
     // (`denominator` y), a percentage ("in about four cases of five": 80 ± 10).
     bool share = false;
-    std::string denominator_counter;          // the counter measuring y (same pass and scope)
-    double tolerance = 0;                     // absolute; the document's rounding
-    std::string label;                        // Proven, Observed, Inferred, Sourced, Unknown, Unlabelled, Synthetic
+    std::string denominator_counter;  // the counter measuring y (same pass and scope)
+    double tolerance = 0;             // absolute; the document's rounding
+    std::string label;                // Proven, Observed, Inferred, Sourced, Unknown, Unlabelled, Synthetic
     std::string quote;
     // The figure counts stored values a derivation reproduces: measuring more than `expected`
     // (ours reproduces more than the document's own implementation) is status `exceeds`, not

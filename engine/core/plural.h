@@ -21,7 +21,9 @@ inline std::string grouped(std::uint64_t n) {
 }
 
 // The noun alone, for a table whose count is its own column: `one` when n is 1, else `many`.
-inline std::string_view plural_noun(std::uint64_t n, std::string_view one, std::string_view many) { return n == 1 ? one : many; }
+inline std::string_view plural_noun(std::uint64_t n, std::string_view one, std::string_view many) {
+    return n == 1 ? one : many;
+}
 
 // "1 file" / "0 files" / "1,204 files": the count, a space and the noun.
 inline std::string plural(std::uint64_t n, std::string_view one, std::string_view many) {

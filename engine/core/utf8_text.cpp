@@ -4,7 +4,7 @@
 namespace meshproof {
 namespace {
 
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD";   // U+FFFD
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
 bool continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 

@@ -16,8 +16,8 @@ namespace meshproof {
 std::optional<std::string> unreadable_reason(const std::filesystem::path& path) {
 #ifdef _WIN32
     // Windows has no access(2) that checks the ACLs: the file is opened as MappedFile would.
-    HANDLE h = ::CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
-                             OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+    HANDLE h = ::CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                             nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
     if (h == INVALID_HANDLE_VALUE) return std::system_category().message(static_cast<int>(::GetLastError()));
     ::CloseHandle(h);
     return std::nullopt;

@@ -222,7 +222,8 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
         // plainly, not as "nothing to check" with advice to unpack the game's archives.
         if (ends_with(ascii_lower(path_text(root.filename())), ".hkxbdt")) {
             const bool upper = root.extension() == ".HKXBDT";
-            const std::string header = path_text(fs::path(root.filename()).replace_extension(upper ? ".HKXBHD" : ".hkxbhd"));
+            const std::string header =
+                path_text(fs::path(root.filename()).replace_extension(upper ? ".HKXBHD" : ".hkxbhd"));
             return make_error(ErrorCode::kUsage, 0,
                               path_text(root.filename()) + " is the data half of a split binder: give " + header +
                                   " (beside it) instead");
@@ -232,12 +233,14 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
         // folder it came from) are read too, as a folder run would, so that it can be decoded.
         if (!scan.inputs.empty() && scan.inputs.front().kind == InputKind::kTagfile) {
             std::vector<fs::path> siblings;
-            for (const auto& e : fs::directory_iterator(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec))
+            for (const auto& e :
+                 fs::directory_iterator(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec))
                 if (e.path() != root && e.is_regular_file(ec)) siblings.push_back(e.path());
             std::sort(siblings.begin(), siblings.end());
             for (const fs::path& p : siblings) {
                 const std::string lower = ascii_lower(path_text(p.filename()));
-                if (ends_with(lower, ".compendium") || ends_with(lower, ".compendium.dcx")) consider(p, root.parent_path());
+                if (ends_with(lower, ".compendium") || ends_with(lower, ".compendium.dcx"))
+                    consider(p, root.parent_path());
             }
         }
     } else if (fs::exists(root, ec) && !fs::is_directory(root, ec)) {
@@ -263,9 +266,9 @@ Result<InstallScan> scan_install(const fs::path& root, std::optional<Game> game)
 
     // A folder of .sur files is Freelancer data even without DATA/ (issue: "any folder of .sur files").
     if (scan.game == Game::kUnknown && !scan.game_overridden) {
-        bool only_sur = !scan.inputs.empty() &&
-                        std::all_of(scan.inputs.begin(), scan.inputs.end(),
-                                    [](const InputFile& f) { return f.kind == InputKind::kSur; });
+        bool only_sur =
+            !scan.inputs.empty() && std::all_of(scan.inputs.begin(), scan.inputs.end(),
+                                                [](const InputFile& f) { return f.kind == InputKind::kSur; });
         if (only_sur) {
             scan.game = Game::kFreelancer;
             scan.detection = "only .sur files: Freelancer";

@@ -16,24 +16,24 @@
 namespace meshproof {
 
 enum class Game { kUnknown, kSekiro, kEldenRing, kFreelancer };
-std::string_view game_name(Game game);               // "unknown", "sekiro", "eldenring", "freelancer"
+std::string_view game_name(Game game);  // "unknown", "sekiro", "eldenring", "freelancer"
 std::optional<Game> parse_game(std::string_view name);
 
 enum class InputKind {
-    kSplitBinder,   // .hkxbhd header + .hkxbdt data (map h / l / f sets)
-    kBinder,        // BND4 (usually DCX-wrapped) that may hold .hkx members: objbnd, geomhkxbnd, chrbnd
-    kTagfile,       // loose .hkx or .hkx.dcx
-    kCompendium,    // loose .compendium or .compendium.dcx
-    kSur,           // Freelancer .sur
+    kSplitBinder,  // .hkxbhd header + .hkxbdt data (map h / l / f sets)
+    kBinder,       // BND4 (usually DCX-wrapped) that may hold .hkx members: objbnd, geomhkxbnd, chrbnd
+    kTagfile,      // loose .hkx or .hkx.dcx
+    kCompendium,   // loose .compendium or .compendium.dcx
+    kSur,          // Freelancer .sur
 };
 std::string_view input_kind_name(InputKind kind);
 
 struct InputFile {
     InputKind kind;
-    std::string rel_path;               // game terms, '/' separators
-    std::filesystem::path path;         // absolute or as given
-    std::filesystem::path data_path;    // the .hkxbdt of a split binder
-    std::string set;                    // h, l, f, object, asset, character, loose, sur
+    std::string rel_path;             // game terms, '/' separators
+    std::filesystem::path path;       // absolute or as given
+    std::filesystem::path data_path;  // the .hkxbdt of a split binder
+    std::string set;                  // h, l, f, object, asset, character, loose, sur
     // The model a .sur file collides for (.cmp, else .3db), paired by the scan as a split binder's
     // halves are; empty when there is none.
     std::filesystem::path model_path;
@@ -47,14 +47,14 @@ struct StrayFile {
 struct InstallScan {
     Game game = Game::kUnknown;
     bool game_overridden = false;
-    std::string detection;              // why the game was chosen, for the report
-    std::vector<InputFile> inputs;      // sorted by rel_path
-    std::vector<StrayFile> strays;      // sorted by rel_path: unusable collision-looking files
+    std::string detection;          // why the game was chosen, for the report
+    std::vector<InputFile> inputs;  // sorted by rel_path
+    std::vector<StrayFile> strays;  // sorted by rel_path: unusable collision-looking files
     std::uint64_t files_seen = 0;
-    std::uint64_t files_ignored = 0;    // not collision data (textures, params, ...)
+    std::uint64_t files_ignored = 0;  // not collision data (textures, params, ...)
     // The game's packed archives (Data0.bhd + Data0.bdt, DLC.bdt, ...; counted in files_ignored):
     // an install that was never unpacked, whose collision binders meshproof cannot reach.
-    std::vector<std::string> packed_archives;   // rel paths, sorted
+    std::vector<std::string> packed_archives;  // rel paths, sorted
 };
 
 // A FromSoftware packed archive half by its name: .bhd / .bdt, .bhd5 / .bdt5 (not the map

@@ -5,7 +5,9 @@
 namespace meshproof {
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)), watch_(std::exchange(other.watch_, kUnwatched)) {}
+    : data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      watch_(std::exchange(other.watch_, kUnwatched)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     if (this != &other) {
@@ -20,7 +22,7 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
 MappedFile::~MappedFile() { reset(); }
 
 void MappedFile::reset() {
-    unwatch_mapping(std::exchange(watch_, kUnwatched));   // before the pages go: the table never names unmapped ones
+    unwatch_mapping(std::exchange(watch_, kUnwatched));  // before the pages go: the table never names unmapped ones
     if (data_ != nullptr && size_ > 0) unmap(data_, size_);
     data_ = nullptr;
     size_ = 0;

@@ -29,10 +29,10 @@ public:
 
 private:
     void reset();
-    static void unmap(const std::uint8_t* data, std::size_t size);   // the platform's (mapped_file_posix / _windows)
+    static void unmap(const std::uint8_t* data, std::size_t size);  // the platform's (mapped_file_posix / _windows)
     const std::uint8_t* data_ = nullptr;
     std::size_t size_ = 0;
-    std::uint32_t watch_ = kUnwatched;   // its slot in shrink_guard's table
+    std::uint32_t watch_ = kUnwatched;  // its slot in shrink_guard's table
 };
 
 // Has the kernel map now the pages holding `part` (bytes of a MappedFile), for a caller about to

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ 22   // Linux 5.14 (include/uapi/asm-generic/mman-common.h)
+#define MADV_POPULATE_READ 22  // Linux 5.14 (include/uapi/asm-generic/mman-common.h)
 #endif
 
 namespace meshproof {
@@ -33,7 +33,8 @@ const char* file_type_name(mode_t mode) {
 void populate_pages(Bytes part) {
     if (part.empty()) return;
     static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
-    const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(part.data()) & ~(page - 1);   // madvise takes whole pages
+    const std::uintptr_t start =
+        reinterpret_cast<std::uintptr_t>(part.data()) & ~(page - 1);  // madvise takes whole pages
     const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(part.data()) + part.size();
     (void)::madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_READ);
 }

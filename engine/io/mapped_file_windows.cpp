@@ -39,21 +39,25 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {
     // FILE_SHARE_WRITE and _DELETE: another program may keep the file open for writing (an
     // editor, the game's own tools); while the view is mapped Windows refuses to truncate it, so
     // it cannot shrink under the reader (shrink_guard_windows.cpp).
-    HANDLE file = ::CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
-                                OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
-    if (file == INVALID_HANDLE_VALUE) return make_error(ErrorCode::kIo, 0, "cannot open: " + windows_error_text(::GetLastError()));
+    HANDLE file = ::CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (file == INVALID_HANDLE_VALUE)
+        return make_error(ErrorCode::kIo, 0, "cannot open: " + windows_error_text(::GetLastError()));
     HandleCloser file_closer{file};
     if (::GetFileType(file) != FILE_TYPE_DISK)
         return make_error(ErrorCode::kIo, 0, "not a regular file (a device or a pipe)");
     LARGE_INTEGER size{};
-    if (!::GetFileSizeEx(file, &size)) return make_error(ErrorCode::kIo, 0, "cannot stat: " + windows_error_text(::GetLastError()));
+    if (!::GetFileSizeEx(file, &size))
+        return make_error(ErrorCode::kIo, 0, "cannot stat: " + windows_error_text(::GetLastError()));
     MappedFile out;
     if (size.QuadPart > 0) {
         HANDLE mapping = ::CreateFileMappingW(file, nullptr, PAGE_READONLY, 0, 0, nullptr);
-        if (mapping == nullptr) return make_error(ErrorCode::kIo, 0, "cannot map: " + windows_error_text(::GetLastError()));
+        if (mapping == nullptr)
+            return make_error(ErrorCode::kIo, 0, "cannot map: " + windows_error_text(::GetLastError()));
         HandleCloser mapping_closer{mapping};
         void* view = ::MapViewOfFile(mapping, FILE_MAP_READ, 0, 0, 0);
-        if (view == nullptr) return make_error(ErrorCode::kIo, 0, "cannot map: " + windows_error_text(::GetLastError()));
+        if (view == nullptr)
+            return make_error(ErrorCode::kIo, 0, "cannot map: " + windows_error_text(::GetLastError()));
         out.data_ = static_cast<const std::uint8_t*>(view);
         out.size_ = static_cast<std::size_t>(size.QuadPart);
         out.watch_ = watch_mapping(out.data_, out.size_);

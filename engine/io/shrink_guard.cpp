@@ -1,6 +1,6 @@
 #include "engine/io/shrink_guard.h"
 
-#ifndef _WIN32   // Windows: shrink_guard_windows.cpp
+#ifndef _WIN32  // Windows: shrink_guard_windows.cpp
 
 #include <atomic>
 #include <mutex>
@@ -18,15 +18,15 @@ namespace {
 struct Watch {
     std::atomic<std::uintptr_t> start{0};
     std::atomic<std::uintptr_t> end{0};
-    std::atomic<std::uintptr_t> first_lost{0};   // the first faulting address, 0 while none
+    std::atomic<std::uintptr_t> first_lost{0};  // the first faulting address, 0 while none
     std::atomic<bool> used{false};
 };
 static_assert(std::atomic<std::uintptr_t>::is_always_lock_free, "the handler reads the table lock-free");
 
 Watch g_watches[kWatchedMappings];
-std::atomic<std::uint64_t> g_faults{0};      // faults the handler took, over the process's life
-std::atomic<std::size_t> g_next_slot{0};     // where the next search for a free slot starts
-std::uintptr_t g_page = 4096;                 // set before the handler is installed (sysconf is not for handlers)
+std::atomic<std::uint64_t> g_faults{0};   // faults the handler took, over the process's life
+std::atomic<std::size_t> g_next_slot{0};  // where the next search for a free slot starts
+std::uintptr_t g_page = 4096;             // set before the handler is installed (sysconf is not for handlers)
 struct sigaction g_previous {};
 std::once_flag g_installed;
 
@@ -42,7 +42,7 @@ void on_sigbus(int signal, siginfo_t* info, void* context) {
             std::uintptr_t none = 0;
             w.first_lost.compare_exchange_strong(none, addr);
             g_faults.fetch_add(1, std::memory_order_release);
-            return;   // the read runs again and finds zeros
+            return;  // the read runs again and finds zeros
         }
     }
     // Not a page of ours: as the process would have handled it. The faulting access runs again

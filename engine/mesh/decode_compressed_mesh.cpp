@@ -44,8 +44,8 @@ Status decode_trees(const RawCompressedMesh& raw, DecodedMesh& mesh, const Decod
     st.codec = TreeCodec::kAxis4;
     reserve_tree(st, raw.sections.trees.size(), nodes);
     for (std::size_t s = 0; s < raw.sections.trees.size(); ++s)
-        MP_TRY(append_static_tree(raw.sections.trees[s], static_cast<std::uint32_t>(s), mesh.sections.num_primitives[s], st,
-                                  options.box_rule));
+        MP_TRY(append_static_tree(raw.sections.trees[s], static_cast<std::uint32_t>(s), mesh.sections.num_primitives[s],
+                                  st, options.box_rule));
     // Each primitive's leaf: the first reached leaf that names it.
     for (std::size_t node = 0; node < st.size(); ++node) {
         if (!st.is_leaf[node] || st.reached[node] == 0) continue;

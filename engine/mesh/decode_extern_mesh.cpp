@@ -21,10 +21,14 @@ Result<DecodedExternMesh> decode_extern_mesh(const RawExternMesh& raw, const Dec
 
     const std::size_t nv = raw.vertices[0].size();
     for (const auto& c : raw.vertices)
-        if (c.size() != nv) return make_error(ErrorCode::kBadObject, raw.vertices[0].offset, "hkGeometry vertex columns differ in length");
+        if (c.size() != nv)
+            return make_error(ErrorCode::kBadObject, raw.vertices[0].offset,
+                              "hkGeometry vertex columns differ in length");
     const std::size_t nt = raw.triangles[0].size();
     for (const auto& c : raw.triangles)
-        if (c.size() != nt) return make_error(ErrorCode::kBadObject, raw.triangles[0].offset, "hkGeometry triangle columns differ in length");
+        if (c.size() != nt)
+            return make_error(ErrorCode::kBadObject, raw.triangles[0].offset,
+                              "hkGeometry triangle columns differ in length");
 
     out.x.resize(nv);
     out.y.resize(nv);
@@ -43,8 +47,8 @@ Result<DecodedExternMesh> decode_extern_mesh(const RawExternMesh& raw, const Dec
             const std::int32_t index = raw.triangles[k][t];
             if (index < 0 || static_cast<std::uint64_t>(index) >= nv)
                 return make_error(ErrorCode::kOutOfBounds, raw.triangles[k].offset_of(t),
-                                  "hkGeometry triangle " + std::to_string(t) + " corner " + std::to_string(index) + " of " +
-                                      std::to_string(nv) + " vertices");
+                                  "hkGeometry triangle " + std::to_string(t) + " corner " + std::to_string(index) +
+                                      " of " + std::to_string(nv) + " vertices");
             out.triangle[k][t] = static_cast<std::uint32_t>(index);
         }
         out.material[t] = raw.triangles[3][t];

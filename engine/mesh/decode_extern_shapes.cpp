@@ -25,8 +25,8 @@ Status check_instances(const RawExternShapes& raw) {
     for (std::size_t i = 0; i < raw.count; ++i)
         if (raw.shape[i] != kNullShape && raw.shape[i] >= raw.shapes.size())
             return make_error(ErrorCode::kBadObject, raw.offset,
-                              "externShapes entry " + std::to_string(i) + " names shape " + std::to_string(raw.shape[i]) +
-                                  " of " + std::to_string(raw.shapes.size()));
+                              "externShapes entry " + std::to_string(i) + " names shape " +
+                                  std::to_string(raw.shape[i]) + " of " + std::to_string(raw.shapes.size()));
     return ok_status();
 }
 
@@ -50,7 +50,8 @@ Result<std::uint32_t> run_start(std::uint64_t& total, std::size_t n, std::uint64
 Status check_convex_shape(const RawConvexShape& s) {
     if (!same_length(s.vertices))
         return make_error(ErrorCode::kBadObject, s.vertices[0].offset, "vertex columns differ in length");
-    if (!same_length(s.planes)) return make_error(ErrorCode::kBadObject, s.planes[0].offset, "plane columns differ in length");
+    if (!same_length(s.planes))
+        return make_error(ErrorCode::kBadObject, s.planes[0].offset, "plane columns differ in length");
     const std::size_t faces = s.face_first_index.size();
     if (s.face_num_indices.size() != faces || s.face_min_half_angle.size() != faces)
         return make_error(ErrorCode::kBadObject, s.face_first_index.offset, "face columns differ in length");
@@ -60,8 +61,9 @@ Status check_convex_shape(const RawConvexShape& s) {
         const std::size_t count = s.face_num_indices[f];
         if (first + count > indices)
             return make_error(ErrorCode::kOutOfBounds, s.face_first_index.offset_of(f),
-                              "face " + std::to_string(f) + " of " + s.class_name + " takes indices " + std::to_string(first) +
-                                  ".." + std::to_string(first + count) + " of " + std::to_string(indices));
+                              "face " + std::to_string(f) + " of " + s.class_name + " takes indices " +
+                                  std::to_string(first) + ".." + std::to_string(first + count) + " of " +
+                                  std::to_string(indices));
     }
     const std::size_t vertices = s.vertices[0].size();
     for (std::size_t k = 0; k < indices; ++k)

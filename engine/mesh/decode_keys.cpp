@@ -19,7 +19,8 @@ std::uint32_t triangle_of_key(const DecodedMesh& mesh, std::uint32_t key) {
 }
 
 bool interior_bit(const DecodedMesh& mesh, std::uint32_t key) {
-    if (key == kNone || mesh.interior_num_bits <= 0 || key >= static_cast<std::uint64_t>(mesh.interior_num_bits)) return false;
+    if (key == kNone || mesh.interior_num_bits <= 0 || key >= static_cast<std::uint64_t>(mesh.interior_num_bits))
+        return false;
     const std::size_t word = key / 32;
     if (word >= mesh.interior_words.size()) return false;
     return ((mesh.interior_words[word] >> (key % 32)) & 1u) != 0;
@@ -39,9 +40,10 @@ Status decode_keys_and_materials(const RawCompressedMesh& raw, DecodedMesh& mesh
     mesh.vertex_data_stride = raw.vertex_data_stride;
     mesh.triangle_data_stride = raw.triangle_data_stride;
     const std::size_t rows = raw.row_primitive_data_index.size();
-    if (raw.row_triangle_data_index.size() != rows || raw.row_vertex_a.size() != rows || raw.row_vertex_b.size() != rows ||
-        raw.row_vertex_c.size() != rows)
-        return make_error(ErrorCode::kBadObject, raw.row_primitive_data_index.offset, "triangleDataArray columns differ in length");
+    if (raw.row_triangle_data_index.size() != rows || raw.row_vertex_a.size() != rows ||
+        raw.row_vertex_b.size() != rows || raw.row_vertex_c.size() != rows)
+        return make_error(ErrorCode::kBadObject, raw.row_primitive_data_index.offset,
+                          "triangleDataArray columns differ in length");
     mesh.row_primitive_data_index.resize(rows);
     mesh.row_triangle_data_index.resize(rows);
     for (auto& c : mesh.row_vertex_index) c.resize(rows);
@@ -53,7 +55,8 @@ Status decode_keys_and_materials(const RawCompressedMesh& raw, DecodedMesh& mesh
         mesh.row_vertex_index[2][r] = raw.row_vertex_c[r];
     }
     mesh.material_name_data.resize(raw.material_name_data.size());
-    for (std::size_t i = 0; i < raw.material_name_data.size(); ++i) mesh.material_name_data[i] = raw.material_name_data[i];
+    for (std::size_t i = 0; i < raw.material_name_data.size(); ++i)
+        mesh.material_name_data[i] = raw.material_name_data[i];
 
     // triangleIndexToShapeKey: row t → key → triangle; the triangle takes row t's material.
     mesh.has_triangle_index_to_shape_key = raw.has_triangle_index_to_shape_key;

@@ -19,7 +19,9 @@ namespace {
 Status check_primitive_columns(const RawCompressedMesh& raw) {
     const std::size_t n = raw.primitive_indices[0].size();
     for (const auto& c : raw.primitive_indices)
-        if (c.size() != n) return make_error(ErrorCode::kBadObject, raw.primitive_indices[0].offset, "primitive columns differ in length");
+        if (c.size() != n)
+            return make_error(ErrorCode::kBadObject, raw.primitive_indices[0].offset,
+                              "primitive columns differ in length");
     return ok_status();
 }
 
@@ -28,7 +30,8 @@ Result<std::uint32_t> record_position(const RawCompressedMesh& raw, const Decode
                                       std::uint32_t k, std::uint32_t words, std::uint64_t at) {
     const std::uint32_t packed = s.num_packed[section];
     if (k < packed)
-        return make_error(ErrorCode::kOutOfBounds, at, "custom primitive index " + std::to_string(k) + " addresses a packed vertex");
+        return make_error(ErrorCode::kOutOfBounds, at,
+                          "custom primitive index " + std::to_string(k) + " addresses a packed vertex");
     const std::uint64_t pos = std::uint64_t{s.first_shared[section]} + (k - packed);
     if (!in_range(pos, words, raw.shared_vertices_index.size()))
         return make_error(ErrorCode::kOutOfBounds, at, "custom primitive record runs past sharedVerticesIndex");
@@ -39,8 +42,8 @@ Result<std::uint32_t> record_position(const RawCompressedMesh& raw, const Decode
 Error corner_error(std::size_t g, std::uint8_t index, std::uint32_t slots, std::uint64_t at) {
     if (index >= slots)
         return make_error(ErrorCode::kOutOfBounds, at,
-                          "primitive " + std::to_string(g) + " index " + std::to_string(index) + " past the section's " +
-                              std::to_string(slots) + " vertex slots");
+                          "primitive " + std::to_string(g) + " index " + std::to_string(index) +
+                              " past the section's " + std::to_string(slots) + " vertex slots");
     return make_error(ErrorCode::kOutOfBounds, at,
                       "primitive " + std::to_string(g) + " uses shared slot " + std::to_string(index) +
                           " whose page and entry lie past sharedVertices");
@@ -92,7 +95,8 @@ Status decode_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh) {
                                          raw.primitive_indices[2][g], raw.primitive_indices[3][g]};
             PrimitiveKind kind = classify_primitive(idx[0], idx[1], idx[2], idx[3]);
             if (kind == PrimitiveKind::kCustomUnknown) {
-                MP_TRY_ASSIGN(std::uint32_t pos, record_position(raw, s, sec, idx[0], 1, raw.primitive_indices[0].offset_of(g)));
+                MP_TRY_ASSIGN(std::uint32_t pos,
+                              record_position(raw, s, sec, idx[0], 1, raw.primitive_indices[0].offset_of(g)));
                 const std::uint16_t header = raw.shared_vertices_index[pos];
                 if ((header & 0xFFu) == kPointSetTag) kind = PrimitiveKind::kPointSet;
                 else if ((header & 0xFFu) == kExternReferenceTag) kind = PrimitiveKind::kExternReference;
@@ -180,8 +184,8 @@ Status decode_custom_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh)
         } else {
             // [0x92, w, lo, hi]: index lo | hi << 16 into externShapes.
             MP_TRY_ASSIGN(std::uint32_t pos, record_position(raw, s, sec, k, 4, at));
-            const std::uint32_t index =
-                std::uint32_t{raw.shared_vertices_index[pos + 2]} | (std::uint32_t{raw.shared_vertices_index[pos + 3]} << 16);
+            const std::uint32_t index = std::uint32_t{raw.shared_vertices_index[pos + 2]} |
+                                        (std::uint32_t{raw.shared_vertices_index[pos + 3]} << 16);
             // An index past externShapes is kept as stored: nothing is read through it, and the
             // custom_prims pass counts such a reference (extern_refs_missing_shape) rather than
             // the member's every other figure being lost to a decode error.

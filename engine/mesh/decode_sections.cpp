@@ -39,8 +39,9 @@ Status decode_sections(const RawCompressedMesh& raw, DecodedMesh& mesh) {
     const std::size_t n = s.count;
     DecodedSections& out = mesh.sections;
     out.naming = s.naming;
-    for (auto* v : {&out.first_packed, &out.num_packed, &out.first_shared, &out.num_shared, &out.first_primitive,
-                    &out.num_primitives, &out.first_data_run, &out.num_data_runs, &out.shared_word_low, &out.first_slot})
+    for (auto* v :
+         {&out.first_packed, &out.num_packed, &out.first_shared, &out.num_shared, &out.first_primitive,
+          &out.num_primitives, &out.first_data_run, &out.num_data_runs, &out.shared_word_low, &out.first_slot})
         v->resize(n);
     for (auto* v : {&out.page, &out.flags, &out.layer_data, &out.unused_data}) v->resize(n);
     out.leaf_index.resize(n);

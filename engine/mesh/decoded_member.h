@@ -32,15 +32,15 @@ struct StaticTreeNodes {
     std::vector<std::uint32_t> first_node, node_count;
     std::vector<Box> domain;  // the root's parent box (section domain, mesh domain, geometry box)
     // per node
-    std::vector<std::uint32_t> tree;             // owning tree (section index for section trees)
+    std::vector<std::uint32_t> tree;               // owning tree (section index for section trees)
     std::array<std::vector<std::uint8_t>, 3> xyz;  // stored nibble bytes (h << 4 | l) per axis
-    std::vector<std::uint32_t> value;            // Axis4: data; Axis5: hi << 8 | lo; Axis6: hi << 16 | lo
+    std::vector<std::uint32_t> value;              // Axis4: data; Axis5: hi << 8 | lo; Axis6: hi << 16 | lo
     std::vector<std::uint8_t> is_leaf;
-    std::vector<std::uint32_t> payload;          // leaf: primitive in section / section / triangle; inner: kNone
-    std::vector<std::uint32_t> second_child;     // inner: global index of the second child; leaf: kNone
-    std::vector<std::uint32_t> parent;           // global index; kNone for a root or a node never reached
-    std::vector<std::uint8_t> reached;           // times a link reached it (root counts 1), saturating at 255
-    std::vector<Box> box;                        // decoded from the parent's decoded box (NaN if unreached)
+    std::vector<std::uint32_t> payload;       // leaf: primitive in section / section / triangle; inner: kNone
+    std::vector<std::uint32_t> second_child;  // inner: global index of the second child; leaf: kNone
+    std::vector<std::uint32_t> parent;        // global index; kNone for a root or a node never reached
+    std::vector<std::uint8_t> reached;        // times a link reached it (root counts 1), saturating at 255
+    std::vector<Box> box;                     // decoded from the parent's decoded box (NaN if unreached)
 
     std::size_t size() const { return tree.size(); }
 };
@@ -52,13 +52,13 @@ struct SimdTreeNodes {
     SimdEncoding encoding = SimdEncoding::kIsLeafFlag;
     bool has_is_compact = false;
     std::uint8_t is_compact = 0;
-    std::vector<std::uint8_t> node_is_leaf;  // stored isLeaf byte (kIsLeafFlag), else 0
+    std::vector<std::uint8_t> node_is_leaf;    // stored isLeaf byte (kIsLeafFlag), else 0
     std::vector<std::uint8_t> node_is_active;  // stored isActive byte per node where the type has one, else empty
     // per lane: index node × 4 + lane
     std::vector<Box> lane_box;
-    std::vector<std::uint32_t> lane_data;    // stored word
-    std::vector<LaneKind> lane_kind;         // by the data encoding
-    std::vector<std::uint32_t> lane_target;  // child node or shape key (triangle index in f sets); kNone if empty
+    std::vector<std::uint32_t> lane_data;         // stored word
+    std::vector<LaneKind> lane_kind;              // by the data encoding
+    std::vector<std::uint32_t> lane_target;       // child node or shape key (triangle index in f sets); kNone if empty
     std::vector<std::uint8_t> lane_box_inverted;  // min above max on some axis (the document's empty box)
 
     std::size_t node_count() const { return node_is_leaf.size(); }
@@ -91,11 +91,11 @@ struct DecodedSections {
     std::vector<std::uint8_t> page, flags, layer_data, unused_data;
     std::vector<std::uint16_t> leaf_index;
     std::vector<Box> domain;
-    std::vector<std::array<float, 2>> domain_w;   // min.w, max.w
+    std::vector<std::array<float, 2>> domain_w;  // min.w, max.w
     std::vector<std::array<float, 6>> codec_parms;
-    std::vector<std::uint32_t> first_slot;        // first vertex slot in DecodedVertices
-    std::vector<std::uint32_t> primitive_base;    // DecodedPrimitives index of its primitive 0
-    std::vector<std::uint32_t> mesh_leaf_node;    // mesh-tree node whose leaf names it; kNone
+    std::vector<std::uint32_t> first_slot;      // first vertex slot in DecodedVertices
+    std::vector<std::uint32_t> primitive_base;  // DecodedPrimitives index of its primitive 0
+    std::vector<std::uint32_t> mesh_leaf_node;  // mesh-tree node whose leaf names it; kNone
 
     std::size_t size() const { return page.size(); }
 };
@@ -105,13 +105,13 @@ struct DecodedVertices {
     std::vector<float> x, y, z;
     std::vector<VertexKind> kind;
     std::vector<std::uint32_t> section;
-    std::vector<std::uint32_t> slot;         // index within the section
-    std::vector<std::uint32_t> source;       // packedVertices index, or page × 65536 + entry into sharedVertices
-    std::vector<std::uint32_t> shared_entry; // the sharedVerticesIndex value (page not counted); kNone if packed
-    std::vector<std::uint32_t> packed_word;  // the stored 11/11/10 packedVertices word; 0 if shared
+    std::vector<std::uint32_t> slot;          // index within the section
+    std::vector<std::uint32_t> source;        // packedVertices index, or page × 65536 + entry into sharedVertices
+    std::vector<std::uint32_t> shared_entry;  // the sharedVerticesIndex value (page not counted); kNone if packed
+    std::vector<std::uint32_t> packed_word;   // the stored 11/11/10 packedVertices word; 0 if shared
     // Vertex identity of the interior-bit pass (havok-compressed-mesh.txt step 1): packed vertices
     // by section and slot, shared ones by their shared-index entry, page not counted.
-    std::vector<std::uint32_t> identity;     // packed: 0x80000000 | section << 8 | slot; shared: entry
+    std::vector<std::uint32_t> identity;  // packed: 0x80000000 | section << 8 | slot; shared: entry
 
     std::size_t size() const { return x.size(); }
 };
@@ -132,12 +132,12 @@ struct DecodedPrimitives {
 
 struct DecodedTriangles {
     std::array<std::vector<std::uint32_t>, 3> vertex;  // global vertex slots (DecodedVertices)
-    std::vector<std::uint32_t> key;        // right-aligned shape key
+    std::vector<std::uint32_t> key;                    // right-aligned shape key
     std::vector<std::uint32_t> primitive;
-    std::vector<std::uint8_t> half;        // 1 for a quad's second triangle
-    std::vector<std::uint8_t> interior;    // the stored triangleIsInterior bit of its key (0 past numBits)
-    std::vector<std::uint32_t> source_row; // first triangleIndexToShapeKey row naming its key; kNone
-    std::vector<std::uint32_t> material;   // materialNameData via that row; kNone if no row
+    std::vector<std::uint8_t> half;         // 1 for a quad's second triangle
+    std::vector<std::uint8_t> interior;     // the stored triangleIsInterior bit of its key (0 past numBits)
+    std::vector<std::uint32_t> source_row;  // first triangleIndexToShapeKey row naming its key; kNone
+    std::vector<std::uint32_t> material;    // materialNameData via that row; kNone if no row
 
     std::size_t size() const { return key.size(); }
 };
@@ -145,19 +145,19 @@ struct DecodedTriangles {
 // Custom primitives (havok-compressed-mesh.txt, "Pattern / Interpretation" table).
 struct DecodedPointSets {
     std::vector<std::uint32_t> primitive;
-    std::vector<std::uint16_t> header;      // h: count << 8 | 0x52
-    std::vector<std::uint16_t> slot;        // first sharedVertices entry
-    std::vector<std::uint16_t> tag;         // the unexplained third word
-    std::vector<std::uint32_t> record_word; // position of h in sharedVerticesIndex
-    std::vector<std::uint32_t> leaf_node;   // leaf whose box quantises the points; kNone → points NaN
+    std::vector<std::uint16_t> header;       // h: count << 8 | 0x52
+    std::vector<std::uint16_t> slot;         // first sharedVertices entry
+    std::vector<std::uint16_t> tag;          // the unexplained third word
+    std::vector<std::uint32_t> record_word;  // position of h in sharedVerticesIndex
+    std::vector<std::uint32_t> leaf_node;    // leaf whose box quantises the points; kNone → points NaN
     std::vector<std::uint32_t> first_point, point_count;
-    std::vector<float> x, y, z;             // all points, point-set after point-set
+    std::vector<float> x, y, z;  // all points, point-set after point-set
 };
 
 struct DecodedExternReferences {
     std::vector<std::uint32_t> primitive;
-    std::vector<std::uint16_t> w;           // second word (0 in 244 of 262)
-    std::vector<std::uint32_t> shape_index; // lo | hi << 16 into externShapes, as stored (may be past its end)
+    std::vector<std::uint16_t> w;            // second word (0 in 244 of 262)
+    std::vector<std::uint32_t> shape_index;  // lo | hi << 16 into externShapes, as stored (may be past its end)
     std::vector<std::uint32_t> record_word;
 };
 
@@ -186,9 +186,9 @@ struct DecodedMesh {
     std::int64_t interior_num_bits = 0;
     // triangleIndexToShapeKey (fsnp)
     bool has_triangle_index_to_shape_key = false;
-    std::vector<std::uint32_t> row_key_word;   // as stored (left-aligned)
-    std::vector<std::uint32_t> row_key;        // >> (32 − numShapeKeyBits); kNone when the width is 0 or > 32
-    std::vector<std::uint32_t> row_triangle;   // triangle the key names; kNone if none
+    std::vector<std::uint32_t> row_key_word;  // as stored (left-aligned)
+    std::vector<std::uint32_t> row_key;       // >> (32 − numShapeKeyBits); kNone when the width is 0 or > 32
+    std::vector<std::uint32_t> row_triangle;  // triangle the key names; kNone if none
     // pParam (fsnpCustomMeshParameter)
     bool has_param = false;
     std::uint32_t param_version = 0;
@@ -232,7 +232,7 @@ struct DecodedExternMesh {
     std::uint64_t offset = 0;
     std::uint8_t num_shape_key_bits = 0;
     float convex_radius = 0;
-    std::vector<float> x, y, z, w;                      // hkGeometry vertices
+    std::vector<float> x, y, z, w;                       // hkGeometry vertices
     std::array<std::vector<std::uint32_t>, 3> triangle;  // vertex indices (checked in range)
     std::vector<std::int32_t> material;                  // stored material (−1 in every f file)
     std::string geometry_class;
@@ -243,7 +243,7 @@ struct DecodedExternMesh {
     bool has_aabb_tree = false;
     StaticTreeNodes aabb_tree;  // Codec3Axis6, leaves = triangles
     bool has_simd_tree = false;
-    SimdTreeNodes simd_tree;    // leaves keyed by triangle index
+    SimdTreeNodes simd_tree;  // leaves keyed by triangle index
     std::size_t triangle_count() const { return material.size(); }
 };
 

@@ -6,8 +6,8 @@
 
 namespace meshproof::mesh {
 
-std::array<float, 3> place_extern_point(const std::array<float, 16>& t, const std::array<float, 4>& scale, float x, float y,
-                                        float z) {
+std::array<float, 3> place_extern_point(const std::array<float, 16>& t, const std::array<float, 4>& scale, float x,
+                                        float y, float z) {
     const float sx = scale[0] * x, sy = scale[1] * y, sz = scale[2] * z;
     std::array<float, 3> p{};
     for (int a = 0; a < 3; ++a) {
@@ -47,7 +47,8 @@ namespace {
 
 // Two unit vectors perpendicular to d (unit) and to each other.
 void basis(const std::array<double, 3>& d, std::array<double, 3>& u, std::array<double, 3>& v) {
-    const std::array<double, 3> h = std::fabs(d[0]) < 0.9 ? std::array<double, 3>{1, 0, 0} : std::array<double, 3>{0, 1, 0};
+    const std::array<double, 3> h =
+        std::fabs(d[0]) < 0.9 ? std::array<double, 3>{1, 0, 0} : std::array<double, 3>{0, 1, 0};
     u = {d[1] * h[2] - d[2] * h[1], d[2] * h[0] - d[0] * h[2], d[0] * h[1] - d[1] * h[0]};
     const double n = std::sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
     for (double& c : u) c /= n;
@@ -71,7 +72,10 @@ void round_surface(const std::array<float, 4>& a4, const std::array<float, 4>& b
     basis(d, u, v);
     const double pi = std::acos(-1.0);
     // Rings from a's pole to b's pole: each ring (centre, offset along d, ring radius).
-    struct Ring { const std::array<double, 3>* end; double along, r; };
+    struct Ring {
+        const std::array<double, 3>* end;
+        double along, r;
+    };
     std::vector<Ring> rings;
     if (capsule) {
         for (int k = kCaps - 1; k >= 1; --k) {
@@ -98,10 +102,13 @@ void round_surface(const std::array<float, 4>& a4, const std::array<float, 4>& b
     const auto pole_a = base;
     s.vertices.push_back(point(a, capsule ? -radius : 0, 0, 0));
     for (const Ring& ring : rings)
-        for (int k = 0; k < kSides; ++k) s.vertices.push_back(point(*ring.end, ring.along, ring.r, 2 * pi * k / kSides));
+        for (int k = 0; k < kSides; ++k)
+            s.vertices.push_back(point(*ring.end, ring.along, ring.r, 2 * pi * k / kSides));
     const auto pole_b = static_cast<std::uint32_t>(s.vertices.size());
     s.vertices.push_back(point(b, capsule ? radius : 0, 0, 0));
-    auto at = [&](std::size_t ring, int k) { return base + 1 + static_cast<std::uint32_t>(ring * kSides + (k % kSides)); };
+    auto at = [&](std::size_t ring, int k) {
+        return base + 1 + static_cast<std::uint32_t>(ring * kSides + (k % kSides));
+    };
     // u × v = d: counter-clockwise about d seen from b's side.
     for (int k = 0; k < kSides; ++k) {
         s.triangles.push_back({pole_a, at(0, k + 1), at(0, k)});
@@ -128,7 +135,8 @@ ShapeSurface extern_instance_surface(const DecodedExternShapes& e, std::size_t i
     if (!capsule && e.face_count[sh] > 0) {
         const std::uint32_t fv = e.first_vertex[sh];
         for (std::uint32_t k = 0; k < e.vertex_count[sh]; ++k)
-            s.vertices.push_back(place_extern_point(t, scale, e.vertex_x[fv + k], e.vertex_y[fv + k], e.vertex_z[fv + k]));
+            s.vertices.push_back(
+                place_extern_point(t, scale, e.vertex_x[fv + k], e.vertex_y[fv + k], e.vertex_z[fv + k]));
         for (std::uint32_t f = e.first_face[sh]; f < e.first_face[sh] + e.face_count[sh]; ++f) {
             const std::uint32_t first = e.first_index[sh] + e.face_first_index[f];
             const std::uint32_t n = e.face_num_indices[f];
@@ -141,7 +149,8 @@ ShapeSurface extern_instance_surface(const DecodedExternShapes& e, std::size_t i
     if (segment) {
         ShapeSurface local;
         const std::uint32_t v0 = e.first_vertex[sh];
-        const std::array<float, 4> centre{sphere ? e.vertex_x[v0] : 0, sphere ? e.vertex_y[v0] : 0, sphere ? e.vertex_z[v0] : 0, 0};
+        const std::array<float, 4> centre{sphere ? e.vertex_x[v0] : 0, sphere ? e.vertex_y[v0] : 0,
+                                          sphere ? e.vertex_z[v0] : 0, 0};
         round_surface(sphere ? centre : e.a[sh], sphere ? centre : e.b[sh], e.convex_radius[sh], capsule, local);
         for (const auto& p : local.vertices) s.vertices.push_back(place_extern_point(t, scale, p[0], p[1], p[2]));
         s.triangles = std::move(local.triangles);

@@ -30,33 +30,33 @@ struct DecodedExternShapes {
     // ---- per instance (externShapes entry)
     std::vector<std::array<float, 16>> transform;  // rotation columns 0..2 (xyzw each), translation xyzw
     std::vector<std::array<float, 4>> scale;
-    std::vector<std::string> shape_class;          // dynamic class of its shape ("" = null pointer)
+    std::vector<std::string> shape_class;  // dynamic class of its shape ("" = null pointer)
     std::vector<std::uint16_t> shape_tag;
-    std::vector<std::uint32_t> shape;              // per-shape index; kNone for a null pointer
+    std::vector<std::uint32_t> shape;  // per-shape index; kNone for a null pointer
 
     // ---- per shape
-    std::vector<tagfile::ShapeType> type;          // by its class through the type table (shape_type.h)
+    std::vector<tagfile::ShapeType> type;  // by its class through the type table (shape_type.h)
     std::vector<std::string> class_name;
-    std::vector<std::uint8_t> stored_type;         // hknpShape::type as stored
-    std::vector<std::uint16_t> flags;              // hknpShape::flags
+    std::vector<std::uint8_t> stored_type;  // hknpShape::type as stored
+    std::vector<std::uint16_t> flags;       // hknpShape::flags
     std::vector<std::uint8_t> dispatch_type;
-    std::vector<float> convex_radius;              // hknpShape::convexRadius
-    std::vector<float> max_allowed_penetration;    // hkHalf16 widened; 0 where the class has none
+    std::vector<float> convex_radius;            // hknpShape::convexRadius
+    std::vector<float> max_allowed_penetration;  // hkHalf16 widened; 0 where the class has none
     std::vector<std::uint32_t> first_vertex, vertex_count;
     std::vector<std::uint32_t> first_plane, plane_count;
     std::vector<std::uint32_t> first_face, face_count;
     std::vector<std::uint32_t> first_index, index_count;
-    std::vector<std::uint8_t> has_connectivity;    // non-null Connectivity object
-    std::vector<std::array<float, 4>> a, b;        // capsule / cylinder segment ends; zero for other classes
-    std::vector<std::array<float, 16>> obb;        // box: hkTransform; zero for other classes
-    std::vector<std::uint64_t> offset;             // DATA offset of the shape object
+    std::vector<std::uint8_t> has_connectivity;  // non-null Connectivity object
+    std::vector<std::array<float, 4>> a, b;      // capsule / cylinder segment ends; zero for other classes
+    std::vector<std::array<float, 16>> obb;      // box: hkTransform; zero for other classes
+    std::vector<std::uint64_t> offset;           // DATA offset of the shape object
 
     // ---- flat arrays
     std::vector<float> vertex_x, vertex_y, vertex_z, vertex_w;
     std::vector<float> plane_x, plane_y, plane_z, plane_w;  // normal xyz, distance w
-    std::vector<std::uint16_t> face_first_index;   // into its shape's indices
+    std::vector<std::uint16_t> face_first_index;            // into its shape's indices
     std::vector<std::uint8_t> face_num_indices, face_min_half_angle;
-    std::vector<std::uint8_t> index;               // vertex of its shape
+    std::vector<std::uint8_t> index;  // vertex of its shape
 
     std::size_t instance_count() const { return transform.size(); }
     std::size_t shape_count() const { return type.size(); }

@@ -9,10 +9,10 @@ namespace meshproof::mesh {
 namespace {
 
 std::string shape_line(const DecodedExternShapes& e, std::uint32_t s) {
-    std::string out = fmt::format("{} {} radius {}: {}, {}, {}, {}", e.class_name[s], tagfile::shape_type_name(e.type[s]),
-                                  e.convex_radius[s], plural(e.vertex_count[s], "vertex", "vertices"),
-                                  plural(e.plane_count[s], "plane", "planes"), plural(e.face_count[s], "face", "faces"),
-                                  plural(e.index_count[s], "index", "indices"));
+    std::string out = fmt::format(
+        "{} {} radius {}: {}, {}, {}, {}", e.class_name[s], tagfile::shape_type_name(e.type[s]), e.convex_radius[s],
+        plural(e.vertex_count[s], "vertex", "vertices"), plural(e.plane_count[s], "plane", "planes"),
+        plural(e.face_count[s], "face", "faces"), plural(e.index_count[s], "index", "indices"));
     const auto& a = e.a[s];
     const auto& b = e.b[s];
     if (e.type[s] == tagfile::ShapeType::kCapsule || e.type[s] == tagfile::ShapeType::kCylinder)
@@ -39,10 +39,11 @@ std::string extern_shapes_text(const DecodedMember& member) {
             out += fmt::format("  [{}] {}\n", i, s == kNone ? std::string("null shape") : shape_line(e, s));
             const auto& t = e.transform[i];
             const auto& k = e.scale[i];
-            out += fmt::format("      rotation ({}, {}, {}) ({}, {}, {}) ({}, {}, {}) translation ({}, {}, {}) "
-                               "scale ({}, {}, {}) tag {}\n",
-                               t[0], t[1], t[2], t[4], t[5], t[6], t[8], t[9], t[10], t[12], t[13], t[14], k[0], k[1], k[2],
-                               e.shape_tag[i]);
+            out += fmt::format(
+                "      rotation ({}, {}, {}) ({}, {}, {}) ({}, {}, {}) translation ({}, {}, {}) "
+                "scale ({}, {}, {}) tag {}\n",
+                t[0], t[1], t[2], t[4], t[5], t[6], t[8], t[9], t[10], t[12], t[13], t[14], k[0], k[1], k[2],
+                e.shape_tag[i]);
         }
     }
     return out;

@@ -51,7 +51,8 @@ Result<RawExternMesh> extract_extern_mesh(const ObjectView& shape) {
         out.has_aabb_tree = true;
         MP_TRY_ASSIGN(out.aabb_tree, extract_static_tree(volume.field("aabbTree")));
         if (out.aabb_tree.codec != TreeCodec::kAxis6)
-            return make_error(ErrorCode::kBadType, out.aabb_tree.offset, "extern mesh aabbTree nodes are not Aabb6BytesCodec");
+            return make_error(ErrorCode::kBadType, out.aabb_tree.offset,
+                              "extern mesh aabbTree nodes are not Aabb6BytesCodec");
     }
     if (volume.has_field("simdTree")) {
         out.has_simd_tree = true;

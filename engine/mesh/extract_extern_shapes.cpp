@@ -32,7 +32,8 @@ Result<std::array<float, 16>> read_transform(const ObjectView& transform) {
     }
     MP_TRY_ASSIGN(ArrayView rotation, transform.field("rotation").array());
     if (rotation.count() != 12)
-        return make_error(ErrorCode::kBadType, transform.offset(), "rotation of " + std::to_string(rotation.count()) + " floats");
+        return make_error(ErrorCode::kBadType, transform.offset(),
+                          "rotation of " + std::to_string(rotation.count()) + " floats");
     MP_TRY_ASSIGN(auto values, rotation.values<float>());
     for (std::size_t k = 0; k < 12; ++k) out[k] = values[k];
     MP_TRY_ASSIGN(auto translation, read_vector4(transform.field("translation")));

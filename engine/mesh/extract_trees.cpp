@@ -14,7 +14,8 @@ Result<std::array<float, 4>> read_vector4(const ObjectView& v) {
     // hkQuaternion is a record {vec: hkVector4f}; hkVector4 itself is an inline float[4].
     if (at.ok() && at.kind() == tagfile::TypeKind::kRecord && at.has_field("vec")) at = at.field("vec");
     MP_TRY_ASSIGN(ArrayView lanes, at.array());
-    if (lanes.count() != 4) return make_error(ErrorCode::kBadType, at.offset(), "vector of " + std::to_string(lanes.count()) + " lanes");
+    if (lanes.count() != 4)
+        return make_error(ErrorCode::kBadType, at.offset(), "vector of " + std::to_string(lanes.count()) + " lanes");
     MP_TRY_ASSIGN(auto values, lanes.values<float>());
     return std::array<float, 4>{values[0], values[1], values[2], values[3]};
 }

@@ -36,14 +36,16 @@ Result<ResolvedField> resolve_field(const TypeTable& types, std::uint32_t type, 
     if (element != kNoElement) {
         const tagfile::FormatWord f = types.format(out.type);
         if (f.kind() != TypeKind::kArray || !f.is_inline_array())
-            return make_error(ErrorCode::kBadType, 0, std::string(types.full_name(out.type)) + " is not an inline array");
+            return make_error(ErrorCode::kBadType, 0,
+                              std::string(types.full_name(out.type)) + " is not an inline array");
         if (element >= f.inline_array_count())
             return make_error(ErrorCode::kBadType, 0,
                               "element " + std::to_string(element) + " of " + std::string(types.full_name(out.type)));
         const std::uint32_t sub = types.subtype(out.type);
         const std::uint64_t size = types.size(sub);
         if (size == 0 || (element + 1) * size > types.size(out.type))
-            return make_error(ErrorCode::kBadType, 0, "inline array " + std::string(types.full_name(out.type)) + " has a bad element size");
+            return make_error(ErrorCode::kBadType, 0,
+                              "inline array " + std::string(types.full_name(out.type)) + " has a bad element size");
         out.offset += static_cast<std::uint32_t>(element * size);
         out.type = unwrap(types, sub);
     }
@@ -58,9 +60,11 @@ Status check_scalar(const TypeTable& types, std::uint32_t type, std::size_t widt
                     std::string_view what) {
     const tagfile::FormatWord f = types.format(type);
     const auto bad = [&](std::string why) {
-        return make_error(ErrorCode::kBadType, offset, std::string(what) + ": " + why + " (" + std::string(types.full_name(type)) + ")");
+        return make_error(ErrorCode::kBadType, offset,
+                          std::string(what) + ": " + why + " (" + std::string(types.full_name(type)) + ")");
     };
-    if (types.size(type) != width) return bad("is " + std::to_string(types.size(type)) + " bytes, expected " + std::to_string(width));
+    if (types.size(type) != width)
+        return bad("is " + std::to_string(types.size(type)) + " bytes, expected " + std::to_string(width));
     if (floating) {
         if (f.kind() != TypeKind::kFloat || f.float_mantissa_bits() != 23) return bad("not an f32");
     } else {

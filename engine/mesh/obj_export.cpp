@@ -39,7 +39,8 @@ struct Pose {
         // v' = v + 2w (q × v) + 2 q × (q × v)
         const double cx = qy * v[2] - qz * v[1], cy = qz * v[0] - qx * v[2], cz = qx * v[1] - qy * v[0];
         const double ccx = qy * cz - qz * cy, ccy = qz * cx - qx * cz, ccz = qx * cy - qy * cx;
-        return {v[0] + 2 * (qw * cx + ccx) + t[0], v[1] + 2 * (qw * cy + ccy) + t[1], v[2] + 2 * (qw * cz + ccz) + t[2]};
+        return {v[0] + 2 * (qw * cx + ccx) + t[0], v[1] + 2 * (qw * cy + ccy) + t[1],
+                v[2] + 2 * (qw * cz + ccz) + t[2]};
     }
 };
 
@@ -69,29 +70,32 @@ void write_groups(std::ostream& out, std::string_view body, std::size_t triangle
                   const std::vector<std::string>& material_of) {
     std::vector<std::uint32_t> order(triangles);
     std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return material_of[a] < material_of[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return material_of[a] < material_of[b]; });
     const std::string* current = nullptr;
     for (std::uint32_t t : order) {
         if (!current || *current != material_of[t]) {
             current = &material_of[t];
             fmt::print(out, "g {}_{}\nusemtl {}\n", body, *current, *current);
         }
-        fmt::print(out, "f {} {} {}\n", base + (*corners[0])[t] + 1, base + (*corners[1])[t] + 1, base + (*corners[2])[t] + 1);
+        fmt::print(out, "f {} {} {}\n", base + (*corners[0])[t] + 1, base + (*corners[1])[t] + 1,
+                   base + (*corners[2])[t] + 1);
     }
 }
 
 // Each externShapes entry as an object of its own, "<body>_extern<i>_<class>" (a Blender user sees
 // it beside the mesh): its surface placed in mesh space (extern_shape_geometry.h), then the pose.
 // Returns the vertices written.
-std::uint64_t write_extern_shapes(std::ostream& out, std::string_view body, const Pose& pose, const DecodedExternShapes& e,
-                                  std::uint64_t base) {
+std::uint64_t write_extern_shapes(std::ostream& out, std::string_view body, const Pose& pose,
+                                  const DecodedExternShapes& e, std::uint64_t base) {
     std::uint64_t written = 0;
     for (std::size_t i = 0; i < e.instance_count(); ++i) {
         const ShapeSurface s = extern_instance_surface(e, i);
         const std::string name = fmt::format("{}_extern{}_{}", body, i, obj_name(e.shape_class[i], "none"));
         fmt::print(out, "o {}\n", name);
         if (s.triangles.empty()) {
-            fmt::print(out, "# extern shape {} ({}): no surface to draw\n", i, e.shape_class[i].empty() ? "(none)" : e.shape_class[i]);
+            fmt::print(out, "# extern shape {} ({}): no surface to draw\n", i,
+                       e.shape_class[i].empty() ? "(none)" : e.shape_class[i]);
             continue;
         }
         for (const auto& v : s.vertices) write_vertex(out, pose, v[0], v[1], v[2]);
@@ -127,9 +131,11 @@ void write_obj(const DecodedMember& member, std::ostream& out, const ObjExportOp
             }
             material_of.assign(m.triangles.size(), std::string());
             for (std::size_t t = 0; t < m.triangles.size(); ++t)
-                material_of[t] = m.triangles.material[t] == kNone ? "m_none" : fmt::format("m{}", m.triangles.material[t]);
-            write_groups(out, body, m.triangles.size(), {&m.triangles.vertex[0], &m.triangles.vertex[1], &m.triangles.vertex[2]},
-                         written, material_of);
+                material_of[t] =
+                    m.triangles.material[t] == kNone ? "m_none" : fmt::format("m{}", m.triangles.material[t]);
+            write_groups(out, body, m.triangles.size(),
+                         {&m.triangles.vertex[0], &m.triangles.vertex[1], &m.triangles.vertex[2]}, written,
+                         material_of);
             written += v.size();
             written += write_extern_shapes(out, body, pose, m.extern_shapes, written);
         } else if (b.shape_kind[i] == ShapeKind::kExternMesh && b.shape_index[i] < member.extern_meshes.size()) {
@@ -138,10 +144,12 @@ void write_obj(const DecodedMember& member, std::ostream& out, const ObjExportOp
             for (std::size_t k = 0; k < e.x.size(); ++k) write_vertex(out, pose, e.x[k], e.y[k], e.z[k]);
             material_of.assign(e.triangle_count(), std::string());
             for (std::size_t t = 0; t < e.triangle_count(); ++t) material_of[t] = "f_" + std::to_string(e.material[t]);
-            write_groups(out, body, e.triangle_count(), {&e.triangle[0], &e.triangle[1], &e.triangle[2]}, written, material_of);
+            write_groups(out, body, e.triangle_count(), {&e.triangle[0], &e.triangle[1], &e.triangle[2]}, written,
+                         material_of);
             written += e.x.size();
         } else {
-            fmt::print(out, "# body {}: shape {} not exported\n", body, b.shape_class[i].empty() ? "(none)" : b.shape_class[i]);
+            fmt::print(out, "# body {}: shape {} not exported\n", body,
+                       b.shape_class[i].empty() ? "(none)" : b.shape_class[i]);
         }
     }
 }

@@ -38,13 +38,13 @@
 namespace meshproof::mesh {
 
 struct PointSetShape {
-    std::uint32_t points = 0;            // points stored
-    std::uint32_t distinct_points = 0;   // after merging points within the tolerance
+    std::uint32_t points = 0;                 // points stored
+    std::uint32_t distinct_points = 0;        // after merging points within the tolerance
     std::vector<std::uint32_t> plane_points;  // planes of x in increasing x: points on each
     std::vector<double> plane_x;              // each plane's lowest x
-    bool on_x_circles = false;  // every plane's points on one circle about one axis along x
-    double radius = 0;          // that circle's radius (when on_x_circles)
-    std::array<double, 2> axis{};  // that axis's (y, z) (when on_x_circles)
+    bool on_x_circles = false;                // every plane's points on one circle about one axis along x
+    double radius = 0;                        // that circle's radius (when on_x_circles)
+    std::array<double, 2> axis{};             // that axis's (y, z) (when on_x_circles)
     bool box = false;
     bool prism = false;
 

@@ -23,7 +23,9 @@ double segment_sq(V p, V a, V b) {
     return dot(d, d);
 }
 
-double edges_sq(V p, V a, V b, V c) { return std::min({segment_sq(p, a, b), segment_sq(p, b, c), segment_sq(p, c, a)}); }
+double edges_sq(V p, V a, V b, V c) {
+    return std::min({segment_sq(p, a, b), segment_sq(p, b, c), segment_sq(p, c, a)});
+}
 
 }  // namespace
 

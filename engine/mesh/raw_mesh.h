@@ -85,10 +85,10 @@ struct RawSimdTree {
     // bounds[b][lane] with b = lx, hx, ly, hy, lz, hz (hkcdFourAabb order).
     std::array<std::array<RawColumn<float>, 4>, 6> bounds;
     std::array<RawColumn<std::uint32_t>, 4> data;
-    RawColumn<std::uint8_t> is_leaf;   // kIsLeafFlag only
-    RawColumn<std::uint8_t> is_active; // the isActive byte, where the node type has one (2018.1); else empty
+    RawColumn<std::uint8_t> is_leaf;    // kIsLeafFlag only
+    RawColumn<std::uint8_t> is_active;  // the isActive byte, where the node type has one (2018.1); else empty
     bool has_is_compact = false;
-    std::uint8_t is_compact = 0;       // a byte, not a bool (§0 #9)
+    std::uint8_t is_compact = 0;  // a byte, not a bool (§0 #9)
     std::uint64_t offset = 0;
     std::uint32_t stride = 0;
     std::size_t node_count() const { return data[0].size(); }
@@ -105,15 +105,15 @@ struct RawCompressedMesh {
     std::uint8_t num_shape_key_bits = 0;
     float convex_radius = 0;
     std::uint64_t user_data = 0;
-    bool has_properties = false;          // non-null `properties`
+    bool has_properties = false;  // non-null `properties`
     // hknpCompositeShape
     std::uint32_t shape_tag_codec_info = 0;
-    bool has_material_table = false;      // non-null `materialTable`
+    bool has_material_table = false;  // non-null `materialTable`
     // hknpCompressedMeshShape
     RawColumn<std::uint32_t> interior_words;
     std::int64_t interior_num_bits = 0;
-    std::int64_t num_triangles = 0;       // NonSerializable, stored 0
-    std::int64_t num_convex_shapes = 0;   // NonSerializable, stored 0
+    std::int64_t num_triangles = 0;         // NonSerializable, stored 0
+    std::int64_t num_convex_shapes = 0;     // NonSerializable, stored 0
     bool has_extern_shapes_member = false;  // version 7 (2018.1)
     RawExternShapes extern_shapes;
     // fsnp extension (absent on a plain hknpCompressedMeshShape)
@@ -122,7 +122,8 @@ struct RawCompressedMesh {
     bool has_param = false;
     std::uint32_t param_version = 0;
     std::int64_t vertex_data_stride = 0, triangle_data_stride = 0;
-    RawColumn<std::uint32_t> row_primitive_data_index, row_triangle_data_index, row_vertex_a, row_vertex_b, row_vertex_c;
+    RawColumn<std::uint32_t> row_primitive_data_index, row_triangle_data_index, row_vertex_a, row_vertex_b,
+        row_vertex_c;
     RawColumn<std::uint32_t> material_name_data;  // per primitiveDataArray entry
     // hknpCompressedMeshShapeData.meshTree
     RawStaticTree mesh_tree;  // Codec3Axis5, domain = the mesh domain
@@ -151,7 +152,7 @@ struct RawExternMesh {
     std::uint64_t offset = 0;
     std::uint8_t num_shape_key_bits = 0;
     float convex_radius = 0;
-    std::array<RawColumn<float>, 4> vertices;  // x, y, z, w of each hkVector4
+    std::array<RawColumn<float>, 4> vertices;          // x, y, z, w of each hkVector4
     std::array<RawColumn<std::int32_t>, 4> triangles;  // a, b, c, material
     std::string geometry_class;
     bool has_use_triangle_material_as_shape_tag = false;  // 2018.1 geometry class only

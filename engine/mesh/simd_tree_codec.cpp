@@ -8,7 +8,8 @@ Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw) {
     const std::size_t n = raw.node_count();
     for (const auto& bound : raw.bounds)
         for (const auto& lane : bound)
-            if (lane.size() != n) return make_error(ErrorCode::kBadObject, raw.offset, "simd node columns differ in length");
+            if (lane.size() != n)
+                return make_error(ErrorCode::kBadObject, raw.offset, "simd node columns differ in length");
     for (const auto& d : raw.data)
         if (d.size() != n) return make_error(ErrorCode::kBadObject, raw.offset, "simd node columns differ in length");
     if (raw.encoding == SimdEncoding::kIsLeafFlag && raw.is_leaf.size() != n)

@@ -64,8 +64,9 @@ Status fill_nodes(const RawStaticTree& raw, std::size_t base, std::uint32_t payl
         } else {
             const std::uint64_t second = i + link.second_child;
             if (i + 1 >= n || second >= n || link.second_child == 0)
-                return make_error(ErrorCode::kOutOfBounds, raw.offset + i * stride,
-                                  "tree node " + std::to_string(i) + " links past its tree of " + std::to_string(n) + " nodes");
+                return make_error(
+                    ErrorCode::kOutOfBounds, raw.offset + i * stride,
+                    "tree node " + std::to_string(i) + " links past its tree of " + std::to_string(n) + " nodes");
             payload[i] = kNone;
             second_child[i] = static_cast<std::uint32_t>(base + second);
         }
@@ -159,7 +160,7 @@ Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, st
     out.second_child.resize(base + n);
     out.parent.resize(base + n, kNone);
     out.reached.resize(base + n, 0);
-    out.box.resize(base + n);   // zeros; the walk sets every node it reaches, the rest are made NaN below
+    out.box.resize(base + n);  // zeros; the walk sets every node it reaches, the rest are made NaN below
     switch (raw.codec) {
         case TreeCodec::kAxis4: MP_TRY(fill_nodes<TreeCodec::kAxis4>(raw, base, payload_limit, out)); break;
         case TreeCodec::kAxis5: MP_TRY(fill_nodes<TreeCodec::kAxis5>(raw, base, payload_limit, out)); break;

@@ -47,7 +47,8 @@ inline void shrink_axis(float parent_min, float parent_max, std::uint8_t nibbles
     }
 }
 
-inline Box shrink_box(const Box& parent, const std::array<std::uint8_t, 3>& xyz, BoxRule rule = BoxRule::kProductFirst) {
+inline Box shrink_box(const Box& parent, const std::array<std::uint8_t, 3>& xyz,
+                      BoxRule rule = BoxRule::kProductFirst) {
     Box b;
     for (int a = 0; a < 3; ++a) shrink_axis(parent.min[a], parent.max[a], xyz[a], rule, b.min[a], b.max[a]);
     return b;
@@ -72,7 +73,8 @@ inline void store3(float* p, __m128 v) {
     std::memcpy(p, &xy, sizeof xy);
     _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
 }
-alignas(16) inline constexpr float kNibbleSquare[16] = {0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225};  // k², exact
+alignas(16) inline constexpr float kNibbleSquare[16] = {0,  1,  4,   9,   16,  25,  36,  49,
+                                                        64, 81, 100, 121, 144, 169, 196, 225};  // k², exact
 }  // namespace detail
 
 // The squares of a node's high nibbles (h²) and of its low ones (l²), x y z in lanes 0-2.

@@ -48,7 +48,8 @@ BuildScratch& build_scratch() {
 // the tree's shape; only their speed depends on it.
 TriangleBvh::TriangleBvh(std::span<const TriangleCorners> triangles) {
     if (triangles.empty()) return;
-    build(static_cast<std::uint32_t>(triangles.size()), [&](std::uint32_t i) -> const TriangleCorners& { return triangles[i]; });
+    build(static_cast<std::uint32_t>(triangles.size()),
+          [&](std::uint32_t i) -> const TriangleCorners& { return triangles[i]; });
 }
 
 TriangleBvh::TriangleBvh(std::span<const float> xyz, std::span<const std::uint32_t> corners) {
@@ -67,13 +68,13 @@ TriangleBvh::TriangleBvh(std::span<const float> xyz, std::span<const std::uint32
 template <class Triangle>
 void TriangleBvh::build(std::uint32_t n, const Triangle& triangles) {
     BuildScratch& scratch = build_scratch();
-    std::vector<float>& cen = scratch.centroid;   // x y z of each triangle, computed once
+    std::vector<float>& cen = scratch.centroid;  // x y z of each triangle, computed once
     cen.resize(3 * std::size_t{n});
     std::array<float, 3> lo, hi;
     lo.fill(std::numeric_limits<float>::infinity());
     hi.fill(-std::numeric_limits<float>::infinity());
     for (std::uint32_t i = 0; i < n; ++i) {
-        const TriangleCorners& t = triangles(i);   // a reference, or a copy made once (indexed form)
+        const TriangleCorners& t = triangles(i);  // a reference, or a copy made once (indexed form)
         for (int a = 0; a < 3; ++a) {
             const float c = centroid(t, a);
             cen[3 * std::size_t{i} + a] = c;
@@ -83,12 +84,12 @@ void TriangleBvh::build(std::uint32_t n, const Triangle& triangles) {
     std::array<float, 3> scale{};
     for (int a = 0; a < 3; ++a) scale[a] = hi[a] > lo[a] ? float(kCells) / (hi[a] - lo[a]) : 0.0f;
     auto cell = [&](float c, int a) -> std::uint32_t {
-        if (!(scale[a] > 0)) return 0;   // one centroid value on the axis (or none finite)
-        if (!(c >= lo[a])) return 0;     // −inf first (centroid() makes a NaN +inf, which goes last)
+        if (!(scale[a] > 0)) return 0;  // one centroid value on the axis (or none finite)
+        if (!(c >= lo[a])) return 0;    // −inf first (centroid() makes a NaN +inf, which goes last)
         const float f = (c - lo[a]) * scale[a];
         return f >= float(kCells - 1) ? kCells - 1 : static_cast<std::uint32_t>(f);
     };
-    auto spread = [](std::uint32_t v) {   // bit i to bit 3i
+    auto spread = [](std::uint32_t v) {  // bit i to bit 3i
         std::uint32_t x = v & 0x3FFu;
         x = (x | (x << 16)) & 0x030000FFu;
         x = (x | (x << 8)) & 0x0300F00Fu;
@@ -106,8 +107,7 @@ void TriangleBvh::build(std::uint32_t n, const Triangle& triangles) {
     for (auto& c : count) c.fill(0);
     for (std::uint32_t i = 0; i < n; ++i) {
         const float* c = &cen[3 * std::size_t{i}];
-        const std::uint32_t code =
-            spread(cell(c[0], 0)) | (spread(cell(c[1], 1)) << 1) | (spread(cell(c[2], 2)) << 2);
+        const std::uint32_t code = spread(cell(c[0], 0)) | (spread(cell(c[1], 1)) << 1) | (spread(cell(c[2], 2)) << 2);
         key[i] = (std::uint64_t{code} << 32) | i;
         for (int digit = 0; digit < 3; ++digit) ++count[digit][(code >> (digit * kBits)) & (kCells - 1)];
     }
@@ -129,7 +129,7 @@ void TriangleBvh::build(std::uint32_t n, const Triangle& triangles) {
 
     // Ranges halved top-down (the two children side by side); boxes filled bottom-up afterwards:
     // a child is always made after its parent, so the nodes in reverse order meet children first.
-    nodes_.reserve(n);   // leaves hold 2 to kLeafSize triangles: fewer than n nodes
+    nodes_.reserve(n);  // leaves hold 2 to kLeafSize triangles: fewer than n nodes
     std::vector<Todo>& stack = scratch.todo;
     stack.clear();
     nodes_.push_back({});
@@ -149,10 +149,9 @@ void TriangleBvh::build(std::uint32_t n, const Triangle& triangles) {
         const std::uint32_t first_code = key[todo.begin] >> 32, last_code = key[todo.end - 1] >> 32;
         if (first_code != last_code) {
             const std::uint64_t bit = std::uint64_t{1} << (32 + 31 - std::countl_zero(first_code ^ last_code));
-            mid = static_cast<std::uint32_t>(
-                std::partition_point(key.begin() + todo.begin, key.begin() + todo.end,
-                                     [&](std::uint64_t k) { return (k & bit) == 0; }) -
-                key.begin());
+            mid = static_cast<std::uint32_t>(std::partition_point(key.begin() + todo.begin, key.begin() + todo.end,
+                                                                  [&](std::uint64_t k) { return (k & bit) == 0; }) -
+                                             key.begin());
         }
         const auto first_child = static_cast<std::uint32_t>(nodes_.size());
         nodes_.push_back({});
@@ -225,7 +224,8 @@ namespace {
 // An inner node's two children onto the walk's stack, the farther first so the nearer is visited
 // first; a child whose box is beyond `bound` (squared) is pruned.
 template <class NodeT, class NodeSq>
-void push_children(const NodeT* nodes, const NodeT& nd, const NodeSq& node_sq, double bound, std::uint32_t (&stack)[64], int& top) {
+void push_children(const NodeT* nodes, const NodeT& nd, const NodeSq& node_sq, double bound, std::uint32_t (&stack)[64],
+                   int& top) {
     const std::uint32_t c0 = nd.first, c1 = nd.first + 1;
     const double d0 = node_sq(nodes[c0]), d1 = node_sq(nodes[c1]);
     const bool near0 = d0 <= d1;
@@ -255,7 +255,8 @@ double TriangleBvh::query(const Point3d& p, double radius) const {
         const Node& nd = nodes_[stack[--top]];
         if (nd.count > 0) {
             for (std::uint32_t i = nd.first; i < nd.first + nd.count; ++i) {
-                const double d = kFootprint ? point_footprint_distance_sq(p, triangles_[i]) : point_triangle_distance_sq(p, triangles_[i]);
+                const double d = kFootprint ? point_footprint_distance_sq(p, triangles_[i])
+                                            : point_triangle_distance_sq(p, triangles_[i]);
                 if (d <= best) {
                     best = d;
                     found = true;

@@ -58,8 +58,8 @@ public:
 private:
     struct Node {
         float lo[3], hi[3];
-        std::uint32_t first = 0;   // leaf: first triangle; inner: the first child (the second follows it)
-        std::uint32_t count = 0;   // leaf: triangles (≥ 1); inner: 0
+        std::uint32_t first = 0;  // leaf: first triangle; inner: the first child (the second follows it)
+        std::uint32_t count = 0;  // leaf: triangles (≥ 1); inner: 0
     };
     template <class Triangle>
     void build(std::uint32_t n, const Triangle& triangle);
@@ -68,7 +68,7 @@ private:
     template <bool kFootprint>
     bool query_any(const Point3d& p, double radius) const;
 
-    std::vector<TriangleCorners> triangles_;   // in leaf order
+    std::vector<TriangleCorners> triangles_;  // in leaf order
     std::vector<Node> nodes_;
 };
 

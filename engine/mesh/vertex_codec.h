@@ -20,9 +20,7 @@ inline constexpr float kSharedInvXY = 1.0f / 2097151.0f;
 inline constexpr float kSharedInvZ = 1.0f / 4194303.0f;
 
 // Packed 32-bit code: x bits 0–10, y 11–21, z 22–31.
-inline std::array<std::uint32_t, 3> packed_codes(std::uint32_t v) {
-    return {v & 0x7FFu, (v >> 11) & 0x7FFu, v >> 22};
-}
+inline std::array<std::uint32_t, 3> packed_codes(std::uint32_t v) { return {v & 0x7FFu, (v >> 11) & 0x7FFu, v >> 22}; }
 
 // Shared 64-bit code: x bits 0–20, y 21–41, z 42–63.
 inline std::array<std::uint32_t, 3> shared_codes(std::uint64_t v) {

@@ -19,10 +19,11 @@ bool before(const DistinctCounts::Entry& a, const DistinctCounts::Entry& b) {
 
 }  // namespace
 
-void DistinctCounts::add(std::string_view counter, std::string_view scope, std::uint64_t ordinal, std::uint64_t key, std::uint64_t n,
-                         std::vector<Change>* journal) {
-    auto [it, inserted] = entries_.try_emplace(Key(std::string(counter), game_of(scope), key), Entry{ordinal, std::string(scope), 0});
-    if (!inserted && ordinal > it->second.ordinal) return;   // an earlier unit holds the key
+void DistinctCounts::add(std::string_view counter, std::string_view scope, std::uint64_t ordinal, std::uint64_t key,
+                         std::uint64_t n, std::vector<Change>* journal) {
+    auto [it, inserted] =
+        entries_.try_emplace(Key(std::string(counter), game_of(scope), key), Entry{ordinal, std::string(scope), 0});
+    if (!inserted && ordinal > it->second.ordinal) return;  // an earlier unit holds the key
     if (journal) journal->push_back(Change{it, inserted, inserted ? Entry{} : it->second});
     if (!inserted && ordinal < it->second.ordinal) it->second = Entry{ordinal, std::string(scope), 0};
     it->second.n += n;

@@ -23,12 +23,12 @@ namespace meshproof {
 class DistinctCounts {
 public:
     struct Entry {
-        std::uint64_t ordinal = 0;   // the unit's position in path order
-        std::string scope;           // the unit's scope, "game/set"
-        std::uint64_t n = 0;         // the unit's count
+        std::uint64_t ordinal = 0;  // the unit's position in path order
+        std::string scope;          // the unit's scope, "game/set"
+        std::uint64_t n = 0;        // the unit's count
         bool operator==(const Entry&) const = default;
     };
-    using Key = std::tuple<std::string, std::string, std::uint64_t>;   // (counter, game, content key)
+    using Key = std::tuple<std::string, std::string, std::uint64_t>;  // (counter, game, content key)
     using Map = std::map<Key, Entry>;
 
     // What add() changed, for undo(): the entry's state before.
@@ -41,8 +41,8 @@ public:
     // Adds `n` to the count of the unit at `ordinal` (scope "game/set") under `counter` and content
     // `key`. A key already held by a unit of a lower ordinal is left alone; one of a higher ordinal
     // is taken over. `journal` (may be null) receives the change.
-    void add(std::string_view counter, std::string_view scope, std::uint64_t ordinal, std::uint64_t key, std::uint64_t n,
-             std::vector<Change>* journal);
+    void add(std::string_view counter, std::string_view scope, std::uint64_t ordinal, std::uint64_t key,
+             std::uint64_t n, std::vector<Change>* journal);
     // Undoes the changes of `journal`, last first, and clears it.
     void undo(std::vector<Change>& journal);
     void merge(const DistinctCounts& other);

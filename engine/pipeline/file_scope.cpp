@@ -11,7 +11,8 @@ namespace {
 bool component_names(std::string_view component, std::string_view name) {
     if (name.empty() || component.size() < name.size()) return false;
     for (std::size_t i = 0; i < name.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(component[i])) != std::tolower(static_cast<unsigned char>(name[i]))) return false;
+        if (std::tolower(static_cast<unsigned char>(component[i])) != std::tolower(static_cast<unsigned char>(name[i])))
+            return false;
     return component.size() == name.size() || component[name.size()] == '.';
 }
 
@@ -39,7 +40,8 @@ bool path_names_file(std::string_view unit_path, std::string_view name) {
     // "!A,B": none of them (the document's "the other 367 meshes"); "A,B": any of them.
     const bool none = !name.empty() && name.front() == '!';
     if (none) name.remove_prefix(1);
-    if (name.empty() || name.front() == ',' || name.back() == ',' || name.find(",,") != std::string_view::npos) return false;
+    if (name.empty() || name.front() == ',' || name.back() == ',' || name.find(",,") != std::string_view::npos)
+        return false;
     bool any = false;
     while (!any) {
         const std::size_t comma = name.find(',');

@@ -36,7 +36,8 @@ bool is_tagfile_member(const BinderEntry& e) {
 // The tagfile members of one binder (a split binder's two halves, or a BND4, DCX or not), read
 // until Elden Ring is seen or `budget` members were decompressed. A binder that cannot be read
 // is left to the run, which reports it.
-void count_binder_members(const InputFile& in, const DecompressorRegistry& codecs, SdkVersionCounts& counts, std::size_t& budget) {
+void count_binder_members(const InputFile& in, const DecompressorRegistry& codecs, SdkVersionCounts& counts,
+                          std::size_t& budget) {
     auto file = MappedFile::open(in.path);
     if (!file.ok()) return;
     Result<MappedFile> data = make_error(ErrorCode::kIo, 0, "no data half");
@@ -95,7 +96,7 @@ void detect_game_from_tagfiles(InstallScan& scan, const DecompressorRegistry& co
             if (!map.ok()) continue;
             auto bytes = dcx_decompress(map->bytes(), codecs);
             if (bytes.ok()) count_version(*bytes, counts);
-            if (counts.v20180100 > 0) break;   // the rule's answer cannot change
+            if (counts.v20180100 > 0) break;  // the rule's answer cannot change
         }
     }
     // No loose tagfile told: the members of the binders (a split binder given alone, a folder of
@@ -114,8 +115,9 @@ void detect_game_from_tagfiles(InstallScan& scan, const DecompressorRegistry& co
     if (game == Game::kUnknown) return;
     const std::uint64_t agreeing = game == Game::kEldenRing ? counts.v20180100 : counts.v20160200;
     scan.game = game;
-    scan.detection = fmt::format("SDK version of the {} (no install layout): {} of {} read {} {}: {}", read_what, agreeing,
-                                 counts.read(), plural_noun(agreeing, "is", "are"), game == Game::kEldenRing ? "20180100" : "20160200",
+    scan.detection = fmt::format("SDK version of the {} (no install layout): {} of {} read {} {}: {}", read_what,
+                                 agreeing, counts.read(), plural_noun(agreeing, "is", "are"),
+                                 game == Game::kEldenRing ? "20180100" : "20160200",
                                  game == Game::kEldenRing ? "Elden Ring" : "Sekiro");
 }
 

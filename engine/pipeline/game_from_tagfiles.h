@@ -18,9 +18,9 @@ namespace meshproof {
 class DecompressorRegistry;
 
 struct SdkVersionCounts {
-    std::uint64_t v20160200 = 0;   // Sekiro's (and a few Elden Ring files)
-    std::uint64_t v20180100 = 0;   // Elden Ring's only
-    std::uint64_t other = 0;       // another version (DSR 20150100, AC6 20190100, ...)
+    std::uint64_t v20160200 = 0;  // Sekiro's (and a few Elden Ring files)
+    std::uint64_t v20180100 = 0;  // Elden Ring's only
+    std::uint64_t other = 0;      // another version (DSR 20150100, AC6 20190100, ...)
     std::uint64_t read() const { return v20160200 + v20180100 + other; }
 };
 

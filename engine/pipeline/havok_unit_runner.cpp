@@ -32,8 +32,9 @@ std::uint64_t triangle_count(const mesh::DecodedMember& m) {
 // after everything that read it, decoders and passes alike, and before its counts are kept. Such a
 // member is that error, whatever its zeros made of it (a decode error, no collision, a skip or
 // counts), and what the passes counted of it is discarded, as for a timeout.
-void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status,
-                     const std::vector<std::string>& keys, std::vector<std::unique_ptr<JoinExtract>>* extracts) {
+void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
+                         MemberStatus& status, const std::vector<std::string>& keys,
+                         std::vector<std::unique_ptr<JoinExtract>>* extracts) {
     std::vector<std::string> sub_scopes;
     const bool unit_open = decode_and_run_passes(job, ordinal, group, game, status, keys, extracts, sub_scopes);
     if (const Status shrank = shrank_error(job.stored); !shrank.ok()) {
@@ -54,8 +55,9 @@ void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const Open
 }
 
 bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
-                                   MemberStatus& status, const std::vector<std::string>& keys,
-                                   std::vector<std::unique_ptr<JoinExtract>>* extracts, std::vector<std::string>& sub_scopes) {
+                                       MemberStatus& status, const std::vector<std::string>& keys,
+                                       std::vector<std::unique_ptr<JoinExtract>>* extracts,
+                                       std::vector<std::string>& sub_scopes) {
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
@@ -132,7 +134,7 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
         tallies[p].begin_unit(scope, ordinal, !sub_scopes.empty());
         passes_[p]->run(unit, tallies[p]);
         clock.pass(p);
-        if (deadline_passed()) {   // the stage's name is formatted only when it is needed
+        if (deadline_passed()) {  // the stage's name is formatted only when it is needed
             fail(timeout_error(options_.member_timeout, fmt::format("in pass {}", passes_[p]->info().name)));
             discard_unit_through(tallies, havok_passes_, i);
             return false;
@@ -142,7 +144,7 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
         for (std::size_t j = 0; j < joining_.size(); ++j)
             if (!keys[j].empty()) {
                 (*extracts)[j] = passes_[joining_[j]]->extract(unit);
-                clock.pass(joining_[j]);   // an extract is its pass's work on the unit
+                clock.pass(joining_[j]);  // an extract is its pass's work on the unit
             }
         if (deadline_passed()) {
             fail(timeout_error(options_.member_timeout, "while the joining passes took their extracts"));
@@ -154,8 +156,8 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
     return !havok_passes_.empty();
 }
 
-GroupOutcome UnitRunner::run_group(const Group& group, std::uint64_t group_index, Game game, const std::vector<std::string>& keys,
-                               const std::string& map) {
+GroupOutcome UnitRunner::run_group(const Group& group, std::uint64_t group_index, Game game,
+                                   const std::vector<std::string>& keys, const std::string& map) {
     Lap open(timing_.cpu());
     std::unique_ptr<OpenedGroup> g = open_group(group, codecs_);
     timing_.local().stage[static_cast<std::size_t>(Stage::kOpen)] += open.next();
@@ -196,7 +198,8 @@ GroupOutcome UnitRunner::run_group(const Group& group, std::uint64_t group_index
         for (std::size_t j = 0; j < joining_.size(); ++j)
             if (extracts[i][j]) {
                 const MemberJob& job = g->jobs[i];
-                out.items[j].push_back(JoinItem{job.path, job.set, map, game, (group_index << 32) | i, std::move(extracts[i][j])});
+                out.items[j].push_back(
+                    JoinItem{job.path, job.set, map, game, (group_index << 32) | i, std::move(extracts[i][j])});
             }
     for (auto& s : g->job_status) statuses.push_back(std::move(s));
     out.statuses = std::move(statuses);

@@ -43,7 +43,7 @@ Result<InflateFloor> inflate_every_member(const std::filesystem::path& root, con
     tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers;
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) {
         const std::unique_ptr<OpenedGroup> listed = list_group(groups[g], *codecs);
-        populate_members(*listed);   // as open_group does for the run
+        populate_members(*listed);  // as open_group does for the run
         failures += listed->failures.size();
         tbb::parallel_for(std::size_t{0}, listed->jobs.size(), [&](std::size_t i) {
             std::string skip;

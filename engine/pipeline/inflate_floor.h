@@ -15,10 +15,10 @@
 namespace meshproof {
 
 struct InflateFloor {
-    std::uint64_t members = 0;    // members decompressed
-    std::uint64_t bytes = 0;      // their decompressed bytes
-    std::uint64_t failures = 0;   // groups or members that could not be opened or decompressed
-    std::uint64_t checksum = 0;   // XOR of every decompressed 8-byte word (the proof each byte was read)
+    std::uint64_t members = 0;   // members decompressed
+    std::uint64_t bytes = 0;     // their decompressed bytes
+    std::uint64_t failures = 0;  // groups or members that could not be opened or decompressed
+    std::uint64_t checksum = 0;  // XOR of every decompressed 8-byte word (the proof each byte was read)
 };
 
 // Honours options.threads, options.game and options.decompressors; nothing else of RunOptions.

@@ -32,11 +32,11 @@ public:
 
 // One member's extract as the join receives it.
 struct JoinItem {
-    std::string path;   // game terms: "map/m11_01_00_00/f11_01_00_00.hkxbhd :: f11_01_00_00_000100.hkx.dcx"
-    std::string set;    // h, l, f, …
-    std::string map;    // the binder's map id (place_scope.h map_of_path)
+    std::string path;  // game terms: "map/m11_01_00_00/f11_01_00_00.hkxbhd :: f11_01_00_00_000100.hkx.dcx"
+    std::string set;   // h, l, f, …
+    std::string map;   // the binder's map id (place_scope.h map_of_path)
     Game game = Game::kUnknown;
-    std::uint64_t ordinal = 0;   // the member's ordinal (path order)
+    std::uint64_t ordinal = 0;  // the member's ordinal (path order)
     std::unique_ptr<JoinExtract> extract;
 };
 

@@ -30,12 +30,12 @@ JoinPlan plan_join_waves(std::span<const std::string> group_maps, std::span<cons
             auto [it, fresh] = first_of_key.emplace(std::make_tuple(group_games[g], p, key), g);
             if (!fresh) {
                 const std::size_t a = find(it->second), b = find(g);
-                parent[std::max(a, b)] = std::min(a, b);   // the root is the wave's first group
+                parent[std::max(a, b)] = std::min(a, b);  // the root is the wave's first group
             }
             plan.keys[g][p] = std::move(key);
         }
     std::vector<std::size_t> unkeyed;
-    std::map<std::size_t, std::vector<std::size_t>> by_root;   // ordered by the wave's first group
+    std::map<std::size_t, std::vector<std::size_t>> by_root;  // ordered by the wave's first group
     for (std::size_t g = 0; g < n; ++g) {
         if (!keyed[g]) unkeyed.push_back(g);
         else by_root[find(g)].push_back(g);

@@ -120,7 +120,8 @@ void open_loose(const Group& group, OpenedGroup& g) {
 
 // One compendium's IDs into the group's registry. `skip` is set (and the group's
 // compendium_skip) when its codec has no decompressor.
-Status register_compendium(const MemberJob& job, const DecompressorRegistry& codecs, OpenedGroup& g, std::string& skip) {
+Status register_compendium(const MemberJob& job, const DecompressorRegistry& codecs, OpenedGroup& g,
+                           std::string& skip) {
     auto bytes = member_bytes(job, codecs, skip);
     if (!skip.empty()) {
         g.compendium_skip = skip;
@@ -189,16 +190,15 @@ std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders) 
                 planned[it->second].loose.push_back(&in);
                 break;
             }
-            case InputKind::kSur:
-                break;
+            case InputKind::kSur: break;
         }
     }
     // Large folders in chunks, each where its folder stood.
     std::vector<Group> groups;
     groups.reserve(planned.size());
     for (Group& g : planned) {
-        const auto tagfiles = static_cast<std::size_t>(
-            std::count_if(g.loose.begin(), g.loose.end(), [](const InputFile* f) { return f->kind == InputKind::kTagfile; }));
+        const auto tagfiles = static_cast<std::size_t>(std::count_if(
+            g.loose.begin(), g.loose.end(), [](const InputFile* f) { return f->kind == InputKind::kTagfile; }));
         if (g.binder != nullptr || tagfiles <= kLooseTagfilesPerGroup) {
             groups.push_back(std::move(g));
             continue;
@@ -270,7 +270,8 @@ Bytes readable_part(Bytes b) {
     if (is_dcx(b)) {
         const auto header = parse_dcx_header(b);
         if (!header.ok()) return {};
-        return b.first(static_cast<std::size_t>(DcxHeader::payload_offset() + header->compressed_size));   // inside b: parsed
+        return b.first(
+            static_cast<std::size_t>(DcxHeader::payload_offset() + header->compressed_size));  // inside b: parsed
     }
     if (b.size() < 8 || !(has_prefix(b.subspan(4), "TAG0") || has_prefix(b.subspan(4), "TCM0"))) return {};
     return b.first(std::min<std::size_t>(b.size(), load_be<std::uint32_t>(b.data()) & 0x3FFFFFFF));

@@ -39,9 +39,9 @@ inline constexpr std::size_t kLooseTagfilesPerGroup = 256;
 std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders);
 
 struct MemberJob {
-    std::string path;      // game terms
+    std::string path;  // game terms
     std::string set;
-    Bytes stored;          // the bytes as stored (DCX or raw), into a mapping or the group's buffer
+    Bytes stored;  // the bytes as stored (DCX or raw), into a mapping or the group's buffer
     bool entry_compressed = false;
     std::uint64_t uncompressed_size = 0;
     bool is_compendium = false;
@@ -62,14 +62,14 @@ Result<Bytes> member_content(const MemberJob& job, const DecompressorRegistry& c
                              std::vector<std::uint8_t>& buffer);
 
 struct OpenedGroup {
-    std::vector<MappedFile> maps;             // keep the mapped files alive
-    std::vector<std::uint8_t> owned;          // a DCX-wrapped binder, decompressed
-    std::vector<MemberJob> jobs;              // tagfiles and compendiums, path order
-    std::vector<MemberStatus> job_status;     // one per job; compendiums are settled at open
-    std::vector<MemberStatus> failures;       // the group itself, or members that could not be located
+    std::vector<MappedFile> maps;          // keep the mapped files alive
+    std::vector<std::uint8_t> owned;       // a DCX-wrapped binder, decompressed
+    std::vector<MemberJob> jobs;           // tagfiles and compendiums, path order
+    std::vector<MemberStatus> job_status;  // one per job; compendiums are settled at open
+    std::vector<MemberStatus> failures;    // the group itself, or members that could not be located
     tagfile::CompendiumRegistry compendiums;
-    std::string compendium_skip;              // why a compendium of the group was skipped, if one was
-    std::uint64_t file_bytes = 0;             // sizes of the group's files, for progress
+    std::string compendium_skip;   // why a compendium of the group was skipped, if one was
+    std::uint64_t file_bytes = 0;  // sizes of the group's files, for progress
 };
 
 // Never fails: problems become statuses in `failures` (the binder) or `job_status` (a member).

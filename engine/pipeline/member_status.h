@@ -14,7 +14,7 @@
 namespace meshproof {
 
 enum class MemberState { kOk, kDecodeError, kSkipped };
-std::string_view member_state_name(MemberState s);   // "ok", "decode_error", "skipped"
+std::string_view member_state_name(MemberState s);  // "ok", "decode_error", "skipped"
 
 // One rule a member broke: a violation counter of a pass that was above 0 in this member, with
 // the first place it was seen (the pass's first sample of the counter in the member; empty when
@@ -28,13 +28,13 @@ struct MemberFinding {
 };
 
 struct MemberStatus {
-    std::string path;        // game terms; "binder :: member" for binder members
+    std::string path;  // game terms; "binder :: member" for binder members
     std::string set;
-    Game game = Game::kUnknown;   // the game of the root the member came from
+    Game game = Game::kUnknown;  // the game of the root the member came from
     MemberState state = MemberState::kOk;
-    Error error;             // for kDecodeError
-    std::string skip_reason; // for kSkipped, e.g. "unsupported compression KRAK"
-    std::string remedy;      // what the user can do about a skip
+    Error error;              // for kDecodeError
+    std::string skip_reason;  // for kSkipped, e.g. "unsupported compression KRAK"
+    std::string remedy;       // what the user can do about a skip
     // kOk, but not collision: a member of a character binder that holds no compressed mesh
     // (engine/pipeline/collision_content.h), read and left out of the passes.
     bool not_collision = false;

@@ -17,14 +17,14 @@ namespace meshproof {
 
 struct CounterInfo {
     std::string name;
-    std::string description;   // in the document's terms
-    bool violation = false;    // a non-zero value means a claim failed (verify exits 1)
+    std::string description;  // in the document's terms
+    bool violation = false;   // a non-zero value means a claim failed (verify exits 1)
 };
 
 struct PassInfo {
-    std::string name;                  // "tagfile", "page", "leafbox", ...
-    std::string family;                // "havok-structure", "havok-mesh", "havok-extern", "sur", ...
-    std::vector<std::string> claims;   // the document statements checked, quoted briefly
+    std::string name;                 // "tagfile", "page", "leafbox", ...
+    std::string family;               // "havok-structure", "havok-mesh", "havok-extern", "sur", ...
+    std::vector<std::string> claims;  // the document statements checked, quoted briefly
     std::vector<CounterInfo> counters;
     // The maxima the pass records (Tally::max), e.g. "the largest page": declared like the
     // counters so that a manifest figure can name them and a report can describe them.
@@ -86,4 +86,4 @@ struct PassRegistrar {
 
 // In a verifier's .cpp: MESHPROOF_REGISTER_PASS(MyPass);
 #define MESHPROOF_REGISTER_PASS(Type) \
-    static const ::meshproof::PassRegistrar MP_CONCAT(mp_pass_registrar_, __LINE__){std::make_unique<Type>()}
+    static const ::meshproof::PassRegistrar MP_CONCAT(mp_pass_registrar_, __LINE__) { std::make_unique<Type>() }

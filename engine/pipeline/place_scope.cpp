@@ -38,11 +38,13 @@ std::vector<std::string_view> components(std::string_view p) {
 
 std::string map_of_path(std::string_view unit_path) {
     const std::vector<std::string_view> parts = components(unit_path);
-    for (std::string_view c : parts)   // a folder named after its map
-        if (c.size() == 12 && (c[0] == 'm' || c[0] == 'M') && map_digits(c.substr(1))) return fmt::format("m{}", c.substr(1));
-    for (std::string_view c : parts) {   // a binder or member named after its map
+    for (std::string_view c : parts)  // a folder named after its map
+        if (c.size() == 12 && (c[0] == 'm' || c[0] == 'M') && map_digits(c.substr(1)))
+            return fmt::format("m{}", c.substr(1));
+    for (std::string_view c : parts) {  // a binder or member named after its map
         const char k = static_cast<char>(std::tolower(static_cast<unsigned char>(c.empty() ? ' ' : c[0])));
-        if ((k == 'h' || k == 'l' || k == 'f') && map_digits(c.substr(1)) && (c.size() == 12 || c[12] == '_' || c[12] == '.'))
+        if ((k == 'h' || k == 'l' || k == 'f') && map_digits(c.substr(1)) &&
+            (c.size() == 12 || c[12] == '_' || c[12] == '.'))
             return fmt::format("m{}", c.substr(1, 11));
     }
     return "";

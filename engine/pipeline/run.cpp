@@ -25,7 +25,8 @@ std::uint64_t RunResult::count(MemberState s) const {
 }
 
 std::uint64_t RunResult::not_collision() const {
-    return static_cast<std::uint64_t>(std::count_if(members.begin(), members.end(), [](const MemberStatus& m) { return m.not_collision; }));
+    return static_cast<std::uint64_t>(
+        std::count_if(members.begin(), members.end(), [](const MemberStatus& m) { return m.not_collision; }));
 }
 
 bool RunResult::any_violation() const {
@@ -52,7 +53,8 @@ Result<std::vector<const Pass*>> select_passes(const std::vector<std::string>& n
         }
         if (std::find(passes.begin(), passes.end(), p) == passes.end()) passes.push_back(p);
     }
-    std::sort(passes.begin(), passes.end(), [](const Pass* a, const Pass* b) { return a->info().name < b->info().name; });
+    std::sort(passes.begin(), passes.end(),
+              [](const Pass* a, const Pass* b) { return a->info().name < b->info().name; });
     return passes;
 }
 
@@ -101,11 +103,12 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
     phase_done("scan");
 
     RunResult result;
-    for (std::size_t r = 0; r < roots.size(); ++r) result.roots.push_back(RootRun{path_text(roots[r]), scans[r].game, scans[r].detection});
+    for (std::size_t r = 0; r < roots.size(); ++r)
+        result.roots.push_back(RootRun{path_text(roots[r]), scans[r].game, scans[r].detection});
     // Groups and .sur inputs of every root, root after root, each with its root's game.
     std::vector<Group> groups;
     std::vector<Game> group_games;
-    std::vector<std::pair<const InputFile*, Game>> sur_inputs;   // path order within each root
+    std::vector<std::pair<const InputFile*, Game>> sur_inputs;  // path order within each root
     std::uint64_t total_bytes = 0;
     for (const InstallScan& scan : scans) {
         std::uint64_t binders = 0;
@@ -168,9 +171,9 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
     phase_done("gather");
     if (timings) {
         // The arena's concurrency as set_up_run's global_control limits it.
-        timings->threads = static_cast<int>(std::min<std::size_t>(
-            static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
-            tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)));
+        timings->threads = static_cast<int>(
+            std::min<std::size_t>(static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
+                                  tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)));
         runner.merge_timings(*timings);
     }
     if (progress) progress->finished = true;

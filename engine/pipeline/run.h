@@ -26,17 +26,16 @@ namespace meshproof {
 
 class DecompressorRegistry;
 
-
 struct RunOptions {
-    int threads = 0;                     // 0 = every core
+    int threads = 0;  // 0 = every core
     // Names whose units are also tallied under their file scope (see path_names_file); from
     // the manifests' figures scoped to one file.
     std::vector<std::string> file_scopes;
     // Place keys whose units are also tallied under their place scope ("game/set#map:KEY";
     // engine/pipeline/place_scope.h); from the manifests' figures scoped to a place.
     std::vector<std::string> map_scopes;
-    std::optional<Game> game;            // overrides layout detection (every root's)
-    std::vector<std::string> passes;     // empty = every registered pass
+    std::optional<Game> game;         // overrides layout detection (every root's)
+    std::vector<std::string> passes;  // empty = every registered pass
     // Decode every member but run no pass (`verify --passes none`): the decode-only baseline a
     // user benchmarks decoding with, and bench/pipeline_bench.cpp's.
     bool no_passes = false;
@@ -50,7 +49,7 @@ struct RunOptions {
     // Failing locations each counter keeps for the reports (`verify --samples N`); a member's
     // first location of each rule it broke is kept whatever this is (MemberStatus::findings).
     std::size_t samples_per_counter = kSamplesPerCounter;
-    const DecompressorRegistry* decompressors = nullptr;   // null = the default registry
+    const DecompressorRegistry* decompressors = nullptr;  // null = the default registry
     Progress* progress = nullptr;
     // Where to put what the run spent (run_timings.h); null = nobody asked. Kept apart from
     // RunResult so that nothing a report prints can depend on a clock.
@@ -59,7 +58,7 @@ struct RunOptions {
 
 struct PassResult {
     const Pass* pass = nullptr;
-    Tally tally;             // merged over every thread
+    Tally tally;  // merged over every thread
 };
 
 // One root of a run: as the caller gave it, with the game its layout (or --game) says.
@@ -74,14 +73,14 @@ struct RunResult {
     // packed archive under "GAME/" (its root's game) so that paths stay apart, the counts summed,
     // `game` unknown and `detection` each root's ("sekiro: …; eldenring: …").
     InstallScan scan;
-    std::vector<RootRun> roots;            // in the order given
-    std::vector<MemberStatus> members;     // path order
-    std::vector<PassResult> passes;        // name order
-    std::vector<std::string> decompressors;   // "DFLT (libdeflate 1.14)", ...
+    std::vector<RootRun> roots;              // in the order given
+    std::vector<MemberStatus> members;       // path order
+    std::vector<PassResult> passes;          // name order
+    std::vector<std::string> decompressors;  // "DFLT (libdeflate 1.14)", ...
     std::uint64_t binders = 0;
     std::uint64_t count(MemberState s) const;
-    std::uint64_t not_collision() const;   // members read and found not collision (kOk)
-    bool any_violation() const;            // a violation counter is non-zero
+    std::uint64_t not_collision() const;  // members read and found not collision (kOk)
+    bool any_violation() const;           // a violation counter is non-zero
 };
 
 // The run's game as the reports print it: the one root's game ("sekiro"), or the roots' games

@@ -28,20 +28,20 @@ enum class Stage : std::uint8_t {
     kPasses,     // every selected pass on the unit
 };
 inline constexpr std::size_t kStageCount = 6;
-std::string_view stage_name(Stage s);   // "open", "inflate", "tagfile", "mesh", "sur_decode", "passes"
+std::string_view stage_name(Stage s);  // "open", "inflate", "tagfile", "mesh", "sur_decode", "passes"
 
 struct PhaseTime {
-    std::string phase;   // "scan", "count", "verify", "gather"; callers append their own ("report")
+    std::string phase;  // "scan", "count", "verify", "gather"; callers append their own ("report")
     double wall_seconds = 0;
 };
 
 // One member's time from its first byte decompressed to its last pass.
 struct MemberTime {
-    std::string path;                            // game terms, as in the report
-    double seconds = 0;                          // the sum of `stages`
-    std::array<double, kStageCount> stages{};    // thread seconds by Stage (kOpen is a group's, so 0)
-    std::uint64_t bytes = 0;                     // decompressed bytes
-    std::uint64_t triangles = 0;                 // decoded triangles (compressed and extern meshes)
+    std::string path;                          // game terms, as in the report
+    double seconds = 0;                        // the sum of `stages`
+    std::array<double, kStageCount> stages{};  // thread seconds by Stage (kOpen is a group's, so 0)
+    std::uint64_t bytes = 0;                   // decompressed bytes
+    std::uint64_t triangles = 0;               // decoded triangles (compressed and extern meshes)
 };
 
 struct RunTimings {
@@ -49,19 +49,19 @@ struct RunTimings {
     std::size_t slowest_wanted = 20;
 
     // Out.
-    int threads = 0;                                   // oneTBB's concurrency during the run
-    std::vector<PhaseTime> phases;                     // in run order
-    double join_wall_seconds = 0;                      // the join steps between waves (within "verify")
-    std::array<double, kStageCount> stage_seconds{};   // thread seconds by Stage
+    int threads = 0;                                  // oneTBB's concurrency during the run
+    std::vector<PhaseTime> phases;                    // in run order
+    double join_wall_seconds = 0;                     // the join steps between waves (within "verify")
+    std::array<double, kStageCount> stage_seconds{};  // thread seconds by Stage
     // Thread seconds by pass, name order; a joining pass's include its extracts and its join steps
     // (each step's wall time on every thread: the step holds them all).
     std::vector<std::pair<std::string, double>> pass_seconds;
-    std::uint64_t members_decoded = 0;   // Havok members decoded and .sur files read, each handed to the passes
-    std::uint64_t bytes_decoded = 0;     // their decompressed bytes
-    std::uint64_t triangles = 0;         // their decoded triangles (compressed-mesh and extern-mesh)
-    std::vector<MemberTime> slowest;     // longest first (ties: path order)
+    std::uint64_t members_decoded = 0;  // Havok members decoded and .sur files read, each handed to the passes
+    std::uint64_t bytes_decoded = 0;    // their decompressed bytes
+    std::uint64_t triangles = 0;        // their decoded triangles (compressed-mesh and extern-mesh)
+    std::vector<MemberTime> slowest;    // longest first (ties: path order)
 
-    double phase_seconds(std::string_view phase) const;   // 0 when the phase did not run
+    double phase_seconds(std::string_view phase) const;  // 0 when the phase did not run
 };
 
 }  // namespace meshproof

@@ -19,8 +19,8 @@ Status check_root_games(const std::vector<fs::path>& roots, const std::vector<In
         for (std::size_t j = 0; j < i; ++j)
             if (scans[j].game == scans[i].game)
                 return make_error(ErrorCode::kUsage, 0,
-                                  path_text(roots[j]) + " and " + path_text(roots[i]) + " are both " + std::string(game_name(scans[i].game)) +
-                                      ": give one root per game");
+                                  path_text(roots[j]) + " and " + path_text(roots[i]) + " are both " +
+                                      std::string(game_name(scans[i].game)) + ": give one root per game");
     }
     return ok_status();
 }
@@ -44,8 +44,10 @@ InstallScan merged_scan(std::vector<InstallScan>& scans) {
         out.files_seen += s.files_seen;
         out.files_ignored += s.files_ignored;
     }
-    std::sort(out.inputs.begin(), out.inputs.end(), [](const InputFile& a, const InputFile& b) { return a.rel_path < b.rel_path; });
-    std::sort(out.strays.begin(), out.strays.end(), [](const StrayFile& a, const StrayFile& b) { return a.rel_path < b.rel_path; });
+    std::sort(out.inputs.begin(), out.inputs.end(),
+              [](const InputFile& a, const InputFile& b) { return a.rel_path < b.rel_path; });
+    std::sort(out.strays.begin(), out.strays.end(),
+              [](const StrayFile& a, const StrayFile& b) { return a.rel_path < b.rel_path; });
     std::sort(out.packed_archives.begin(), out.packed_archives.end());
     return out;
 }

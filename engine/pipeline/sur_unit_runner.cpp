@@ -35,12 +35,13 @@ std::string sibling_rel_path(const std::string& sur_rel, const fs::path& model) 
 void UnitRunner::count_sur_input(const std::string& scope) {
     auto& tallies = tallies_.local();
     for (std::size_t p : sur_passes_)
-        if (const std::string& counter = passes_[p]->info().input_counter; !counter.empty()) tallies[p].add_in(counter, scope, 1);
+        if (const std::string& counter = passes_[p]->info().input_counter; !counter.empty())
+            tallies[p].add_in(counter, scope, 1);
 }
 
 std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t ordinal, Game game) {
     std::vector<MemberStatus> out(1);
-    out.reserve(2);   // the model's status may follow: `status` (and the unit's views of it) must not move
+    out.reserve(2);  // the model's status may follow: `status` (and the unit's views of it) must not move
     MemberStatus& status = out.front();
     status.path = in.rel_path;
     status.set = in.set;
@@ -69,7 +70,7 @@ std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t
     // The model: a missing one is counted by the passes, a malformed one is a decode
     // error of the model (its own member status), and the .sur is verified all the same.
     std::optional<fs::path> model_path;
-    if (!in.model_path.empty()) model_path = in.model_path;   // paired by the install scan
+    if (!in.model_path.empty()) model_path = in.model_path;  // paired by the install scan
     std::optional<MappedFile> model_map;
     std::optional<Result<utf::Model>> pair;
     if (model_path) {
@@ -137,7 +138,9 @@ std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t
         }
     collect_findings(tallies, sur_passes_, status);
     std::vector<std::string> sub_scopes = file_sub_scopes(own, status.path);
-    if (judged) sub_scopes.push_back(scope_text({own.game, own.set, {SubScopeKind::kSeverity, exact ? kIvpExact : kStructurallyValid}}));
+    if (judged)
+        sub_scopes.push_back(
+            scope_text({own.game, own.set, {SubScopeKind::kSeverity, exact ? kIvpExact : kStructurallyValid}}));
     for (std::size_t p : sur_passes_) tallies[p].end_unit(sub_scopes);
     return out;
 }

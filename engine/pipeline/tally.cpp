@@ -98,7 +98,9 @@ bool lowers_min(double v, double kept) {
 
 // A number as a value set keeps it: −0 as +0 (−0 + 0 is +0), every NaN as one quiet NaN.
 double canonical_number(double v) { return canonical_nan(v + 0.0); }
-bool is_canonical_number(double v) { return std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(canonical_number(v)); }
+bool is_canonical_number(double v) {
+    return std::bit_cast<std::uint64_t>(v) == std::bit_cast<std::uint64_t>(canonical_number(v));
+}
 
 // NaN above every number and equal to itself.
 bool number_less(double a, double b) {
@@ -138,7 +140,7 @@ void Tally::min(std::string_view counter, double value) {
 void ValueSet::add(const std::vector<double>& value, std::uint64_t n) {
     if (overflowed) return;
     if (std::all_of(value.begin(), value.end(), is_canonical_number)) {
-        seen[value] += n;   // no copy made unless a number needs rewriting
+        seen[value] += n;  // no copy made unless a number needs rewriting
     } else {
         std::vector<double> canonical(value);
         for (double& v : canonical) v = canonical_number(v);
@@ -159,13 +161,13 @@ void ValueSet::merge(const ValueSet& other) {
 }
 
 void Tally::values(std::string_view counter, std::vector<double> value, std::uint64_t n) {
-    for (double& v : value) v = canonical_number(v);   // as the set keeps it, so the journal finds it again
-    auto it = value_sets_.find(KeyLess::View(counter, scope_));   // no key made for a set that exists
+    for (double& v : value) v = canonical_number(v);             // as the set keeps it, so the journal finds it again
+    auto it = value_sets_.find(KeyLess::View(counter, scope_));  // no key made for a set that exists
     const bool inserted = it == value_sets_.end();
     if (inserted) it = value_sets_.try_emplace(Key(std::string(counter), scope_)).first;
     ValueSet& set = it->second;
     const std::vector<double>* kept = &value;
-    if (journal_.on && !set.overflowed) {   // an overflowed set takes nothing: nothing to undo
+    if (journal_.on && !set.overflowed) {  // an overflowed set takes nothing: nothing to undo
         ValueChange& change = journal_.values.emplace_back();
         change.at = it, change.set_inserted = inserted, change.n = n;
         const std::size_t distinct = set.seen.size();
@@ -282,15 +284,16 @@ void Tally::discard_unit() {
     }
     for (auto it = journal_.samples.rbegin(); it != journal_.samples.rend(); ++it) {
         auto& list = it->list->second;
-        list.erase(std::remove_if(list.begin(), list.end(), [&](const Sample& s) { return s.unit_ordinal == unit_ordinal_; }),
-                   list.end());
+        list.erase(
+            std::remove_if(list.begin(), list.end(), [&](const Sample& s) { return s.unit_ordinal == unit_ordinal_; }),
+            list.end());
         if (it->pushed_out) insert_sample(list, std::move(it->out));
         if (it->inserted) samples_.erase(it->list);
     }
     distinct_.undo(journal_.distinct);
     journal_.clear();
     unit_first_samples_.clear();
-    batch_cache_.clear();   // its iterators may name keys just erased
+    batch_cache_.clear();  // its iterators may name keys just erased
     unit_batches_used_ = 0;
     unit_counts_.clear();
     unit_maxima_.clear();

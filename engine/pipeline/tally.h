@@ -39,17 +39,17 @@ struct ValueOrder {
 struct ValueSet {
     using Seen = std::map<std::vector<double>, std::uint64_t, ValueOrder>;
     Seen seen;
-    bool overflowed = false;   // more than kMaxDistinctValues distinct values: `seen` is empty
+    bool overflowed = false;  // more than kMaxDistinctValues distinct values: `seen` is empty
     void add(const std::vector<double>& value, std::uint64_t n);
     void merge(const ValueSet& other);
     bool operator==(const ValueSet&) const = default;
 };
 
 struct Sample {
-    std::uint64_t unit_ordinal = 0;   // position of the member in path order
-    std::uint64_t sequence = 0;       // position of the location inside the member
-    std::string location;             // "path :: member / body 0 / section 12 / primitive 7"
-    std::string detail;               // measured vs expected, in the document's terms
+    std::uint64_t unit_ordinal = 0;  // position of the member in path order
+    std::uint64_t sequence = 0;      // position of the location inside the member
+    std::string location;            // "path :: member / body 0 / section 12 / primitive 7"
+    std::string detail;              // measured vs expected, in the document's terms
 
     bool operator<(const Sample& o) const {
         return unit_ordinal != o.unit_ordinal ? unit_ordinal < o.unit_ordinal : sequence < o.sequence;
@@ -66,7 +66,9 @@ public:
         static View view(const Key& k) { return {k.first, k.second}; }
         static const View& view(const View& v) { return v; }
         template <class A, class B>
-        bool operator()(const A& a, const B& b) const { return view(a) < view(b); }
+        bool operator()(const A& a, const B& b) const {
+            return view(a) < view(b);
+        }
     };
     using Counts = std::map<Key, std::uint64_t, KeyLess>;
     using ValueSets = std::map<Key, ValueSet, KeyLess>;
@@ -140,7 +142,9 @@ public:
     void min(std::string_view counter, double value);
     // Counts `n` members that have `value` (a one-number value, or a list) under `counter`.
     // Passes that see a value per element should count per unit first and record once.
-    void value(std::string_view counter, double value, std::uint64_t n = 1) { values(counter, std::vector<double>{value}, n); }
+    void value(std::string_view counter, double value, std::uint64_t n = 1) {
+        values(counter, std::vector<double>{value}, n);
+    }
     void values(std::string_view counter, std::vector<double> value, std::uint64_t n = 1);
     // Records a failing location; keeps the first sample_cap() in path order.
     void sample(std::string_view counter, std::string location, std::string detail = {});
@@ -185,11 +189,11 @@ private:
 
     std::string scope_ = "all";
     std::size_t sample_cap_ = kSamplesPerCounter;
-    std::vector<std::pair<std::string, Sample>> unit_first_samples_;   // per counter, in first-sampled order
+    std::vector<std::pair<std::string, Sample>> unit_first_samples_;  // per counter, in first-sampled order
     std::uint64_t unit_ordinal_ = 0;
     std::uint64_t sequence_ = 0;
     std::uint64_t units_ = 0;
-    bool unit_open_ = false;   // begun and not discarded: discard_unit() takes it back out of units_
+    bool unit_open_ = false;  // begun and not discarded: discard_unit() takes it back out of units_
     bool keep_unit_ = false;
     bool judged_ = false;
     bool exact_ = true;
@@ -233,21 +237,21 @@ private:
     // (hl_file_triangles: thousands, on every h and l file of an install).
     struct ValueChange {
         ValueSets::iterator at;
-        bool set_inserted = false;     // the unit made the set
-        std::vector<double> value;     // as the set keeps it (canonical)
+        bool set_inserted = false;  // the unit made the set
+        std::vector<double> value;  // as the set keeps it (canonical)
         std::uint64_t n = 0;
-        bool value_inserted = false;   // the unit put the value in the set
-        bool whole = false;            // `before` holds the set as it was
+        bool value_inserted = false;  // the unit put the value in the set
+        bool whole = false;           // `before` holds the set as it was
         ValueSet before;
     };
     struct SampleChange {
         std::map<std::string, std::vector<Sample>>::iterator list;
-        bool inserted = false;   // the counter had no sample list before
+        bool inserted = false;  // the counter had no sample list before
         bool pushed_out = false;
         Sample out;
     };
     struct Journal {
-        bool on = false;   // from the first begin_unit() on: a Tally used alone keeps no journal
+        bool on = false;  // from the first begin_unit() on: a Tally used alone keeps no journal
         std::vector<CountChange> counts;
         std::vector<MaxChange> maxima;
         std::vector<MaxChange> minima;
@@ -257,7 +261,9 @@ private:
         Journal() = default;
         Journal(const Journal&) {}
         Journal& operator=(const Journal&) { return clear(), on = false, *this; }
-        void clear() { counts.clear(), maxima.clear(), minima.clear(), values.clear(), samples.clear(), distinct.clear(); }
+        void clear() {
+            counts.clear(), maxima.clear(), minima.clear(), values.clear(), samples.clear(), distinct.clear();
+        }
     };
     Journal journal_;
     // Iterators into counts_, so a copied or moved Tally starts without any (as with the journal);

@@ -15,10 +15,10 @@
 namespace meshproof {
 
 enum class SubScopeKind {
-    kNone,       // the unit's own scope
-    kSeverity,   // a .sur file's severity: kIvpExact or kStructurallyValid (notes §14)
-    kFile,       // "file:NAME": the units of a named file
-    kMap,        // "map:KEY": the units of a place
+    kNone,      // the unit's own scope
+    kSeverity,  // a .sur file's severity: kIvpExact or kStructurallyValid (notes §14)
+    kFile,      // "file:NAME": the units of a named file
+    kMap,       // "map:KEY": the units of a place
 };
 
 // The severity classes of a .sur file's counts (PassInfo::judges_units, notes §14).
@@ -27,14 +27,14 @@ inline constexpr std::string_view kStructurallyValid = "structurally-valid";
 
 struct SubScope {
     SubScopeKind kind = SubScopeKind::kNone;
-    std::string_view name;   // the severity class, the file NAME or the place KEY
+    std::string_view name;  // the severity class, the file NAME or the place KEY
     bool operator==(const SubScope&) const = default;
 };
 
 // Views into the strings it was built from (or read from): a scope is formatted or read on the
 // spot, never kept.
 struct TallyScope {
-    std::string_view game;   // game_name()
+    std::string_view game;  // game_name()
     std::string_view set;
     SubScope sub;
 };

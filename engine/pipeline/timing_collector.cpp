@@ -25,7 +25,7 @@ void TimingCollector::offer(Local& local, std::string_view path, const std::arra
     if (slowest_wanted_ == 0) return;
     double seconds = 0;
     for (double s : stages) seconds += s;
-    auto& heap = local.slowest;   // std heap under `slower`: its front is the fastest kept
+    auto& heap = local.slowest;  // std heap under `slower`: its front is the fastest kept
     if (heap.size() == slowest_wanted_) {
         const MemberTime& fastest = heap.front();
         if (seconds < fastest.seconds || (seconds == fastest.seconds && path >= fastest.path)) return;
@@ -46,7 +46,8 @@ void TimingCollector::merge_into(RunTimings& out, const std::vector<const Pass*>
         out.triangles += l.triangles;
         out.slowest.insert(out.slowest.end(), l.slowest.begin(), l.slowest.end());
     }
-    for (std::size_t p = 0; p < passes.size() && p < pass.size(); ++p) out.pass_seconds.emplace_back(passes[p]->info().name, pass[p]);
+    for (std::size_t p = 0; p < passes.size() && p < pass.size(); ++p)
+        out.pass_seconds.emplace_back(passes[p]->info().name, pass[p]);
     std::sort(out.slowest.begin(), out.slowest.end(), slower);
     if (out.slowest.size() > slowest_wanted_) out.slowest.resize(slowest_wanted_);
 }

@@ -21,9 +21,9 @@ class TimingCollector {
 public:
     struct Local {
         std::array<double, kStageCount> stage{};
-        std::vector<double> pass;            // by the run's pass index (sized by the constructor)
+        std::vector<double> pass;  // by the run's pass index (sized by the constructor)
         std::uint64_t members = 0, bytes = 0, triangles = 0;
-        std::vector<MemberTime> slowest;     // a heap whose front is the fastest kept
+        std::vector<MemberTime> slowest;  // a heap whose front is the fastest kept
     };
 
     // `cpu`: the stages and passes are charged the calling thread's CPU time (the caller asked for
@@ -93,7 +93,7 @@ public:
         add(Stage::kPasses, s);
         local_.pass[p] += s;
     }
-    void skip() { lap_.next(); }   // time that belongs to no stage
+    void skip() { lap_.next(); }  // time that belongs to no stage
     // The unit was decoded and is handed to the passes.
     void decoded(std::uint64_t bytes, std::uint64_t triangles) {
         bytes_ = bytes;

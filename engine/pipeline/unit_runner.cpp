@@ -8,7 +8,9 @@
 namespace meshproof {
 
 UnitRunner::UnitRunner(const RunOptions& options, const DecompressorRegistry& codecs, std::vector<const Pass*> passes)
-    : options_(options), codecs_(codecs), passes_(std::move(passes)),
+    : options_(options),
+      codecs_(codecs),
+      passes_(std::move(passes)),
       timing_(passes_.size(), options.timings ? options.timings->slowest_wanted : 0, options.timings != nullptr),
       join_tallies_(sample_capped(passes_.size())) {
     for (std::size_t p = 0; p < passes_.size(); ++p) {
@@ -43,7 +45,8 @@ std::vector<Tally> UnitRunner::sample_capped(std::size_t n) const {
     return out;
 }
 
-void UnitRunner::collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order, MemberStatus& status) const {
+void UnitRunner::collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order,
+                                  MemberStatus& status) const {
     for (std::size_t p : order) {
         const PassInfo& info = passes_[p]->info();
         const Tally& t = tallies[p];
@@ -52,7 +55,7 @@ void UnitRunner::collect_findings(const std::vector<Tally>& tallies, const std::
                 if (c.violation && c.name == name) return true;
             return false;
         };
-        if (!t.unit_added_any(is_violation)) continue;   // the common case: every rule held
+        if (!t.unit_added_any(is_violation)) continue;  // the common case: every rule held
         for (const CounterInfo& c : info.counters) {
             if (!c.violation) continue;
             const std::uint64_t n = t.unit_count(c.name);
@@ -70,7 +73,8 @@ void UnitRunner::collect_findings(const std::vector<Tally>& tallies, const std::
 std::vector<std::string> UnitRunner::file_sub_scopes(const TallyScope& scope, std::string_view path) const {
     std::vector<std::string> out;
     for (const std::string& name : options_.file_scopes)
-        if (path_names_file(path, name)) out.push_back(scope_text({scope.game, scope.set, {SubScopeKind::kFile, name}}));
+        if (path_names_file(path, name))
+            out.push_back(scope_text({scope.game, scope.set, {SubScopeKind::kFile, name}}));
     if (options_.map_scopes.empty()) return out;
     const std::string map = map_of_path(path);
     for (const std::string& key : options_.map_scopes)
@@ -83,8 +87,8 @@ void discard_unit_through(std::vector<Tally>& tallies, const std::vector<std::si
 }
 
 Error timeout_error(double seconds, std::string_view stage) {
-    return make_error(ErrorCode::kTimeout, 0, fmt::format("abandoned {}: the member ran past its time budget of {} s",
-                                                          stage, seconds));
+    return make_error(ErrorCode::kTimeout, 0,
+                      fmt::format("abandoned {}: the member ran past its time budget of {} s", stage, seconds));
 }
 
 }  // namespace meshproof

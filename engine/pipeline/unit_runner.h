@@ -26,7 +26,7 @@ namespace meshproof {
 // What one group gave: its member statuses and, per joining pass, its members' extracts.
 struct GroupOutcome {
     std::vector<MemberStatus> statuses;
-    std::vector<std::vector<JoinItem>> items;   // [joining pass], member (path) order
+    std::vector<std::vector<JoinItem>> items;  // [joining pass], member (path) order
 };
 
 // Fans units out to the passes; each thread keeps one Tally per pass.
@@ -38,11 +38,12 @@ public:
 
     // Processes one group; returns its member statuses and, for each joining pass whose key
     // `keys[j]` is not empty, its members' extracts. Thread-safe.
-    GroupOutcome run_group(const Group& group, std::uint64_t group_index, Game game, const std::vector<std::string>& keys,
-                           const std::string& map);
+    GroupOutcome run_group(const Group& group, std::uint64_t group_index, Game game,
+                           const std::vector<std::string>& keys, const std::string& map);
     // Joins one key of joining pass `j` into a Tally of its own (a join may run parallel loops,
     // so it never shares a thread's tally). Thread-safe.
-    Tally run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items, std::uint64_t serial) const;
+    Tally run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items,
+                   std::uint64_t serial) const;
     // Charges a join step's cost to joining pass j (its thread seconds and the passes stage).
     void charge_join(std::size_t j, double thread_seconds);
     void add_join(std::size_t j, const Tally& t) { join_tallies_[joining_[j]].merge(t); }
@@ -64,12 +65,14 @@ private:
     // still open in each thread tally (to be ended under `sub_scopes`, or discarded).
     bool decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
                                MemberStatus& status, const std::vector<std::string>& keys,
-                               std::vector<std::unique_ptr<JoinExtract>>* extracts, std::vector<std::string>& sub_scopes);
+                               std::vector<std::unique_ptr<JoinExtract>>* extracts,
+                               std::vector<std::string>& sub_scopes);
     // A .sur input that reached no pass (a decode error): counted under the sur passes' input
     // counters (PassInfo::input_counter) in `scope`, outside any unit. Thread-safe.
     void count_sur_input(const std::string& scope);
     // The rules the unit just run broke in `order`'s passes, into status.findings.
-    void collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order, MemberStatus& status) const;
+    void collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order,
+                          MemberStatus& status) const;
     // `n` tallies keeping the failing locations the run asks for.
     std::vector<Tally> sample_capped(std::size_t n) const;
     // The file and place sub-scopes of `scope` (SubScopeKind::kFile, kMap) a unit at `path` is also
@@ -89,7 +92,7 @@ private:
     // never holds two members at once.
     tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers_;
     TimingCollector timing_;
-    std::vector<Tally> join_tallies_;   // per pass: its joins' tallies, merged wave by wave
+    std::vector<Tally> join_tallies_;  // per pass: its joins' tallies, merged wave by wave
 };
 
 // A unit abandoned past its time budget: what passes[0..last] of `order` had counted of it is

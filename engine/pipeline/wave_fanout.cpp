@@ -28,7 +28,8 @@ public:
         const TallyScope own{game_name(game_), set, {}};
         const std::string scope = scope_text(own);
         for (const std::string& key : map_scopes_)
-            if (map_in_place(map_id, key)) sub_scopes_.push_back(scope_text({own.game, own.set, {SubScopeKind::kMap, key}}));
+            if (map_in_place(map_id, key))
+                sub_scopes_.push_back(scope_text({own.game, own.set, {SubScopeKind::kMap, key}}));
         tally_.begin_unit(scope, ordinal_++, !sub_scopes_.empty());
         open_ = true;
         return tally_;
@@ -53,7 +54,8 @@ constexpr std::uint64_t kJoinOrdinalBase = std::uint64_t{1} << 62;
 
 }  // namespace
 
-Tally UnitRunner::run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items, std::uint64_t serial) const {
+Tally UnitRunner::run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items,
+                           std::uint64_t serial) const {
     Tally out;
     out.set_sample_cap(options_.samples_per_counter);
     JoinUnits units(out, game, options_.map_scopes, kJoinOrdinalBase | (serial << 24));
@@ -113,7 +115,7 @@ WaveOutcome run_in_waves(UnitRunner& runner, const std::vector<Group>& groups, c
             if (all > 0) runner.charge_join(std::get<0>(*joins[i].first), step_cpu * join_seconds[i] / all);
         for (std::size_t i = 0; i < joins.size(); ++i) runner.add_join(std::get<0>(*joins[i].first), joined[i]);
         join_serial += joins.size();
-    }   // the wave's extracts are released here
+    }  // the wave's extracts are released here
     return out;
 }
 

@@ -15,8 +15,8 @@ namespace meshproof {
 class UnitRunner;
 
 struct WaveOutcome {
-    std::vector<std::vector<MemberStatus>> per_group;   // each group's member statuses, by group index
-    double join_wall_seconds = 0;                       // the join steps' wall time, every wave's
+    std::vector<std::vector<MemberStatus>> per_group;  // each group's member statuses, by group index
+    double join_wall_seconds = 0;                      // the join steps' wall time, every wave's
 };
 
 // `group_games[g]`: the game of group g's root. `timings` (may be null): whether the caller asked

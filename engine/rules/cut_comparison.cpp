@@ -15,7 +15,7 @@ using rules::box_surface;
 
 namespace {
 
-constexpr double kSurfacesDiffer = 0.01;   // "whose boxes differ by 1% or more in surface"
+constexpr double kSurfacesDiffer = 0.01;  // "whose boxes differ by 1% or more in surface"
 
 // Checks one stored pre-order tree [first, first + count): the walk from its root meets the nodes
 // in storage order, each once, every second child inside the tree.
@@ -62,7 +62,7 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
     }
     for (std::uint32_t p = 0; p < P; ++p)
         if (ws.seen[p] != 1) return r;
-    for (std::uint32_t p : L.rule_order) {   // the rule's order: a permutation of the primitives
+    for (std::uint32_t p : L.rule_order) {  // the rule's order: a permutation of the primitives
         if (p >= P || ws.seen[p] != 1) return r;
         ws.seen[p] = 2;
     }
@@ -147,7 +147,8 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
             const bool shared = up != kNoNode && leaf_count[up] == count && ws.first_rank[up] == ws.min_rank[n] &&
                                 ws.first_rank[up] + count - 1 == ws.max_rank[n];
             ws.match[n] = shared ? up : kNoNode;
-            ws.same[n] = shared && T.first[up] == ws.match[a] && T.second[up] == ws.match[b] && ws.same[a] && ws.same[b];
+            ws.same[n] =
+                shared && T.first[up] == ws.match[a] && T.second[up] == ws.match[b] && ws.same[a] && ws.same[b];
             if (count == 2 && shared) {
                 const float sa = box_surface(L.box[S.leaf_primitive[a]]), sb = box_surface(L.box[S.leaf_primitive[b]]);
                 const bool stock_order = T.first[up] == ws.match[a];

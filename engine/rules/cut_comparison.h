@@ -41,13 +41,13 @@ inline constexpr int kShapeBands = 7;
 inline int shape_band(std::uint32_t leaves) {
     if (leaves <= 2) return 0;
     int width = 0;
-    for (std::uint32_t v = leaves - 1; v != 0; v >>= 1) ++width;   // bit width of n − 1
+    for (std::uint32_t v = leaves - 1; v != 0; v >>= 1) ++width;  // bit width of n − 1
     return width - 1 < kShapeBands - 1 ? width - 1 : kShapeBands - 1;
 }
 
 // The rule's input for one mesh.
 struct RuleLeaves {
-    std::span<const mesh::Box> box;                     // per primitive
+    std::span<const mesh::Box> box;               // per primitive
     std::span<const std::uint32_t> vertex_first;  // per primitive + 1: its vertex ids are
     std::span<const std::uint32_t> vertex_ids;    //   vertex_ids[vertex_first[p] .. vertex_first[p + 1])
     std::span<const std::uint32_t> rule_order;    // every primitive once, in the rule's leaf order
@@ -58,18 +58,18 @@ struct RuleLeaves {
 struct StoredTrees {
     std::span<const std::uint32_t> section_first_node;  // per section: its root in the node arrays
     std::span<const std::uint32_t> section_node_count;
-    std::span<const std::uint32_t> second_child;        // section-tree nodes (indices into these arrays)
-    std::span<const std::uint32_t> leaf_primitive;      // a leaf's primitive (mesh numbering)
-    std::span<const std::uint32_t> mesh_second_child;   // mesh-tree nodes, root 0
-    std::span<const std::uint32_t> mesh_leaf_section;   // a mesh-tree leaf's section
+    std::span<const std::uint32_t> second_child;       // section-tree nodes (indices into these arrays)
+    std::span<const std::uint32_t> leaf_primitive;     // a leaf's primitive (mesh numbering)
+    std::span<const std::uint32_t> mesh_second_child;  // mesh-tree nodes, root 0
+    std::span<const std::uint32_t> mesh_leaf_section;  // a mesh-tree leaf's section
 };
 
 struct CutComparison {
-    bool valid = false;                 // false: the stored trees are not one pre-order tree each,
-                                        // or do not name every primitive exactly once
+    bool valid = false;  // false: the stored trees are not one pre-order tree each,
+                         // or do not name every primitive exactly once
     std::uint32_t stock_sections = 0, cut_sections = 0;
-    bool exact = false;                 // the stock sections, in stock order
-    bool mesh_tree_exact = false;       // (exact meshes only) the stock mesh tree
+    bool exact = false;            // the stock sections, in stock order
+    bool mesh_tree_exact = false;  // (exact meshes only) the stock mesh tree
     std::uint32_t sections_found = 0;
     std::array<std::uint64_t, kShapeBands> band_nodes{}, band_shared{}, band_same_shape{};
     std::uint64_t two_leaf_differ = 0, two_leaf_differ_stock_order = 0;

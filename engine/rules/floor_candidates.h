@@ -13,15 +13,15 @@
 
 #include <xmmintrin.h>  // SSE, the x86-64 baseline
 
-#include "engine/mesh/static_tree_codec.h"   // mesh::detail::kNibbleSquare
+#include "engine/mesh/static_tree_codec.h"  // mesh::detail::kNibbleSquare
 
 namespace meshproof::rules {
 
 struct FloorCandidates {
-    alignas(16) float min[16];   // parent min + (e × n²) / 226: shrink_axis's out_min for high nibble n
-    alignas(16) float max[16];   // parent max − (e × n²) / 226: its out_max for low nibble n
-    unsigned min_fits = 0;       // bit n: min[n] <= below min (false on NaN)
-    unsigned max_fits = 0;       // bit n: max[n] >= below max (false on NaN)
+    alignas(16) float min[16];  // parent min + (e × n²) / 226: shrink_axis's out_min for high nibble n
+    alignas(16) float max[16];  // parent max − (e × n²) / 226: its out_max for low nibble n
+    unsigned min_fits = 0;      // bit n: min[n] <= below min (false on NaN)
+    unsigned max_fits = 0;      // bit n: max[n] >= below max (false on NaN)
 
     // The largest n in 1..15 that fits (0 if none): the rule scanned from 15 down.
     static int largest_fit(unsigned fits) { return std::bit_width((fits & 0xFFFEu) | 1u) - 1; }
@@ -30,7 +30,7 @@ struct FloorCandidates {
 };
 
 inline FloorCandidates floor_candidates(float parent_min, float parent_max, float below_min, float below_max) {
-    const float* const squares = mesh::detail::kNibbleSquare;   // 16-byte aligned
+    const float* const squares = mesh::detail::kNibbleSquare;  // 16-byte aligned
     FloorCandidates c;
     const __m128 extent = _mm_set1_ps(parent_max - parent_min), steps = _mm_set1_ps(226.0f);
     const __m128 lo0 = _mm_set1_ps(parent_min), hi0 = _mm_set1_ps(parent_max);

@@ -30,7 +30,8 @@ namespace meshproof::rules {
 
 // One partition of the procedure over [lo, hi] as written; leaves i and j where the scans crossed.
 template <class T, class Less>
-void havok_partition_reference(T* a, std::int64_t lo, std::int64_t hi, Less& less, std::int64_t& out_i, std::int64_t& out_j) {
+void havok_partition_reference(T* a, std::int64_t lo, std::int64_t hi, Less& less, std::int64_t& out_i,
+                               std::int64_t& out_j) {
     std::int64_t i = hi;
     std::int64_t j = lo;
     const T pivot = a[(lo + hi) >> 1];
@@ -52,7 +53,8 @@ void havok_partition_reference(T* a, std::int64_t lo, std::int64_t hi, Less& les
 // right scan stops at and i + 1 one the left scan stops at, so a scan that finds no stop inside
 // [j, i] stops just outside it, as the procedure's does.
 template <class T, class Less>
-void havok_partition_blocks(T* a, std::int64_t lo, std::int64_t hi, Less& less, std::int64_t& out_i, std::int64_t& out_j) {
+void havok_partition_blocks(T* a, std::int64_t lo, std::int64_t hi, Less& less, std::int64_t& out_i,
+                            std::int64_t& out_j) {
     constexpr std::int64_t kBlock = 64;
     std::int64_t left_stops[kBlock], right_stops[kBlock];
     int left_count = 0, left_next = 0, right_count = 0, right_next = 0;
@@ -117,14 +119,17 @@ void havok_partition_blocks(T* a, std::int64_t lo, std::int64_t hi, Less& less, 
 // does: the procedure throughout.
 struct FinishNone {
     template <class T>
-    bool operator()(T*, std::int64_t, std::int64_t) const { return false; }
+    bool operator()(T*, std::int64_t, std::int64_t) const {
+        return false;
+    }
 };
 
 // Sorts [lo, hi] of `a` (inclusive) in place. `less(x, y)` is the strict comparison; equal
 // elements are only swapped when both scans stop on them, as the procedure does.
 template <bool kBlocks, class T, class Less, class Finish>
 void havok_quicksort_range(T* a, std::int64_t lo, std::int64_t hi, Less& less, Finish& finish) {
-    constexpr std::int64_t kSmall = 8;  // below this the block bookkeeping does not pay (measured: 8 beats 4, 6, 12, 16)
+    constexpr std::int64_t kSmall =
+        8;  // below this the block bookkeeping does not pay (measured: 8 beats 4, 6, 12, 16)
     while (lo < hi) {
         if (finish(a, lo, hi)) return;
         if (kBlocks && hi - lo == 1) {

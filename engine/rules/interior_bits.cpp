@@ -13,11 +13,15 @@ namespace {
 
 constexpr std::uint32_t kNoFace = InteriorWorkspace::kNoFace;
 static_assert(packed_vertex_identity(0, 0) == mesh::kPackedIdentityBit, "the decoder's identity convention");
-static_assert([] {
-    for (std::uint32_t m = 0; m < 16; ++m)
-        if (InteriorWorkspace::convex_count(static_cast<std::uint8_t>(m)) != static_cast<std::uint32_t>(std::popcount(m))) return false;
-    return true;
-}(), "convex_count is popcount of four bits");
+static_assert(
+    [] {
+        for (std::uint32_t m = 0; m < 16; ++m)
+            if (InteriorWorkspace::convex_count(static_cast<std::uint8_t>(m)) !=
+                static_cast<std::uint32_t>(std::popcount(m)))
+                return false;
+        return true;
+    }(),
+    "convex_count is popcount of four bits");
 constexpr std::uint32_t kSharedEntries = 65536;  // sharedVerticesIndex entries are hkUint16
 // Buckets larger than this are sorted by their other vertex before pairing, so a vertex that
 // many edges share (a fan) costs n log n rather than n².
@@ -70,7 +74,8 @@ Status check_view(const InteriorMeshView& mesh) {
     // Edge numbers (face × 4 + corner) keep bit 31 free and vertex keys (slot × 2 + direction)
     // bit 0: far beyond any real mesh (the format's keys address fewer).
     if (n >= (std::size_t{1} << 29)) return make_error(ErrorCode::kOutOfBounds, 0, "interior view: too many triangles");
-    if (slots >= (std::size_t{1} << 31)) return make_error(ErrorCode::kOutOfBounds, 0, "interior view: too many vertex slots");
+    if (slots >= (std::size_t{1} << 31))
+        return make_error(ErrorCode::kOutOfBounds, 0, "interior view: too many vertex slots");
     for (int k = 0; k < 3; ++k)
         for (std::size_t t = 0; t < n; ++t)
             if (mesh.corner[k][t] >= slots)
@@ -117,9 +122,10 @@ void pair_bucket(InteriorWorkspace& ws, std::uint32_t vertex, std::uint32_t begi
     const bool sorted = end - begin > kScanBucket;
     if (sorted) {
         // By the other vertex, then by visiting order: an edge's candidates sit just before it.
-        std::sort(e + begin, e + end, [](const InteriorWorkspace::BucketEdge& a, const InteriorWorkspace::BucketEdge& b) {
-            return (a.key >> 1) != (b.key >> 1) ? (a.key >> 1) < (b.key >> 1) : a.edge < b.edge;
-        });
+        std::sort(e + begin, e + end,
+                  [](const InteriorWorkspace::BucketEdge& a, const InteriorWorkspace::BucketEdge& b) {
+                      return (a.key >> 1) != (b.key >> 1) ? (a.key >> 1) < (b.key >> 1) : a.edge < b.edge;
+                  });
     }
     for (std::uint32_t i = begin + 1; i < end; ++i) {
         InteriorWorkspace::BucketEdge& me = e[i];
@@ -191,14 +197,15 @@ bool far_from(float value, float threshold, float magnitude_sum, float margin) {
 }
 // The sum of the magnitudes of the six products of e · (n × m).
 float triple_magnitude(Vec3f e, Vec3f n, Vec3f m) {
-    return std::fabs(e.x) * (std::fabs(n.y * m.z) + std::fabs(n.z * m.y)) + std::fabs(e.y) * (std::fabs(n.z * m.x) + std::fabs(n.x * m.z)) +
+    return std::fabs(e.x) * (std::fabs(n.y * m.z) + std::fabs(n.z * m.y)) +
+           std::fabs(e.y) * (std::fabs(n.z * m.x) + std::fabs(n.x * m.z)) +
            std::fabs(e.z) * (std::fabs(n.x * m.y) + std::fabs(n.y * m.x));
 }
 float dot_magnitude(Vec3f u, Vec3f v) { return std::fabs(u.x * v.x) + std::fabs(u.y * v.y) + std::fabs(u.z * v.z); }
 
 template <RsqrtMode kMode>
-void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws, std::span<const Weighted> reference,
-                  ReferenceUse use) {
+void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
+                  std::span<const Weighted> reference, ReferenceUse use) {
     const Estimator<kMode> estimate;
     const std::uint32_t faces = ws.face_count();
     const bool raw_ready = ws.raw_normals_ready;
@@ -324,7 +331,8 @@ void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, 
 }
 
 void quicksort_by_weight(std::vector<Weighted>& order) {
-    havok_quicksort(std::span<Weighted>(order), [](const Weighted& a, const Weighted& b) { return a.weight < b.weight; });
+    havok_quicksort(std::span<Weighted>(order),
+                    [](const Weighted& a, const Weighted& b) { return a.weight < b.weight; });
 }
 
 // Whether the weights in ws.weight order every pair of the reference's faces as the reference's
@@ -445,7 +453,8 @@ void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference, 
     if (use == ReferenceUse::kBitsOnly && mark_by_weights(ws)) return;  // ws.order stays in key order
     ws.order_is_quicksorts = true;
     if (!reference.empty() && same_order_as(ws, reference)) {
-        for (std::size_t i = 0; i < reference.size(); ++i) ws.order[i] = {ws.weight[reference[i].face], reference[i].face};
+        for (std::size_t i = 0; i < reference.size(); ++i)
+            ws.order[i] = {ws.weight[reference[i].face], reference[i].face};
     } else {
         quicksort_by_weight(ws.order);
     }
@@ -501,7 +510,8 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
     for (std::uint32_t f = 0; f < faces; ++f) {
         const std::uint32_t corners = ws.face_corners[f];
         const bool inner_pair = corners == 3 && f + 1 < faces && mesh.half[ws.face_triangle[f]] == 0 &&
-                                ws.face_triangle[f + 1] == ws.face_triangle[f] + 1 && mesh.half[ws.face_triangle[f + 1]] == 1;
+                                ws.face_triangle[f + 1] == ws.face_triangle[f] + 1 &&
+                                mesh.half[ws.face_triangle[f + 1]] == 1;
         if (inner_pair) {
             nb[f * 4 + 2] = f + 1;
             nb[(f + 1) * 4] = f;
@@ -561,16 +571,20 @@ void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& 
     switch (options.rsqrt) {
         case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options, ws, reference_order, use); break;
         case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options, ws, reference_order, use); break;
-        case RsqrtMode::kHostRsqrtps: steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options, ws, reference_order, use); break;
+        case RsqrtMode::kHostRsqrtps:
+            steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options, ws, reference_order, use);
+            break;
     }
     bits_by_triangle(ws, bits);
 }
 
 Status recompute_interior_bits_with_sqrt_length(InteriorWorkspace& ws, std::span<std::uint8_t> bits,
-                                                std::span<const InteriorWorkspace::Weighted> reference_order, ReferenceUse use) {
+                                                std::span<const InteriorWorkspace::Weighted> reference_order,
+                                                ReferenceUse use) {
     if (!ws.raw_normals_ready)
-        return make_error(ErrorCode::kInternal, 0,
-                          "interior bits: the sqrtf length form needs a call that kept its raw normals on these neighbours first");
+        return make_error(
+            ErrorCode::kInternal, 0,
+            "interior bits: the sqrtf length form needs a call that kept its raw normals on these neighbours first");
     const std::uint32_t faces = ws.face_count();
     ws.face_set.assign(faces, 0);
     ws.order.clear();
@@ -601,8 +615,10 @@ InteriorMeshView interior_view(const mesh::DecodedMesh& m, std::vector<std::uint
     if (m.primitive_stores_is_flat_convex != 0)
         for (std::size_t i = 0; i < t.size(); ++i) {
             const std::uint32_t p = t.primitive[i];
-            if (t.half[i] != 0 || p >= m.primitives.size() || m.primitives.kind[p] != mesh::PrimitiveKind::kQuad) continue;
-            flat[i] = quad_is_flat(m.primitive_stores_is_flat_convex, m.primitives.indices[1][p], m.primitives.indices[3][p]);
+            if (t.half[i] != 0 || p >= m.primitives.size() || m.primitives.kind[p] != mesh::PrimitiveKind::kQuad)
+                continue;
+            flat[i] =
+                quad_is_flat(m.primitive_stores_is_flat_convex, m.primitives.indices[1][p], m.primitives.indices[3][p]);
         }
     InteriorMeshView v;
     v.x = m.vertices.x;

@@ -45,7 +45,6 @@ struct DecodedMesh;
 
 namespace meshproof::rules {
 
-
 // Step 1's vertex identity, as mesh::DecodedVertices::identity holds it: "by its section and slot when
 // it is packed, by its entry in the shared-vertex index (the page not counted) when it is shared".
 inline constexpr std::uint32_t packed_vertex_identity(std::uint32_t section, std::uint32_t slot) {
@@ -56,11 +55,11 @@ inline constexpr std::uint32_t shared_vertex_identity(std::uint16_t entry) { ret
 // One mesh as the pass reads it. Triangles are in key order (a quad's halves consecutive, the
 // second with half = 1). Corner slots index the vertex columns.
 struct InteriorMeshView {
-    std::span<const float> x, y, z;             // per vertex slot, as the codes decode
-    std::span<const std::uint32_t> identity;    // per vertex slot: packed_vertex_identity or shared_vertex_identity
+    std::span<const float> x, y, z;           // per vertex slot, as the codes decode
+    std::span<const std::uint32_t> identity;  // per vertex slot: packed_vertex_identity or shared_vertex_identity
     std::array<std::span<const std::uint32_t>, 3> corner;  // per triangle: vertex slots a b c (a c d for a second half)
-    std::span<const std::uint8_t> half;         // per triangle: 1 for a quad's second triangle
-    std::span<const std::uint8_t> flat;         // per triangle: non-zero on the first half of a flat quad; may be empty
+    std::span<const std::uint8_t> half;                    // per triangle: 1 for a quad's second triangle
+    std::span<const std::uint8_t> flat;  // per triangle: non-zero on the first half of a flat quad; may be empty
 };
 
 // "A quad is flat when the tree's primitiveStoresIsFlatConvex byte ANDed with the quad's second
@@ -94,8 +93,8 @@ struct InteriorOptions {
     bool keep_for_later_calls = true;
 };
 
-inline constexpr float kConvexEpsilon = 0x1p-23f;            // "the single-precision epsilon 2⁻²³"
-inline constexpr float kCos70 = 0.342020143325668733f;       // cos 70° rounded to single precision
+inline constexpr float kConvexEpsilon = 0x1p-23f;       // "the single-precision epsilon 2⁻²³"
+inline constexpr float kCos70 = 0.342020143325668733f;  // cos 70° rounded to single precision
 // Every estimate refined by one Newton step, newton_refine(estimate(s), s), is within this
 // relative distance of 1 ⁄ √s for s in [kEstimateFreeLeast, kEstimateFreeMost] (the table and the
 // exact root checked exhaustively on [1, 4), where every other octave pair scales by a power of
@@ -110,22 +109,22 @@ public:
     // ---- results (valid after interior_bits / compute_interior_bits) ----
     // Faces: a triangle, or a flat quad's polygon, in key order. Edge k of face f is f × 4 + k.
     std::uint32_t face_count() const { return static_cast<std::uint32_t>(face_triangle.size()); }
-    std::vector<std::uint32_t> face_triangle;        // first triangle of the face
-    std::vector<std::uint8_t> face_corners;          // 3, or 4 for a flat quad
-    std::vector<std::uint32_t> edge_neighbour;       // per edge: the face across, kNoFace if unpaired
-    std::vector<std::uint8_t> face_complete;         // every edge has a neighbour
-    std::vector<std::uint8_t> convex_mask;           // per face: bit k = edge k convex (complete faces)
-    std::vector<std::uint8_t> blocked;               // per face: a convex edge meets a face more than 70° away
-    std::vector<float> weight;                       // per face: |n| + 10 × convex edges (complete faces; |n| on others)
+    std::vector<std::uint32_t> face_triangle;   // first triangle of the face
+    std::vector<std::uint8_t> face_corners;     // 3, or 4 for a flat quad
+    std::vector<std::uint32_t> edge_neighbour;  // per edge: the face across, kNoFace if unpaired
+    std::vector<std::uint8_t> face_complete;    // every edge has a neighbour
+    std::vector<std::uint8_t> convex_mask;      // per face: bit k = edge k convex (complete faces)
+    std::vector<std::uint8_t> blocked;          // per face: a convex edge meets a face more than 70° away
+    std::vector<float> weight;                  // per face: |n| + 10 × convex edges (complete faces; |n| on others)
     struct Weighted {
         float weight;
         std::uint32_t face;
     };
-    std::vector<Weighted> order;                     // complete faces: in marking order when order_is_quicksorts,
-                                                     // else in key order (ReferenceUse::kBitsOnly; see there)
+    std::vector<Weighted> order;  // complete faces: in marking order when order_is_quicksorts,
+                                  // else in key order (ReferenceUse::kBitsOnly; see there)
     bool order_is_quicksorts = true;
-    std::vector<std::uint8_t> face_set;              // per face: the computed bit
-    std::vector<std::uint32_t> triangle_face;        // per triangle: its face
+    std::vector<std::uint8_t> face_set;        // per face: the computed bit
+    std::vector<std::uint32_t> triangle_face;  // per triangle: its face
 
     static constexpr std::uint32_t kNoFace = 0xFFFFFFFFu;
 
@@ -138,19 +137,19 @@ public:
     // ---- scratch ----
     std::array<std::vector<std::uint32_t>, 4> face_slot;  // corner slots (kNoFace for a triangle's 4th; no 4th at all
                                                           // when the view has no flat flags)
-    std::vector<std::uint32_t> dense;                // per vertex slot: the identity as a dense id
-    std::vector<std::uint32_t> shared_first;         // per shared entry: first slot with it (kept kNoFace between meshes)
+    std::vector<std::uint32_t> dense;                     // per vertex slot: the identity as a dense id
+    std::vector<std::uint32_t> shared_first;  // per shared entry: first slot with it (kept kNoFace between meshes)
     // An edge waiting in the bucket of its smaller dense vertex: `edge` (bit 31: paired), and
     // `key` = the other vertex × 2 + 1 when the edge runs towards the bucket's vertex.
     struct BucketEdge {
         std::uint32_t edge, key;
     };
     std::vector<std::uint32_t> bucket_start;
-    std::vector<BucketEdge> bucket_edges;            // edges by smaller dense vertex, visiting order within
-    std::vector<Vec3f> raw_normal, unit_normal;      // per face, interleaved: a neighbour's normal is one fetch
-    std::vector<Vec3f> edge_vector;                  // per edge of a complete face: q − p, which no estimate changes
-    bool raw_normals_ready = false;                  // raw_normal and edge_vector hold these faces' (set by steps 2–4
-                                                     // unless keep_for_later_calls is false, cleared by step 1)
+    std::vector<BucketEdge> bucket_edges;        // edges by smaller dense vertex, visiting order within
+    std::vector<Vec3f> raw_normal, unit_normal;  // per face, interleaved: a neighbour's normal is one fetch
+    std::vector<Vec3f> edge_vector;              // per edge of a complete face: q − p, which no estimate changes
+    bool raw_normals_ready = false;              // raw_normal and edge_vector hold these faces' (set by steps 2–4
+                                                 // unless keep_for_later_calls is false, cleared by step 1)
     // Per face, noted by a call with InteriorOptions::note_estimate_free (estimate_free_ready):
     // kNormalInRange when the raw normal's squared length is in [kEstimateFreeLeast,
     // kEstimateFreeMost]; kSameUnderAnyEstimate on a complete face whose convex edges and 70° test
@@ -162,8 +161,8 @@ public:
     // The margin's factor (see estimate_free in interior_bits.cpp). Only tests change it: a factor
     // too small must make the alternatives differ from their plain runs.
     float estimate_margin = 0x1p-16f;
-    std::vector<std::uint8_t> decided;               // per face: its bit decided by the marking by weights
-    std::vector<std::uint32_t> stack;                // faces waiting for a smaller-weight neighbour's bit
+    std::vector<std::uint8_t> decided;  // per face: its bit decided by the marking by weights
+    std::vector<std::uint32_t> stack;   // faces waiting for a smaller-weight neighbour's bit
 
     // Hands back the arrays only find_interior_neighbours reads (dense, bucket_start,
     // bucket_edges), for a caller done with a large mesh's neighbours before steps 2 to 4.
@@ -201,7 +200,8 @@ Status find_interior_neighbours(const InteriorMeshView& mesh, InteriorWorkspace&
 // is taken from the reference; the bits, ws.order and every result are the same either way.
 // With ReferenceUse::kBitsOnly the marking may run by the weights alone (see there).
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
-                           std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order = {},
+                           std::span<std::uint8_t> bits,
+                           std::span<const InteriorWorkspace::Weighted> reference_order = {},
                            ReferenceUse use = ReferenceUse::kEverything);
 
 // Steps 3 and 4 again with |n| = sqrtf(s) (NormalLength::kSqrt), reusing step 2 as the last

@@ -12,7 +12,8 @@ void sort_merge_vertices(std::span<const std::uint32_t> corner_index, std::span<
     const std::size_t corners = std::min(corner_index.size(), corner_position.size());
     ws.vertex_key.clear();
     for (std::size_t c = 0; c < corners; ++c)
-        if (corner_position[c] < x.size()) ws.vertex_key.push_back(static_cast<std::uint64_t>(corner_index[c]) << 32 | corner_position[c]);
+        if (corner_position[c] < x.size())
+            ws.vertex_key.push_back(static_cast<std::uint64_t>(corner_index[c]) << 32 | corner_position[c]);
     std::sort(ws.vertex_key.begin(), ws.vertex_key.end());
     ws.vertex_key.erase(std::unique(ws.vertex_key.begin(), ws.vertex_key.end()), ws.vertex_key.end());
 
@@ -23,7 +24,8 @@ void sort_merge_vertices(std::span<const std::uint32_t> corner_index, std::span<
     for (std::size_t v = 0; v < n; ++v) ws.order[v] = static_cast<std::uint32_t>(v);
     const std::span<const std::uint64_t> key = ws.vertex_key;
     auto x_of = [&](std::uint32_t v) { return x[static_cast<std::uint32_t>(key[v])]; };
-    havok_quicksort(std::span<std::uint32_t>(ws.order), [&](std::uint32_t a, std::uint32_t b) { return x_of(a) < x_of(b); });
+    havok_quicksort(std::span<std::uint32_t>(ws.order),
+                    [&](std::uint32_t a, std::uint32_t b) { return x_of(a) < x_of(b); });
 
     ws.first_vertex.assign(x.size(), mesh::kNone);
     ws.position_order.clear();
@@ -35,8 +37,8 @@ void sort_merge_vertices(std::span<const std::uint32_t> corner_index, std::span<
     }
 }
 
-void name_by_representative(double distance, std::span<const float> x, std::span<const float> y, std::span<const float> z,
-                            MergeWorkspace& ws) {
+void name_by_representative(double distance, std::span<const float> x, std::span<const float> y,
+                            std::span<const float> z, MergeWorkspace& ws) {
     const std::size_t positions = ws.first_vertex.size();
     ws.position_name.assign(positions, mesh::kNone);
     if (x.size() < positions || y.size() < positions || z.size() < positions) return;

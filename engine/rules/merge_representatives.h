@@ -25,11 +25,12 @@
 namespace meshproof::rules {
 
 struct MergeWorkspace {
-    std::vector<std::uint64_t> vertex_key;     // the vertex array: index << 32 | position number, sorted
-    std::vector<std::uint32_t> order;          // vertex places in the sort by x
-    std::vector<std::uint32_t> first_vertex;   // per position: the first of its vertices in the sort (a place in vertex_key)
-    std::vector<std::uint32_t> position_order; // positions by where their first vertex is in the sort
-    std::vector<std::uint32_t> position_name;  // per position: its representative's place in vertex_key
+    std::vector<std::uint64_t> vertex_key;  // the vertex array: index << 32 | position number, sorted
+    std::vector<std::uint32_t> order;       // vertex places in the sort by x
+    std::vector<std::uint32_t>
+        first_vertex;  // per position: the first of its vertices in the sort (a place in vertex_key)
+    std::vector<std::uint32_t> position_order;  // positions by where their first vertex is in the sort
+    std::vector<std::uint32_t> position_name;   // per position: its representative's place in vertex_key
 };
 
 // The vertex array and its sort, for corners given as (source index, position number); position
@@ -40,7 +41,7 @@ void sort_merge_vertices(std::span<const std::uint32_t> corner_index, std::span<
 
 // After sort_merge_vertices: per position number, the name its vertices get with merge distance
 // `distance` (metres; 0: equal positions), in ws.position_name. x, y, z per position number.
-void name_by_representative(double distance, std::span<const float> x, std::span<const float> y, std::span<const float> z,
-                            MergeWorkspace& ws);
+void name_by_representative(double distance, std::span<const float> x, std::span<const float> y,
+                            std::span<const float> z, MergeWorkspace& ws);
 
 }  // namespace meshproof::rules

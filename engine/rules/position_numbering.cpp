@@ -22,7 +22,8 @@ std::uint32_t number_positions_by_first_use(const mesh::DecodedVertices& v, std:
     ws.names.resize(ws.first_slots.size());
     for (std::size_t j = 0; j < ws.first_slots.size(); ++j) {
         const std::uint32_t s = ws.first_slots[j];
-        ws.names[j] = {std::bit_cast<std::uint32_t>(v.x[s]), std::bit_cast<std::uint32_t>(v.y[s]), std::bit_cast<std::uint32_t>(v.z[s])};
+        ws.names[j] = {std::bit_cast<std::uint32_t>(v.x[s]), std::bit_cast<std::uint32_t>(v.y[s]),
+                       std::bit_cast<std::uint32_t>(v.z[s])};
     }
     ws.slot_numbers.resize(ws.names.size());
     const std::uint32_t distinct = number_by_first_use(ws.names, hashing, ws.slot_numbers);

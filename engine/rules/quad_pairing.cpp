@@ -31,13 +31,15 @@ struct WordRecords {
     Record operator[](std::size_t i) const {
         const std::uint64_t w = word[i];
         const auto place = static_cast<std::uint32_t>(w & place_mask);
-        return Record{w >> shift, place / 3, static_cast<std::uint8_t>(place % 3), static_cast<std::uint8_t>((w >> (shift - 2)) & 1u)};
+        return Record{w >> shift, place / 3, static_cast<std::uint8_t>(place % 3),
+                      static_cast<std::uint8_t>((w >> (shift - 2)) & 1u)};
     }
 };
 
 // The words form of `sorted` (key_shift != 0) as WordRecords.
 WordRecords word_records(const QuadPairingWorkspace::SortedRecords& sorted) {
-    return WordRecords{sorted.words.data(), sorted.words.size(), sorted.key_shift, (std::uint64_t{1} << (sorted.key_shift - 2)) - 1};
+    return WordRecords{sorted.words.data(), sorted.words.size(), sorted.key_shift,
+                       (std::uint64_t{1} << (sorted.key_shift - 2)) - 1};
 }
 
 struct PlainRecords {
@@ -63,7 +65,8 @@ void add_candidate(const QuadPairingRows& rows, QuadPairingWorkspace& ws, const 
 // record can pair with are those of one bucket (the other kind of edge, the other direction, its
 // primitive data); the first of them after it whose opposite vertex differs is its fit.
 template <class Records>
-void first_fits_by_bucket(const QuadPairingRows& rows, const Records& records, QuadPairingWorkspace& ws, std::size_t g, std::size_t end) {
+void first_fits_by_bucket(const QuadPairingRows& rows, const Records& records, QuadPairingWorkspace& ws, std::size_t g,
+                          std::size_t end) {
     using Entry = QuadPairingWorkspace::Entry;
     auto bucket = [&](std::uint8_t index, std::uint8_t forward, std::uint32_t data) {
         return static_cast<std::uint64_t>(index) << 33 | static_cast<std::uint64_t>(forward) << 32 | data;
@@ -72,21 +75,26 @@ void first_fits_by_bucket(const QuadPairingRows& rows, const Records& records, Q
     for (std::size_t i = g; i < end; ++i) {
         const Record r = records[i];
         if (r.index == 1) continue;
-        ws.entries.push_back({bucket(r.index, r.forward, rows.primitive_data[r.row]), static_cast<std::uint32_t>(i), mesh::kNone});
+        ws.entries.push_back(
+            {bucket(r.index, r.forward, rows.primitive_data[r.row]), static_cast<std::uint32_t>(i), mesh::kNone});
     }
-    auto before = [](const Entry& a, const Entry& b) { return a.bucket != b.bucket ? a.bucket < b.bucket : a.position < b.position; };
+    auto before = [](const Entry& a, const Entry& b) {
+        return a.bucket != b.bucket ? a.bucket < b.bucket : a.position < b.position;
+    };
     std::sort(ws.entries.begin(), ws.entries.end(), before);
     for (std::size_t k = ws.entries.size(); k-- > 1;) {
         Entry& e = ws.entries[k - 1];
         const Entry& n = ws.entries[k];
         if (n.bucket != e.bucket) continue;
-        e.next_other = opposite(rows, records[n.position]) != opposite(rows, records[e.position]) ? static_cast<std::uint32_t>(k)
-                                                                                                       : n.next_other;
+        e.next_other = opposite(rows, records[n.position]) != opposite(rows, records[e.position])
+                           ? static_cast<std::uint32_t>(k)
+                           : n.next_other;
     }
     for (std::size_t i = g; i < end; ++i) {
         const Record a = records[i];
         if (a.index == 1) continue;
-        const Entry probe{bucket(a.index == 2 ? 0 : 2, a.forward ? 0 : 1, rows.primitive_data[a.row]), static_cast<std::uint32_t>(i), mesh::kNone};
+        const Entry probe{bucket(a.index == 2 ? 0 : 2, a.forward ? 0 : 1, rows.primitive_data[a.row]),
+                          static_cast<std::uint32_t>(i), mesh::kNone};
         auto it = std::upper_bound(ws.entries.begin(), ws.entries.end(), probe, before);
         if (it == ws.entries.end() || it->bucket != probe.bucket) continue;
         std::uint32_t k = static_cast<std::uint32_t>(it - ws.entries.begin());
@@ -108,7 +116,8 @@ void sort_candidates(QuadPairingWorkspace& ws, std::size_t rows, PairsRead read)
     bool nan = false;
     for (const Candidate& c : ws.candidates) nan = nan || c.cost != c.cost;
     if (nan || k >= (std::size_t{1} << 32)) {
-        havok_quicksort(std::span<Candidate>(ws.candidates), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+        havok_quicksort(std::span<Candidate>(ws.candidates),
+                        [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
         return;
     }
     ws.packed.resize(k);
@@ -120,11 +129,13 @@ void sort_candidates(QuadPairingWorkspace& ws, std::size_t rows, PairsRead read)
     std::uint64_t index_mask = 0xFFFFFFFFu;
     if (read == PairsRead::kAsSet && k <= kCandidateIndexMask) {
         const std::span<std::uint64_t> words(ws.packed);
-        const std::size_t risky = mark_risky_candidates(words, std::span<const Candidate>(ws.candidates), rows, ws.candidate_sort);
+        const std::size_t risky =
+            mark_risky_candidates(words, std::span<const Candidate>(ws.candidates), rows, ws.candidate_sort);
         sort_candidate_words(words, risky, ws.candidate_sort);
         index_mask = kCandidateIndexMask;
     } else {
-        havok_quicksort(std::span<std::uint64_t>(ws.packed), [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
+        havok_quicksort(std::span<std::uint64_t>(ws.packed),
+                        [](std::uint64_t a, std::uint64_t b) { return (a >> 32) < (b >> 32); });
     }
     ws.sorted_candidates.resize(k);
     for (std::size_t i = 0; i < k; ++i) ws.sorted_candidates[i] = ws.candidates[ws.packed[i] & index_mask];
@@ -133,7 +144,8 @@ void sort_candidates(QuadPairingWorkspace& ws, std::size_t rows, PairsRead read)
 
 }  // namespace
 
-std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairingWorkspace& ws, std::span<std::uint32_t> out) {
+std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairingWorkspace& ws,
+                                  std::span<std::uint32_t> out) {
     constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
     std::size_t capacity = 16;
     while (capacity < names.size() * 2) capacity <<= 1;
@@ -254,7 +266,8 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
     auto record = [&](std::size_t r, std::uint8_t e) {
         const std::uint32_t p = rows.vertex[r][e], q = rows.vertex[r][(e + 1) % 3];
         const std::uint32_t lo = std::min(p, q), hi = std::max(p, q);
-        return Record{static_cast<std::uint64_t>(lo) << 32 | hi, static_cast<std::uint32_t>(r), e, static_cast<std::uint8_t>(p < q)};
+        return Record{static_cast<std::uint64_t>(lo) << 32 | hi, static_cast<std::uint32_t>(r), e,
+                      static_cast<std::uint8_t>(p < q)};
     };
 
     // Step 1: the records, row by row and edge by edge, sorted by (lower, higher) vertex.
@@ -266,7 +279,8 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
     // more records, any order within an edge of two), with half the bytes moved and no Records
     // laid out (step 2 reads a word's fields where it needs them).
     std::uint64_t vertices = 0;
-    for (const auto& v : rows.vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
+    for (const auto& v : rows.vertex)
+        vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
     const std::size_t m = n * 3;
     const int place_bits = std::max(1, static_cast<int>(std::bit_width(m)));
     const int key_bits = vertices == 0 ? 0 : static_cast<int>(std::bit_width(vertices * vertices - 1));
@@ -326,8 +340,8 @@ namespace {
 // argument, so that the passes' loop has no test per edge for it). Not inlined: inlined into
 // pair_sorted_records, its loop ran 8 % more instructions (callgrind, the slice's quads and tree_rule).
 template <bool kEdgeUses, class Records>
-[[gnu::noinline]] std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule, QuadPairingWorkspace& ws,
-                         std::vector<QuadPair>& out, PairsRead read) {
+[[gnu::noinline]] std::size_t pair_records(const QuadPairingRows& rows, const Records& records, CandidateRule rule,
+                                           QuadPairingWorkspace& ws, std::vector<QuadPair>& out, PairsRead read) {
     const std::size_t n = rows.vertex.size();
     // Step 2: candidates; and how many records share each edge.
     const std::size_t m = records.size();
@@ -380,13 +394,14 @@ template <bool kEdgeUses, class Records>
 
 }  // namespace
 
-std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
-                                PairsRead read) {
+std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws,
+                                std::vector<QuadPair>& out, PairsRead read) {
     return pair_sorted_records(rows, ws.sorted, rule, ws, out, read);
 }
 
-std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted, CandidateRule rule,
-                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out, PairsRead read) {
+std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted,
+                                CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
+                                PairsRead read) {
     out.clear();
     ws.candidates.clear();
     const std::size_t n = rows.vertex.size();
@@ -400,16 +415,19 @@ std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWo
     if (sorted.key_shift != 0)
         return ws.edge_uses_read ? pair_records<true>(rows, word_records(sorted), rule, ws, out, read)
                                  : pair_records<false>(rows, word_records(sorted), rule, ws, out, read);
-    return ws.edge_uses_read ? pair_records<true>(rows, plain, rule, ws, out, read) : pair_records<false>(rows, plain, rule, ws, out, read);
+    return ws.edge_uses_read ? pair_records<true>(rows, plain, rule, ws, out, read)
+                             : pair_records<false>(rows, plain, rule, ws, out, read);
 }
 
-std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
-                       PairsRead read) {
+std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws,
+                       std::vector<QuadPair>& out, PairsRead read) {
     sort_pairing_records(rows, ws);
     const std::size_t made = pair_sorted_records(rows, rule, ws, out, read);
     if (ws.release_scratch) {
-        free_vectors(ws.sorted.words, ws.sorted.records, ws.packed, ws.entries, ws.candidates, ws.sorted_candidates, ws.taken);
-        free_vectors(ws.candidate_sort.row_start, ws.candidate_sort.row_fill, ws.candidate_sort.by_row, ws.candidate_sort.risky_keys);
+        free_vectors(ws.sorted.words, ws.sorted.records, ws.packed, ws.entries, ws.candidates, ws.sorted_candidates,
+                     ws.taken);
+        free_vectors(ws.candidate_sort.row_start, ws.candidate_sort.row_fill, ws.candidate_sort.by_row,
+                     ws.candidate_sort.risky_keys);
     }
     return made;
 }

@@ -46,8 +46,8 @@ enum class PairsRead : std::uint8_t { kInOrder, kAsSet };
 
 struct QuadPairingRows {
     std::span<const std::array<std::uint32_t, 3>> vertex;  // per row: its corners' vertex numbers
-    std::span<const mesh::Box> box;                               // per row: the box of its three corners
-    std::span<const std::uint32_t> primitive_data;          // per row: primitiveDataIndex
+    std::span<const mesh::Box> box;                        // per row: the box of its three corners
+    std::span<const std::uint32_t> primitive_data;         // per row: primitiveDataIndex
 };
 
 struct QuadPair {
@@ -57,10 +57,10 @@ struct QuadPair {
 
 struct QuadPairingWorkspace {
     struct Record {
-        std::uint64_t edge;   // lower vertex << 32 | higher vertex
+        std::uint64_t edge;  // lower vertex << 32 | higher vertex
         std::uint32_t row;
-        std::uint8_t index;   // edge n of its triangle (0, 1, 2)
-        std::uint8_t forward; // runs from the lower vertex to the higher
+        std::uint8_t index;    // edge n of its triangle (0, 1, 2)
+        std::uint8_t forward;  // runs from the lower vertex to the higher
     };
     struct Candidate {
         float cost;
@@ -118,7 +118,8 @@ struct QuadPairingWorkspace {
 
 // Numbers names in order of first appearance: out[i] = the number of names[i] (0, 1, 2, ... as
 // new names appear). Returns how many distinct names there are. out.size() == names.size().
-std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairingWorkspace& ws, std::span<std::uint32_t> out);
+std::uint32_t number_by_first_use(std::span<const VertexName> names, QuadPairingWorkspace& ws,
+                                  std::span<std::uint32_t> out);
 
 // (U − B) + (U − A) for two boxes (box_surface: engine/rules/box_measure.h).
 float pairing_cost(const mesh::Box& a, const mesh::Box& b);
@@ -126,18 +127,19 @@ float pairing_cost(const mesh::Box& a, const mesh::Box& b);
 // Steps 1 (records and their sort) to 3 over rows already numbered; appends the pairs taken, in
 // the order taken, to `out` (cleared first). Returns the number of candidates made. Rows whose
 // three spans differ in length: nothing is paired (0 returned).
-std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
-                       PairsRead read = PairsRead::kInOrder);
+std::size_t pair_quads(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws,
+                       std::vector<QuadPair>& out, PairsRead read = PairsRead::kInOrder);
 
 // pair_quads in two halves, so that callers running both rules on the same rows sort the records
 // once: step 1 leaves the sorted records in ws.sorted; steps 2 and 3 read them and leave them as
 // they are (pair_sorted_records on the same rows twice gives what pair_quads gives each time).
 // pair_sorted_records pairs nothing (0 returned) unless ws.sorted holds the rows' 3 × n records.
 void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws);
-std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
-                                PairsRead read = PairsRead::kInOrder);
+std::size_t pair_sorted_records(const QuadPairingRows& rows, CandidateRule rule, QuadPairingWorkspace& ws,
+                                std::vector<QuadPair>& out, PairsRead read = PairsRead::kInOrder);
 // The same on records sorted by an earlier sort_pairing_records on the same rows and kept elsewhere.
-std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted, CandidateRule rule,
-                                QuadPairingWorkspace& ws, std::vector<QuadPair>& out, PairsRead read = PairsRead::kInOrder);
+std::size_t pair_sorted_records(const QuadPairingRows& rows, const QuadPairingWorkspace::SortedRecords& sorted,
+                                CandidateRule rule, QuadPairingWorkspace& ws, std::vector<QuadPair>& out,
+                                PairsRead read = PairsRead::kInOrder);
 
 }  // namespace meshproof::rules

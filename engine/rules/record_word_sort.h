@@ -56,9 +56,9 @@ struct RecordSortScratch {
         if (++generation == 0) std::fill(stamp.begin(), stamp.end(), 0u), generation = 1;
         return generation;
     }
-    std::vector<std::uint32_t> next_slot;     // per key start: the next position its records take
-    std::vector<std::uint64_t> placed;        // one subrange in key order
-    std::size_t shortcut_records = 0;         // records the shortcut has placed, over every sort (for tests)
+    std::vector<std::uint32_t> next_slot;  // per key start: the next position its records take
+    std::vector<std::uint64_t> placed;     // one subrange in key order
+    std::size_t shortcut_records = 0;      // records the shortcut has placed, over every sort (for tests)
 };
 
 // For tests only: kUnchecked takes the shortcut on every subrange in size, crowded or not (wrong
@@ -76,8 +76,9 @@ inline constexpr std::int64_t kMaxShortcut = 1024;  // above, the check is not t
 // run (key_start[place]: where the run starts in the sorted array) that fall in [lo, hi], in the
 // order read. Exact because [lo, hi] holds exactly the records the sorted array has there (the
 // quicksort's subranges hold what ends there), so its runs are the sorted array's runs cut to it.
-inline void place_by_key_start(std::uint64_t* a, std::int64_t lo, std::int64_t hi, std::span<const std::uint32_t> key_start,
-                               std::uint64_t place_mask, RecordSortScratch& scratch) {
+inline void place_by_key_start(std::uint64_t* a, std::int64_t lo, std::int64_t hi,
+                               std::span<const std::uint32_t> key_start, std::uint64_t place_mask,
+                               RecordSortScratch& scratch) {
     const auto n = static_cast<std::size_t>(hi - lo + 1);
     const auto low = static_cast<std::uint32_t>(lo);
     std::vector<std::uint32_t>& next = scratch.next_slot;
@@ -98,8 +99,9 @@ inline void place_by_key_start(std::uint64_t* a, std::int64_t lo, std::int64_t h
 // read what it holds). `crowded_total`: how many words have the crowded bit. key_start: per record
 // place (the word's bits below the direction, shift − 2 of them), how many records have a smaller key.
 template <class Observe = NoShortcutObserver>
-void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t crowded_total, std::span<const std::uint32_t> key_start,
-                       RecordSortScratch& scratch, Observe observe = {}, RecordSortCheck check = RecordSortCheck::kExact) {
+void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t crowded_total,
+                       std::span<const std::uint32_t> key_start, RecordSortScratch& scratch, Observe observe = {},
+                       RecordSortCheck check = RecordSortCheck::kExact) {
     if (words.size() < 2) return;
     const std::uint64_t crowded = std::uint64_t{1} << (shift - 1);
     const std::uint64_t place_mask = (std::uint64_t{1} << (shift - 2)) - 1;

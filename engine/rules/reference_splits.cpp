@@ -23,7 +23,7 @@ inline float centre(const mesh::Box& b, int axis) { return (b.min[axis] + b.max[
 // (centre, then leaf index) on the centres as floats compare, so the sort's algorithm does not matter.
 inline std::uint64_t centre_key(const mesh::Box& b, int axis, std::uint32_t leaf) {
     float c = centre(b, axis);
-    c = c == c ? c + 0.0f : std::numeric_limits<float>::infinity();   // −0 + 0 = +0
+    c = c == c ? c + 0.0f : std::numeric_limits<float>::infinity();  // −0 + 0 = +0
     std::uint32_t bits;
     std::memcpy(&bits, &c, sizeof bits);
     bits = (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;
@@ -38,7 +38,8 @@ inline std::uint64_t centre_key(const mesh::Box& b, int axis, std::uint32_t leaf
 void sort_by_high_word(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& spare) {
     const std::size_t n = keys.size();
     std::uint32_t all = ~0u, any = 0;
-    for (const std::uint64_t k : keys) all &= static_cast<std::uint32_t>(k >> 32), any |= static_cast<std::uint32_t>(k >> 32);
+    for (const std::uint64_t k : keys)
+        all &= static_cast<std::uint32_t>(k >> 32), any |= static_cast<std::uint32_t>(k >> 32);
     spare.resize(n);
     for (int shift = 32; shift < 64; shift += 8) {
         if ((((all ^ any) >> (shift - 32)) & 0xFFu) == 0) continue;
@@ -61,7 +62,7 @@ void sort_by_centre(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& w
     ws.keys.resize(n);
     for (int axis = 0; axis < 3; ++axis) {
         for (std::uint32_t i = 0; i < n; ++i) ws.keys[i] = centre_key(boxes[i], axis, i);
-        if (n > kBottomUpMax) sort_by_high_word(ws.keys, ws.spare_keys);   // keys made in leaf order
+        if (n > kBottomUpMax) sort_by_high_word(ws.keys, ws.spare_keys);  // keys made in leaf order
         else std::sort(ws.keys.begin(), ws.keys.end());
         ws.sorted[axis].resize(n);
         for (std::size_t i = 0; i < n; ++i) ws.sorted[axis][i] = static_cast<std::uint32_t>(ws.keys[i]);
@@ -77,7 +78,7 @@ void divide(std::vector<std::uint32_t> (&lists)[3], std::size_t lo, std::size_t 
     const std::uint32_t* c = lists[chosen].data() + lo;
     for (std::size_t i = 0; i < cut; ++i) ws.in_first[c[i]] = 1;
     for (std::size_t i = cut; i < n; ++i) ws.in_first[c[i]] = 0;
-    ws.divided.resize(n - cut + 1);   // one past the second part: written (and dropped) once it is full
+    ws.divided.resize(n - cut + 1);  // one past the second part: written (and dropped) once it is full
     std::uint32_t* second = ws.divided.data();
     const std::uint8_t* in_first = ws.in_first.data();
     for (int axis = 0; axis < 3; ++axis) {
@@ -128,8 +129,8 @@ struct SurfaceSink {
 // centres' box, its first n / 2 leaves the first part — the n / 2 least by (centre, leaf index), the
 // set a sort or a selection of the range on that axis puts first.
 template <class Sink>
-typename Sink::Node median_range(std::span<const mesh::Box> boxes, std::size_t lo, std::size_t hi, ReferenceSplitWorkspace& ws,
-                                 Sink& out) {
+typename Sink::Node median_range(std::span<const mesh::Box> boxes, std::size_t lo, std::size_t hi,
+                                 ReferenceSplitWorkspace& ws, Sink& out) {
     const std::size_t n = hi - lo;
     if (n == 1) return out.leaf(ws.median[0][lo], boxes[ws.median[0][lo]]);
     // The centres' box, the least and the greatest centre that is a number on each axis (a NaN one
@@ -141,11 +142,17 @@ typename Sink::Node median_range(std::span<const mesh::Box> boxes, std::size_t l
         low[a] = std::numeric_limits<float>::infinity(), high[a] = -low[a];
         for (std::size_t k = lo; k < hi; ++k) {
             const float c = centre(boxes[s[k]], a);
-            if (c == c) { low[a] = c; break; }
+            if (c == c) {
+                low[a] = c;
+                break;
+            }
         }
         for (std::size_t k = hi; k-- > lo;) {
             const float c = centre(boxes[s[k]], a);
-            if (c == c) { high[a] = c; break; }
+            if (c == c) {
+                high[a] = c;
+                break;
+            }
         }
     }
     int axis = 0;
@@ -168,8 +175,8 @@ typename Sink::Node median_range(std::span<const mesh::Box> boxes, std::size_t l
 
 // A list of kBottomUpMax leaves or fewer (both callers), joined bottom-up.
 template <class Sink>
-typename Sink::Node merge_range(std::span<const mesh::Box> boxes, std::span<const std::uint32_t> range, ReferenceSplitWorkspace& ws,
-                                Sink& out) {
+typename Sink::Node merge_range(std::span<const mesh::Box> boxes, std::span<const std::uint32_t> range,
+                                ReferenceSplitWorkspace& ws, Sink& out) {
     if (range.size() == 1) return out.leaf(range[0], boxes[range[0]]);
     const auto n = static_cast<std::uint32_t>(range.size());
     mesh::Box merge_boxes[kBottomUpMax];
@@ -177,7 +184,8 @@ typename Sink::Node merge_range(std::span<const mesh::Box> boxes, std::span<cons
     rules::least_surface_merge(std::span<const mesh::Box>(merge_boxes, n), ws.merge, ws.merged);
     typename Sink::Node node_of[2 * kBottomUpMax];
     for (std::uint32_t i = 0; i < n; ++i) node_of[i] = out.leaf(range[i], merge_boxes[i]);
-    for (std::uint32_t k = 0; k + 1 < n; ++k) node_of[n + k] = out.inner(node_of[ws.merged.child[0][k]], node_of[ws.merged.child[1][k]]);
+    for (std::uint32_t k = 0; k + 1 < n; ++k)
+        node_of[n + k] = out.inner(node_of[ws.merged.child[0][k]], node_of[ws.merged.child[1][k]]);
     return node_of[2 * n - 2];
 }
 
@@ -195,12 +203,16 @@ inline Corners corners(const mesh::Box& b) {
     const float* f = b.min.data();
     return {_mm_loadu_ps(f), _mm_loadu_ps(f + 2)};
 }
-inline Corners corners_union(const Corners& a, const Corners& b) { return {_mm_min_ps(b.lo, a.lo), _mm_max_ps(b.hi, a.hi)}; }
-inline __m128 extents(const Corners& c) { return _mm_sub_ps(_mm_shuffle_ps(c.hi, c.hi, _MM_SHUFFLE(3, 3, 2, 1)), c.lo); }
+inline Corners corners_union(const Corners& a, const Corners& b) {
+    return {_mm_min_ps(b.lo, a.lo), _mm_max_ps(b.hi, a.hi)};
+}
+inline __m128 extents(const Corners& c) {
+    return _mm_sub_ps(_mm_shuffle_ps(c.hi, c.hi, _MM_SHUFFLE(3, 3, 2, 1)), c.lo);
+}
 inline __m128 surfaces(const float* four_extents) {
     __m128 x = _mm_loadu_ps(four_extents), y = _mm_loadu_ps(four_extents + 4), z = _mm_loadu_ps(four_extents + 8),
            w = _mm_loadu_ps(four_extents + 12);
-    _MM_TRANSPOSE4_PS(x, y, z, w);   // x: the four ex, y: the four ey, z: the four ez
+    _MM_TRANSPOSE4_PS(x, y, z, w);  // x: the four ex, y: the four ey, z: the four ez
     return _mm_add_ps(_mm_add_ps(_mm_mul_ps(z, y), _mm_mul_ps(y, x)), _mm_mul_ps(x, z));
 }
 
@@ -208,13 +220,14 @@ inline __m128 surfaces(const float* four_extents) {
 // on its axis, ties by leaf index, then divided at each split). `order` is the axis whose list gives
 // the range's own order (the parent's choice), which the bottom-up merge takes as its leaf order.
 template <class Sink>
-typename Sink::Node sah_range(std::span<const mesh::Box> boxes, std::size_t lo, std::size_t hi, int order, ReferenceSplitWorkspace& ws,
-                              Sink& out) {
+typename Sink::Node sah_range(std::span<const mesh::Box> boxes, std::size_t lo, std::size_t hi, int order,
+                              ReferenceSplitWorkspace& ws, Sink& out) {
     const std::size_t n = hi - lo;
-    if (n <= kBottomUpMax) return merge_range(boxes, std::span<const std::uint32_t>(ws.sorted[order].data() + lo, n), ws, out);
+    if (n <= kBottomUpMax)
+        return merge_range(boxes, std::span<const std::uint32_t>(ws.sorted[order].data() + lo, n), ws, out);
     float best = std::numeric_limits<float>::infinity();
     int best_axis = 0;
-    std::size_t best_cut = n / 2;   // every cost NaN: the median on x
+    std::size_t best_cut = n / 2;  // every cost NaN: the median on x
     // Per cut 1..n−1 (padded to a group of four past n): the extents of the first part's union and
     // of the second's, then the costs; zeros in the padding, never garbage.
     const std::size_t padded = (n + 3) & ~std::size_t{3};
@@ -226,21 +239,23 @@ typename Sink::Node sah_range(std::span<const mesh::Box> boxes, std::size_t lo, 
         const std::uint32_t* s = ws.sorted[axis].data() + lo;
         Corners suffix = corners(boxes[s[n - 1]]);
         _mm_storeu_ps(second_ext + 4 * (n - 1), extents(suffix));
-        for (std::size_t i = n - 1; i-- > 1;) {   // second part s[i, n)
+        for (std::size_t i = n - 1; i-- > 1;) {  // second part s[i, n)
             suffix = corners_union(suffix, corners(boxes[s[i]]));
             _mm_storeu_ps(second_ext + 4 * i, extents(suffix));
         }
         Corners prefix = corners(boxes[s[0]]);
         _mm_storeu_ps(first_ext + 4, extents(prefix));
-        for (std::size_t cut = 1; cut + 1 < n; ++cut) {   // first part s[0, cut + 1)
+        for (std::size_t cut = 1; cut + 1 < n; ++cut) {  // first part s[0, cut + 1)
             prefix = corners_union(prefix, corners(boxes[s[cut]]));
             _mm_storeu_ps(first_ext + 4 * (cut + 1), extents(prefix));
         }
         // cost = box_surface(first part) × cut + box_surface(second part) × (n − cut), four cuts at once.
         for (std::size_t g = 0; g < n; g += 4) {
-            const __m128 cuts = _mm_cvtepi32_ps(_mm_add_epi32(_mm_set1_epi32(static_cast<int>(g)), _mm_setr_epi32(0, 1, 2, 3)));
+            const __m128 cuts =
+                _mm_cvtepi32_ps(_mm_add_epi32(_mm_set1_epi32(static_cast<int>(g)), _mm_setr_epi32(0, 1, 2, 3)));
             const __m128 rest = _mm_sub_ps(_mm_set1_ps(static_cast<float>(n)), cuts);
-            const __m128 c = _mm_add_ps(_mm_mul_ps(surfaces(first_ext + 4 * g), cuts), _mm_mul_ps(surfaces(second_ext + 4 * g), rest));
+            const __m128 c = _mm_add_ps(_mm_mul_ps(surfaces(first_ext + 4 * g), cuts),
+                                        _mm_mul_ps(surfaces(second_ext + 4 * g), rest));
             _mm_storeu_ps(cost + g, c);
         }
         for (std::size_t cut = 1; cut < n; ++cut)
@@ -290,7 +305,8 @@ void sah16_tree(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& ws, B
     out.root = sah16_from_sorted(boxes, ws, sink);
 }
 
-void reference_split_trees(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& median, BinaryTree& sah16) {
+void reference_split_trees(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& median,
+                           BinaryTree& sah16) {
     median.clear();
     sah16.clear();
     if (boxes.empty()) return;

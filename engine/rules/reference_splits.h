@@ -43,7 +43,8 @@ struct ReferenceSplitWorkspace {
 void median_split_tree(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out);
 void sah16_tree(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& out);
 // Both trees of the same leaves, the leaves sorted on each axis once for the two.
-void reference_split_trees(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& median, BinaryTree& sah16);
+void reference_split_trees(std::span<const mesh::Box> boxes, ReferenceSplitWorkspace& ws, BinaryTree& median,
+                           BinaryTree& sah16);
 // Only the two trees' inner_surface (the same doubles, summed in the same order), without making
 // the trees: what the tree_rule pass compares.
 struct SplitSurfaces {

@@ -25,7 +25,8 @@ void pair_rows_by_position(const mesh::DecodedMesh& m, RowPairingWorkspace& ws, 
     for (std::size_t i = 0; i < n; ++i)
         for (int k = 0; k < 3; ++k) ws.corner_slots[i * 3 + k] = t.vertex[k][m.row_triangle[out.used[i]]];
     ws.corner_numbers.resize(n * 3);
-    out.positions = number_positions_by_first_use(m.vertices, ws.corner_slots, ws.numbering, ws.pairing, ws.corner_numbers);
+    out.positions =
+        number_positions_by_first_use(m.vertices, ws.corner_slots, ws.numbering, ws.pairing, ws.corner_numbers);
     out.vertex.resize(n);
     for (std::size_t i = 0; i < n; ++i)
         for (int k = 0; k < 3; ++k) out.vertex[i][k] = ws.corner_numbers[i * 3 + k];
@@ -36,7 +37,8 @@ void pair_rows_by_position(const mesh::DecodedMesh& m, RowPairingWorkspace& ws, 
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint32_t r = out.used[i], tri = m.row_triangle[r];
         mesh::Box b;
-        for (int a = 0; a < 3; ++a) b.min[a] = std::numeric_limits<float>::infinity(), b.max[a] = -std::numeric_limits<float>::infinity();
+        for (int a = 0; a < 3; ++a)
+            b.min[a] = std::numeric_limits<float>::infinity(), b.max[a] = -std::numeric_limits<float>::infinity();
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t v = t.vertex[k][tri];
             const float p[3] = {m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};

@@ -22,14 +22,14 @@
 namespace meshproof::rules {
 
 struct RowPairing {
-    std::vector<std::uint32_t> used;                    // the rows given to the rule, in row order
-    std::vector<std::array<std::uint32_t, 3>> vertex;   // per used row: its corners' position numbers (first use)
-    std::uint32_t positions = 0;                        // distinct positions among them
+    std::vector<std::uint32_t> used;                          // the rows given to the rule, in row order
+    std::vector<std::array<std::uint32_t, 3>> vertex;         // per used row: its corners' position numbers (first use)
+    std::uint32_t positions = 0;                              // distinct positions among them
     std::vector<mesh::Box> box;                               // per used row: its corners' box
-    std::vector<std::uint32_t> data;                    // per used row: primitiveDataIndex
-    QuadPairingWorkspace::SortedRecords records;        // step 1: the records, sorted
+    std::vector<std::uint32_t> data;                          // per used row: primitiveDataIndex
+    QuadPairingWorkspace::SortedRecords records;              // step 1: the records, sorted
     std::vector<QuadPairingWorkspace::Candidate> candidates;  // the first-fit rule's, in step 3's order
-    std::vector<QuadPair> pairs;                        // the first-fit rule's pairs (local rows), in the order taken
+    std::vector<QuadPair> pairs;  // the first-fit rule's pairs (local rows), in the order taken
 };
 
 // Scratch reused from mesh to mesh.

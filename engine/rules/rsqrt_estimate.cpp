@@ -81,7 +81,8 @@ float rsqrt_table_estimate(float s) {
         const std::uint32_t parity = exponent & 1u;
         const std::uint32_t top = (bits >> kCellBits) & 1023u;
         // Same parity, so (exponent − reference) is even: s = s₀ × 4^k, r = r₀ × 2^−k exactly.
-        const std::int32_t k = (static_cast<std::int32_t>(exponent) - static_cast<std::int32_t>(reference_exponent(parity))) / 2;
+        const std::int32_t k =
+            (static_cast<std::int32_t>(exponent) - static_cast<std::int32_t>(reference_exponent(parity))) / 2;
         const std::uint32_t r0 = cell_table().bits[(parity << 10) | top];
         return std::bit_cast<float>(static_cast<std::uint32_t>(static_cast<std::int32_t>(r0) - k * (1 << 23)));
     });

@@ -62,7 +62,7 @@ inline int choose(const InsertionNode& node, const LeafTerms& l) {
     const __m128 cost = _mm_mul_ps(d2, extents);
     const float a = _mm_cvtss_f32(cost);
     const float b = _mm_cvtss_f32(_mm_shuffle_ps(cost, cost, 1));
-    return b < a ? 1 : 0;   // the first child on a tie
+    return b < a ? 1 : 0;  // the first child on a tie
 }
 
 }  // namespace
@@ -92,7 +92,7 @@ void insert_into(std::span<const mesh::Box> leaves, InsertionTree& tree) {
     struct Descent {
         LeafTerms terms;
         std::uint32_t leaf;
-        std::uint32_t at;   // the inner node it is at
+        std::uint32_t at;  // the inner node it is at
     };
     constexpr std::uint32_t kInFlight = 8;
     alignas(16) Descent flight[kInFlight];
@@ -101,7 +101,7 @@ void insert_into(std::span<const mesh::Box> leaves, InsertionTree& tree) {
         // Leaves enter at the root, in order, after the ones already on their way.
         for (; flying < kInFlight && next < n; ++flying, ++next) {
             const mesh::Box& leaf = leaves[next];
-            tree.root_box = rules::box_union(tree.root_box, leaf);   // grow every box it passes
+            tree.root_box = rules::box_union(tree.root_box, leaf);  // grow every box it passes
             flight[flying] = Descent{LeafTerms(leaf), next, insertion_inner(tree.root)};
         }
         // One level of each, oldest first; the finished ones leave, the order kept.
@@ -127,7 +127,7 @@ void insert_into(std::span<const mesh::Box> leaves, InsertionTree& tree) {
             }
             grow_slot(node, c, leaf);
             d.at = insertion_inner(child);
-            __builtin_prefetch(&nodes[d.at]);   // wanted in the next round
+            __builtin_prefetch(&nodes[d.at]);  // wanted in the next round
             if (kept != f) flight[kept] = d;
             ++kept;
         }
@@ -138,7 +138,8 @@ void insert_into(std::span<const mesh::Box> leaves, InsertionTree& tree) {
 void insertion_order(const InsertionTree& tree, std::vector<std::uint32_t>& out) {
     out.clear();
     out.reserve(tree.next_leaf.size());
-    for (std::uint32_t l = tree.next_leaf.empty() ? kLastLeaf : 0; l != kLastLeaf; l = tree.next_leaf[l]) out.push_back(l);
+    for (std::uint32_t l = tree.next_leaf.empty() ? kLastLeaf : 0; l != kLastLeaf; l = tree.next_leaf[l])
+        out.push_back(l);
 }
 
 mesh::Box insertion_child_box(const InsertionTree& tree, std::uint32_t parent, int lane) {

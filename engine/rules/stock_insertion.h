@@ -26,7 +26,7 @@ namespace meshproof::rules {
 // visit: keeping it too would put the node on two cache lines, and a miss costs far more).
 // The root's box is InsertionTree::root_box.
 struct alignas(64) InsertionNode {
-    float min[3][2];         // per axis, each child's box
+    float min[3][2];  // per axis, each child's box
     float max[3][2];
     float extent_sum[2];     // ((max − min)x + (max − min)y) + (max − min)z of each child's box
     std::uint32_t child[2];  // node ids (see below)

@@ -120,7 +120,8 @@ namespace {
 // The list's entries carry their leaf's box, so every pass of a split reads memory in order: the
 // entries move, not indices. (The centre is not carried: one add and one multiply where it is
 // read cost less than 12 more bytes an entry in each pass over lists larger than the caches.)
-void fill_items(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> order, std::vector<RebuildItem>& out) {
+void fill_items(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> order,
+                std::vector<RebuildItem>& out) {
     out.resize(order.size());
     for (std::size_t k = 0; k < order.size(); ++k) out[k] = RebuildItem{leaves[order[k]], order[k]};
 }
@@ -142,7 +143,9 @@ inline SseBox load_box(const mesh::Box& b) {
     // min[0..2] and max[0] / max[0..2] and the item's leaf index: lane 3 is never read back.
     return {_mm_loadu_ps(b.min.data()), _mm_loadu_ps(b.max.data())};
 }
-inline SseBox sse_union(const SseBox& u, const SseBox& e) { return {_mm_min_ps(e.min, u.min), _mm_max_ps(e.max, u.max)}; }
+inline SseBox sse_union(const SseBox& u, const SseBox& e) {
+    return {_mm_min_ps(e.min, u.min), _mm_max_ps(e.max, u.max)};
+}
 inline mesh::Box store_box(const SseBox& u) {
     alignas(16) float lo[4], hi[4];
     _mm_store_ps(lo, u.min), _mm_store_ps(hi, u.max);
@@ -196,9 +199,10 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
     SseBox bin_box[3][kBins];
     const __m128 inf = _mm_set1_ps(std::numeric_limits<float>::infinity());
     for (auto& axis_boxes : bin_box)
-        for (SseBox& b : axis_boxes) b = any_nan ? SseBox{_mm_setzero_ps(), _mm_setzero_ps()} : SseBox{inf, _mm_sub_ps(_mm_setzero_ps(), inf)};
+        for (SseBox& b : axis_boxes)
+            b = any_nan ? SseBox{_mm_setzero_ps(), _mm_setzero_ps()} : SseBox{inf, _mm_sub_ps(_mm_setzero_ps(), inf)};
     std::uint32_t count[3][kBins] = {};
-    ItemBins* item_bins = bins.data();   // (a byte store may alias the vector's own pointer)
+    ItemBins* item_bins = bins.data();  // (a byte store may alias the vector's own pointer)
     auto bin_of = [&](const SseBox& eb) {
         const __m128 c = _mm_and_ps(_mm_mul_ps(_mm_add_ps(eb.min, eb.max), half), centre_lanes);  // centre()
         const __m128 place = _mm_div_ps(_mm_sub_ps(c, lo4), ext4);
@@ -262,14 +266,14 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
         for (std::uint32_t m = occupied; m != 0; m &= m - 1) {
             const int b = __builtin_ctz(m);
             const float cost = below[b] * float(n_below[b]) + above[b] * float(n_above[b]);
-            if (cost < best) {   // strict: the first on a tie, axes in order, bins from the lowest
+            if (cost < best) {  // strict: the first on a tie, axes in order, bins from the lowest
                 best = cost;
                 best_axis = axis;
                 best_bin = b;
             }
         }
     }
-    if (best_axis < 0) {   // every cost NaN: the first axis, the first occupied bin
+    if (best_axis < 0) {  // every cost NaN: the first axis, the first occupied bin
         best_axis = 0;
         best_bin = kBins;
         for (int b = 0; b < kBins; ++b)
@@ -286,7 +290,8 @@ SplitResult split_into(std::span<const RebuildItem> list, std::span<RebuildItem>
 
     // Below the bin, the bin, above it: each keeping the list's order.
     std::size_t n_first = 0, n_middle = 0, n_second = 0;
-    for (int b = 0; b < kBins; ++b) (b < best_bin ? n_first : b == best_bin ? n_middle : n_second) += count[best_axis][b];
+    for (int b = 0; b < kBins; ++b)
+        (b < best_bin ? n_first : b == best_bin ? n_middle : n_second) += count[best_axis][b];
     RebuildItem* first = out.data();
     RebuildItem* middle = first + n_first;
     RebuildItem* second = middle + n_middle;
@@ -356,7 +361,8 @@ BinaryTree rebuild(std::span<const mesh::Box> leaves, std::span<const std::uint3
     return t;
 }
 
-void rebuild(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws, BinaryTree& t) {
+void rebuild(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws,
+             BinaryTree& t) {
     t.clear();
     if (order.empty()) return;
     const std::size_t n = order.size();
@@ -457,7 +463,7 @@ std::uint32_t refine(BinaryTree& t) {
                 const mesh::Box w2a = box_union(t.box[a1], t.box[b2]), w2b = box_union(t.box[b1], t.box[a2]);
                 const float cost1 = box_surface(w1a) + box_surface(w1b);
                 const float cost2 = box_surface(w2a) + box_surface(w2b);
-                const bool second_way = cost2 <= cost1;   // the second on a tie
+                const bool second_way = cost2 <= cost1;  // the second on a tie
                 const float cost = second_way ? cost2 : cost1;
                 if (cost < present) {
                     if (second_way) {
@@ -470,7 +476,8 @@ std::uint32_t refine(BinaryTree& t) {
                     stale[n] = stale[A] = stale[B] = 1;
                     stale_below[A] = stale_below[B] = 1;
                     if (parent_of[n] != kNoNode) stale[parent_of[n]] = 1;
-                    for (std::uint32_t up = n; up != kNoNode && !stale_below[up]; up = parent_of[up]) stale_below[up] = 1;
+                    for (std::uint32_t up = n; up != kNoNode && !stale_below[up]; up = parent_of[up])
+                        stale_below[up] = 1;
                     ++changed;
                 }
             }
@@ -539,16 +546,16 @@ void leaf_counts(const BinaryTree& t, std::vector<std::uint32_t>& count, std::ve
 
 }  // namespace
 
-Cut cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_first, std::span<const std::uint32_t> vertex_ids,
-                 CutLimits limits) {
+Cut cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_first,
+                 std::span<const std::uint32_t> vertex_ids, CutLimits limits) {
     CutWorkspace ws;
     Cut cut;
     cut_sections(t, vertex_first, vertex_ids, limits, ws, cut);
     return cut;
 }
 
-void cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_first, std::span<const std::uint32_t> vertex_ids,
-                  CutLimits limits, CutWorkspace& ws, Cut& cut) {
+void cut_sections(const BinaryTree& t, std::span<const std::uint32_t> vertex_first,
+                  std::span<const std::uint32_t> vertex_ids, CutLimits limits, CutWorkspace& ws, Cut& cut) {
     cut.sections.clear();
     cut.mesh_nodes.clear();
     leaf_counts(t, ws.count, ws.stack, ws.queue);

@@ -50,7 +50,7 @@ struct BinaryTree {
     std::uint32_t size() const { return static_cast<std::uint32_t>(leaf.size()); }
     bool is_leaf(std::uint32_t node) const { return leaf[node] != kNoNode; }
     std::uint32_t add_leaf(std::uint32_t leaf_index, const mesh::Box& b);
-    std::uint32_t add_inner(std::uint32_t a, std::uint32_t b);   // box = union of the children's
+    std::uint32_t add_inner(std::uint32_t a, std::uint32_t b);  // box = union of the children's
     void clear();
 };
 
@@ -70,7 +70,7 @@ struct RebuildFrame {
     std::uint8_t state;        // 0: not split yet, 1: waiting for the first list, 2: for the second
     std::uint8_t in;           // the buffer holding the list; its two lists go to the other one
 };
-struct RebuildItem {           // a leaf's box and index (its centre is worked out where it is read)
+struct RebuildItem {  // a leaf's box and index (its centre is worked out where it is read)
     mesh::Box box;
     std::uint32_t leaf;
 };
@@ -80,12 +80,13 @@ struct ItemBins {
 struct RebuildWorkspace {
     rules::MergeWorkspace merge;
     rules::MergedTree merged;
-    std::vector<RebuildItem> buffer[2];         // the lists (with their boxes): a split reads one, writes the other
-    std::vector<ItemBins> bins;                 // the list being split: its items' bins
+    std::vector<RebuildItem> buffer[2];  // the lists (with their boxes): a split reads one, writes the other
+    std::vector<ItemBins> bins;          // the list being split: its items' bins
     std::vector<RebuildFrame> frames;
 };
 BinaryTree rebuild(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws);
-void rebuild(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws, BinaryTree& out);
+void rebuild(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> order, RebuildWorkspace& ws,
+             BinaryTree& out);
 
 // One split of step 2 on its own (exposed for the tests and the tree_rule pass): where the
 // leaves of `list` go. Returns false when the list has fewer than two leaves.
@@ -93,7 +94,7 @@ struct BinSplit {
     int axis = 0;
     int bin = 0;
     float cost = 0;
-    bool bin_whole = false;                 // the split bin went whole to an empty side
+    bool bin_whole = false;  // the split bin went whole to an empty side
     std::vector<std::uint32_t> first, second;
 };
 bool binned_split(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> list, BinSplit& out);
@@ -118,8 +119,8 @@ void build_stock_tree(std::span<const mesh::Box> leaves, StockTreeWorkspace& ws,
 
 // Step 4. `vertex_first[i]..vertex_first[i + 1]` index the vertex ids of leaf i in `vertex_ids`.
 struct Cut {
-    std::vector<std::uint32_t> sections;     // section root nodes, in queue order
-    std::vector<std::uint32_t> mesh_nodes;   // the inner nodes above the sections, in the order met
+    std::vector<std::uint32_t> sections;    // section root nodes, in queue order
+    std::vector<std::uint32_t> mesh_nodes;  // the inner nodes above the sections, in the order met
 };
 struct CutLimits {
     std::uint32_t max_leaves = 127;

@@ -42,7 +42,7 @@ struct Columns {
     void copy(std::uint32_t to, std::uint32_t from) const {
         for (int k = 0; k < 6; ++k) c[k][to] = c[k][from];
     }
-    void join(std::uint32_t into, std::uint32_t other) const {   // box_union(box[into], box[other])
+    void join(std::uint32_t into, std::uint32_t other) const {  // box_union(box[into], box[other])
         for (int k = 0; k < 3; ++k) c[k][into] = std::min(c[k][into], c[k][other]);
         for (int k = 3; k < 6; ++k) c[k][into] = std::max(c[k][into], c[k][other]);
     }
@@ -112,7 +112,7 @@ struct MergeState {
     // from +inf (`if (c < v) v = c, at = j`): a NaN or +inf cost is never a row's least.
     void rescan(std::uint32_t i, std::uint32_t m) const {
         const float* r = row(i);
-        if (m <= i + 5) {   // four costs or fewer: the scan itself is cheaper
+        if (m <= i + 5) {  // four costs or fewer: the scan itself is cheaper
             float v = std::numeric_limits<float>::infinity();
             std::uint32_t a = kNone;
             for (std::uint32_t j = i + 1; j < m; ++j)
@@ -187,10 +187,10 @@ struct MergeState {
             const __m128i k = _mm_add_epi32(_mm_set1_epi32(static_cast<int>(g)), lanes);
             __m128 v = _mm_loadu_ps(least + g);
             __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at + g));
-            const __m128i again = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(k, vi), _mm_cmpeq_epi32(k, vj)),
-                                               _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(a, vi), _mm_cmpeq_epi32(a, vj)),
-                                                            _mm_cmpeq_epi32(a, vl)));
-            auto offer = [&](const float* column_row, const __m128i& j) {   // costs of rows k at column j
+            const __m128i again = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi32(k, vi), _mm_cmpeq_epi32(k, vj)),
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(a, vi), _mm_cmpeq_epi32(a, vj)), _mm_cmpeq_epi32(a, vl)));
+            auto offer = [&](const float* column_row, const __m128i& j) {  // costs of rows k at column j
                 const __m128 c = _mm_loadu_ps(column_row + g);
                 const __m128 before = _mm_castsi128_ps(_mm_cmplt_epi32(k, j));
                 const __m128 earlier = _mm_and_ps(_mm_cmpeq_ps(c, v), _mm_castsi128_ps(_mm_cmpgt_epi32(a, j)));
@@ -226,8 +226,9 @@ struct MergeState {
         bi = 0, bj = 1;
         float best = std::numeric_limits<float>::infinity();
         const std::uint32_t last_group = (m - 1) & ~3u;
-        const __m128 keep = _mm_castsi128_ps(_mm_cmplt_epi32(
-            _mm_add_epi32(_mm_set1_epi32(static_cast<int>(last_group)), _mm_setr_epi32(0, 1, 2, 3)), _mm_set1_epi32(static_cast<int>(m))));
+        const __m128 keep = _mm_castsi128_ps(
+            _mm_cmplt_epi32(_mm_add_epi32(_mm_set1_epi32(static_cast<int>(last_group)), _mm_setr_epi32(0, 1, 2, 3)),
+                            _mm_set1_epi32(static_cast<int>(m))));
         const __m128 beyond = _mm_andnot_ps(keep, kInf4());
         for (std::uint32_t i = 0; i + 1 < m; ++i) {
             const float* r = row(i);
@@ -243,14 +244,14 @@ struct MergeState {
         // holds it (the row's least came from there) and comes first.
         const float* r = row(bi);
         const __m128 least4 = _mm_set1_ps(best);
-        std::uint64_t equal = 0;   // columns up to kMidList + 3 (static_assert below)
+        std::uint64_t equal = 0;  // columns up to kMidList + 3 (static_assert below)
         for (std::uint32_t g = (bi + 1) & ~3u; g <= last_group; g += 4)
             equal |= static_cast<std::uint64_t>(_mm_movemask_ps(_mm_cmpeq_ps(_mm_load_ps(r + g), least4))) << g;
         bj = static_cast<std::uint32_t>(std::countr_zero(equal));
     }
 
     static __m128 kInf4() { return _mm_set1_ps(std::numeric_limits<float>::infinity()); }
-    static __m128 horizontal_min(__m128 x) {   // no NaN in x
+    static __m128 horizontal_min(__m128 x) {  // no NaN in x
         x = _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(1, 0, 3, 2)));
         return _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(2, 3, 0, 1)));
     }
@@ -275,11 +276,13 @@ void merge_list(std::span<const mesh::Box> leaves, const MergeState<kStride>& s,
     const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
     for (std::uint32_t i = 0; i < n; ++i) s.col.set(i, leaves[i]), s.node[i] = i;
     for (std::uint32_t i = 0; i + 1 < n; ++i) {
-        if constexpr (kScan) _mm_store_ps(s.row(i) + ((i + 1) & ~3u), MergeState<kStride>::kInf4());   // lanes before i + 1 stay +inf
+        if constexpr (kScan)
+            _mm_store_ps(s.row(i) + ((i + 1) & ~3u), MergeState<kStride>::kInf4());  // lanes before i + 1 stay +inf
         s.template fill<false>(i, i + 1, n, true);
     }
     if constexpr (!kScan) {
-        for (std::uint32_t i = 0; i < ((n + 3) & ~3u); ++i) s.least[i] = std::numeric_limits<float>::infinity(), s.at[i] = kNone;
+        for (std::uint32_t i = 0; i < ((n + 3) & ~3u); ++i)
+            s.least[i] = std::numeric_limits<float>::infinity(), s.at[i] = kNone;
         for (std::uint32_t i = 0; i + 1 < n; ++i) s.rescan(i, n);
     }
 
@@ -306,7 +309,7 @@ void merge_list(std::span<const mesh::Box> leaves, const MergeState<kStride>& s,
             for (std::uint32_t k = 0; k < bj; ++k) {
                 float* r = s.row(k);
                 r[bj] = r[last];
-                if constexpr (!kScan) to[k] = r[last];   // (scanning: row bj's lanes before its diagonal stay +inf)
+                if constexpr (!kScan) to[k] = r[last];  // (scanning: row bj's lanes before its diagonal stay +inf)
             }
             for (std::uint32_t j = bj + 1; j < last; ++j) to[j] = s.row(j)[last];
         }
@@ -336,12 +339,14 @@ void merge_on_stack(std::span<const mesh::Box> leaves, MergedTree& out) {
     static_assert(kMax % 4 == 0);
     const std::uint32_t n = static_cast<std::uint32_t>(leaves.size());
     alignas(16) float columns[6][kStride];
-    for (auto& c : columns)   // lanes past the list are loaded and dropped: zeros, never garbage
-        for (std::uint32_t g = n & ~3u; g < padded(n); g += 4) _mm_store_ps(c + g, _mm_setzero_ps());   // leaves set after
+    for (auto& c : columns)  // lanes past the list are loaded and dropped: zeros, never garbage
+        for (std::uint32_t g = n & ~3u; g < padded(n); g += 4)
+            _mm_store_ps(c + g, _mm_setzero_ps());  // leaves set after
     alignas(16) float cost[kMax * kStride];
-    float least[kMax];   // whole groups of four rows
+    float least[kMax];  // whole groups of four rows
     std::uint32_t at[kMax], node[kMax];
-    MergeState<kStride> s{{{columns[0], columns[1], columns[2], columns[3], columns[4], columns[5]}}, cost, kStride, least, at, node};
+    MergeState<kStride> s{
+        {{columns[0], columns[1], columns[2], columns[3], columns[4], columns[5]}}, cost, kStride, least, at, node};
     merge_list<true>(leaves, s, out);
 }
 
@@ -358,7 +363,7 @@ void least_surface_merge(std::span<const mesh::Box> leaves, MergeWorkspace& ws, 
     const std::uint32_t stride = padded(n);
     ws.columns.assign(static_cast<std::size_t>(stride) * 6, 0.0f);
     ws.cost.resize(static_cast<std::size_t>(n) * stride);
-    ws.row_least.resize((n + 3) & ~3u);   // whole groups of four rows
+    ws.row_least.resize((n + 3) & ~3u);  // whole groups of four rows
     ws.row_at.resize((n + 3) & ~3u);
     ws.node.resize(n);
     MergeState<0> s{{}, ws.cost.data(), stride, ws.row_least.data(), ws.row_at.data(), ws.node.data()};
@@ -372,9 +377,7 @@ bool merged_leaf_sets(const MergedTree& tree, std::vector<std::uint64_t>& out) {
     if (n > 64) return false;
     if (n < 2) return true;
     out.resize(n - 1);
-    auto set_of = [&](std::uint32_t id) -> std::uint64_t {
-        return id < n ? std::uint64_t{1} << id : out[id - n];
-    };
+    auto set_of = [&](std::uint32_t id) -> std::uint64_t { return id < n ? std::uint64_t{1} << id : out[id - n]; };
     for (std::uint32_t k = 0; k + 1 < n; ++k) out[k] = set_of(tree.child[0][k]) | set_of(tree.child[1][k]);
     return true;
 }
@@ -403,7 +406,7 @@ std::uint32_t shared_leaf_ranges(std::span<const std::uint64_t> ranges, std::spa
     // distinct sets, so the sorted walk of shared_leaf_sets counts each set of `sets` found in
     // `ranges` once: the count here.
     std::uint64_t lengths[64] = {};
-    auto run = [](std::uint64_t s, int& first, int& length) {   // s one nonzero run of bits?
+    auto run = [](std::uint64_t s, int& first, int& length) {  // s one nonzero run of bits?
         if (s == 0) return false;
         first = std::countr_zero(s);
         const std::uint64_t t = s >> first;

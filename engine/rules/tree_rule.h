@@ -39,10 +39,10 @@ struct MergedTree {
 };
 
 struct MergeWorkspace {
-    std::vector<float> columns;       // per list entry: min x, y, z, max x, y, z as six padded columns
-    std::vector<std::uint32_t> node;  // per list entry: its node id
-    std::vector<float> cost;          // list positions i < j: surface of the union, row-major (tree_rule.cpp)
-    std::vector<float> row_least;     // per list entry i: its first least cost over the entries after it
+    std::vector<float> columns;         // per list entry: min x, y, z, max x, y, z as six padded columns
+    std::vector<std::uint32_t> node;    // per list entry: its node id
+    std::vector<float> cost;            // list positions i < j: surface of the union, row-major (tree_rule.cpp)
+    std::vector<float> row_least;       // per list entry i: its first least cost over the entries after it
     std::vector<std::uint32_t> row_at;  // ... and that entry's position (none when no cost is below +inf)
 };
 

@@ -30,8 +30,8 @@ std::int16_t opposite_delta(std::uint16_t word) {
 
 // Appends the F triangles at `tri_off` (faces, edges). Point indices are local to
 // [0, point_count) and become global by adding point_first.
-Status decode_triangles(Bytes b, std::uint64_t base, std::uint64_t tri_off, std::uint32_t n,
-                        std::uint32_t point_first, std::uint32_t point_count, SurModel& m) {
+Status decode_triangles(Bytes b, std::uint64_t base, std::uint64_t tri_off, std::uint32_t n, std::uint32_t point_first,
+                        std::uint32_t point_count, SurModel& m) {
     const std::uint32_t face0 = static_cast<std::uint32_t>(m.faces.size());
     for (std::uint32_t f = 0; f < n; ++f) {
         const std::uint64_t off = tri_off + std::uint64_t(f) * kTriangleSize;
@@ -66,8 +66,8 @@ void push_ledge(SurModel& m, const CompactLedgeDisk& h, std::int32_t surface, In
     m.ledges.flags.push_back(static_cast<std::uint8_t>(h.flags_and_size_div_16 & 0xFF));
     m.ledges.size_div_16.push_back(h.flags_and_size_div_16 >> 8);
     m.ledges.reserved.push_back(h.for_future_use);
-    m.ledges.faces.push_back(IndexRange{static_cast<std::uint32_t>(m.faces.size()),
-                                        static_cast<std::uint32_t>(h.n_triangles)});
+    m.ledges.faces.push_back(
+        IndexRange{static_cast<std::uint32_t>(m.faces.size()), static_cast<std::uint32_t>(h.n_triangles)});
     m.ledges.surface.push_back(surface);
     m.ledges.node.push_back(-1);
     m.ledges.inline_points.push_back(inline_points);
@@ -110,9 +110,9 @@ Status scan_shpe(Bytes b, std::uint64_t base, std::uint32_t off, CompactSurfaceC
         }
     }
     if (r.remaining() != 0)
-        return make_error(ErrorCode::kSizeMismatch, r.unit_offset(),
-                          "surf chunk size exceeds the IVP block plus its SHPE block by " +
-                              std::to_string(r.remaining()) + " bytes");
+        return make_error(
+            ErrorCode::kSizeMismatch, r.unit_offset(),
+            "surf chunk size exceeds the IVP block plus its SHPE block by " + std::to_string(r.remaining()) + " bytes");
     c.extension_size = static_cast<std::uint32_t>(b.size() - off);
     return ok_status();
 }
@@ -125,13 +125,13 @@ Result<CompactSurfaceCounts> scan_compact_surface(Bytes b, std::uint64_t base) {
     const auto h = at<CompactSurfaceHeaderDisk>(b, 0);
     c.byte_size = h.deviation_and_byte_size >> 8;
     if (c.byte_size < kHeaderSize)
-        return err(ErrorCode::kBadHeader, base, 28, "compact surface byte_size " + std::to_string(c.byte_size) + " < 48");
+        return err(ErrorCode::kBadHeader, base, 28,
+                   "compact surface byte_size " + std::to_string(c.byte_size) + " < 48");
     if (c.byte_size > b.size())
         return err(ErrorCode::kSizeMismatch, base, 28,
                    "compact surface byte_size " + std::to_string(c.byte_size) + " exceeds the surf chunk size " +
                        std::to_string(b.size()));
-    if (h.offset_ledgetree_root < std::int32_t(kHeaderSize) ||
-        std::uint32_t(h.offset_ledgetree_root) > c.byte_size)
+    if (h.offset_ledgetree_root < std::int32_t(kHeaderSize) || std::uint32_t(h.offset_ledgetree_root) > c.byte_size)
         return err(ErrorCode::kOutOfBounds, base, kSurfaceRootOffsetField,
                    "ledgetree root offset " + std::to_string(h.offset_ledgetree_root) + " outside [48, byte_size " +
                        std::to_string(c.byte_size) + "]");
@@ -160,7 +160,8 @@ Result<CompactSurfaceCounts> scan_compact_surface(Bytes b, std::uint64_t base) {
             return err(ErrorCode::kBadHeader, base, pos, "ledge header overruns the point array");
         const auto l = at<CompactLedgeDisk>(b, pos);
         if (l.n_triangles < 0)
-            return err(ErrorCode::kBadHeader, base, pos + 12, "negative triangle count " + std::to_string(l.n_triangles));
+            return err(ErrorCode::kBadHeader, base, pos + 12,
+                       "negative triangle count " + std::to_string(l.n_triangles));
         if (std::int64_t(pos) + l.c_point_offset != c.points_offset)
             return err(ErrorCode::kOutOfBounds, base, pos,
                        "ledge point offset lands at " + std::to_string(std::int64_t(pos) + l.c_point_offset) +
@@ -210,8 +211,8 @@ Status decode_compact_surface(Bytes b, std::uint64_t base, const CompactSurfaceC
     for (std::uint32_t i = 0; i < c.ledges; ++i) {
         const auto l = at<CompactLedgeDisk>(b, pos);
         push_ledge(m, l, s, IndexRange{});
-        MP_TRY(decode_triangles(b, base, pos + kLedgeSize, static_cast<std::uint32_t>(l.n_triangles),
-                                surf.points.first, c.points, m));
+        MP_TRY(decode_triangles(b, base, pos + kLedgeSize, static_cast<std::uint32_t>(l.n_triangles), surf.points.first,
+                                c.points, m));
         pos += kLedgeSize + kTriangleSize * static_cast<std::uint32_t>(l.n_triangles);
     }
     push_points(b, c.points_offset, c.points, m);
@@ -223,8 +224,7 @@ Status decode_compact_surface(Bytes b, std::uint64_t base, const CompactSurfaceC
         if (n.offset_right_node != 0) {
             // Children follow their parent (pre-order), so a forward offset also rules out cycles.
             const std::int64_t t = std::int64_t(off) + n.offset_right_node;
-            if (n.offset_right_node < 0 || t >= c.byte_size || (t - c.root_offset) % kNodeSize != 0 ||
-                i + 1 >= c.nodes)
+            if (n.offset_right_node < 0 || t >= c.byte_size || (t - c.root_offset) % kNodeSize != 0 || i + 1 >= c.nodes)
                 return err(ErrorCode::kOutOfBounds, base, off,
                            "right-node offset " + std::to_string(n.offset_right_node) +
                                " does not land on a later node (or the inner node has no left child)");
@@ -241,7 +241,8 @@ Status decode_compact_surface(Bytes b, std::uint64_t base, const CompactSurfaceC
             std::uint32_t lo = 0, hi = surf.ledges.count;  // first ledge starting at or after t
             while (lo < hi) {
                 const std::uint32_t mid = lo + (hi - lo) / 2;
-                if (ledge_off(mid) < t) lo = mid + 1; else hi = mid;
+                if (ledge_off(mid) < t) lo = mid + 1;
+                else hi = mid;
             }
             if (lo == surf.ledges.count || ledge_off(lo) != t)
                 return err(ErrorCode::kOutOfBounds, base, off + 4,

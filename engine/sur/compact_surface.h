@@ -20,7 +20,7 @@ namespace meshproof::sur {
 struct CompactSurfaceCounts {
     std::uint32_t byte_size = 0;
     std::uint32_t root_offset = 0;
-    std::uint32_t points_offset = 0;   // start of the shared point array
+    std::uint32_t points_offset = 0;  // start of the shared point array
     std::uint32_t ledges = 0;
     std::uint32_t faces = 0;
     std::uint32_t points = 0;

@@ -20,11 +20,13 @@ namespace {
 using V3 = std::array<double, 3>;
 using Face = HullWorkspace::Face;
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-constexpr int kMaxSweeps = 8;   // final containment sweeps (see the main loop)
+constexpr int kMaxSweeps = 8;  // final containment sweeps (see the main loop)
 
 V3 sub(const V3& a, const V3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 double dot(const V3& a, const V3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-V3 cross(const V3& a, const V3& b) { return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]}; }
+V3 cross(const V3& a, const V3& b) {
+    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
 double norm(const V3& a) { return std::sqrt(dot(a, a)); }
 V3 to_double(const HullPoint& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
 
@@ -61,8 +63,8 @@ void reopen(HullWorkspace& ws, std::uint32_t g, std::uint32_t q) {
 // still stand out of an old one; it joins that face's outside points (its run moves to the end
 // of ws.outside). The rest are inside: dropped. Each candidate's points are appended to
 // ws.outside as one contiguous run.
-void distribute(HullWorkspace& ws, std::span<const std::uint32_t> pts, std::span<const std::uint32_t> candidates, double tol,
-                std::vector<std::uint32_t>& assign) {
+void distribute(HullWorkspace& ws, std::span<const std::uint32_t> pts, std::span<const std::uint32_t> candidates,
+                double tol, std::vector<std::uint32_t>& assign) {
     assign.assign(pts.size(), kNone);
     ++ws.mark;
     for (std::uint32_t f : candidates) ws.faces[f].mark = ws.mark;
@@ -80,7 +82,7 @@ void distribute(HullWorkspace& ws, std::span<const std::uint32_t> pts, std::span
         if (assign[i] != kNone || best < -tol) continue;
         for (std::uint32_t g = 0; g < ws.faces.size(); ++g)
             if (ws.faces[g].alive && ws.faces[g].mark != ws.mark && distance(ws, ws.faces[g], q) > tol) {
-                reopen(ws, g, pts[i]);   // an old face: the candidates carry the current mark
+                reopen(ws, g, pts[i]);  // an old face: the candidates carry the current mark
                 break;
             }
     }
@@ -263,7 +265,8 @@ float hull_tolerance(std::span<const HullPoint> points, HullTolerance reading) {
     }
     if (m == 0) return 0;
     if (m >= double(std::numeric_limits<float>::max())) return std::numeric_limits<float>::infinity();
-    if (reading == HullTolerance::kEpsilonTimesMagnitude) return static_cast<float>(double(std::numeric_limits<float>::epsilon()) * m);
+    if (reading == HullTolerance::kEpsilonTimesMagnitude)
+        return static_cast<float>(double(std::numeric_limits<float>::epsilon()) * m);
     const float f = static_cast<float>(m);
     return std::nextafter(f, std::numeric_limits<float>::infinity()) - f;
 }
@@ -276,7 +279,7 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
 HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& options, HullWorkspace& ws) {
     for (const HullPoint& q : points)
         if (!std::isfinite(q[0]) || !std::isfinite(q[1]) || !std::isfinite(q[2])) return HullError::kNonFinite;
-    if (points.size() >= kNone) return HullError::kTooFewPoints;   // cannot be indexed; never a real cloud
+    if (points.size() >= kNone) return HullError::kTooFewPoints;  // cannot be indexed; never a real cloud
 
     // Coordinate duplicates: the first of each (input order) survives.
     ws.order.resize(points.size());
@@ -336,7 +339,7 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
     double side = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
         const double d = dot(base, sub(ws.p[i], ws.p[i0]));
-        if (std::abs(d) > far) {   // fix 1: magnitudes, not signed values
+        if (std::abs(d) > far) {  // fix 1: magnitudes, not signed values
             far = std::abs(d);
             side = d;
             i3 = i;
@@ -350,7 +353,7 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
     ws.start_of.assign(n, kNone);
     ws.taken.assign(n, 0);
     std::uint32_t a = i0, b = i1, c = i2;
-    if (side > 0) std::swap(b, c);   // the base's normal must point away from the fourth point
+    if (side > 0) std::swap(b, c);  // the base's normal must point away from the fourth point
     const V3 zero{0, 0, 0};
     add_face(ws, a, b, c, zero);
     add_face(ws, b, a, i3, zero);
@@ -447,7 +450,7 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
             for (std::uint32_t s = 0; s < vf.outside_count; ++s) {
                 const std::uint32_t q = ws.outside[vf.outside_first + s];
                 if (q == pick || ws.taken[q]) continue;
-                ws.taken[q] = 2;   // listed once
+                ws.taken[q] = 2;  // listed once
                 ws.orphans.push_back(q);
             }
             vf.alive = false;

@@ -37,22 +37,24 @@ namespace meshproof::sur {
 using HullPoint = std::array<float, 3>;
 
 enum class HullError : std::uint8_t {
-    kTooFewPoints,   // fewer than four distinct points
-    kNonFinite,      // a coordinate is NaN or infinite
-    kFlat,           // no tetrahedron: every point on one plane
-    kLine,           // no tetrahedron: every point on one line
-    kSpot,           // no tetrahedron: every point within the tolerance of one spot
+    kTooFewPoints,  // fewer than four distinct points
+    kNonFinite,     // a coordinate is NaN or infinite
+    kFlat,          // no tetrahedron: every point on one plane
+    kLine,          // no tetrahedron: every point on one line
+    kSpot,          // no tetrahedron: every point within the tolerance of one spot
 };
 std::string_view hull_error_name(HullError e);
 // kFlat, kLine and kSpot: a point set with no tetrahedron in it.
-inline bool no_tetrahedron(HullError e) { return e == HullError::kFlat || e == HullError::kLine || e == HullError::kSpot; }
+inline bool no_tetrahedron(HullError e) {
+    return e == HullError::kFlat || e == HullError::kLine || e == HullError::kSpot;
+}
 
 // How the tolerance is derived from m, the largest distance of a point from the origin.
 enum class HullTolerance : std::uint8_t {
-    kUlpAtMagnitude,       // the float32 spacing just above m: a power of two, between ε·m / 2 and ε·m
-    kEpsilonTimesMagnitude,// FLT_EPSILON · m, unrounded: up to twice the spacing. Issue 17's
-                           // candidate for the document's reading (34 flat corpus-wide where the
-                           // spacing gives 31; retail sample: 4 flat against 3)
+    kUlpAtMagnitude,         // the float32 spacing just above m: a power of two, between ε·m / 2 and ε·m
+    kEpsilonTimesMagnitude,  // FLT_EPSILON · m, unrounded: up to twice the spacing. Issue 17's
+                             // candidate for the document's reading (34 flat corpus-wide where the
+                             // spacing gives 31; retail sample: 4 flat against 3)
 };
 
 struct HullOptions {
@@ -72,8 +74,8 @@ struct ConvexHull {
     // Triangles as input indices, counter-clockwise seen from outside: the outward normal is
     // (b − a) × (c − a).
     std::vector<std::array<std::uint32_t, 3>> faces;
-    float tolerance = 0;        // the derived tolerance (one float32 ulp at the data's magnitude)
-    bool stopped_early = false; // max_points was reached with points still outside
+    float tolerance = 0;         // the derived tolerance (one float32 ulp at the data's magnitude)
+    bool stopped_early = false;  // max_points was reached with points still outside
 };
 
 // Reusable scratch space: pass the same one to many builds to avoid reallocating per hull.
@@ -87,20 +89,20 @@ struct HullWorkspace {
         std::uint32_t mark = 0;
         bool alive = true;
     };
-    std::vector<std::uint32_t> order;        // sort scratch for the duplicate pass
-    std::vector<std::uint32_t> distinct;     // distinct point -> input index
-    std::vector<std::array<double, 3>> p;    // distinct points in double
+    std::vector<std::uint32_t> order;      // sort scratch for the duplicate pass
+    std::vector<std::uint32_t> distinct;   // distinct point -> input index
+    std::vector<std::array<double, 3>> p;  // distinct points in double
     std::vector<Face> faces;
-    std::vector<std::uint32_t> outside;      // outside-point lists, appended per face
+    std::vector<std::uint32_t> outside;  // outside-point lists, appended per face
     std::vector<std::uint32_t> visible, horizon_from, horizon_to, horizon_face, created, orphans, cluster, stack;
-    std::vector<std::uint32_t> start_of;     // per distinct point: new face whose horizon edge starts there
-    std::vector<std::uint8_t> taken;         // per distinct point: a hull vertex
+    std::vector<std::uint32_t> start_of;       // per distinct point: new face whose horizon edge starts there
+    std::vector<std::uint8_t> taken;           // per distinct point: a hull vertex
     std::vector<std::array<double, 2>> flat2;  // the tie cluster projected on the face plane
     std::vector<std::uint32_t> hull2;
     std::vector<std::uint32_t> taken_order;  // hull points in the order taken
     std::vector<std::uint32_t> assign;       // scratch of distribute()
     std::uint32_t mark = 0;
-    std::uint32_t reopened = 0;              // lowest face given outside points after its creation
+    std::uint32_t reopened = 0;  // lowest face given outside points after its creation
 };
 
 class HullResult {

@@ -48,14 +48,16 @@ D3 cross(const D3& a, const D3& b) {
 // allowed (the surface's), or none to allow every point of the model.
 Result<bool> check_ledges(const SurModel& m, std::span<const std::uint32_t> ledges, IndexRange pr) {
     for (const std::uint32_t l : ledges) {
-        if (l >= m.ledges.size()) return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {} outside the model", l));
+        if (l >= m.ledges.size())
+            return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {} outside the model", l));
         const IndexRange f = m.ledges.faces[l];
         if (f.end() < f.first || f.end() > m.faces.size() || std::uint64_t(f.end()) * 3 > m.edges.size())
             return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {}: faces outside the face column", l));
         for (std::uint64_t e = std::uint64_t(f.first) * 3; e < std::uint64_t(f.end()) * 3; ++e) {
             const std::uint32_t p = m.edges.point[e];
             if (p < pr.first || p >= pr.end() || p >= m.points.size())
-                return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {}: point {} outside its surface", l, p));
+                return make_error(ErrorCode::kOutOfBounds, 0,
+                                  fmt::format("ledge {}: point {} outside its surface", l, p));
         }
     }
     return true;
@@ -92,8 +94,9 @@ bool no_volume(const SurModel& m, std::span<const std::uint32_t> ledges, VolumeA
     }
     double s_det = 0, s_n2 = 0;
     for_each_triangle(m, ledges, [&](const V3& a, const V3& b, const V3& c) {
-        const D3 n = arithmetic == VolumeArithmetic::kF32Cross ? widen(cross(sub(b, a), sub(c, a)))
-                                                               : cross(sub(widen(b), widen(a)), sub(widen(c), widen(a)));
+        const D3 n = arithmetic == VolumeArithmetic::kF32Cross
+                         ? widen(cross(sub(b, a), sub(c, a)))
+                         : cross(sub(widen(b), widen(a)), sub(widen(c), widen(a)));
         s_det += n[0] * a[0] + n[1] * a[1] + n[2] * a[2];
         s_n2 += n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
     });
@@ -147,7 +150,7 @@ Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::sp
         const double d = double(hi[i]) - lo[i];
         d2 += d * d;
     }
-    out.box_inertia = static_cast<float>(d2 / 4.0 * 0.5);   // r = |max − min| / 2
+    out.box_inertia = static_cast<float>(d2 / 4.0 * 0.5);  // r = |max − min| / 2
     out.fallback = below_threshold(s_det, s_n2);
     if (!out.fallback) {
         for (int i = 0; i < 3; ++i) out.mass_center[i] = static_cast<float>(s_c[i] / s_det);
@@ -171,7 +174,7 @@ Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::sp
     });
     const double radius = std::sqrt(r2max);
     out.radius = static_cast<float>(radius);
-    constexpr float kDeviationStep = 1.0f / 250.0f;   // IVP_COMPACT_SURFACE_DEVIATION_STEP_SIZE
+    constexpr float kDeviationStep = 1.0f / 250.0f;  // IVP_COMPACT_SURFACE_DEVIATION_STEP_SIZE
     const double step = radius * double(kDeviationStep);
     out.deviation_quotient = step > 0 ? 1.0 + std::sqrt(dev2max) / step : 1.0;
     out.deviation = static_cast<std::int64_t>(out.deviation_quotient);
@@ -184,11 +187,11 @@ Result<MassProperties> mass_properties(const SurModel& m, std::size_t s, std::sp
     each([&](const V3& a0, const V3& b0, const V3& c0) {
         const V3 a = sub(a0, mc), b = sub(b0, mc), c = sub(c0, mc);
         const V3 n = cross(sub(b, a), sub(c, a));
-        const double v6 = double(n[0]) * a[0] + double(n[1]) * a[1] + double(n[2]) * a[2];   // 6 × signed volume
+        const double v6 = double(n[0]) * a[0] + double(n[1]) * a[1] + double(n[2]) * a[2];  // 6 × signed volume
         vol += v6;
         for (int i = 0; i < 3; ++i) {
             const double x = a[i], y = b[i], z = c[i];
-            sq[i] += v6 * (x * x + y * y + z * z + x * y + x * z + y * z);   // × 60 of ∫x² dV
+            sq[i] += v6 * (x * x + y * y + z * z + x * y + x * z + y * z);  // × 60 of ∫x² dV
         }
     });
     double mom[3];

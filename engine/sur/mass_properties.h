@@ -17,18 +17,18 @@ struct MassProperties {
     std::array<float, 3> mass_center{};
     std::array<float, 3> rotation_inertia{};
     float radius = 0;
-    std::int64_t deviation = 0;   // int(1 + deviation / (radius / 250)); unclamped
+    std::int64_t deviation = 0;     // int(1 + deviation / (radius / 250)); unclamped
     double deviation_quotient = 1;  // 1 + deviation / (radius / 250) before the truncation (the byte's step position)
-    bool fallback = false;        // no enclosed volume: box centre and 0.5 · r² (§10.2)
-    std::array<float, 3> box_center{};   // the fallback's centre and per-axis inertia, computed on
-    float box_inertia = 0;               // every part (a stored value can be recognised as them)
+    bool fallback = false;          // no enclosed volume: box centre and 0.5 · r² (§10.2)
+    std::array<float, 3> box_center{};  // the fallback's centre and per-axis inertia, computed on
+    float box_inertia = 0;              // every part (a stored value can be recognised as them)
 };
 
 // How the no-volume test (§10.2: S_det > sqrt(S_n2)³ · 1e-9) is computed.
 enum class VolumeArithmetic : std::uint8_t {
-    kIvpDouble,   // IVP's: points widened to double (IVP_U_Point), cross products and sums in double
-    kF32Cross,    // cross products in f32, sums in double (meshproof before issue 17; the notes' §10.2 reading)
-    kF32All,      // cross products, determinants and sums in f32
+    kIvpDouble,  // IVP's: points widened to double (IVP_U_Point), cross products and sums in double
+    kF32Cross,   // cross products in f32, sums in double (meshproof before issue 17; the notes' §10.2 reading)
+    kF32All,     // cross products, determinants and sums in f32
 };
 
 // The arithmetic the sums and the rotation inertia are computed in. Two readings

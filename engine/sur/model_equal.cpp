@@ -23,11 +23,11 @@ bool same_part(const Part& p, const Part& q) {
 }
 
 bool same_surface(const Surface& s, const Surface& t) {
-    return bits(s.mass_center, t.mass_center) && bits(s.rotation_inertia, t.rotation_inertia) && bits(s.radius, t.radius) &&
-           s.deviation == t.deviation && s.byte_size == t.byte_size && s.root_offset == t.root_offset &&
-           s.dummy == t.dummy && s.ledges == t.ledges && s.points == t.points && s.nodes == t.nodes &&
-           s.chunk_size == t.chunk_size && s.extension == t.extension && s.shpe_groups == t.shpe_groups &&
-           s.shpe_shapes == t.shpe_shapes;
+    return bits(s.mass_center, t.mass_center) && bits(s.rotation_inertia, t.rotation_inertia) &&
+           bits(s.radius, t.radius) && s.deviation == t.deviation && s.byte_size == t.byte_size &&
+           s.root_offset == t.root_offset && s.dummy == t.dummy && s.ledges == t.ledges && s.points == t.points &&
+           s.nodes == t.nodes && s.chunk_size == t.chunk_size && s.extension == t.extension &&
+           s.shpe_groups == t.shpe_groups && s.shpe_shapes == t.shpe_shapes;
 }
 
 bool same_record(const LegacyRecord& r, const LegacyRecord& s) {

@@ -65,10 +65,12 @@ Result<std::vector<std::uint32_t>> subtree_ends(const SurModel& m, std::size_t s
         }
         const std::uint32_t rk = std::uint32_t(right);
         if (rk <= r.first + k + 1 || rk >= r.end())
-            return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("node {}: right child {} is not after its left subtree", r.first + k, right));
+            return make_error(ErrorCode::kOutOfBounds, 0,
+                              fmt::format("node {}: right child {} is not after its left subtree", r.first + k, right));
         // the left subtree (k + 1 ...) must end exactly where the right child starts
         if (end[k + 1] != rk)
-            return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("node {}: left subtree does not end at the right child", r.first + k));
+            return make_error(ErrorCode::kOutOfBounds, 0,
+                              fmt::format("node {}: left subtree does not end at the right child", r.first + k));
         end[k] = end[rk - r.first];
     }
     return end;
@@ -87,7 +89,8 @@ Result<NodeBounds> leaf_bounds(const SurModel& m, std::size_t s, std::uint32_t l
     bool first = true;
     for (const std::uint32_t p : pts) {
         if (p < pr.first || p >= pr.end() || p >= m.points.size())
-            return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {}: point {} outside its surface", ledge, p));
+            return make_error(ErrorCode::kOutOfBounds, 0,
+                              fmt::format("ledge {}: point {} outside its surface", ledge, p));
         const std::array<float, 3> v{m.points.x[p], m.points.y[p], m.points.z[p]};
         for (int i = 0; i < 3; ++i) {
             lo[i] = first ? v[i] : std::min(lo[i], v[i]);

@@ -20,7 +20,7 @@ namespace meshproof::sur {
 struct NodeBounds {
     std::array<float, 3> center{};
     float radius = 0;
-    std::array<std::int64_t, 3> box{};   // unclamped: a value outside 0..255 cannot be stored
+    std::array<std::int64_t, 3> box{};  // unclamped: a value outside 0..255 cannot be stored
 };
 
 // For every node of surface s (storage order = pre-order), the index one past the last node of

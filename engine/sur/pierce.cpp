@@ -40,29 +40,30 @@ template <class T>
 void pair_faces(std::span<const double> nv, std::vector<std::int32_t>& pierce) {
     const std::size_t n = pierce.size();
     for (std::size_t t = 0; t < n; ++t) {
-        if (pierce[t] >= 0) continue;   // already paired: skipped as a seeker, never as a candidate
+        if (pierce[t] >= 0) continue;  // already paired: skipped as a seeker, never as a candidate
         std::int32_t best = -1;
         T best_dot = T(-1e-6);
         const T a0 = T(nv[t * 3]), a1 = T(nv[t * 3 + 1]), a2 = T(nv[t * 3 + 2]);
         for (std::size_t u = 0; u < n; ++u) {
             const T d = a0 * T(nv[u * 3]) + a1 * T(nv[u * 3 + 1]) + a2 * T(nv[u * 3 + 2]);
-            if (d < best_dot) {   // strict: the first minimum wins a tie
+            if (d < best_dot) {  // strict: the first minimum wins a tie
                 best = std::int32_t(u);
                 best_dot = d;
             }
         }
         if (best >= 0) {
             pierce[t] = best;
-            pierce[std::size_t(best)] = std::int32_t(t);   // may overwrite best's earlier partner
+            pierce[std::size_t(best)] = std::int32_t(t);  // may overwrite best's earlier partner
         }
     }
 }
 
 }  // namespace
 
-Result<bool> derive_pierce(const SurModel& m, std::uint32_t l, std::vector<std::int32_t>& pierce, std::vector<double>& normals,
-                           PierceArithmetic arithmetic) {
-    if (l >= m.ledges.size()) return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {} outside the model", l));
+Result<bool> derive_pierce(const SurModel& m, std::uint32_t l, std::vector<std::int32_t>& pierce,
+                           std::vector<double>& normals, PierceArithmetic arithmetic) {
+    if (l >= m.ledges.size())
+        return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {} outside the model", l));
     const IndexRange f = m.ledges.faces[l];
     if (f.end() < f.first || f.end() > m.faces.size() || std::uint64_t(f.end()) * 3 > m.edges.size())
         return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {}: faces outside the face column", l));
@@ -74,13 +75,16 @@ Result<bool> derive_pierce(const SurModel& m, std::uint32_t l, std::vector<std::
         float v[3][3];
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t p = m.edges.point[(std::size_t(f.first) + t) * 3 + std::size_t(k)];
-            if (p >= m.points.size()) return make_error(ErrorCode::kOutOfBounds, 0, fmt::format("ledge {}: point {} outside the model", l, p));
+            if (p >= m.points.size())
+                return make_error(ErrorCode::kOutOfBounds, 0,
+                                  fmt::format("ledge {}: point {} outside the model", l, p));
             v[k][0] = m.points.x[p];
             v[k][1] = m.points.y[p];
             v[k][2] = m.points.z[p];
         }
         if (ivp) {
-            const double d[3][3] = {{v[0][0], v[0][1], v[0][2]}, {v[1][0], v[1][1], v[1][2]}, {v[2][0], v[2][1], v[2][2]}};
+            const double d[3][3] = {
+                {v[0][0], v[0][1], v[0][2]}, {v[1][0], v[1][1], v[1][2]}, {v[2][0], v[2][1], v[2][2]}};
             unit_normal<double>(d, true, &normals[t * 3]);
         } else {
             unit_normal<float>(v, false, &normals[t * 3]);

@@ -25,7 +25,7 @@ enum class PierceArithmetic : std::uint8_t {
 // Fills `pierce` with one entry per face of ledge `l` (its face order): the partner's index
 // inside the ledge, or -1 when no triangle is opposed. `normals` is scratch (3 per face).
 // Refuses faces or points outside the model.
-Result<bool> derive_pierce(const SurModel& m, std::uint32_t l, std::vector<std::int32_t>& pierce, std::vector<double>& normals,
-                           PierceArithmetic arithmetic = PierceArithmetic::kIvpDouble);
+Result<bool> derive_pierce(const SurModel& m, std::uint32_t l, std::vector<std::int32_t>& pierce,
+                           std::vector<double>& normals, PierceArithmetic arithmetic = PierceArithmetic::kIvpDouble);
 
 }  // namespace meshproof::sur

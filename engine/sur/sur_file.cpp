@@ -36,9 +36,9 @@ struct PendingSurface {
 };
 
 struct PendingPart {
-    Part part;                     // surface / hardpoints filled in the fill pass
+    Part part;  // surface / hardpoints filled in the fill pass
     std::int32_t pending_surface = -1;
-    Bytes hardpoints;              // the hpid ids
+    Bytes hardpoints;  // the hpid ids
 };
 
 Status scan_part(ByteReader& r, std::vector<PendingPart>& parts, std::vector<PendingSurface>& surfaces,
@@ -129,12 +129,14 @@ Result<SurModel> decode_sur_vers2(Bytes bytes) {
     const auto magic = r.le<std::uint32_t>();
     if (!magic) return r.truncated("vers signature");
     if (*magic != kTagVers)
-        return make_error(ErrorCode::kBadMagic, 0,
-                          "no 'vers' signature: not a vers 2.0 .sur (a legacy pre-vers .sur starts with its bounding box)");
+        return make_error(
+            ErrorCode::kBadMagic, 0,
+            "no 'vers' signature: not a vers 2.0 .sur (a legacy pre-vers .sur starts with its bounding box)");
     const auto version = r.le<float>();
     if (!version) return r.truncated("vers version");
     if (*version != 2.0f)
-        return make_error(ErrorCode::kUnsupported, 4, "vers version " + std::to_string(*version) + ", only 2.0 is read");
+        return make_error(ErrorCode::kUnsupported, 4,
+                          "vers version " + std::to_string(*version) + ", only 2.0 is read");
 
     std::vector<PendingPart> parts;
     std::vector<PendingSurface> surfaces;
@@ -220,7 +222,8 @@ Result<SurModel> decode_sur_legacy(Bytes bytes) {
             if (!size) return with_prefix(r.truncated("record item size"), kPrefix);
             const std::uint64_t at = r.unit_offset();
             const auto payload = r.take(*size);
-            if (!payload) return with_prefix(r.truncated("record item of " + std::to_string(*size) + " bytes"), kPrefix);
+            if (!payload)
+                return with_prefix(r.truncated("record item of " + std::to_string(*size) + " bytes"), kPrefix);
             if (rec.ledges) {
                 auto c = scan_bare_ledge(*payload, at);
                 if (!c.ok()) return with_prefix(std::move(c).error(), kPrefix);
@@ -253,8 +256,9 @@ Result<SurModel> decode_sur_legacy(Bytes bytes) {
         out.items.first = static_cast<std::uint32_t>(rec.ledges ? m.ledges.size() : m.surfaces.size());
         out.items.count = static_cast<std::uint32_t>(rec.count);
         for (std::size_t i = rec.first; i < rec.first + rec.count; ++i) {
-            Status st = rec.ledges ? decode_bare_ledge(ledges[i].payload, ledges[i].offset, ledges[i].counts, m)
-                                   : decode_compact_surface(surfaces[i].chunk, surfaces[i].offset, surfaces[i].counts, m);
+            Status st = rec.ledges
+                            ? decode_bare_ledge(ledges[i].payload, ledges[i].offset, ledges[i].counts, m)
+                            : decode_compact_surface(surfaces[i].chunk, surfaces[i].offset, surfaces[i].counts, m);
             if (!st.ok()) return with_prefix(std::move(st).error(), kPrefix);
         }
         m.legacy_records.push_back(std::move(out));

@@ -9,13 +9,13 @@
 namespace meshproof::sur {
 
 // FourCCs as little-endian u32 (freelancer-surface.md "Part": chunk table).
-inline constexpr std::uint32_t kTagVers = 0x73726576;  // "vers"
-inline constexpr std::uint32_t kTagNotFixed = 0x64786621;  // "!fxd"
-inline constexpr std::uint32_t kTagExtents = 0x73747865;  // "exts"
-inline constexpr std::uint32_t kTagSurface = 0x66727573;  // "surf"
+inline constexpr std::uint32_t kTagVers = 0x73726576;        // "vers"
+inline constexpr std::uint32_t kTagNotFixed = 0x64786621;    // "!fxd"
+inline constexpr std::uint32_t kTagExtents = 0x73747865;     // "exts"
+inline constexpr std::uint32_t kTagSurface = 0x66727573;     // "surf"
 inline constexpr std::uint32_t kTagHardpoints = 0x64697068;  // "hpid"
-inline constexpr std::uint32_t kTagLedge = 0x6764656C;  // "ledg" (legacy files only, notes §12)
-inline constexpr std::uint32_t kTagShpe = 0x45504853;  // "SHPE" (Librelancer, notes §13)
+inline constexpr std::uint32_t kTagLedge = 0x6764656C;       // "ledg" (legacy files only, notes §12)
+inline constexpr std::uint32_t kTagShpe = 0x45504853;        // "SHPE" (Librelancer, notes §13)
 
 // freelancer-surface.md "Extent": min.xyz then max.xyz.
 struct ExtentDisk {
@@ -38,8 +38,8 @@ inline constexpr std::size_t kSurfaceRootOffsetField = 32;
 
 // IVP_Compact_Ledge header (freelancer-surface.md "Hull"; notes §3).
 struct CompactLedgeDisk {
-    std::int32_t c_point_offset;        // relative to the ledge start (notes §1)
-    std::int32_t client_data;           // hull id (type 4) / ledgetree_node_offset (type 5)
+    std::int32_t c_point_offset;          // relative to the ledge start (notes §1)
+    std::int32_t client_data;             // hull id (type 4) / ledgetree_node_offset (type 5)
     std::uint32_t flags_and_size_div_16;  // bits 0-1 has_children, 2-3 is_compact, 8-31 size_div_16
     std::int16_t n_triangles;
     std::int16_t for_future_use;

@@ -34,74 +34,74 @@ enum class ChunkTag : std::uint8_t { kNotFixed, kExtents, kSurface, kHardpoints 
 
 // One part of a vers 2.0 file, with its chunks in file order.
 struct Part {
-    std::uint32_t id = 0;                     // CRC32 of the model part name, or 0 (compare unsigned)
-    std::array<ChunkTag, 4> chunks{};         // tags in file order (each at most once)
+    std::uint32_t id = 0;              // CRC32 of the model part name, or 0 (compare unsigned)
+    std::array<ChunkTag, 4> chunks{};  // tags in file order (each at most once)
     std::uint8_t chunk_count = 0;
-    bool not_fixed = false;                   // a '!fxd' chunk is present
+    bool not_fixed = false;  // a '!fxd' chunk is present
     bool has_extents = false;
-    std::array<float, 6> extents{};           // 'exts': min.xyz, max.xyz
-    std::int32_t surface = -1;                // 'surf': index into SurModel::surfaces, -1 if absent
-    bool has_hardpoints = false;              // an 'hpid' chunk is present (possibly empty)
-    IndexRange hardpoints;                    // into SurModel::hardpoints
+    std::array<float, 6> extents{};  // 'exts': min.xyz, max.xyz
+    std::int32_t surface = -1;       // 'surf': index into SurModel::surfaces, -1 if absent
+    bool has_hardpoints = false;     // an 'hpid' chunk is present (possibly empty)
+    IndexRange hardpoints;           // into SurModel::hardpoints
 };
 
 // One IVP_Compact_Surface (a 'surf' chunk, or one item of a legacy 'surf' record).
 struct Surface {
     std::array<float, 3> mass_center{};
     std::array<float, 3> rotation_inertia{};
-    float radius = 0;                         // upper_limit_radius
-    std::uint8_t deviation = 0;               // max_factor_surface_deviation
-    std::uint32_t byte_size = 0;              // as stored (= the layout's size on every accepted file)
-    std::int32_t root_offset = 0;             // as stored (= 48 + ledge bytes + 16 * points)
+    float radius = 0;              // upper_limit_radius
+    std::uint8_t deviation = 0;    // max_factor_surface_deviation
+    std::uint32_t byte_size = 0;   // as stored (= the layout's size on every accepted file)
+    std::int32_t root_offset = 0;  // as stored (= 48 + ledge bytes + 16 * points)
     std::array<std::int32_t, 3> dummy{};
-    IndexRange ledges;                        // storage order: as IVP inserted them (notes §2, §11)
+    IndexRange ledges;  // storage order: as IVP inserted them (notes §2, §11)
     IndexRange points;
-    IndexRange nodes;                         // storage order; nodes.first is the root
-    std::uint32_t chunk_size = 0;             // the 'surf' chunk's u32 size
-    IndexRange extension;                     // bytes after byte_size (a Librelancer SHPE block), into extension_bytes
-    std::uint32_t shpe_groups = 0;            // decoded SHPE summary (notes §13)
+    IndexRange nodes;               // storage order; nodes.first is the root
+    std::uint32_t chunk_size = 0;   // the 'surf' chunk's u32 size
+    IndexRange extension;           // bytes after byte_size (a Librelancer SHPE block), into extension_bytes
+    std::uint32_t shpe_groups = 0;  // decoded SHPE summary (notes §13)
     std::uint32_t shpe_shapes = 0;
 };
 
 struct LedgeColumns {
-    std::vector<std::int32_t> client_data;    // type 4: hull id; type 5: ledgetree_node_offset (raw)
-    std::vector<std::uint8_t> flags;          // low byte: has_children bits 0-1, is_compact bits 2-3
-    std::vector<std::uint32_t> size_div_16;   // raw 24-bit field
-    std::vector<std::int16_t> reserved;       // for_future_use
+    std::vector<std::int32_t> client_data;   // type 4: hull id; type 5: ledgetree_node_offset (raw)
+    std::vector<std::uint8_t> flags;         // low byte: has_children bits 0-1, is_compact bits 2-3
+    std::vector<std::uint32_t> size_div_16;  // raw 24-bit field
+    std::vector<std::int16_t> reserved;      // for_future_use
     std::vector<IndexRange> faces;
-    std::vector<std::int32_t> surface;        // owning surface, -1 for a legacy bare ledge
-    std::vector<std::int32_t> node;           // first node (storage order) holding it, -1 if none
-    std::vector<IndexRange> inline_points;    // legacy bare ledge: its own points; empty otherwise
+    std::vector<std::int32_t> surface;      // owning surface, -1 for a legacy bare ledge
+    std::vector<std::int32_t> node;         // first node (storage order) holding it, -1 if none
+    std::vector<IndexRange> inline_points;  // legacy bare ledge: its own points; empty otherwise
 
     std::size_t size() const { return flags.size(); }
     bool terminal(std::size_t l) const { return (flags[l] & 0x3) == 0; }  // type 4
 };
 
 struct FaceColumns {
-    std::vector<std::uint16_t> tri_index;     // bits 0-11
-    std::vector<std::uint16_t> pierce;        // bits 12-23
-    std::vector<std::uint8_t> material;       // bits 24-30
-    std::vector<std::uint8_t> is_virtual;     // bit 31
+    std::vector<std::uint16_t> tri_index;  // bits 0-11
+    std::vector<std::uint16_t> pierce;     // bits 12-23
+    std::vector<std::uint8_t> material;    // bits 24-30
+    std::vector<std::uint8_t> is_virtual;  // bit 31
     std::size_t size() const { return tri_index.size(); }
 };
 
 struct EdgeColumns {
     std::vector<std::uint32_t> point;          // global point index
     std::vector<std::int16_t> opposite_delta;  // raw signed 15-bit slot delta (what the writer writes)
-    std::vector<std::int32_t> opposite;        // decoded: global edge index, -1 if the delta lands on no edge of the ledge
-    std::vector<std::uint8_t> is_virtual;      // bit 15
+    std::vector<std::int32_t> opposite;    // decoded: global edge index, -1 if the delta lands on no edge of the ledge
+    std::vector<std::uint8_t> is_virtual;  // bit 15
     std::size_t size() const { return point.size(); }
 };
 
 struct PointColumns {
     std::vector<float> x, y, z;
-    std::vector<std::int32_t> client_data;   // hesse_val slot: the first user's hull id (notes §4)
+    std::vector<std::int32_t> client_data;  // hesse_val slot: the first user's hull id (notes §4)
     std::size_t size() const { return x.size(); }
 };
 
 struct NodeColumns {
-    std::vector<std::int32_t> right;           // global node index of the right child, -1 = leaf
-    std::vector<std::int32_t> ledge;           // global ledge index, -1 = no hull
+    std::vector<std::int32_t> right;  // global node index of the right child, -1 = leaf
+    std::vector<std::int32_t> ledge;  // global ledge index, -1 = no hull
     std::vector<float> center_x, center_y, center_z, radius;
     std::vector<std::array<std::uint8_t, 3>> box;
     std::vector<std::uint8_t> free_0;
@@ -112,9 +112,9 @@ struct NodeColumns {
 
 // A legacy record (notes §12): a name, then `count` surfaces or bare ledges.
 struct LegacyRecord {
-    std::string name;                          // raw bytes of the name (length as stored)
-    bool ledges = false;                       // 'ledg' (bare ledges) or 'surf' (surfaces)
-    IndexRange items;                          // into surfaces or ledges
+    std::string name;     // raw bytes of the name (length as stored)
+    bool ledges = false;  // 'ledg' (bare ledges) or 'surf' (surfaces)
+    IndexRange items;     // into surfaces or ledges
 };
 
 struct SurModel {
@@ -124,8 +124,8 @@ struct SurModel {
     std::vector<Part> parts;                   // vers 2.0
     std::vector<LegacyRecord> legacy_records;  // legacy
     std::vector<Surface> surfaces;
-    std::vector<std::uint32_t> hardpoints;     // 'hpid' ids of all parts
-    std::vector<std::uint8_t> extension_bytes; // SHPE blocks, raw
+    std::vector<std::uint32_t> hardpoints;      // 'hpid' ids of all parts
+    std::vector<std::uint8_t> extension_bytes;  // SHPE blocks, raw
     LedgeColumns ledges;
     FaceColumns faces;
     EdgeColumns edges;

@@ -58,7 +58,8 @@ Status check_ledge(const Out& o, const SurModel& m, std::size_t l) {
     const IndexRange fr = m.ledges.faces[l];
     if (!range_ok(fr, m.faces.size()) || std::uint64_t(fr.end()) * 3 > m.edges.size() || fr.count > 0x7FFF)
         return bad(o, "ledge " + std::to_string(l) + ": face range outside the face columns");
-    if (m.ledges.size_div_16[l] > 0xFFFFFF) return bad(o, "ledge " + std::to_string(l) + ": size_div_16 exceeds 24 bits");
+    if (m.ledges.size_div_16[l] > 0xFFFFFF)
+        return bad(o, "ledge " + std::to_string(l) + ": size_div_16 exceeds 24 bits");
     return ok_status();
 }
 
@@ -93,7 +94,8 @@ Result<std::uint32_t> put_surface(Out& o, const SurModel& m, std::size_t si) {
     for (std::uint32_t i = 0; i < s.ledges.count; ++i) {
         MP_TRY(check_ledge(o, m, s.ledges.first + i));
         ledge_off[i] = static_cast<std::uint32_t>(pos);
-        pos += sizeof(CompactLedgeDisk) + std::uint64_t(sizeof(CompactTriangleDisk)) * m.ledges.faces[s.ledges.first + i].count;
+        pos += sizeof(CompactLedgeDisk) +
+               std::uint64_t(sizeof(CompactTriangleDisk)) * m.ledges.faces[s.ledges.first + i].count;
         if (pos > 0xFFFFFF) return bad(o, "surface " + std::to_string(si) + ": byte_size exceeds 24 bits");
     }
     const std::uint64_t points_off = pos;
@@ -173,10 +175,12 @@ Status put_vers2(Out& o, const SurModel& m) {
                     MP_TRY(put_surface_chunk(o, m, p.surface));
                     break;
                 case ChunkTag::kHardpoints:
-                    if (!range_ok(p.hardpoints, m.hardpoints.size())) return bad(o, "hardpoint range outside the model");
+                    if (!range_ok(p.hardpoints, m.hardpoints.size()))
+                        return bad(o, "hardpoint range outside the model");
                     o.put<std::uint32_t>(kTagHardpoints);
                     o.put<std::uint32_t>(p.hardpoints.count);
-                    for (std::uint32_t i = p.hardpoints.first; i < p.hardpoints.end(); ++i) o.put<std::uint32_t>(m.hardpoints[i]);
+                    for (std::uint32_t i = p.hardpoints.first; i < p.hardpoints.end(); ++i)
+                        o.put<std::uint32_t>(m.hardpoints[i]);
                     break;
             }
         }
@@ -225,20 +229,22 @@ bool columns_consistent(const SurModel& m) {
     const auto& N = m.nodes;
     const std::size_t nn = N.size();
     return L.client_data.size() == nl && L.size_div_16.size() == nl && L.reserved.size() == nl &&
-           L.faces.size() == nl && L.inline_points.size() == nl && F.pierce.size() == nf &&
-           F.material.size() == nf && F.is_virtual.size() == nf && E.opposite_delta.size() == ne &&
-           E.is_virtual.size() == ne && P.y.size() == np && P.z.size() == np && P.client_data.size() == np &&
-           N.ledge.size() == nn && N.center_x.size() == nn && N.center_y.size() == nn && N.center_z.size() == nn &&
-           N.radius.size() == nn && N.box.size() == nn && N.free_0.size() == nn;
+           L.faces.size() == nl && L.inline_points.size() == nl && F.pierce.size() == nf && F.material.size() == nf &&
+           F.is_virtual.size() == nf && E.opposite_delta.size() == ne && E.is_virtual.size() == ne &&
+           P.y.size() == np && P.z.size() == np && P.client_data.size() == np && N.ledge.size() == nn &&
+           N.center_x.size() == nn && N.center_y.size() == nn && N.center_z.size() == nn && N.radius.size() == nn &&
+           N.box.size() == nn && N.free_0.size() == nn;
 }
 
 }  // namespace
 
 Result<std::vector<std::uint8_t>> encode_sur(const SurModel& m) {
     Out o;
-    if (!columns_consistent(m)) return make_error(ErrorCode::kBadHeader, 0, "model columns of one group differ in length");
+    if (!columns_consistent(m))
+        return make_error(ErrorCode::kBadHeader, 0, "model columns of one group differ in length");
     std::uint64_t estimate = 64 + 16 * (m.ledges.size() + m.faces.size() + m.points.size()) + 28 * m.nodes.size() +
-                             4 * m.hardpoints.size() + m.extension_bytes.size() + 64 * (m.parts.size() + m.surfaces.size());
+                             4 * m.hardpoints.size() + m.extension_bytes.size() +
+                             64 * (m.parts.size() + m.surfaces.size());
     for (const LegacyRecord& r : m.legacy_records) estimate += r.name.size() + 16 + 4 * r.items.count;
     o.bytes.reserve(estimate);
     if (m.format == SurFormat::kVers2) {

@@ -17,11 +17,12 @@ Result<std::vector<std::uint32_t>> tree_order(const SurModel& m, std::size_t s) 
         if (m.nodes.right[n] >= 0) continue;
         const std::int32_t l = m.nodes.ledge[n];
         if (l < 0 || std::uint32_t(l) < sf.ledges.first || std::uint32_t(l) >= sf.ledges.end())
-            return make_error(ErrorCode::kBadObject, 0, "surface " + std::to_string(s) + ": leaf node " + std::to_string(n) +
-                                                            " holds no ledge of its surface");
+            return make_error(
+                ErrorCode::kBadObject, 0,
+                "surface " + std::to_string(s) + ": leaf node " + std::to_string(n) + " holds no ledge of its surface");
         if (taken[std::uint32_t(l) - sf.ledges.first]++)
-            return make_error(ErrorCode::kBadObject, 0, "surface " + std::to_string(s) + ": ledge " + std::to_string(l) +
-                                                            " held by two leaves");
+            return make_error(ErrorCode::kBadObject, 0,
+                              "surface " + std::to_string(s) + ": ledge " + std::to_string(l) + " held by two leaves");
         order.push_back(std::uint32_t(l));
     }
     for (std::uint32_t i = 0; i < sf.ledges.count; ++i)
@@ -46,7 +47,9 @@ Result<SurModel> with_ledges_in_tree_order(const SurModel& model) {
     for (std::size_t i = 0; i < ledges; ++i) source_of[i] = std::uint32_t(i);
     for (std::size_t s = 0; s < m.surfaces.size(); ++s) {
         const IndexRange r = m.surfaces[s].ledges;
-        if (r.end() > ledges) return make_error(ErrorCode::kOutOfBounds, 0, "surface " + std::to_string(s) + ": ledges outside the model");
+        if (r.end() > ledges)
+            return make_error(ErrorCode::kOutOfBounds, 0,
+                              "surface " + std::to_string(s) + ": ledges outside the model");
         MP_TRY_ASSIGN(const std::vector<std::uint32_t> order, tree_order(model, s));
         for (std::uint32_t i = 0; i < r.count; ++i) source_of[r.first + i] = order[i];
     }

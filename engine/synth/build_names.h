@@ -7,8 +7,8 @@
 
 namespace meshproof::synth {
 
-using rules::kNoNode;
 using builder::SimdNode;
 using builder::SimdNumbering;
+using rules::kNoNode;
 
 }  // namespace meshproof::synth

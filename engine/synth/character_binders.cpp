@@ -59,7 +59,8 @@ Result<SynthCounts> write_character_binders(const fs::path& out, const SynthOpti
             for (std::uint32_t k = range.begin(); k != range.end(); ++k) {
                 const std::uint64_t seed = derive_seed(o.seed, 0xC4A2000000ull | k);
                 SplitMix64 r(seed);
-                const SourceMesh src = build_part(seed, 200 + r.below(800), -40.0f + 20.0f * static_cast<float>(k % 4), 0.0f);
+                const SourceMesh src =
+                    build_part(seed, 200 + r.below(800), -40.0f + 20.0f * static_cast<float>(k % 4), 0.0f);
                 MeshBuildOptions mo;
                 mo.numbering = er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro;
                 mo.seed = derive_seed(seed, 0xDEFEC7ull);
@@ -106,15 +107,18 @@ Result<SynthCounts> write_character_binders(const fs::path& out, const SynthOpti
         c.not_collision += 2;
         // The copies: counted by every pass, and once only over distinct tagfiles (in the set of
         // the first in path order: the predecessor's binder, or the asset binder).
-        auto copy = [&](std::string member_name, const std::vector<std::uint8_t>& tag0, const CompressedMesh& mesh, std::uint64_t rows) {
+        auto copy = [&](std::string member_name, const std::vector<std::uint8_t>& tag0, const CompressedMesh& mesh,
+                        std::uint64_t rows) {
             member(std::move(member_name), tag0);
             ++c.readable_members;
             add_mesh_counts(c, mesh, rows);
             c.duplicate_sections += mesh.page.size();
             c.duplicate_flagged += mesh.point_sets > 0 || mesh.extern_refs > 0 ? 1 : 0;
         };
-        if (k % 2 == 1) copy(character_name(k - 1) + "_shared.hkx", built[k - 1].tag0, built[k - 1].mesh, built[k - 1].rows);
-        if (k == 0 && cross != nullptr && cross->mesh != nullptr) copy(cross->member, cross->tag0, *cross->mesh, cross->source_rows);
+        if (k % 2 == 1)
+            copy(character_name(k - 1) + "_shared.hkx", built[k - 1].tag0, built[k - 1].mesh, built[k - 1].rows);
+        if (k == 0 && cross != nullptr && cross->mesh != nullptr)
+            copy(cross->member, cross->tag0, *cross->mesh, cross->source_rows);
         const std::vector<std::uint8_t> stored = dcx_write_dflt(write_bnd4(files), o.dcx_level);
         const fs::path path = out / "chr" / (name + ".chrbnd.dcx");
         std::ofstream f(path, std::ios::binary | std::ios::trunc);

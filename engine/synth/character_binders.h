@@ -29,15 +29,15 @@ namespace meshproof::synth {
 
 // A tagfile of another set copied into a character binder: its member name, bytes and built mesh.
 struct CopiedTagfile {
-    std::string member;                  // "aeg110_001_l.hkx"
+    std::string member;  // "aeg110_001_l.hkx"
     std::vector<std::uint8_t> tag0;
     const CompressedMesh* mesh = nullptr;
     std::uint64_t source_rows = 0;
 };
 
 // Writes `count` character binders under OUT/chr and returns their counts (the character set's).
-Result<SynthCounts> write_character_binders(const std::filesystem::path& out, const SynthOptions& o, std::uint32_t count,
-                                            const builder::CollisionTypeContext& types, const CopiedTagfile* cross,
-                                            tbb::task_arena& arena);
+Result<SynthCounts> write_character_binders(const std::filesystem::path& out, const SynthOptions& o,
+                                            std::uint32_t count, const builder::CollisionTypeContext& types,
+                                            const CopiedTagfile* cross, tbb::task_arena& arena);
 
 }  // namespace meshproof::synth

@@ -108,9 +108,15 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
             if (ed.twice + ed.outside <= opt.extern_shapes) {
                 externs = make_extern_shape_set(opt.extern_shapes, inside, derive_seed(opt.seed, 0xE87ull), ed);
                 const auto shapes = static_cast<std::uint32_t>(externs.shapes.size());
-                for (std::uint32_t i = 0; i < ed.missing; ++i) m.injected.push_back({DefectKind::kExternMissing, ns, opt.point_sets + shapes + i, kNoNode, shapes + i});
-                for (std::uint32_t i = 0; i < ed.twice; ++i) m.injected.push_back({DefectKind::kExternTwice, ns, opt.point_sets + shapes + ed.missing + i, kNoNode, i});
-                for (std::uint32_t i = 0; i < ed.outside; ++i) m.injected.push_back({DefectKind::kExternOutside, ns, opt.point_sets + shapes - 1 - i, kNoNode, shapes - 1 - i});
+                for (std::uint32_t i = 0; i < ed.missing; ++i)
+                    m.injected.push_back(
+                        {DefectKind::kExternMissing, ns, opt.point_sets + shapes + i, kNoNode, shapes + i});
+                for (std::uint32_t i = 0; i < ed.twice; ++i)
+                    m.injected.push_back(
+                        {DefectKind::kExternTwice, ns, opt.point_sets + shapes + ed.missing + i, kNoNode, i});
+                for (std::uint32_t i = 0; i < ed.outside; ++i)
+                    m.injected.push_back(
+                        {DefectKind::kExternOutside, ns, opt.point_sets + shapes - 1 - i, kNoNode, shapes - 1 - i});
                 m.effects.extern_missing += ed.missing;
                 m.effects.extern_not_once += ed.twice;
                 m.effects.extern_outside_leaf += ed.outside;
@@ -119,7 +125,8 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
                 m.extern_w_zero = externs.w_zero;
             }
         }
-        custom = append_custom_section(m, opt.point_sets, externs.records, inside, derive_seed(opt.seed, 0x9017ull), opt.sekiro);
+        custom = append_custom_section(m, opt.point_sets, externs.records, inside, derive_seed(opt.seed, 0x9017ull),
+                                       opt.sekiro);
         m.record_pairs = m.num_primitives.back() - 1;
         m.extern_shapes = std::move(externs.shapes);
     }
@@ -170,7 +177,8 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
                         const auto& sq = m.primitives[m.first_primitive[t] + sp];
                         for (std::uint32_t sk = 0; sk < corners(stored[m.first_primitive[t] + sp]); ++sk) {
                             const std::uint32_t w = sq[sk];
-                            if (w >= m.num_packed[t] || std::find(q.begin(), q.begin() + nq, w) != q.begin() + nq) continue;
+                            if (w >= m.num_packed[t] || std::find(q.begin(), q.begin() + nq, w) != q.begin() + nq)
+                                continue;
                             const std::uint32_t ws = first_slot[t] + w;
                             const float pos[3] = {sx[ws], sy[ws], sz[ws]};
                             bool outside = false;

@@ -26,14 +26,14 @@
 namespace meshproof::synth {
 
 enum class DefectKind : std::uint8_t {
-    kPage0,        // a section with page > 0 stored as page 0 (unit: section)
-    kLeafBox,      // a packed vertex moved out of its section-tree leaf box (unit: vertex, one primitive)
-    kNibble,       // a section-tree leaf nibble one below the floor rule (unit: node)
-    kInterior,     // a computed triangleIsInterior bit flipped on a triangle key (unit: bit)
-    kRunGap,       // a one-word gap before a section's packed-vertex run (unit: section)
-    kKeyWidth,     // numShapeKeyBits = bitsPerKey + 1 (unit: mesh)
-    kTruncated,    // a member's DCX cut to half its length (unit: member)
-    kDcxHeader,    // a member's DCX "DCS" magic corrupted (unit: member)
+    kPage0,      // a section with page > 0 stored as page 0 (unit: section)
+    kLeafBox,    // a packed vertex moved out of its section-tree leaf box (unit: vertex, one primitive)
+    kNibble,     // a section-tree leaf nibble one below the floor rule (unit: node)
+    kInterior,   // a computed triangleIsInterior bit flipped on a triangle key (unit: bit)
+    kRunGap,     // a one-word gap before a section's packed-vertex run (unit: section)
+    kKeyWidth,   // numShapeKeyBits = bitsPerKey + 1 (unit: mesh)
+    kTruncated,  // a member's DCX cut to half its length (unit: member)
+    kDcxHeader,  // a member's DCX "DCS" magic corrupted (unit: member)
     // Elden Ring asset meshes with extern shapes (extern_shape_set.h); Sekiro holds none, so a
     // Sekiro install injects none of these (defects.json shows them requested, not injected).
     kExternMissing,  // one more extern reference, naming an entry past externShapes (unit: reference)
@@ -67,16 +67,16 @@ struct InjectedDefect {
 //   interior: one computed bit flipped per defect, on distinct triangle keys, alternately a set bit
 //     cleared (only while another stays set, so the mesh is still compared) and a clear bit set.
 struct MeshEffects {
-    std::uint64_t prims_outside = 0;             // leafbox.prims_outside
-    std::uint64_t simd_leaf_short = 0;           // leafbox.simd_leaf_short_beyond_tolerance
-    std::uint64_t triangles_outside_domain = 0;  // page.triangles_outside_domain
+    std::uint64_t prims_outside = 0;                                   // leafbox.prims_outside
+    std::uint64_t simd_leaf_short = 0;                                 // leafbox.simd_leaf_short_beyond_tolerance
+    std::uint64_t triangles_outside_domain = 0;                        // page.triangles_outside_domain
     std::uint64_t nibble_differing = 0, nibble_one = 0;                // nibble.differing_nodes, differ_one_nibble
     std::uint64_t nibble_differing_stored = 0, nibble_one_stored = 0;  // …_stored_parent
-    std::uint64_t interior_keys_wrong = 0;       // interior.keys_wrong
-    std::uint64_t interior_set_not_stored = 0;   // interior.keys_set_not_stored (a computed bit cleared)
-    std::uint64_t interior_stored_not_set = 0;   // interior.keys_stored_not_set (a clear bit set)
-    std::uint64_t runs_not_tiling = 0;           // structure.runs_not_tiling
-    std::uint64_t key_bits_differ = 0;           // keys.key_bits_differ
+    std::uint64_t interior_keys_wrong = 0;                             // interior.keys_wrong
+    std::uint64_t interior_set_not_stored = 0;  // interior.keys_set_not_stored (a computed bit cleared)
+    std::uint64_t interior_stored_not_set = 0;  // interior.keys_stored_not_set (a clear bit set)
+    std::uint64_t runs_not_tiling = 0;          // structure.runs_not_tiling
+    std::uint64_t key_bits_differ = 0;          // keys.key_bits_differ
     // extern defects (custom_prims): a reference to a missing entry; entries named by no or
     // several references; placed shapes outside their record's leaf box / their section domain
     std::uint64_t extern_missing = 0, extern_not_once = 0, extern_outside_leaf = 0, extern_outside_domain = 0;
@@ -86,7 +86,8 @@ struct MeshEffects {
         nibble_differing += o.nibble_differing, nibble_one += o.nibble_one;
         nibble_differing_stored += o.nibble_differing_stored, nibble_one_stored += o.nibble_one_stored;
         interior_keys_wrong += o.interior_keys_wrong, interior_set_not_stored += o.interior_set_not_stored;
-        interior_stored_not_set += o.interior_stored_not_set, runs_not_tiling += o.runs_not_tiling, key_bits_differ += o.key_bits_differ;
+        interior_stored_not_set += o.interior_stored_not_set, runs_not_tiling += o.runs_not_tiling,
+            key_bits_differ += o.key_bits_differ;
         extern_missing += o.extern_missing, extern_not_once += o.extern_not_once;
         extern_outside_leaf += o.extern_outside_leaf, extern_outside_domain += o.extern_outside_domain;
     }
@@ -105,7 +106,8 @@ struct InteriorFigures {
     void add(const InteriorFigures& o) {
         meshes_with_bits += o.meshes_with_bits, meshes_no_bit += o.meshes_no_bit;
         meshes_no_bit_with_triangles += o.meshes_no_bit_with_triangles, keys_checked += o.keys_checked;
-        bits_stored += o.bits_stored, bits_set += o.bits_set, meshes_exact += o.meshes_exact, meshes_wrong += o.meshes_wrong;
+        bits_stored += o.bits_stored, bits_set += o.bits_set, meshes_exact += o.meshes_exact,
+            meshes_wrong += o.meshes_wrong;
         complete_faces += o.complete_faces, convex_edges += o.convex_edges;
     }
 };
@@ -113,13 +115,14 @@ struct InteriorFigures {
 struct MeshBuildOptions {
     SimdNumbering numbering = SimdNumbering::kEldenRing;
     float convex_radius = 0.015f;
-    bool all_shared = false;  // every vertex shared (an l-set style mesh)
-    std::uint64_t seed = 0;   // for choosing defect targets
-    std::uint32_t point_sets = 0;  // object / asset meshes: a last section of point-set custom primitives
+    bool all_shared = false;          // every vertex shared (an l-set style mesh)
+    std::uint64_t seed = 0;           // for choosing defect targets
+    std::uint32_t point_sets = 0;     // object / asset meshes: a last section of point-set custom primitives
     std::uint32_t extern_shapes = 0;  // Elden Ring asset meshes: extern shapes referenced from that section
-    bool sekiro = false;           // the 2016.2 point-set form (third index n, not 3)
+    bool sekiro = false;              // the 2016.2 point-set form (third index n, not 3)
     std::array<std::uint32_t, kDefectKindCount> defects{};  // mesh-level kinds only
-    std::uint32_t interior_serial = 0;  // install-wide number of this mesh's first interior defect: even clears, odd sets
+    std::uint32_t interior_serial =
+        0;  // install-wide number of this mesh's first interior defect: even clears, odd sets
 };
 
 // A built mesh (engine/builder) with what the writer injected into it and what that changes.

@@ -34,7 +34,8 @@ void balanced(builder::PreorderTree& t, const std::vector<std::uint32_t>& payloa
 }
 
 // Point set p: an 8-corner box (even p) or a 12-point hexagonal prism (odd p), inside `inside`.
-std::vector<std::array<float, 3>> shape_points(std::uint32_t p, std::uint32_t count, const mesh::Box& inside, SplitMix64& rng) {
+std::vector<std::array<float, 3>> shape_points(std::uint32_t p, std::uint32_t count, const mesh::Box& inside,
+                                               SplitMix64& rng) {
     float centre[3], half[3];
     for (int a = 0; a < 3; ++a) {
         const float extent = inside.max[a] - inside.min[a];

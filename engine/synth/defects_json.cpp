@@ -39,11 +39,13 @@ std::string defects_json(const SynthOptions& o, const SynthResult& result, std::
     for (const auto& [which, dc] : {std::pair<const char*, const DefectCounts&>{"defects_requested", o.defects},
                                     std::pair<const char*, const DefectCounts&>{"defects_injected", result.injected}}) {
         w.key(which).begin_object(JsonLayout::kOneLine);
-        for (int k = 0; k < kDefectKindCount; ++k) w.field(defect_name(static_cast<DefectKind>(k)), dc[static_cast<std::size_t>(k)]);
+        for (int k = 0; k < kDefectKindCount; ++k)
+            w.field(defect_name(static_cast<DefectKind>(k)), dc[static_cast<std::size_t>(k)]);
         w.end_object();
     }
     w.key("defect_units").begin_object(JsonLayout::kOneLine);
-    for (int k = 0; k < kDefectKindCount; ++k) w.field(defect_name(static_cast<DefectKind>(k)), defect_unit(static_cast<DefectKind>(k)));
+    for (int k = 0; k < kDefectKindCount; ++k)
+        w.field(defect_name(static_cast<DefectKind>(k)), defect_unit(static_cast<DefectKind>(k)));
     w.end_object();
     const SynthCounts& c = result.counts;
     w.key("built").begin_object();
@@ -82,7 +84,7 @@ std::string defects_json(const SynthOptions& o, const SynthResult& result, std::
     w.end_object();
     w.key("locations").begin_array();
     for (const DefectLocation& l : locations) {
-        auto number = [&](std::string_view key, std::uint32_t v) {   // 0xFFFFFFFF: not applicable
+        auto number = [&](std::string_view key, std::uint32_t v) {  // 0xFFFFFFFF: not applicable
             w.key(key);
             if (v == 0xFFFFFFFFu) w.null();
             else w.value(v);

@@ -28,7 +28,8 @@ void add_plane(ConvexShapeSpec& s, const ConvexFace& f) {
     const double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     for (double& k : n) k = len > 0 ? k / len : 0;
     const double d = -(n[0] * a[0] + n[1] * a[1] + n[2] * a[2]);
-    s.planes.push_back({static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2]), static_cast<float>(d)});
+    s.planes.push_back(
+        {static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2]), static_cast<float>(d)});
 }
 
 void add_face(ConvexShapeSpec& s, std::initializer_list<std::uint8_t> indices) {
@@ -40,7 +41,8 @@ void add_face(ConvexShapeSpec& s, std::initializer_list<std::uint8_t> indices) {
 
 ConvexShapeSpec box_shape(float hx, float hy, float hz) {
     ConvexShapeSpec s{.type = ShapeType::kBox, .convex_radius = 0.01f};
-    for (int c = 0; c < 8; ++c) s.vertices.push_back({(c & 1) ? hx : -hx, (c & 2) ? hy : -hy, (c & 4) ? hz : -hz, 0.0f});
+    for (int c = 0; c < 8; ++c)
+        s.vertices.push_back({(c & 1) ? hx : -hx, (c & 2) ? hy : -hy, (c & 4) ? hz : -hz, 0.0f});
     // Corner c has x set by bit 0, y by bit 1, z by bit 2; each face counter-clockwise from outside.
     add_face(s, {0, 4, 6, 2});  // −x
     add_face(s, {1, 3, 7, 5});  // +x
@@ -68,7 +70,8 @@ ConvexShapeSpec cylinder_shape(float half_length, float radius) {
     for (int ring = 0; ring < 2; ++ring)
         for (int k = 0; k < kSides; ++k) {
             const float angle = 0.78539816f * static_cast<float>(k);
-            s.vertices.push_back({radius * std::cos(angle), ring ? half_length : -half_length, radius * std::sin(angle), 0.0f});
+            s.vertices.push_back(
+                {radius * std::cos(angle), ring ? half_length : -half_length, radius * std::sin(angle), 0.0f});
         }
     // Angles grow from +x towards +z, i.e. clockwise seen from +y: the top cap is read backwards.
     add_face(s, {0, 1, 2, 3, 4, 5, 6, 7});
@@ -84,7 +87,8 @@ ConvexShapeSpec cylinder_shape(float half_length, float radius) {
 ConvexShapeSpec polytope_shape(float half, SplitMix64& rng) {
     ConvexShapeSpec s{.type = ShapeType::kConvexPolytope, .convex_radius = 0.02f};
     std::vector<sur::HullPoint> cloud;
-    for (int i = 0; i < 16; ++i) cloud.push_back({rng.range(-half, half), rng.range(-half, half), rng.range(-half, half)});
+    for (int i = 0; i < 16; ++i)
+        cloud.push_back({rng.range(-half, half), rng.range(-half, half), rng.range(-half, half)});
     const sur::HullResult hull = sur::convex_hull(cloud);
     if (!hull.ok()) return box_shape(half, half, half);  // 16 random points are never flat; kept safe
     std::vector<std::uint8_t> vertex_of(cloud.size(), 0);
@@ -105,7 +109,8 @@ mesh::Box placed_box(const builder::ExternShape& e) {
 
 }  // namespace
 
-ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& inside, std::uint64_t seed, const ExternDefects& defects) {
+ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& inside, std::uint64_t seed,
+                                     const ExternDefects& defects) {
     ExternShapeSet out;
     SplitMix64 rng(seed);
     std::vector<mesh::Box> boxes;
@@ -115,7 +120,8 @@ ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& insid
         const float half = std::min(0.5f, 0.04f * std::min({extent[0], extent[1], extent[2]}));
         const float slot = (extent[0] - 4.0f * half) / static_cast<float>(count);
         centre[0] = inside.min[0] + 2.0f * half + slot * (static_cast<float>(i) + 0.5f);
-        for (int a = 1; a < 3; ++a) centre[a] = inside.min[a] + 0.5f * extent[a] + 0.1f * extent[a] * (rng.unit() - 0.5f);
+        for (int a = 1; a < 3; ++a)
+            centre[a] = inside.min[a] + 0.5f * extent[a] + 0.1f * extent[a] * (rng.unit() - 0.5f);
         builder::ExternShape e;
         switch (i % 4) {
             case 0: e.shape = box_shape(half, 0.5f * half, 0.75f * half); break;

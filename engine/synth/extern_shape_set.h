@@ -31,20 +31,21 @@ namespace meshproof::synth {
 
 struct ExternRecord {
     std::uint16_t w = 0;
-    std::uint32_t index = 0;  // into externShapes (past its end for a `missing` defect)
-    mesh::Box box = mesh::unfilled_box();               // the leaf's box (the named entry's placed shape, before any move)
+    std::uint32_t index = 0;               // into externShapes (past its end for a `missing` defect)
+    mesh::Box box = mesh::unfilled_box();  // the leaf's box (the named entry's placed shape, before any move)
 };
 
 struct ExternShapeSet {
     std::vector<builder::ExternShape> shapes;  // the externShapes entries
-    std::vector<ExternRecord> records;       // the custom primitives, in primitive order
-    std::uint32_t w_zero = 0;                // records whose w is 0
+    std::vector<ExternRecord> records;         // the custom primitives, in primitive order
+    std::uint32_t w_zero = 0;                  // records whose w is 0
 };
 
 struct ExternDefects {
     std::uint32_t missing = 0, twice = 0, outside = 0;
 };
 
-ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& inside, std::uint64_t seed, const ExternDefects& defects);
+ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& inside, std::uint64_t seed,
+                                     const ExternDefects& defects);
 
 }  // namespace meshproof::synth

@@ -19,7 +19,8 @@ namespace {
 SourceMesh square(const FsetModel& m) {
     SourceMesh s;
     const float h = m.half, y = m.floor_y;
-    const auto a = s.add_vertex(-h, y, -h), b = s.add_vertex(-h, y, h), c = s.add_vertex(h, y, h), d = s.add_vertex(h, y, -h);
+    const auto a = s.add_vertex(-h, y, -h), b = s.add_vertex(-h, y, h), c = s.add_vertex(h, y, h),
+               d = s.add_vertex(h, y, -h);
     s.add_quad(a, b, c, d);
     return s;
 }
@@ -41,7 +42,8 @@ Status write_bytes(const std::filesystem::path& p, const std::vector<std::uint8_
 }  // namespace
 
 double fset_square_distance_sq(const FsetModel& m, const std::array<float, 3>& p, bool footprint) {
-    const double dx = std::max(std::abs(double(p[0])) - m.half, 0.0), dz = std::max(std::abs(double(p[2])) - m.half, 0.0);
+    const double dx = std::max(std::abs(double(p[0])) - m.half, 0.0),
+                 dz = std::max(std::abs(double(p[2])) - m.half, 0.0);
     const double dy = footprint ? 0.0 : double(p[1]) - m.floor_y;
     return dx * dx + dy * dy + dz * dz;
 }
@@ -49,7 +51,8 @@ double fset_square_distance_sq(const FsetModel& m, const std::array<float, 3>& p
 Status write_fset_maps(const std::filesystem::path& root, SynthGame game, const std::vector<FsetMap>& maps) {
     const bool er = game == SynthGame::kEldenRing;
     MP_TRY_ASSIGN(const builder::CollisionTypeContext types,
-                  builder::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
+                  builder::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018
+                                                          : tagfile::HavokDialect::kSekiro2016));
     const SimdNumbering numbering = er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro;
     for (std::size_t mi = 0; mi < maps.size(); ++mi) {
         const FsetMap& map = maps[mi];
@@ -59,10 +62,12 @@ Status write_fset_maps(const std::filesystem::path& root, SynthGame game, const 
         if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + dir.string());
         for (char set : {'h', 'f'}) {
             const std::string stem = std::string(1, set) + map.map.substr(1);
-            const tagfile::CompendiumId id = derive_seed(0xF5E7, (std::uint64_t{mi} << 8) | static_cast<std::uint8_t>(set));
+            const tagfile::CompendiumId id =
+                derive_seed(0xF5E7, (std::uint64_t{mi} << 8) | static_cast<std::uint8_t>(set));
             std::vector<BinderFile> files;
             MP_TRY_ASSIGN(auto tcm0, tagfile::write_tcm0(std::array{id}, types.type_section));
-            files.push_back(BinderFile{map.map + "\\" + stem + ".compendium.dcx", 0, dcx_write_dflt(tcm0), binder_entry_flags::kOrdinary, std::nullopt});
+            files.push_back(BinderFile{map.map + "\\" + stem + ".compendium.dcx", 0, dcx_write_dflt(tcm0),
+                                       binder_entry_flags::kOrdinary, std::nullopt});
             for (const FsetModel& m : map.models) {
                 if (set == 'h' ? !m.has_h : !m.has_f) continue;
                 char body[16], name[64];
@@ -78,8 +83,8 @@ Status write_fset_maps(const std::filesystem::path& root, SynthGame game, const 
                 } else {
                     MP_TRY_ASSIGN(tag0, write_extern_tag0(types, build_extern_mesh(fan(m), numbering), body, id));
                 }
-                files.push_back(BinderFile{name, static_cast<std::int32_t>(files.size()), dcx_write_dflt(tag0), binder_entry_flags::kOrdinary,
-                                           std::nullopt});
+                files.push_back(BinderFile{name, static_cast<std::int32_t>(files.size()), dcx_write_dflt(tag0),
+                                           binder_entry_flags::kOrdinary, std::nullopt});
             }
             const Bxf4Bytes bxf = write_bxf4(files);
             MP_TRY(write_bytes(dir / (stem + ".hkxbhd"), bxf.bhd));

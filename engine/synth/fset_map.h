@@ -21,14 +21,14 @@ namespace meshproof::synth {
 struct FsetModel {
     std::uint32_t model = 0;
     bool has_h = true, has_f = true;
-    float floor_y = 0;      // the h square: y = floor_y, |x| and |z| ≤ half
+    float floor_y = 0;  // the h square: y = floor_y, |x| and |z| ≤ half
     float half = 50;
     // The f vertices (at least 3 when has_f); the f triangles fan over them (0, i, i + 1).
     std::vector<std::array<float, 3>> f_vertices;
 };
 
 struct FsetMap {
-    std::string map;   // "m10_00_00_00"
+    std::string map;  // "m10_00_00_00"
     std::vector<FsetModel> models;
 };
 

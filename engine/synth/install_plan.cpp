@@ -41,8 +41,11 @@ std::vector<BinderPlan> plan_map_binders(const SynthOptions& o, const ScaleParam
                 mp.target = set == 'h'   ? h_target
                             : set == 'l' ? std::max<std::uint32_t>(64, h_target / sp.l_divisor)
                                          : std::max<std::uint32_t>(32, h_target / 8);  // f: a coarse shell
-                mp.seed = derive_seed(o.seed, (static_cast<std::uint64_t>(b) << 22) | (static_cast<std::uint64_t>(k) << 2) |
-                                                  (set == 'l' ? 1u : set == 'f' ? 2u : 0u));
+                mp.seed =
+                    derive_seed(o.seed, (static_cast<std::uint64_t>(b) << 22) | (static_cast<std::uint64_t>(k) << 2) |
+                                            (set == 'l'   ? 1u
+                                             : set == 'f' ? 2u
+                                                          : 0u));
                 mp.x0 = -120.0f + 30.0f * static_cast<float>(k % 8);
                 mp.z0 = -120.0f + 30.0f * static_cast<float>((k / 8) % 8);
                 bp.members.push_back(mp);

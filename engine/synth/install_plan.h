@@ -37,7 +37,7 @@ struct MemberPlan {
     float x0 = 0, z0 = 0;
     DefectCounts defects{};
     std::uint32_t interior_serial = 0;  // MeshBuildOptions::interior_serial
-    int container = -1;  // DefectKind of a container defect, or −1
+    int container = -1;                 // DefectKind of a container defect, or −1
 };
 
 struct BinderPlan {

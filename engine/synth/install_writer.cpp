@@ -28,17 +28,20 @@ std::string_view synth_scale_name(SynthScale s) {
 
 void SynthCounts::add(const SynthCounts& o) {
     binders += o.binders, compendiums += o.compendiums, members += o.members, readable_members += o.readable_members;
-    meshes += o.meshes, bodies += o.bodies, sections += o.sections, primitives += o.primitives, triangles += o.triangles;
+    meshes += o.meshes, bodies += o.bodies, sections += o.sections, primitives += o.primitives,
+        triangles += o.triangles;
     quads += o.quads, source_rows += o.source_rows;
     packed_vertices += o.packed_vertices, shared_vertices += o.shared_vertices;
     shared_index_entries += o.shared_index_entries, paged_sections += o.paged_sections;
     section_tree_nodes += o.section_tree_nodes, mesh_tree_nodes += o.mesh_tree_nodes, simd_nodes += o.simd_nodes;
     extern_meshes += o.extern_meshes, extern_triangles += o.extern_triangles, extern_vertices += o.extern_vertices;
-    fset_paired += o.fset_paired, fset_paired_vertices += o.fset_paired_vertices, fset_f_without_h += o.fset_f_without_h;
+    fset_paired += o.fset_paired, fset_paired_vertices += o.fset_paired_vertices,
+        fset_f_without_h += o.fset_f_without_h;
     point_sets += o.point_sets, custom_sections += o.custom_sections, point_set_boxes += o.point_set_boxes;
     extern_refs += o.extern_refs, extern_shapes += o.extern_shapes, extern_w_zero += o.extern_w_zero;
     extern_files += o.extern_files, record_pairs += o.record_pairs;
-    not_collision += o.not_collision, duplicate_sections += o.duplicate_sections, duplicate_flagged += o.duplicate_flagged;
+    not_collision += o.not_collision, duplicate_sections += o.duplicate_sections,
+        duplicate_flagged += o.duplicate_flagged;
     bytes_written += o.bytes_written;
     effects.add(o.effects);
     interior.add(o.interior);
@@ -50,7 +53,8 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     const ScaleParams sp = scale_params(o.game, o.scale);
     const bool er = o.game == SynthGame::kEldenRing;
     MP_TRY_ASSIGN(const builder::CollisionTypeContext types,
-                  builder::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018 : tagfile::HavokDialect::kSekiro2016));
+                  builder::make_collision_type_context(er ? tagfile::HavokDialect::kEldenRing2018
+                                                          : tagfile::HavokDialect::kSekiro2016));
     // Elden Ring assets with extern shapes declare the §7.3 convex classes in their TYPE section.
     MP_TRY_ASSIGN(const builder::CollisionTypeContext convex_types,
                   builder::make_collision_type_context(tagfile::HavokDialect::kEldenRing2018, {.convex_shapes = true}));
@@ -67,7 +71,8 @@ Result<SynthResult> write_synthetic_install(const fs::path& out, const SynthOpti
     MP_TRY(write_map_binders(out, o, sp, types, binders, arena, result, locations));
     ObjectBinders objects;
     MP_TRY(write_object_binders(out, o, sp, types, convex_types, arena, result, locations, objects));
-    MP_TRY_ASSIGN(result.by_set[4], write_character_binders(out, o, sp.characters, types, er ? &objects.copied_asset : nullptr, arena));
+    MP_TRY_ASSIGN(result.by_set[4],
+                  write_character_binders(out, o, sp.characters, types, er ? &objects.copied_asset : nullptr, arena));
 
     for (const SynthCounts& set : result.by_set) result.counts.add(set);
 

@@ -39,9 +39,9 @@ namespace meshproof::synth {
 
 enum class SynthGame : std::uint8_t { kEldenRing, kSekiro };
 enum class SynthScale : std::uint8_t {
-    kDemo,   // 2 blocks, ~25 members, ~0.2 M triangles (one large paged terrain); 4 object / asset binders, 3 character binders
+    kDemo,  // 2 blocks, ~25 members, ~0.2 M triangles (one large paged terrain); 4 object / asset binders, 3 character binders
     kSmall,  // 6 blocks, ~480 members, a few million triangles; 12 object / asset binders, 4 character binders
-    kFull,   // the game's totals: ER ~25,000 tagfiles / 66 M triangles, Sekiro ~5,600 / 25 M; 40 object / asset binders, 10 character binders
+    kFull,  // the game's totals: ER ~25,000 tagfiles / 66 M triangles, Sekiro ~5,600 / 25 M; 40 object / asset binders, 10 character binders
 };
 
 // A counter some registered pass declares (the CLI and the tests hand the registry's list in, so
@@ -57,8 +57,8 @@ struct SynthOptions {
     SynthScale scale = SynthScale::kDemo;
     std::uint64_t seed = 1;
     DefectCounts defects{};
-    int dcx_level = 1;     // libdeflate level of the DFLT members (1: the writer is not DEFLATE-bound)
-    int threads = 0;       // 0 = every core
+    int dcx_level = 1;       // libdeflate level of the DFLT members (1: the writer is not DEFLATE-bound)
+    int threads = 0;         // 0 = every core
     bool write_json = true;  // defects.json and manifest.json
     // Every counter of the registered passes, for manifest.json (empty: a manifest without figures).
     std::vector<PassCounter> counters;
@@ -100,7 +100,7 @@ inline constexpr std::size_t kSynthSetCount = 5;
 std::array<std::string_view, kSynthSetCount> synth_sets(SynthGame game);
 
 struct SynthResult {
-    SynthCounts counts;                       // the whole install
+    SynthCounts counts;                                // the whole install
     std::array<SynthCounts, kSynthSetCount> by_set{};  // per synth_sets() entry
     DefectCounts injected{};
     std::string json;           // what defects.json holds

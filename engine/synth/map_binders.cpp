@@ -45,8 +45,8 @@ fs::path binder_dir(SynthGame game, const BinderPlan& bp) {
     return game == SynthGame::kEldenRing ? fs::path("map") / block.substr(0, 3) / block : fs::path("map") / block;
 }
 
-Status write_map_binder(const fs::path& out, const SynthOptions& o, const ScaleParams& sp, const builder::CollisionTypeContext& types,
-                        const BinderPlan& bp, BinderOutcome& outcome) {
+Status write_map_binder(const fs::path& out, const SynthOptions& o, const ScaleParams& sp,
+                        const builder::CollisionTypeContext& types, const BinderPlan& bp, BinderOutcome& outcome) {
     const bool er = o.game == SynthGame::kEldenRing;
     const std::string block = block_name(o.game, bp.block);
     const std::string stem = std::string(1, bp.set) + block.substr(1);  // h10_00_00_00
@@ -54,8 +54,8 @@ Status write_map_binder(const fs::path& out, const SynthOptions& o, const ScaleP
     const std::string binder_rel = path_text(rel_dir / (stem + ".hkxbhd"));
     SynthCounts& c = outcome.counts;
     std::vector<DefectLocation>& locations = outcome.locations;
-    const tagfile::CompendiumId compendium_id =
-        derive_seed(o.seed, 0xC0C0ull ^ (static_cast<std::uint64_t>(bp.block) << 8) ^ static_cast<std::uint64_t>(bp.set));
+    const tagfile::CompendiumId compendium_id = derive_seed(
+        o.seed, 0xC0C0ull ^ (static_cast<std::uint64_t>(bp.block) << 8) ^ static_cast<std::uint64_t>(bp.set));
 
     std::vector<MemberOut> outs(bp.members.size());
     {
@@ -137,8 +137,8 @@ Status write_map_binder(const fs::path& out, const SynthOptions& o, const ScaleP
         for (int k = 0; k < kDefectKindCount; ++k)
             if (got[static_cast<std::size_t>(k)] != mp.defects[static_cast<std::size_t>(k)])
                 return make_error(ErrorCode::kInternal, 0,
-                                  "synth: could inject only " + std::to_string(got[static_cast<std::size_t>(k)]) + " of " +
-                                      std::to_string(mp.defects[static_cast<std::size_t>(k)]) + " " +
+                                  "synth: could inject only " + std::to_string(got[static_cast<std::size_t>(k)]) +
+                                      " of " + std::to_string(mp.defects[static_cast<std::size_t>(k)]) + " " +
                                       std::string(defect_name(static_cast<DefectKind>(k))) + " in " + name);
         const std::string path = binder_rel + " :: " + name;
         for (const InjectedDefect& d : m.injected) {
@@ -160,7 +160,8 @@ Status write_map_binder(const fs::path& out, const SynthOptions& o, const ScaleP
             c.extern_vertices += mo.extern_vertices;
             // The h binder of the block comes two before its f binder (h, l, f), member for member.
             const BinderPlan& hp = (&bp)[-2];
-            if (hp.set == 'h' && i < hp.members.size() && hp.members[i].model == mp.model && hp.members[i].container < 0) {
+            if (hp.set == 'h' && i < hp.members.size() && hp.members[i].model == mp.model &&
+                hp.members[i].container < 0) {
                 ++c.fset_paired;
                 c.fset_paired_vertices += mo.extern_vertices;
             } else {
@@ -199,13 +200,15 @@ Status write_map_binder(const fs::path& out, const SynthOptions& o, const ScaleP
 
 }  // namespace
 
-Status write_map_binders(const fs::path& out, const SynthOptions& o, const ScaleParams& sp, const builder::CollisionTypeContext& types,
-                         const std::vector<BinderPlan>& binders, tbb::task_arena& arena, SynthResult& result,
-                         std::vector<DefectLocation>& locations) {
+Status write_map_binders(const fs::path& out, const SynthOptions& o, const ScaleParams& sp,
+                         const builder::CollisionTypeContext& types, const std::vector<BinderPlan>& binders,
+                         tbb::task_arena& arena, SynthResult& result, std::vector<DefectLocation>& locations) {
     std::error_code ec;
     for (const BinderPlan& bp : binders) {
         fs::create_directories(out / binder_dir(o.game, bp), ec);
-        if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + (out / binder_dir(o.game, bp)).string() + ": " + ec.message());
+        if (ec)
+            return make_error(ErrorCode::kIo, 0,
+                              "cannot create " + (out / binder_dir(o.game, bp)).string() + ": " + ec.message());
     }
     // The heaviest binders start first (block 0's l set holds the large terrain, one mesh on one
     // core): the others then fill the remaining cores around it.
@@ -229,8 +232,10 @@ Status write_map_binders(const fs::path& out, const SynthOptions& o, const Scale
         BinderOutcome& bo = outcomes[b];
         if (!bo.status.ok()) return bo.status.error();
         result.by_set[binders[b].set == 'h' ? 0 : binders[b].set == 'l' ? 1 : 2].add(bo.counts);
-        for (int k = 0; k < kDefectKindCount; ++k) result.injected[static_cast<std::size_t>(k)] += bo.injected[static_cast<std::size_t>(k)];
-        locations.insert(locations.end(), std::make_move_iterator(bo.locations.begin()), std::make_move_iterator(bo.locations.end()));
+        for (int k = 0; k < kDefectKindCount; ++k)
+            result.injected[static_cast<std::size_t>(k)] += bo.injected[static_cast<std::size_t>(k)];
+        locations.insert(locations.end(), std::make_move_iterator(bo.locations.begin()),
+                         std::make_move_iterator(bo.locations.end()));
     }
     return ok_status();
 }

@@ -16,7 +16,8 @@ void add_mesh_counts(SynthCounts& c, const CompressedMesh& m, std::uint64_t sour
     c.mesh_tree_nodes += m.mesh_node_bytes.size() / 5;
     c.simd_nodes += m.simd_nodes.size();
     c.point_sets += m.point_sets;
-    c.point_set_boxes += (m.point_sets + 1) / 2;  // one custom section a mesh: its even point sets are boxes (custom_section.cpp)
+    c.point_set_boxes +=
+        (m.point_sets + 1) / 2;  // one custom section a mesh: its even point sets are boxes (custom_section.cpp)
     c.custom_sections += m.point_sets > 0 || m.extern_refs > 0 ? 1 : 0;
     c.extern_refs += m.extern_refs;
     c.extern_shapes += m.extern_shapes.size();

@@ -19,9 +19,10 @@ namespace meshproof::synth {
 
 namespace fs = std::filesystem;
 
-Status write_object_binders(const fs::path& out, const SynthOptions& o, const ScaleParams& sp, const builder::CollisionTypeContext& types,
-                            const builder::CollisionTypeContext& convex_types, tbb::task_arena& arena, SynthResult& result,
-                            std::vector<DefectLocation>& locations, ObjectBinders& objects) {
+Status write_object_binders(const fs::path& out, const SynthOptions& o, const ScaleParams& sp,
+                            const builder::CollisionTypeContext& types,
+                            const builder::CollisionTypeContext& convex_types, tbb::task_arena& arena,
+                            SynthResult& result, std::vector<DefectLocation>& locations, ObjectBinders& objects) {
     const bool er = o.game == SynthGame::kEldenRing;
     std::vector<CompressedMesh>& meshes = objects.meshes;
     meshes.assign(sp.objects, CompressedMesh{});
@@ -53,7 +54,8 @@ Status write_object_binders(const fs::path& out, const SynthOptions& o, const Sc
             for (std::uint32_t k = range.begin(); k != range.end(); ++k) {
                 const std::uint64_t seed = derive_seed(o.seed, 0x0B1E000000ull | k);
                 SplitMix64 r(seed);
-                const SourceMesh src = build_part(seed, 300 + r.below(1200), -60.0f + 15.0f * static_cast<float>(k % 8), 0.0f);
+                const SourceMesh src =
+                    build_part(seed, 300 + r.below(1200), -60.0f + 15.0f * static_cast<float>(k % 8), 0.0f);
                 MeshBuildOptions mo_opt;
                 mo_opt.numbering = er ? SimdNumbering::kEldenRing : SimdNumbering::kSekiro;
                 mo_opt.seed = derive_seed(seed, 0xDEFEC7ull);
@@ -70,8 +72,8 @@ Status write_object_binders(const fs::path& out, const SynthOptions& o, const Sc
                 name_of(k, rel, member);
                 const CompressedMesh& built = meshes[k];
                 auto tag0 = builder::write_collision_tag0(built.extern_shapes.empty() ? types : convex_types, built,
-                                                        member.substr(0, member.size() - 4), std::nullopt, 21,
-                                                        built.extern_shapes);
+                                                          member.substr(0, member.size() - 4), std::nullopt, 21,
+                                                          built.extern_shapes);
                 if (!tag0.ok()) {
                     errors[k] = tag0.error().message;
                     continue;
@@ -89,7 +91,8 @@ Status write_object_binders(const fs::path& out, const SynthOptions& o, const Sc
         name_of(k, rel, member);
         const fs::path path = out / rel;
         fs::create_directories(path.parent_path(), ec);
-        if (ec) return make_error(ErrorCode::kIo, 0, "cannot create " + path.parent_path().string() + ": " + ec.message());
+        if (ec)
+            return make_error(ErrorCode::kIo, 0, "cannot create " + path.parent_path().string() + ": " + ec.message());
         std::string error;
         write_file(path, stored[k], error);
         if (!error.empty()) return make_error(ErrorCode::kIo, 0, error);

@@ -29,8 +29,8 @@ struct ObjectBinders {
 // their locations to `locations`, in binder order. `convex_types`: the TYPE context declaring the
 // §7.3 convex classes, for the assets with extern shapes.
 Status write_object_binders(const std::filesystem::path& out, const SynthOptions& o, const ScaleParams& sp,
-                            const builder::CollisionTypeContext& types, const builder::CollisionTypeContext& convex_types,
-                            tbb::task_arena& arena, SynthResult& result, std::vector<DefectLocation>& locations,
-                            ObjectBinders& objects);
+                            const builder::CollisionTypeContext& types,
+                            const builder::CollisionTypeContext& convex_types, tbb::task_arena& arena,
+                            SynthResult& result, std::vector<DefectLocation>& locations, ObjectBinders& objects);
 
 }  // namespace meshproof::synth

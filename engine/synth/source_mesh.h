@@ -19,8 +19,8 @@
 namespace meshproof::synth {
 
 struct SourceMesh {
-    std::vector<float> x, y, z;                       // vertices (y up, as the games)
-    std::vector<std::array<std::uint32_t, 3>> rows;   // triangles
+    std::vector<float> x, y, z;                      // vertices (y up, as the games)
+    std::vector<std::array<std::uint32_t, 3>> rows;  // triangles
 
     std::uint32_t vertex_count() const { return static_cast<std::uint32_t>(x.size()); }
     std::uint32_t add_vertex(float px, float py, float pz) {

@@ -42,7 +42,8 @@ private:
 
     // A member-less stand-in with the right layout (collision_types.h).
     TypeRef stub(std::string name, TypeRef parent, std::uint32_t size, std::uint32_t alignment,
-                 std::optional<std::uint32_t> version = std::nullopt, std::optional<std::uint32_t> flags = std::nullopt);
+                 std::optional<std::uint32_t> version = std::nullopt,
+                 std::optional<std::uint32_t> flags = std::nullopt);
     void hash(TypeRef t, std::uint32_t h) {
         if (er_) b_.set_hash(t, h);  // hashes are known for the ER compendium only
     }

@@ -72,7 +72,8 @@ RecordWriter write_convex_shape(ObjectWriter& w, const ConvexShapeSpec& spec) {
     return shape;
 }
 
-void write_extern_shapes(ObjectWriter& w, const RecordWriter& mesh_shape, std::span<const ShapeInstanceSpec> instances) {
+void write_extern_shapes(ObjectWriter& w, const RecordWriter& mesh_shape,
+                         std::span<const ShapeInstanceSpec> instances) {
     if (instances.empty()) return;
     ArrayWriter entries = w.new_array("hknpShapeInstance", instances.size());
     for (std::size_t i = 0; i < instances.size(); ++i) {

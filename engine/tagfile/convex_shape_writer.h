@@ -37,9 +37,9 @@ struct ConvexShapeSpec {
     // Polytope classes only (kConvexPolytope, kTriangle, kCapsule, kCylinder, kBox).
     std::vector<std::array<float, 4>> planes{};  // per face: normal xyz, distance w
     std::vector<ConvexFace> faces{};
-    std::vector<std::uint8_t> indices{};       // vertex indices of the faces, face after face
-    std::array<float, 4> a{}, b{};             // kCapsule, kCylinder: the segment's ends
-    std::array<float, 16> obb{};               // kBox: hkTransform (rotation columns, translation)
+    std::vector<std::uint8_t> indices{};  // vertex indices of the faces, face after face
+    std::array<float, 4> a{}, b{};        // kCapsule, kCylinder: the segment's ends
+    std::array<float, 16> obb{};          // kBox: hkTransform (rotation columns, translation)
     // hknpShape members; unset → the class's own: type = the enumeration value, flags
     // IS_CONVEX_SHAPE (| IS_CONVEX_POLYTOPE_SHAPE for polytopes, | IS_TRIANGLE_OR_QUAD_SHAPE for a
     // triangle), dispatchType CONVEX. A test sets them to disagree with the class.

@@ -15,16 +15,20 @@ bool is_scalar(TypeKind k) { return k == TypeKind::kBool || k == TypeKind::kInt 
 class Dumper {
 public:
     Dumper(const Tagfile& tf, const DumpOptions& opt)
-        : tf_(tf), types_(tf.types()), opt_(opt), visited_(tf.item_count(), false),
-          budget_(opt.max_output_bytes ? opt.max_output_bytes
-                                       : tf.bytes().size() * DumpOptions::kOutputBytesPerInputByte + DumpOptions::kOutputAllowance) {}
+        : tf_(tf),
+          types_(tf.types()),
+          opt_(opt),
+          visited_(tf.item_count(), false),
+          budget_(opt.max_output_bytes
+                      ? opt.max_output_bytes
+                      : tf.bytes().size() * DumpOptions::kOutputBytesPerInputByte + DumpOptions::kOutputAllowance) {}
 
     std::string run() {
         out_ += fmt::format("sdk {}\n", tf_.sdk_version());
         if (tf_.compendium_id())
-            out_ += fmt::format("types {} (compendium {})\n", types_.type_count(), compendium_id_hex(*tf_.compendium_id()));
-        else
-            out_ += fmt::format("types {}\n", types_.type_count());
+            out_ +=
+                fmt::format("types {} (compendium {})\n", types_.type_count(), compendium_id_hex(*tf_.compendium_id()));
+        else out_ += fmt::format("types {}\n", types_.type_count());
         out_ += fmt::format("items {}\n", tf_.item_count());
         if (tf_.item_count() < 2) return out_ += "(no root item)\n", out_;
         ObjectView root = ObjectView::root(tf_);
@@ -32,7 +36,9 @@ public:
         visited_[1] = true;
         out_ += fmt::format("#1 {}{}\n", root.type_name(), where(root));
         record(root, 1, 0);
-        if (stopped_) out_ += fmt::format("… dump stopped at {} bytes of output (limit {} for this file)\n", out_.size(), budget_);
+        if (stopped_)
+            out_ +=
+                fmt::format("… dump stopped at {} bytes of output (limit {} for this file)\n", out_.size(), budget_);
         return out_;
     }
 
@@ -56,7 +62,8 @@ private:
         switch (v.kind()) {
             case TypeKind::kFloat: {
                 auto f = v.as_f64();
-                return f.ok() ? fmt::format("{}", static_cast<float>(*f)) : fmt::format("<error: {}>", f.error().message);
+                return f.ok() ? fmt::format("{}", static_cast<float>(*f))
+                              : fmt::format("<error: {}>", f.error().message);
             }
             case TypeKind::kBool: {
                 auto b = v.as_bool();
@@ -98,7 +105,9 @@ private:
                 out_ += fmt::format("{}\n", v.type_name());
                 record(v, depth + 1, nesting);
                 return;
-            default: out_ += fmt::format("<{} {}, {} bytes>\n", type_kind_name(v.kind()), v.type_name(), v.size()); return;
+            default:
+                out_ += fmt::format("<{} {}, {} bytes>\n", type_kind_name(v.kind()), v.type_name(), v.size());
+                return;
         }
     }
 

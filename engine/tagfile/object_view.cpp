@@ -37,7 +37,8 @@ std::uint64_t load_uint(const std::uint8_t* p, std::size_t width, bool big_endia
 ObjectView ObjectView::with_error(const Tagfile* tf, Error error) {
     ObjectView v;
     v.tf_ = tf;
-    v.offset_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(error.offset, std::numeric_limits<std::uint32_t>::max()));
+    v.offset_ =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(error.offset, std::numeric_limits<std::uint32_t>::max()));
     v.error_ = std::make_shared<const Error>(std::move(error));
     return v;
 }
@@ -63,10 +64,12 @@ Status ObjectView::status() const {
 
 ObjectView ObjectView::item(const Tagfile& tf, std::uint32_t index) {
     if (index == 0 || index >= tf.item_count())
-        return with_error(&tf, make_error(ErrorCode::kOutOfBounds, 0, "item index " + std::to_string(index) + " out of range"));
+        return with_error(
+            &tf, make_error(ErrorCode::kOutOfBounds, 0, "item index " + std::to_string(index) + " out of range"));
     const Item it = tf.item(index);
     if (it.kind != ItemKind::kObject)
-        return with_error(&tf, make_error(ErrorCode::kBadObject, it.offset, "item " + std::to_string(index) + " is not an object"));
+        return with_error(
+            &tf, make_error(ErrorCode::kBadObject, it.offset, "item " + std::to_string(index) + " is not an object"));
     return ObjectView(tf, it.type, it.offset);  // extent validated by parse_tagfile
 }
 
@@ -109,9 +112,7 @@ ObjectView ObjectView::field(const FieldRef& ref) const {
     return ObjectView(*tf_, ref.type, static_cast<std::uint32_t>(at));
 }
 
-bool ObjectView::has_field(std::string_view name) const {
-    return ok() && tf_->types().member(type_, name) != nullptr;
-}
+bool ObjectView::has_field(std::string_view name) const { return ok() && tf_->types().member(type_, name) != nullptr; }
 
 ObjectView ObjectView::unwrap() const {
     ObjectView v = *this;
@@ -145,7 +146,8 @@ Result<std::uint64_t> ObjectView::read_int_bits(bool& is_signed) const {
 Result<std::uint64_t> ObjectView::as_u64() const {
     bool is_signed = false;
     MP_TRY_ASSIGN(std::uint64_t raw, read_int_bits(is_signed));
-    if (is_signed && static_cast<std::int64_t>(raw) < 0) return make(ErrorCode::kBadObject, "negative value read as unsigned");
+    if (is_signed && static_cast<std::int64_t>(raw) < 0)
+        return make(ErrorCode::kBadObject, "negative value read as unsigned");
     return raw;
 }
 
@@ -175,8 +177,10 @@ Result<double> ObjectView::as_f64() const {
     if (mantissa == 23 && n == 4) return static_cast<double>(load_le<float>(p));
     if (mantissa == 52 && n == 8) return load_le<double>(p);
     // hkHalf16: the upper 16 bits of an f32 (§5.6).
-    if (mantissa == 7 && n == 2) return static_cast<double>(std::bit_cast<float>(std::uint32_t{load_le<std::uint16_t>(p)} << 16));
-    return v.make(ErrorCode::kUnsupported, "float with " + std::to_string(mantissa) + " mantissa bits in " + std::to_string(n) + " bytes");
+    if (mantissa == 7 && n == 2)
+        return static_cast<double>(std::bit_cast<float>(std::uint32_t{load_le<std::uint16_t>(p)} << 16));
+    return v.make(ErrorCode::kUnsupported,
+                  "float with " + std::to_string(mantissa) + " mantissa bits in " + std::to_string(n) + " bytes");
 }
 
 Result<float> ObjectView::as_f32() const {
@@ -211,7 +215,8 @@ Result<std::string_view> ObjectView::as_string() const {
     const Item it = tf_->item(index);
     // §5.7: string contents are an array item of `char`, count including the NUL.
     if (it.kind != ItemKind::kArray || tf_->types().size(it.type) != 1)
-        return v.make(ErrorCode::kBadObject, "string refers to item " + std::to_string(index) + " which is not a char array");
+        return v.make(ErrorCode::kBadObject,
+                      "string refers to item " + std::to_string(index) + " which is not a char array");
     return text(data.subspan(it.offset, it.count));  // extent validated by parse_tagfile
 }
 
@@ -219,8 +224,7 @@ Result<std::uint32_t> ObjectView::item_index() const {
     ObjectView v = unwrap();
     if (!v.ok()) return v.error();
     const FormatWord f = v.format();
-    const bool reference = f.kind() == TypeKind::kPointer ||
-                           (f.kind() == TypeKind::kString && !f.is_inline_string()) ||
+    const bool reference = f.kind() == TypeKind::kPointer || (f.kind() == TypeKind::kString && !f.is_inline_string()) ||
                            (f.kind() == TypeKind::kArray && !f.is_inline_array());
     if (!reference) return v.make(ErrorCode::kBadObject, "not a reference field");
     // §5.8: pointers and hkArray::m_data hold the ITEM index in their low u32; hkRelArray is 4 bytes.
@@ -262,7 +266,8 @@ Result<ArrayView> ObjectView::array() const {
         if (count * stride > v.size()) return v.make(ErrorCode::kBadType, "inline array larger than its type");
         if (!in_range(v.offset_, count * stride, tf_->data().size()))
             return v.make(ErrorCode::kOutOfBounds, "inline array past DATA");
-        return ArrayView(*tf_, element, v.offset_, static_cast<std::uint32_t>(count), static_cast<std::uint32_t>(stride), 0);
+        return ArrayView(*tf_, element, v.offset_, static_cast<std::uint32_t>(count),
+                         static_cast<std::uint32_t>(stride), 0);
     }
     MP_TRY_ASSIGN(std::uint32_t index, v.item_index());
     if (index == 0) {
@@ -271,7 +276,8 @@ Result<ArrayView> ObjectView::array() const {
     }
     const Item it = tf_->item(index);
     if (it.kind != ItemKind::kArray)
-        return v.make(ErrorCode::kBadObject, "array refers to item " + std::to_string(index) + " which is not an array item");
+        return v.make(ErrorCode::kBadObject,
+                      "array refers to item " + std::to_string(index) + " which is not an array item");
     // §5.7: the array item's type is the element type; its size is the stride (padding exists).
     // parse_tagfile checked offset + count × size inside DATA.
     return ArrayView(*tf_, it.type, it.offset, it.count, types.size(it.type), index);
@@ -297,8 +303,9 @@ std::string_view ArrayView::element_type_name() const { return tf_ ? tf_->types(
 
 ObjectView ArrayView::at(std::size_t i) const {
     if (!tf_ || i >= count_)
-        return ObjectView::with_error(tf_, make_error(ErrorCode::kOutOfBounds, offset_,
-                                                      "array index " + std::to_string(i) + " >= count " + std::to_string(count_)));
+        return ObjectView::with_error(
+            tf_, make_error(ErrorCode::kOutOfBounds, offset_,
+                            "array index " + std::to_string(i) + " >= count " + std::to_string(count_)));
     return ObjectView(*tf_, element_type_, static_cast<std::uint32_t>(offset_ + i * stride_));
 }
 
@@ -310,15 +317,19 @@ Bytes ArrayView::raw() const {
 Status ArrayView::check_column(const FieldRef& ref, std::size_t width, bool floating) const {
     if (!tf_) return make_error(ErrorCode::kBadObject, 0, "empty array view");
     const auto err = [&](ErrorCode code, std::string msg) {
-        return make_error(code, offset_, msg + " (column " + std::string(ref.name) + " of " +
-                                             std::string(tf_->types().full_name(element_type_)) + ")");
+        return make_error(code, offset_,
+                          msg + " (column " + std::string(ref.name) + " of " +
+                              std::string(tf_->types().full_name(element_type_)) + ")");
     };
-    if (ref.size != width) return err(ErrorCode::kBadObject, "member is " + std::to_string(ref.size) + " bytes, read as " + std::to_string(width));
+    if (ref.size != width)
+        return err(ErrorCode::kBadObject,
+                   "member is " + std::to_string(ref.size) + " bytes, read as " + std::to_string(width));
     if (floating != (ref.format.kind() == TypeKind::kFloat)) return err(ErrorCode::kBadObject, "wrong scalar kind");
     if (!floating && ref.format.is_big_endian()) return err(ErrorCode::kUnsupported, "big-endian member");
     if (ref.record_type != element_type_ && !field_ref_applies(tf_->types(), element_type_, ref))
         return err(ErrorCode::kBadObject, "member belongs to another class");
-    if (std::uint64_t{ref.offset} + width > stride_) return err(ErrorCode::kBadType, "member lies outside the element stride");
+    if (std::uint64_t{ref.offset} + width > stride_)
+        return err(ErrorCode::kBadType, "member lies outside the element stride");
     return ok_status();  // the elements' range was checked when the view was made
 }
 

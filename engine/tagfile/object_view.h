@@ -81,7 +81,7 @@ public:
     std::string_view type_name() const;               // full name with template arguments
     TypeKind kind() const;
     FormatWord format() const;
-    std::uint32_t size() const;  // resolved size of the type
+    std::uint32_t size() const;                    // resolved size of the type
     bool is_a(std::string_view class_name) const;  // this class or a subclass of it
 
     // Record member by name (inherited members included); offset from the type table.
@@ -141,7 +141,7 @@ public:
     bool empty() const { return count_ == 0; }
     std::size_t stride() const { return stride_; }  // element type size (padding included, §5.7)
     std::uint32_t element_type() const { return element_type_; }
-    std::uint32_t offset() const { return offset_; }  // DATA-relative start of element 0
+    std::uint32_t offset() const { return offset_; }    // DATA-relative start of element 0
     std::uint32_t item_index() const { return item_; }  // 0 for inline arrays and null arrays
     std::string_view element_type_name() const;
 

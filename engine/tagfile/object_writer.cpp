@@ -117,8 +117,8 @@ std::optional<ObjectWriter::Resolved> ObjectWriter::resolve(std::uint32_t record
         const std::string_view name = first_component(rest, rest);
         const Member* m = types_->member(r.type, name);
         if (!m) {
-            fail(ErrorCode::kMissingField, "type " + std::string(types_->full_name(record_type)) + " has no member " +
-                                               std::string(path));
+            fail(ErrorCode::kMissingField,
+                 "type " + std::string(types_->full_name(record_type)) + " has no member " + std::string(path));
             return std::nullopt;
         }
         r.offset += m->offset;
@@ -151,8 +151,10 @@ void ObjectWriter::write_integer(NodeId node, std::uint32_t offset, std::string_
         return;
     }
     const std::uint32_t width_bits = f.int_bits();
-    if ((width_bits != 8 && width_bits != 16 && width_bits != 32 && width_bits != 64) || width_bits / 8 > types_->size(type)) {
-        fail(ErrorCode::kBadType, "member " + std::string(path) + " has an integer width of " + std::to_string(width_bits));
+    if ((width_bits != 8 && width_bits != 16 && width_bits != 32 && width_bits != 64) ||
+        width_bits / 8 > types_->size(type)) {
+        fail(ErrorCode::kBadType,
+             "member " + std::string(path) + " has an integer width of " + std::to_string(width_bits));
         return;
     }
     bool fits = true;
@@ -168,8 +170,8 @@ void ObjectWriter::write_integer(NodeId node, std::uint32_t offset, std::string_
         fits = !negative && (width_bits == 64 || bits < (std::uint64_t{1} << width_bits));
     }
     if (!fits) {
-        fail(ErrorCode::kOutOfBounds, "value does not fit member " + std::string(path) + " (" +
-                                          std::to_string(width_bits) + " bits)");
+        fail(ErrorCode::kOutOfBounds,
+             "value does not fit member " + std::string(path) + " (" + std::to_string(width_bits) + " bits)");
         return;
     }
     if (f.is_big_endian()) {
@@ -279,7 +281,8 @@ void RecordWriter::set_bytes(std::string_view path, std::span<const std::uint8_t
     auto r = w_->resolve(type_, path);
     if (!r) return;
     if (bytes.size() > w_->types().size(r->type)) {
-        w_->fail(ErrorCode::kOutOfBounds, std::to_string(bytes.size()) + " bytes do not fit member " + std::string(path));
+        w_->fail(ErrorCode::kOutOfBounds,
+                 std::to_string(bytes.size()) + " bytes do not fit member " + std::string(path));
         return;
     }
     if (!bytes.empty()) std::memcpy(w_->at(node_, offset_ + r->offset), bytes.data(), bytes.size());
@@ -296,8 +299,9 @@ void RecordWriter::set_ref(std::string_view path, const RecordWriter& object) co
     const TypeTable& types = w_->types();
     const std::uint32_t pointee = types.subtype(r->type);
     if (types.kind(r->type) == TypeKind::kPointer && pointee != 0 && !types.is_a(object.type_, pointee)) {
-        w_->fail(ErrorCode::kBadObject, "set_ref " + std::string(path) + ": " + std::string(types.full_name(object.type_)) +
-                                            " is not a " + std::string(types.full_name(pointee)));
+        w_->fail(ErrorCode::kBadObject, "set_ref " + std::string(path) + ": " +
+                                            std::string(types.full_name(object.type_)) + " is not a " +
+                                            std::string(types.full_name(pointee)));
         return;
     }
     w_->add_ref(node_, offset_ + r->offset, r->type, object.node_, path);
@@ -345,7 +349,8 @@ std::span<std::uint8_t> RecordWriter::bytes() const {
 RecordWriter ArrayWriter::at(std::size_t index) const {
     if (!w_) return {};
     if (index >= count_) {
-        w_->fail(ErrorCode::kOutOfBounds, "array element " + std::to_string(index) + " >= count " + std::to_string(count_));
+        w_->fail(ErrorCode::kOutOfBounds,
+                 "array element " + std::to_string(index) + " >= count " + std::to_string(count_));
         return {};
     }
     return RecordWriter(w_, node_, static_cast<std::uint32_t>(index * stride_), element_type_);

@@ -121,7 +121,7 @@ public:
     std::uint32_t stride() const { return stride_; }  // the element type's size (§5.7)
 
     RecordWriter at(std::size_t index) const;  // element `index` (< count) as a record
-    std::span<std::uint8_t> raw() const;        // count × stride bytes
+    std::span<std::uint8_t> raw() const;       // count × stride bytes
     // Element `index` of an array of pointers (hkRefPtr<T>, T*) refers to `object`.
     void set_ref(std::size_t index, const RecordWriter& object) const;
 
@@ -147,7 +147,8 @@ private:
     ArrayWriter(ObjectWriter* w, NodeId node, std::uint32_t element_type, std::size_t count, std::uint32_t stride)
         : w_(w), node_(node), element_type_(element_type), count_(count), stride_(stride) {}
     bool check_values(std::size_t width, std::size_t n, bool floating) const;
-    std::optional<std::uint32_t> check_column(std::string_view path, std::size_t width, std::size_t n, bool floating) const;
+    std::optional<std::uint32_t> check_column(std::string_view path, std::size_t width, std::size_t n,
+                                              bool floating) const;
     void copy_strided(std::uint32_t offset, std::size_t width, const void* values, std::size_t n) const;
 
     ObjectWriter* w_ = nullptr;

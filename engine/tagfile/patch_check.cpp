@@ -31,17 +31,17 @@ private:
     // its place in its type's children, so a type's children are scanned once in all (a record
     // of many members is not rescanned from its first member after every child it descends into).
     void decide(std::uint32_t root) {
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{root, 0}};   // (type, next child)
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{root, 0}};  // (type, next child)
         state_[root] = kDeciding;
         while (!stack.empty()) {
             auto& [type, next] = stack.back();
             const std::uint32_t count = child_count(type);
             bool pushed = false;
-            while (!pushed && next < count) {   // `pushed` first: a push may move the frame
+            while (!pushed && next < count) {  // `pushed` first: a push may move the frame
                 const std::uint32_t child = child_at(type, next++);
                 if (child >= state_.size() || state_[child] != kUnknown) continue;
                 state_[child] = kDeciding;
-                stack.push_back({child, 0});   // `type` and `next` are not used past this point
+                stack.push_back({child, 0});  // `type` and `next` are not used past this point
                 pushed = true;
             }
             if (pushed) continue;
@@ -86,7 +86,9 @@ private:
 class ReferenceWalker {
 public:
     explicit ReferenceWalker(const Tagfile& tf)
-        : tf_(tf), types_(tf.types()), holders_(types_),
+        : tf_(tf),
+          types_(tf.types()),
+          holders_(types_),
           budget_(tf.data().size() * PatchCheck::kVisitsPerDataByte + PatchCheck::kVisitAllowance) {}
 
     // offset → declared field type of every non-null reference field.
@@ -97,11 +99,13 @@ public:
             // An element of size 0 has no bytes to hold a reference in (and a hostile count
             // of them would only repeat one offset).
             if (stride == 0 || !holders_.holds(item.type)) continue;
-            for (std::uint64_t e = 0; e < item.count && !over_budget_; ++e) visit(item.type, item.offset + e * stride, 0);
+            for (std::uint64_t e = 0; e < item.count && !over_budget_; ++e)
+                visit(item.type, item.offset + e * stride, 0);
             if (timed_out_) {
                 visits = visits_;
-                return make_error(ErrorCode::kTimeout, tf_.data_offset() + item.offset,
-                                  "PTCH walk abandoned at ITEM " + std::to_string(i) + ": the member's time budget ran out");
+                return make_error(
+                    ErrorCode::kTimeout, tf_.data_offset() + item.offset,
+                    "PTCH walk abandoned at ITEM " + std::to_string(i) + ": the member's time budget ran out");
             }
             if (over_budget_) {
                 visits = visits_;
@@ -140,7 +144,8 @@ private:
                     const std::uint32_t element = types_.subtype(type);
                     const std::uint64_t stride = types_.size(element);
                     if (stride == 0 || !holders_.holds(element)) return;
-                    for (std::uint64_t i = 0; i < f.inline_array_count() && (i + 1) * stride <= types_.size(type) && !over_budget_; ++i)
+                    for (std::uint64_t i = 0;
+                         i < f.inline_array_count() && (i + 1) * stride <= types_.size(type) && !over_budget_; ++i)
                         visit(element, offset + i * stride, depth + 1);
                 }
                 return;

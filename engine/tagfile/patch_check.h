@@ -22,13 +22,13 @@
 namespace meshproof::tagfile {
 
 struct PatchCheck {
-    std::size_t references = 0;      // non-null reference fields found by walking every item
-    std::size_t patch_entries = 0;   // offsets listed in PTCH
-    std::size_t missing = 0;         // non-null reference field not listed in PTCH
-    std::size_t extra = 0;           // PTCH offset that is no non-null reference field
-    std::size_t duplicates = 0;      // PTCH offset listed more than once
-    std::size_t type_mismatches = 0; // listed, but under another type than the field's declared type
-    std::size_t visits = 0;          // values the walk looked at (its work; bounded, see above)
+    std::size_t references = 0;                // non-null reference fields found by walking every item
+    std::size_t patch_entries = 0;             // offsets listed in PTCH
+    std::size_t missing = 0;                   // non-null reference field not listed in PTCH
+    std::size_t extra = 0;                     // PTCH offset that is no non-null reference field
+    std::size_t duplicates = 0;                // PTCH offset listed more than once
+    std::size_t type_mismatches = 0;           // listed, but under another type than the field's declared type
+    std::size_t visits = 0;                    // values the walk looked at (its work; bounded, see above)
     std::vector<std::uint32_t> first_missing;  // up to kExamples DATA offsets each
     std::vector<std::uint32_t> first_extra;
     std::vector<std::uint32_t> first_type_mismatch;

@@ -14,7 +14,8 @@ Result<std::string_view> peek_sdk_version(Bytes head) {
     if (sdkv.tag() != "SDKV") return make_error(ErrorCode::kBadHeader, sdkv.offset, "TAG0 does not start with SDKV");
     if (sdkv.body.size() != 8) return make_error(ErrorCode::kBadHeader, sdkv.offset, "SDKV body is not 8 digits");
     for (std::uint8_t c : sdkv.body)
-        if (c < '0' || c > '9') return make_error(ErrorCode::kBadHeader, sdkv.body_offset(), "SDKV body is not 8 digits");
+        if (c < '0' || c > '9')
+            return make_error(ErrorCode::kBadHeader, sdkv.body_offset(), "SDKV body is not 8 digits");
     return std::string_view(reinterpret_cast<const char*>(sdkv.body.data()), sdkv.body.size());
 }
 

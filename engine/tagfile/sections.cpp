@@ -4,9 +4,7 @@
 
 namespace meshproof::tagfile {
 
-bool is_container_tag(std::string_view tag) {
-    return tag == "TAG0" || tag == "TCM0" || tag == "TYPE" || tag == "INDX";
-}
+bool is_container_tag(std::string_view tag) { return tag == "TAG0" || tag == "TCM0" || tag == "TYPE" || tag == "INDX"; }
 
 Result<Section> read_section(Bytes unit, std::uint64_t offset, std::uint64_t limit) {
     if (limit > unit.size()) limit = unit.size();
@@ -16,13 +14,11 @@ Result<Section> read_section(Bytes unit, std::uint64_t offset, std::uint64_t lim
     Section s;
     for (std::size_t i = 0; i < 4; ++i) {
         const std::uint8_t c = unit[offset + 4 + i];
-        if (c < 0x20 || c > 0x7E)
-            return make_error(ErrorCode::kBadHeader, offset + 4, "section tag is not ASCII");
+        if (c < 0x20 || c > 0x7E) return make_error(ErrorCode::kBadHeader, offset + 4, "section tag is not ASCII");
         s.tag_chars[i] = static_cast<char>(c);
     }
     if (word & 0x80000000u)  // §5.1: bit 31 never seen set
-        return make_error(ErrorCode::kBadHeader, offset,
-                          "section " + std::string(s.tag()) + " has bit 31 set");
+        return make_error(ErrorCode::kBadHeader, offset, "section " + std::string(s.tag()) + " has bit 31 set");
     s.leaf = (word & kSectionLeafBit) != 0;
     s.size = word & kSectionSizeMask;
     s.offset = offset;
@@ -30,11 +26,9 @@ Result<Section> read_section(Bytes unit, std::uint64_t offset, std::uint64_t lim
         return make_error(ErrorCode::kBadHeader, offset,
                           "section " + std::string(s.tag()) + " smaller than its header");
     if (!in_range(offset, s.size, limit))
-        return make_error(ErrorCode::kTruncated, offset,
-                          "section " + std::string(s.tag()) + " runs past its parent");
+        return make_error(ErrorCode::kTruncated, offset, "section " + std::string(s.tag()) + " runs past its parent");
     if (s.leaf == is_container_tag(s.tag()))
-        return make_error(ErrorCode::kBadHeader, offset,
-                          "section " + std::string(s.tag()) + " has the wrong leaf bit");
+        return make_error(ErrorCode::kBadHeader, offset, "section " + std::string(s.tag()) + " has the wrong leaf bit");
     s.body = unit.subspan(offset + kSectionHeaderSize, s.size - kSectionHeaderSize);
     return s;
 }

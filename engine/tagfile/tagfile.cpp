@@ -21,7 +21,7 @@ Error bad_header(std::uint64_t offset, std::string message) {
 }
 
 Result<std::shared_ptr<const TypeTable>> resolve_compendium(const Section& tcrf, const CompendiumRegistry* registry,
-                                                           CompendiumId& id_out) {
+                                                            CompendiumId& id_out) {
     // §5.3: 8-byte ID + 16 zero bytes (HKLib asserts the zeros).
     if (tcrf.body.size() != 24) return bad_header(tcrf.offset, "TCRF body is not 24 bytes");
     for (std::size_t i = 8; i < 24; ++i)

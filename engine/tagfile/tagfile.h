@@ -20,19 +20,19 @@ enum class ItemKind : std::uint8_t { kNone = 0, kObject = 1, kArray = 2 };
 
 // One 12-byte ITEM entry (§5.7).
 struct Item {
-    std::uint32_t type = 0;    // info & 0x00FFFFFF: the object's dynamic class, or the element type
+    std::uint32_t type = 0;           // info & 0x00FFFFFF: the object's dynamic class, or the element type
     ItemKind kind = ItemKind::kNone;  // info >> 28
-    std::uint32_t offset = 0;  // DATA-relative
-    std::uint32_t count = 0;   // 1 for objects; elements (incl. a string's NUL) for arrays
+    std::uint32_t offset = 0;         // DATA-relative
+    std::uint32_t count = 0;          // 1 for objects; elements (incl. a string's NUL) for arrays
 };
 inline constexpr std::size_t kItemEntrySize = 12;
 
 class Tagfile {
 public:
     std::string_view sdk_version() const { return sdk_version_; }  // "20180100"
-    Bytes bytes() const { return bytes_; }          // the whole TAG0 unit
-    Bytes data() const { return data_; }            // DATA body; item offsets are relative to it
-    std::uint64_t data_offset() const { return data_offset_; }  // of the DATA body in the unit
+    Bytes bytes() const { return bytes_; }                         // the whole TAG0 unit
+    Bytes data() const { return data_; }                           // DATA body; item offsets are relative to it
+    std::uint64_t data_offset() const { return data_offset_; }     // of the DATA body in the unit
     const TypeTable& types() const { return *types_; }
     const std::shared_ptr<const TypeTable>& types_ptr() const { return types_; }
     std::optional<CompendiumId> compendium_id() const { return compendium_id_; }

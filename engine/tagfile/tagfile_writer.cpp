@@ -24,8 +24,8 @@ void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
 // The graph reachable from the root, numbered and laid out (see tagfile_writer.h).
 class Layout {
 public:
-    explicit Layout(const ObjectWriter& w) : w_(w), refs_(w.node_count()), item_(w.node_count(), 0),
-                                             offset_(w.node_count(), kUnplaced) {}
+    explicit Layout(const ObjectWriter& w)
+        : w_(w), refs_(w.node_count()), item_(w.node_count(), 0), offset_(w.node_count(), kUnplaced) {}
 
     Status run(NodeId root) {
         item_[root.value] = 1;
@@ -134,8 +134,8 @@ private:
 };
 
 Status check_options(const Tag0Options& options) {
-    if (options.sdk_version.size() != 8 ||
-        !std::all_of(options.sdk_version.begin(), options.sdk_version.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (options.sdk_version.size() != 8 || !std::all_of(options.sdk_version.begin(), options.sdk_version.end(),
+                                                        [](char c) { return c >= '0' && c <= '9'; }))
         return bad_header("SDK version must be 8 digits, not \"" + options.sdk_version + "\"");
     if (options.compendium_id.has_value() == !options.type_section.empty())
         return bad_header("a TAG0 needs exactly one of a TYPE section and a compendium ID");
@@ -163,7 +163,7 @@ Result<std::vector<std::uint8_t>> write_tag0(const ObjectWriter& objects, const 
     std::size_t refs = 0;
     for (NodeId n : layout.placement()) refs += layout.refs(n).size();
     const std::size_t item_size = kItemEntrySize * layout.items().size();
-    const std::size_t patch_size_bound = 12 * refs;   // per reference its offset, at most a type and a count
+    const std::size_t patch_size_bound = 12 * refs;  // per reference its offset, at most a type and a count
     std::vector<std::uint8_t> out;
     out.reserve(64 + layout.data_size() + 16 + options.type_section.size() + item_size + patch_size_bound + 64);
     const std::size_t tag0 = open_section(out, "TAG0");
@@ -173,7 +173,7 @@ Result<std::vector<std::uint8_t>> write_tag0(const ObjectWriter& objects, const 
     // DATA: node bytes at their offsets, reference fields rewritten as ITEM indices.
     const std::size_t data_at = out.size();
     out.resize(data_at + layout.data_size(), 0);
-    std::uint8_t* const data = out.data() + data_at;   // out grows no further until DATA is written
+    std::uint8_t* const data = out.data() + data_at;              // out grows no further until DATA is written
     std::map<std::uint32_t, std::vector<std::uint32_t>> patches;  // field type → DATA offsets
     for (NodeId n : layout.placement()) {
         const Node& node = objects.node(n);

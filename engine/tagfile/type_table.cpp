@@ -25,7 +25,8 @@ std::vector<std::string_view> split_strings(const std::vector<char>& storage, st
     }
     const std::size_t tail = storage.size() - start;
     bool ff_padding = tail < 4;
-    for (std::size_t i = start; i < storage.size(); ++i) ff_padding = ff_padding && static_cast<std::uint8_t>(storage[i]) == 0xFF;
+    for (std::size_t i = start; i < storage.size(); ++i)
+        ff_padding = ff_padding && static_cast<std::uint8_t>(storage[i]) == 0xFF;
     if (!ff_padding) unread += tail;
     return out;
 }
@@ -48,8 +49,7 @@ Error bad_type(std::uint64_t offset, std::string message) {
 Result<std::uint32_t> read_u32_varint(ByteReader& r, std::string_view what) {
     const std::uint64_t at = r.unit_offset();
     MP_TRY_ASSIGN(std::uint64_t v, read_varint(r));
-    if (v > std::numeric_limits<std::uint32_t>::max())
-        return bad_type(at, std::string(what) + " does not fit 32 bits");
+    if (v > std::numeric_limits<std::uint32_t>::max()) return bad_type(at, std::string(what) + " does not fit 32 bits");
     return static_cast<std::uint32_t>(v);
 }
 
@@ -58,9 +58,7 @@ Result<std::uint32_t> read_u32_varint(ByteReader& r, std::string_view what) {
 std::size_t TypeTable::MemberKeyHash::operator()(const MemberKey& k) const {
     return std::hash<std::string_view>{}(k.name) ^ (std::size_t{k.type} * 0x9E3779B97F4A7C15ull);
 }
-std::size_t TypeTable::NameHash::operator()(std::string_view s) const {
-    return std::hash<std::string_view>{}(s);
-}
+std::size_t TypeTable::NameHash::operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
 
 // Builds a TypeTable in place; one method per section kind.
 class TypeTableParser {
@@ -114,8 +112,7 @@ private:
         const std::uint64_t at = r.unit_offset();
         MP_TRY_ASSIGN(std::uint64_t count, read_varint(r));
         // Every type needs at least 2 bytes: a sane bound before allocating.
-        if (count == 0 || count > s.body.size())
-            return bad_type(at, "implausible type count " + std::to_string(count));
+        if (count == 0 || count > s.body.size()) return bad_type(at, "implausible type count " + std::to_string(count));
         t_.types_.assign(count, TypeInfo{});
         for (std::uint32_t i = 1; i < count; ++i) {
             TypeInfo& info = t_.types_[i];
@@ -391,8 +388,7 @@ private:
 };
 
 Result<std::shared_ptr<const TypeTable>> TypeTable::parse(Bytes unit, const Section& type_section) {
-    if (type_section.tag() != "TYPE" || type_section.leaf)
-        return bad_type(type_section.offset, "not a TYPE container");
+    if (type_section.tag() != "TYPE" || type_section.leaf) return bad_type(type_section.offset, "not a TYPE container");
     auto table = std::make_shared<TypeTable>();
     TypeTableParser parser(unit, *table);
     MP_TRY(parser.parse(type_section));

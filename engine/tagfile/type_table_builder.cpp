@@ -188,7 +188,8 @@ TypeRef TypeTableBuilder::pointer(TypeRef target) {
 TypeRef TypeTableBuilder::pointer(TypeRef target, std::uint32_t flags) {
     const TypeRef t = declare("T*", {type_arg("tT", target)});
     if (!is_defined(t))
-        define(t, TypeBody{.format = format_word::kPointer, .subtype = target, .size = 8, .alignment = 8, .flags = flags});
+        define(t,
+               TypeBody{.format = format_word::kPointer, .subtype = target, .size = 8, .alignment = 8, .flags = flags});
     return t;
 }
 
@@ -196,9 +197,11 @@ TypeRef TypeTableBuilder::ref_ptr(TypeRef target) {
     const TypeRef t = declare("hkRefPtr", {type_arg("tTYPE", target)});
     if (!is_defined(t)) {
         const TypeRef ptr = pointer(target);
-        define_record(t, RecordSpec{.size = 8, .alignment = 8,
+        define_record(t, RecordSpec{.size = 8,
+                                    .alignment = 8,
                                     .members = {{"ptr", 0, ptr, member_flags::kPrivate}},
-                                    .format = format_word::kPointer, .subtype = target});
+                                    .format = format_word::kPointer,
+                                    .subtype = target});
     }
     return t;
 }
@@ -213,11 +216,13 @@ TypeRef TypeTableBuilder::array_of(TypeRef element) {
     if (!is_defined(t)) {
         const TypeRef data = pointer(element);
         if (!int_) int_ = primitive("int", format_word::integer(32, true), 4, 4);
-        define_record(t, RecordSpec{.size = 16, .alignment = 8,
+        define_record(t, RecordSpec{.size = 16,
+                                    .alignment = 8,
                                     .members = {{"m_data", 0, data, member_flags::kProtected},
                                                 {"m_size", 8, int_, member_flags::kProtected},
                                                 {"m_capacityAndFlags", 12, int_, member_flags::kProtected}},
-                                    .format = format_word::kArray, .subtype = element});
+                                    .format = format_word::kArray,
+                                    .subtype = element});
     }
     return t;
 }
@@ -226,10 +231,12 @@ TypeRef TypeTableBuilder::rel_array_of(TypeRef element) {
     const TypeRef t = declare("hkRelArray", {type_arg("tT", element)});
     if (!is_defined(t)) {
         const TypeRef u16 = primitive("unsigned short", format_word::integer(16, false), 2, 2);
-        define_record(t, RecordSpec{.size = 4, .alignment = 2,
+        define_record(t, RecordSpec{.size = 4,
+                                    .alignment = 2,
                                     .members = {{"m_size", 0, u16, member_flags::kProtected},
                                                 {"m_offset", 2, u16, member_flags::kProtected}},
-                                    .format = format_word::kArray, .subtype = element});
+                                    .format = format_word::kArray,
+                                    .subtype = element});
     }
     return t;
 }
@@ -237,15 +244,18 @@ TypeRef TypeTableBuilder::rel_array_of(TypeRef element) {
 TypeRef TypeTableBuilder::inline_array(TypeRef element, std::uint32_t count) {
     const TypeRef t = declare("T[N]", {type_arg("tT", element), value_arg("vN", count)});
     if (!is_defined(t))
-        define(t, TypeBody{.format = format_word::inline_array(count), .subtype = element,
-                           .size = resolved_size(element) * count, .alignment = resolved_alignment(element)});
+        define(t, TypeBody{.format = format_word::inline_array(count),
+                           .subtype = element,
+                           .size = resolved_size(element) * count,
+                           .alignment = resolved_alignment(element)});
     return t;
 }
 
 TypeRef TypeTableBuilder::enum_of(TypeRef enum_type, TypeRef storage) {
     const TypeRef t = declare("hkEnum", {type_arg("tENUM", enum_type), type_arg("tSTORAGE", storage)});
     if (!is_defined(t))
-        define_record(t, RecordSpec{.size = resolved_size(storage), .alignment = resolved_alignment(storage),
+        define_record(t, RecordSpec{.size = resolved_size(storage),
+                                    .alignment = resolved_alignment(storage),
                                     .members = {{"storage", 0, storage, member_flags::kPrivate}},
                                     .format = resolved_format(storage).value_or(0)});
     return t;
@@ -254,7 +264,8 @@ TypeRef TypeTableBuilder::enum_of(TypeRef enum_type, TypeRef storage) {
 TypeRef TypeTableBuilder::flags_of(TypeRef bits_type, TypeRef storage) {
     const TypeRef t = declare("hkFlags", {type_arg("tBITS", bits_type), type_arg("tSTORAGE", storage)});
     if (!is_defined(t))
-        define_record(t, RecordSpec{.size = resolved_size(storage), .alignment = resolved_alignment(storage),
+        define_record(t, RecordSpec{.size = resolved_size(storage),
+                                    .alignment = resolved_alignment(storage),
                                     .members = {{"storage", 0, storage, member_flags::kProtected}},
                                     .format = resolved_format(storage).value_or(0)});
     return t;

@@ -44,7 +44,7 @@ namespace format_word {
 inline constexpr std::uint32_t kVoid = 0x0;
 inline constexpr std::uint32_t kOpaque = 0x1;
 inline constexpr std::uint32_t kBool8 = 0x2002;
-inline constexpr std::uint32_t kCString = 0x3;        // char*, and Sekiro's hkStringPtr
+inline constexpr std::uint32_t kCString = 0x3;         // char*, and Sekiro's hkStringPtr
 inline constexpr std::uint32_t kStringPtr2018 = 0x83;  // ER hkStringPtr, const char*
 inline constexpr std::uint32_t kPointer = 0x6;
 inline constexpr std::uint32_t kRecord = 0x7;
@@ -69,12 +69,12 @@ inline constexpr std::uint32_t kBaseObject = 0x90;          // hkBaseObject
 
 // Member flag combinations seen on real members (member_flag in type_table.h has the bits).
 namespace member_flags {
-inline constexpr std::uint32_t kPublic = 0x20;                // Field
-inline constexpr std::uint32_t kPublicNs = 0x21;              // Field | NonSerializable
-inline constexpr std::uint32_t kProtected = 0x22;             // Field | Protected
-inline constexpr std::uint32_t kProtectedNs = 0x23;           // Field | Protected | NonSerializable
-inline constexpr std::uint32_t kPrivate = 0x24;               // Field | Private
-inline constexpr std::uint32_t kPrivateNs = 0x25;             // Field | Private | NonSerializable
+inline constexpr std::uint32_t kPublic = 0x20;       // Field
+inline constexpr std::uint32_t kPublicNs = 0x21;     // Field | NonSerializable
+inline constexpr std::uint32_t kProtected = 0x22;    // Field | Protected
+inline constexpr std::uint32_t kProtectedNs = 0x23;  // Field | Protected | NonSerializable
+inline constexpr std::uint32_t kPrivate = 0x24;      // Field | Private
+inline constexpr std::uint32_t kPrivateNs = 0x25;    // Field | Private | NonSerializable
 }  // namespace member_flags
 
 // A TNA1 template parameter: a name starting with 't' takes a type, 'v' an integer (§5.3).
@@ -121,7 +121,7 @@ struct RecordSpec {
     std::optional<std::uint32_t> flags{};
     std::vector<MemberDecl> members{};
     std::uint32_t format = format_word::kRecord;  // e.g. hkBool 0x2002, hkEnum the storage format
-    std::optional<TypeRef> subtype{};              // hkRefPtr, hkQuaternionf, ...
+    std::optional<TypeRef> subtype{};             // hkRefPtr, hkQuaternionf, ...
 };
 
 class TypeTableBuilder {
@@ -135,7 +135,7 @@ public:
     void set_hash(TypeRef type, std::uint32_t hash);  // THSH entry (Havok writes ER class hashes)
 
     std::optional<TypeRef> find(std::string_view full_name) const;  // "hkArray<hkUint32, hkContainerHeapAllocator>"
-    std::string full_name(TypeRef type) const;                       // as TypeTable::full_name prints it
+    std::string full_name(TypeRef type) const;                      // as TypeTable::full_name prints it
     std::size_t type_count() const { return types_.size(); }        // including the null type
     bool is_defined(TypeRef type) const { return type < types_.size() && types_[type].body.has_value(); }
     const TypeBody* body(TypeRef type) const;

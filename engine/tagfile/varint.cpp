@@ -24,7 +24,9 @@ std::uint8_t first_byte_mask(std::uint8_t length) {
         case 1: return 0x7F;
         case 2: return 0x3F;
         case 3: return 0x1F;
-        case 4: case 5: case 8: return 0x07;
+        case 4:
+        case 5:
+        case 8: return 0x07;
         default: return 0x00;  // 0xF8 / 0xF9: the first byte is a pure marker
     }
 }
@@ -32,15 +34,12 @@ std::uint8_t first_byte_mask(std::uint8_t length) {
 }  // namespace
 
 Result<Varint> decode_varint(Bytes bytes, std::size_t pos, std::uint64_t base) {
-    if (pos >= bytes.size())
-        return make_error(ErrorCode::kTruncated, base + pos, "truncated varint");
+    if (pos >= bytes.size()) return make_error(ErrorCode::kTruncated, base + pos, "truncated varint");
     const std::uint8_t first = bytes[pos];
     const std::uint8_t length = varint_length(first);
     if (length == 0)
-        return make_error(ErrorCode::kBadType, base + pos,
-                          "invalid varint first byte 0x" + std::to_string(first));
-    if (!in_range(pos, length, bytes.size()))
-        return make_error(ErrorCode::kTruncated, base + pos, "truncated varint");
+        return make_error(ErrorCode::kBadType, base + pos, "invalid varint first byte 0x" + std::to_string(first));
+    if (!in_range(pos, length, bytes.size())) return make_error(ErrorCode::kTruncated, base + pos, "truncated varint");
     std::uint64_t value = first & first_byte_mask(length);
     for (std::uint8_t i = 1; i < length; ++i) value = (value << 8) | bytes[pos + i];
     return Varint{value, length};
@@ -52,8 +51,7 @@ Result<std::uint64_t> read_varint(ByteReader& reader) {
     auto first = probe.le<std::uint8_t>();
     if (!first) return reader.truncated("varint");
     const std::uint8_t length = varint_length(*first);
-    if (length == 0)
-        return make_error(ErrorCode::kBadType, reader.unit_offset(), "invalid varint first byte");
+    if (length == 0) return make_error(ErrorCode::kBadType, reader.unit_offset(), "invalid varint first byte");
     probe = reader;
     auto all = probe.take(length);
     if (!all) return reader.truncated("varint");

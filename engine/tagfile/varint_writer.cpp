@@ -29,8 +29,7 @@ void append_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
         default: marker = 0xF9; break;  // 9: pure marker, 64 bits after it
     }
     const bool pure_marker = width == 6 || width == 9;
-    const std::uint8_t first = pure_marker ? marker
-                                           : static_cast<std::uint8_t>(marker | (v >> (8 * value_bytes)));
+    const std::uint8_t first = pure_marker ? marker : static_cast<std::uint8_t>(marker | (v >> (8 * value_bytes)));
     out.push_back(first);
     for (int i = value_bytes - 1; i >= 0; --i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
 }

@@ -25,12 +25,12 @@ static_assert(kTable[1] == 0x09073096u, "freelancer-models.md §3: T[1] of the c
 }  // namespace
 
 std::uint32_t fl_crc(std::string_view name) {
-    if (name.empty()) return 0;   // §3: no terminator byte, "" hashes to 0 (~~0)
+    if (name.empty()) return 0;  // §3: no terminator byte, "" hashes to 0 (~~0)
     std::uint32_t crc = 0xFFFFFFFFu;
     for (char ch : name) {
         std::uint8_t b = static_cast<std::uint8_t>(ch);
-        if (b >= 'A' && b <= 'Z') b = static_cast<std::uint8_t>(b | 0x20);   // ASCII fold only (§3)
-        crc = (crc >> 8) ^ kTable[(crc ^ b) & 0xFF];   // a logical shift in the loop (§3)
+        if (b >= 'A' && b <= 'Z') b = static_cast<std::uint8_t>(b | 0x20);  // ASCII fold only (§3)
+        crc = (crc >> 8) ^ kTable[(crc ^ b) & 0xFF];                        // a logical shift in the loop (§3)
     }
     return ~crc;
 }

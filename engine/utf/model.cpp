@@ -113,7 +113,8 @@ Result<JointKind> joint_kind(const UtfNode& leaf) {
 
 // §2.3: parent[64], child[64], origin @128, then rot @140 (Fix, Loose) or offset @140, rot @152.
 Result<std::vector<Joint>> read_joints(const UtfNode& leaf, JointKind kind) {
-    if (leaf.folder) return make_error(ErrorCode::kBadHeader, leaf.entry_offset, fmt::format("Cons '{}' is a folder", leaf.name));
+    if (leaf.folder)
+        return make_error(ErrorCode::kBadHeader, leaf.entry_offset, fmt::format("Cons '{}' is a folder", leaf.name));
     const std::size_t stride = joint_stride(kind);
     if (leaf.data.size() % stride != 0)
         return make_error(ErrorCode::kSizeMismatch, leaf.entry_offset + 24,
@@ -154,14 +155,16 @@ Result<std::vector<Hardpoint>> read_hardpoints(const UtfTree& tree, const UtfNod
             const UtfNode* rot = tree.child(node, "Orientation");
             if (pos && !pos->folder) {
                 if (pos->data.size() < 12)
-                    return make_error(ErrorCode::kSizeMismatch, pos->entry_offset + 24,
-                                      fmt::format("hardpoint '{}' Position of {} bytes (12)", hp.name, pos->data.size()));
+                    return make_error(
+                        ErrorCode::kSizeMismatch, pos->entry_offset + 24,
+                        fmt::format("hardpoint '{}' Position of {} bytes (12)", hp.name, pos->data.size()));
                 for (int i = 0; i < 3; ++i) hp.frame.t[i] = load_le<float>(pos->data.data() + 4 * i);
             }
             if (rot && !rot->folder) {
                 if (rot->data.size() < 36)
-                    return make_error(ErrorCode::kSizeMismatch, rot->entry_offset + 24,
-                                      fmt::format("hardpoint '{}' Orientation of {} bytes (36)", hp.name, rot->data.size()));
+                    return make_error(
+                        ErrorCode::kSizeMismatch, rot->entry_offset + 24,
+                        fmt::format("hardpoint '{}' Orientation of {} bytes (36)", hp.name, rot->data.size()));
                 for (int i = 0; i < 9; ++i) hp.frame.r[i] = load_le<float>(rot->data.data() + 4 * i);
             }
             out.push_back(std::move(hp));
@@ -214,12 +217,13 @@ Result<Model> model_view(const UtfTree& tree) {
             cons = &f;
             continue;
         }
-        if (!f.folder) continue;   // e.g. a Scale leaf (§2.2)
+        if (!f.folder) continue;  // e.g. a Scale leaf (§2.2)
         ModelPart part;
         const UtfNode* obj = tree.child(f, "Object name");
         const UtfNode* file = tree.child(f, "File name");
         if (obj == nullptr || obj->folder)
-            return make_error(ErrorCode::kMissingField, f.entry_offset, fmt::format("Cmpnd/{} has no Object name", f.name));
+            return make_error(ErrorCode::kMissingField, f.entry_offset,
+                              fmt::format("Cmpnd/{} has no Object name", f.name));
         part.object_name = leaf_string(*obj);
         part.id = fl_crc(part.object_name);
         if (file != nullptr && !file->folder) part.file_name = leaf_string(*file);
@@ -259,7 +263,8 @@ Result<Model> model_view(const UtfTree& tree) {
     // Cmpnd order, preferring the one named Root when several are (ML takes the Root folder).
     m.root = -1;
     for (std::size_t i = 0; i < m.parts.size(); ++i)
-        if (m.parts[i].parent < 0 && (m.root < 0 || names_equal(m.parts[i].object_name, "Root"))) m.root = std::int32_t(i);
+        if (m.parts[i].parent < 0 && (m.root < 0 || names_equal(m.parts[i].object_name, "Root")))
+            m.root = std::int32_t(i);
     // World frames root-down (§2.4): a part's frame is its parent's composed with its own. The
     // parent graph is a forest (no loops, see above), so repeated sweeps settle within its depth.
     std::vector<std::uint8_t> done(m.parts.size(), 0);

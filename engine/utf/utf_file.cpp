@@ -19,8 +19,9 @@ struct Regions {
 
 Result<std::string> read_name(const Regions& r, std::uint32_t name_offset, std::uint64_t entry_at) {
     if (name_offset >= r.names_used)
-        return make_error(ErrorCode::kOutOfBounds, entry_at + 4,
-                          fmt::format("UTF entry name offset {} outside the {} used name bytes", name_offset, r.names_used));
+        return make_error(
+            ErrorCode::kOutOfBounds, entry_at + 4,
+            fmt::format("UTF entry name offset {} outside the {} used name bytes", name_offset, r.names_used));
     const std::uint8_t* base = r.file.data() + r.names_offset;
     const void* nul = std::memchr(base + name_offset, 0, r.names_used - name_offset);
     if (nul == nullptr)
@@ -57,7 +58,8 @@ const UtfNode* UtfTree::find(const UtfNode& from, std::string_view path) const {
 
 std::string leaf_string(const UtfNode& leaf) {
     const void* nul = std::memchr(leaf.data.data(), 0, leaf.data.size());
-    const std::size_t len = nul ? std::size_t(static_cast<const std::uint8_t*>(nul) - leaf.data.data()) : leaf.data.size();
+    const std::size_t len =
+        nul ? std::size_t(static_cast<const std::uint8_t*>(nul) - leaf.data.data()) : leaf.data.size();
     return std::string(reinterpret_cast<const char*>(leaf.data.data()), len);
 }
 
@@ -65,12 +67,14 @@ bool is_utf(Bytes bytes) { return read_le_at<std::uint32_t>(bytes, 0) == kUtfSig
 
 Result<UtfTree> decode_utf(Bytes bytes) {
     if (bytes.size() < sizeof(UtfHeader)) {
-        if (bytes.size() >= 4 && !is_utf(bytes)) return make_error(ErrorCode::kBadMagic, 0, "not a UTF file (no \"UTF \" signature)");
+        if (bytes.size() >= 4 && !is_utf(bytes))
+            return make_error(ErrorCode::kBadMagic, 0, "not a UTF file (no \"UTF \" signature)");
         return make_error(ErrorCode::kTruncated, bytes.size(), "truncated UTF header (56 bytes)");
     }
     UtfHeader h;
     std::memcpy(&h, bytes.data(), sizeof h);
-    if (h.signature != kUtfSignature) return make_error(ErrorCode::kBadMagic, 0, "not a UTF file (no \"UTF \" signature)");
+    if (h.signature != kUtfSignature)
+        return make_error(ErrorCode::kBadMagic, 0, "not a UTF file (no \"UTF \" signature)");
     if (h.version != kUtfVersion)
         return make_error(ErrorCode::kUnsupported, 4, fmt::format("UTF version 0x{:x} (only 0x101 exists)", h.version));
     if (h.entry_size != sizeof(UtfEntry))
@@ -82,14 +86,16 @@ Result<UtfTree> decode_utf(Bytes bytes) {
     auto region = [&](std::uint64_t off, std::uint64_t size, std::uint64_t field, const char* what) -> Status {
         if (in_range(off, size, bytes.size())) return ok_status();
         const bool starts_inside = off <= bytes.size();
-        return make_error(starts_inside ? ErrorCode::kTruncated : ErrorCode::kOutOfBounds, starts_inside ? bytes.size() : field,
-                          fmt::format("UTF {} block [{}, +{}) outside the file's {} bytes", what, off, size, bytes.size()));
+        return make_error(
+            starts_inside ? ErrorCode::kTruncated : ErrorCode::kOutOfBounds, starts_inside ? bytes.size() : field,
+            fmt::format("UTF {} block [{}, +{}) outside the file's {} bytes", what, off, size, bytes.size()));
     };
     MP_TRY(region(h.tree_offset, h.tree_size, 8, "tree"));
     MP_TRY(region(h.names_offset, h.names_used, 24, "names"));
     MP_TRY(region(h.data_offset, 0, 36, "data"));
     if (h.tree_size < sizeof(UtfEntry))
-        return make_error(ErrorCode::kBadHeader, 12, fmt::format("UTF tree block of {} bytes holds no root entry", h.tree_size));
+        return make_error(ErrorCode::kBadHeader, 12,
+                          fmt::format("UTF tree block of {} bytes holds no root entry", h.tree_size));
 
     Regions r{bytes, h.tree_offset, h.tree_size, h.names_offset, h.names_used, h.data_offset};
     UtfTree tree;
@@ -103,7 +109,8 @@ Result<UtfTree> decode_utf(Bytes bytes) {
             return make_error(ErrorCode::kOutOfBounds, from_field,
                               fmt::format("UTF entry offset {} outside the {}-byte tree block", rel, r.tree_size));
         if (seen[rel]++ != 0)
-            return make_error(ErrorCode::kBadHeader, from_field, fmt::format("UTF entry {} reached twice (a cycle)", rel));
+            return make_error(ErrorCode::kBadHeader, from_field,
+                              fmt::format("UTF entry {} reached twice (a cycle)", rel));
         if (tree.nodes.size() >= kMaxNodes)
             return make_error(ErrorCode::kBadHeader, from_field, fmt::format("UTF tree above {} nodes", kMaxNodes));
         const std::uint64_t at = r.tree_offset + rel;
@@ -117,8 +124,8 @@ Result<UtfTree> decode_utf(Bytes bytes) {
             const std::uint64_t off = r.data_offset + e.child_offset;
             if (!in_range(off, e.used, bytes.size()))
                 return make_error(off <= bytes.size() ? ErrorCode::kTruncated : ErrorCode::kOutOfBounds, at + 16,
-                                  fmt::format("UTF leaf '{}' payload [{}, +{}) outside the file's {} bytes", node.name, off,
-                                              e.used, bytes.size()));
+                                  fmt::format("UTF leaf '{}' payload [{}, +{}) outside the file's {} bytes", node.name,
+                                              off, e.used, bytes.size()));
             node.data = bytes.subspan(off, e.used);
             node.data_offset = off;
         }
@@ -131,7 +138,11 @@ Result<UtfTree> decode_utf(Bytes bytes) {
     MP_TRY_ASSIGN(std::uint32_t root, read_entry(0, 8, root_entry));
     if (!tree.nodes[root].folder)
         return make_error(ErrorCode::kBadHeader, r.tree_offset + 8, "UTF root entry is not a folder");
-    struct Pending { std::uint32_t node; std::uint32_t first; std::size_t depth; };
+    struct Pending {
+        std::uint32_t node;
+        std::uint32_t first;
+        std::size_t depth;
+    };
     std::vector<Pending> stack{{root, root_entry.child_offset, 1}};
     while (!stack.empty()) {
         const Pending p = stack.back();

@@ -22,9 +22,10 @@ namespace {
 // (a c d) as a modeller exports a quad.
 MeshInput grid(std::uint32_t n, float bump = 0.0f) {
     return test::grid_mesh(n, [&](std::uint32_t i, std::uint32_t j) {
-        return std::array<float, 3>{static_cast<float>(i),
-                                    bump * std::sin(0.7f * static_cast<float>(i)) * std::cos(0.4f * static_cast<float>(j)),
-                                    static_cast<float>(j)};
+        return std::array<float, 3>{
+            static_cast<float>(i),
+            bump * std::sin(0.7f * static_cast<float>(i)) * std::cos(0.4f * static_cast<float>(j)),
+            static_cast<float>(j)};
     });
 }
 
@@ -53,8 +54,9 @@ class Builder : public ::testing::TestWithParam<tagfile::HavokDialect> {};
 TEST_P(Builder, GridRoundTripsThroughTheDecoder) {
     const MeshInput in = grid(40, 0.8f);  // 3,200 rows: several sections
     MeshStats st;
-    auto built = build_mesh(in, MeshOptions{GetParam() == tagfile::HavokDialect::kEldenRing2018 ? SimdNumbering::kEldenRing
-                                                                                                 : SimdNumbering::kSekiro},
+    auto built = build_mesh(in,
+                            MeshOptions{GetParam() == tagfile::HavokDialect::kEldenRing2018 ? SimdNumbering::kEldenRing
+                                                                                            : SimdNumbering::kSekiro},
                             &st);
     ASSERT_TRUE(built.ok()) << built.error().message;
     EXPECT_EQ(st.rows_in, 3200u);
@@ -109,7 +111,7 @@ TEST(BuilderRows, ABuildThatKeepsNoLayoutWritesTheSameFile) {
     auto kept = build_mesh(in, MeshOptions{}, &kept_stats, &layout);
     auto released = build_mesh(in, MeshOptions{}, &released_stats);
     ASSERT_TRUE(kept.ok() && released.ok());
-    EXPECT_GT(layout.tree.size(), 0u);   // the kept layout is whole
+    EXPECT_GT(layout.tree.size(), 0u);  // the kept layout is whole
     EXPECT_GT(layout.cut.sections.size(), 1u);
     const Decoded a = write_and_decode(*kept, tagfile::HavokDialect::kEldenRing2018);
     const Decoded b = write_and_decode(*released, tagfile::HavokDialect::kEldenRing2018);
@@ -180,7 +182,7 @@ TEST(BuilderRows, AnExtentPastSinglePrecisionIsAnError) {
     ASSERT_FALSE(a.ok());
     EXPECT_EQ(a.error().code, ErrorCode::kLimit);
     EXPECT_NE(a.error().message.find("wider than single precision"), std::string::npos) << a.error().message;
-    wide.x = {-1.5e38f, 1.5e38f, 0.0f};   // 3e38 wide: still finite, and built
+    wide.x = {-1.5e38f, 1.5e38f, 0.0f};  // 3e38 wide: still finite, and built
     EXPECT_TRUE(build_mesh(wide, MeshOptions{}).ok());
     MeshOptions huge_radius;
     huge_radius.convex_radius = 3.4e38f;

@@ -112,12 +112,12 @@ TEST(ObjReader, CornerFormsAndNegativeIndices) {
     const auto m = read(
         "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"
         "vt 0 0\nvt 1 0\nvn 0 0 1\n"
-        "f 1/1 2/2 3/1\n"          // v/vt
-        "f 1//1 3//1 4//1\n"       // v//vn
-        "f 1/2/1 2/1/1 4/2/1\n"    // v/vt/vn
-        "f -4 -3 -2\n"             // relative to the 4 vertices above: 1 2 3
+        "f 1/1 2/2 3/1\n"        // v/vt
+        "f 1//1 3//1 4//1\n"     // v//vn
+        "f 1/2/1 2/1/1 4/2/1\n"  // v/vt/vn
+        "f -4 -3 -2\n"           // relative to the 4 vertices above: 1 2 3
         "v 5 5 5\n"
-        "f -1/-1/-1 1 2\n");       // now -1 is vertex 5; vt and vn may be negative too
+        "f -1/-1/-1 1 2\n");  // now -1 is vertex 5; vt and vn may be negative too
     ASSERT_TRUE(m.ok()) << m.error().message;
     EXPECT_EQ(m->rows, (std::vector<Row>{{0, 1, 2}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}, {4, 0, 1}}));
     EXPECT_EQ(m->row_line, (std::vector<std::uint64_t>{8, 9, 10, 11, 13}));
@@ -128,17 +128,17 @@ TEST(ObjReader, NamesInFirstUseOrderAndCrLf) {
     const auto m = read(
         "mtllib scene.mtl\r\n"
         "v 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\n"
-        "f 1 2 3\r\n"                         // before any o / g / usemtl
-        "o Wall  \r\n"                        // trailing blanks trimmed
+        "f 1 2 3\r\n"   // before any o / g / usemtl
+        "o Wall  \r\n"  // trailing blanks trimmed
         "usemtl stone # a comment after the name\r\n"
-        "usemtl never used\r\n"               // no row follows: not in the table
+        "usemtl never used\r\n"  // no row follows: not in the table
         "usemtl wood\r\n"
         "g left side\r\n"
         "f 1 2 3\r\n"
         "usemtl stone\r\n"
         "s 1\r\n"
         "f 3 2 1\r\n"
-        "usemtl\r\n"                          // no name: back to "no material"
+        "usemtl\r\n"  // no name: back to "no material"
         "f 1 3 2\r\n");
     ASSERT_TRUE(m.ok()) << m.error().message;
     EXPECT_EQ(m->material_names, (std::vector<std::string>{"wood", "stone"}));
@@ -212,7 +212,8 @@ TEST(ObjReader, EveryErrorNamesLineAndColumn) {
         {three, ErrorCode::kMissingField, "4:1", "no faces"},
         {"", ErrorCode::kMissingField, "1:1", "no faces"},
         {"# only a comment", ErrorCode::kMissingField, "1:17", "no faces"},
-        {"v 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nf 1 2 3\r\nf 1\t2\t+-3\r\n", ErrorCode::kBadHeader, "5:7", "`+-3` is not an index"},
+        {"v 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nf 1 2 3\r\nf 1\t2\t+-3\r\n", ErrorCode::kBadHeader, "5:7",
+         "`+-3` is not an index"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.text);

@@ -24,7 +24,9 @@ TEST(PairRows, NumberingByVertexIsNumberingByCorner) {
                     y.push_back(static_cast<float>((i * 7 + j * 3) % 5) * 0.1f);
                     z.push_back(static_cast<float>(j));
                 }
-        auto v = [&](std::uint32_t i, std::uint32_t j) { return static_cast<std::uint32_t>(j * g + i + (rng() % 2) * g * g); };
+        auto v = [&](std::uint32_t i, std::uint32_t j) {
+            return static_cast<std::uint32_t>(j * g + i + (rng() % 2) * g * g);
+        };
         std::vector<std::array<std::uint32_t, 3>> rows;
         std::vector<std::uint32_t> material, kept;
         for (std::uint32_t j = 0; j + 1 < g; ++j)
@@ -49,7 +51,8 @@ TEST(PairRows, NumberingByVertexIsNumberingByCorner) {
         for (std::size_t i = 0; i < kept.size(); ++i) {
             for (int k = 0; k < 3; ++k) {
                 const std::uint32_t w = rows[kept[i]][k];
-                names.push_back({std::bit_cast<std::uint32_t>(x[w]), std::bit_cast<std::uint32_t>(y[w]), std::bit_cast<std::uint32_t>(z[w])});
+                names.push_back({std::bit_cast<std::uint32_t>(x[w]), std::bit_cast<std::uint32_t>(y[w]),
+                                 std::bit_cast<std::uint32_t>(z[w])});
                 for (int a = 0; a < 3; ++a) {
                     const float p = a == 0 ? x[w] : a == 1 ? y[w] : z[w];
                     box[i].min[a] = k == 0 ? p : std::min(box[i].min[a], p);
@@ -62,7 +65,8 @@ TEST(PairRows, NumberingByVertexIsNumberingByCorner) {
         rules::QuadPairingWorkspace ws2;
         rules::number_by_first_use(names, ws2, numbers);
         std::vector<std::array<std::uint32_t, 3>> numbered(kept.size());
-        for (std::size_t i = 0; i < kept.size(); ++i) numbered[i] = {numbers[3 * i], numbers[3 * i + 1], numbers[3 * i + 2]};
+        for (std::size_t i = 0; i < kept.size(); ++i)
+            numbered[i] = {numbers[3 * i], numbers[3 * i + 1], numbers[3 * i + 2]};
         std::vector<rules::QuadPair> pairs;
         rules::pair_quads(rules::QuadPairingRows{numbered, box, data}, rules::CandidateRule::kFirstFit, ws2, pairs);
 

@@ -83,15 +83,16 @@ TEST(Weld, LinearOnManyRepeats) {
 }
 
 TEST(MaterialMap, FileNumbersAndExportNames) {
-    const auto map = read_material_map(bytes_of("# ids of the hit materials\r\n\nstone = 21\n  wet grass =7 # trailing comment\nx=y = 3\n"));
+    const auto map = read_material_map(
+        bytes_of("# ids of the hit materials\r\n\nstone = 21\n  wet grass =7 # trailing comment\nx=y = 3\n"));
     ASSERT_TRUE(map.ok()) << map.error().message;
     EXPECT_EQ(material_id(*map, "stone"), 21u);
     EXPECT_EQ(material_id(*map, "wet grass"), 7u);
-    EXPECT_EQ(material_id(*map, "x=y"), 3u);              // the last `=` splits
-    EXPECT_EQ(material_id(*map, "40"), 40u);              // a number
-    EXPECT_EQ(material_id(*map, "m21"), 21u);             // meshproof export's name
+    EXPECT_EQ(material_id(*map, "x=y"), 3u);   // the last `=` splits
+    EXPECT_EQ(material_id(*map, "40"), 40u);   // a number
+    EXPECT_EQ(material_id(*map, "m21"), 21u);  // meshproof export's name
     EXPECT_EQ(material_id(*map, "4294967295"), 4294967295u);
-    EXPECT_FALSE(material_id(*map, "4294967296"));        // not a u32
+    EXPECT_FALSE(material_id(*map, "4294967296"));  // not a u32
     EXPECT_FALSE(material_id(*map, "m_none"));
     EXPECT_FALSE(material_id(*map, "m"));
     EXPECT_FALSE(material_id(*map, "-1"));

@@ -44,7 +44,8 @@ std::string grid(float x0, float z0, float cell, int n, int first) {
             s += "v " + std::to_string(x0 + cell * i) + " 0 " + std::to_string(z0 + cell * j) + "\n";
     const auto at = [&](int i, int j) { return std::to_string(first + i * (n + 1) + j); };
     for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) s += "f " + at(i, j) + " " + at(i, j + 1) + " " + at(i + 1, j + 1) + " " + at(i + 1, j) + "\n";
+        for (int j = 0; j < n; ++j)
+            s += "f " + at(i, j) + " " + at(i, j + 1) + " " + at(i + 1, j + 1) + " " + at(i + 1, j) + "\n";
     return s;
 }
 
@@ -59,8 +60,9 @@ std::string exported_materials(const fs::path& hkx, const fs::path& obj) {
 TEST(BuildBlender, UsemtlNoneIsMaterialZeroSaidOnce) {
     const fs::path dir = scratch("none");
     // Blender's export of two objects, one with material 21 and one without.
-    write_text(dir / "a.obj", "# Blender 4.1\no Wall\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nusemtl 21\nf 1 2 3 4\n"
-                              "o Floor\nv 0 0 1\nv 1 0 1\nv 1 0 2\nusemtl None\nf 5 6 7\nusemtl None\nf 7 6 1\n");
+    write_text(dir / "a.obj",
+               "# Blender 4.1\no Wall\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nusemtl 21\nf 1 2 3 4\n"
+               "o Floor\nv 0 0 1\nv 1 0 1\nv 1 0 2\nusemtl None\nf 5 6 7\nusemtl None\nf 7 6 1\n");
     auto r = run_cli_all(build(dir / "a.obj", dir / "a.hkx"));
     ASSERT_EQ(r.code, 0) << r.text;
     EXPECT_EQ(occurrences(r.text, kNoMaterialLine), 1u) << r.text;
@@ -90,7 +92,8 @@ TEST(BuildBlender, FacesBeforeAnyUsemtlAreMaterialZeroSaidOnce) {
         auto r = run_cli_all(build(dir / "b.obj", dir / "b.hkx", " --force"));
         ASSERT_EQ(r.code, 0) << r.text;
         EXPECT_EQ(occurrences(r.text, kNoMaterialLine), 1u) << r.text;
-        EXPECT_TRUE(contains(r.text, std::string(kNoMaterialLine) + (materials.empty() ? " (2 rows)" : " (1 row)"))) << r.text;
+        EXPECT_TRUE(contains(r.text, std::string(kNoMaterialLine) + (materials.empty() ? " (2 rows)" : " (1 row)")))
+            << r.text;
         EXPECT_EQ(contains(r.text, "materials: 1 (21 = 21)"), !materials.empty()) << r.text;
     }
     // Every face with a material: no such line.
@@ -107,14 +110,16 @@ TEST(BuildBlender, FacesBeforeAnyUsemtlAreMaterialZeroSaidOnce) {
 TEST(BuildBlender, ASeamOfMinusZeroAndZeroIsWelded) {
     const fs::path dir = scratch("seam");
     const auto obj = [](const std::string& zero) {
-        return "o A\nv 0 0 0\nv 1 0 0\nv 1 0 1\nf 1 2 3\no B\nv " + zero + " 0 " + zero + "\nv 1 0 1\nv 0 0 1\nf 4 5 6\n";
+        return "o A\nv 0 0 0\nv 1 0 0\nv 1 0 1\nf 1 2 3\no B\nv " + zero + " 0 " + zero +
+               "\nv 1 0 1\nv 0 0 1\nf 4 5 6\n";
     };
     for (const std::string zero : {"-0", "0", "-0.0"}) {
         SCOPED_TRACE(zero);
         write_text(dir / "s.obj", obj(zero));
         auto r = run_cli_all(build(dir / "s.obj", dir / "s.hkx", " --force"));
         ASSERT_EQ(r.code, 0) << r.text;
-        EXPECT_TRUE(contains(r.text, "2 rows in (6 positions, 2 repeated ones welded, 0 unused ones dropped)")) << r.text;
+        EXPECT_TRUE(contains(r.text, "2 rows in (6 positions, 2 repeated ones welded, 0 unused ones dropped)"))
+            << r.text;
         EXPECT_TRUE(contains(r.text, "2 triangles (1 quad)")) << r.text;
     }
     expect_verifies_clean(dir, 1);
@@ -138,7 +143,8 @@ TEST(BuildBlender, ManyDegenerateRowsDroppedWarnWithTheSizeAndScale) {
     EXPECT_TRUE(contains(r.text, "the mesh is 0.95 x 0 x 0.8 (its bounding box, in the OBJ's units")) << r.text;
     EXPECT_TRUE(contains(r.text, "--scale S")) << r.text;
     // The warning goes to stderr: stdout alone holds none of it.
-    EXPECT_FALSE(contains(meshproof::test::run_cli_stdout(build(dir / "small.obj", dir / "small.hkx", " --force")).text, "warning"));
+    EXPECT_FALSE(contains(meshproof::test::run_cli_stdout(build(dir / "small.obj", dir / "small.hkx", " --force")).text,
+                          "warning"));
 
     // Scaled up 100 times, nothing is dropped and nothing is said.
     fs::create_directories(dir / "scaled");
@@ -152,12 +158,13 @@ TEST(BuildBlender, ManyDegenerateRowsDroppedWarnWithTheSizeAndScale) {
     fs::create_directories(dir / "half");
     r = run_cli_all(build(dir / "small.obj", dir / "half" / "small.hkx", " --scale 1.5"));
     ASSERT_EQ(r.code, 0) << r.text;
-    EXPECT_TRUE(contains(r.text, "the mesh is 1.425 x 0 x 1.2 (its bounding box, in the OBJ's units times --scale 1.5")) << r.text;
+    EXPECT_TRUE(contains(r.text, "the mesh is 1.425 x 0 x 1.2 (its bounding box, in the OBJ's units times --scale 1.5"))
+        << r.text;
 
     // 1 row of 100 dropped is not more than 1 %: no warning.
-    std::string one_in_100 = grid(0, 0, 1, 7, 1);  // 98 rows
-    one_in_100 += "v 0 0 0\nv 1 0 0\nv 2 0 0\nf -3 -2 -1\n";   // collinear: dropped
-    one_in_100 += "v 0 5 0\nv 1 5 0\nv 0 5 1\nf -3 -2 -1\n";   // kept
+    std::string one_in_100 = grid(0, 0, 1, 7, 1);             // 98 rows
+    one_in_100 += "v 0 0 0\nv 1 0 0\nv 2 0 0\nf -3 -2 -1\n";  // collinear: dropped
+    one_in_100 += "v 0 5 0\nv 1 5 0\nv 0 5 1\nf -3 -2 -1\n";  // kept
     write_text(dir / "one.obj", one_in_100);
     r = run_cli_all(build(dir / "one.obj", dir / "one.hkx"));
     ASSERT_EQ(r.code, 0) << r.text;
@@ -205,14 +212,15 @@ TEST(BuildBlender, ScaleMultipliesEveryPositionOnRead) {
     expect_box(decoded_box(dir / "m.hkx"), {-1, 0, 0}, {1, 1, 0.5f});
 
     // --into: the member added to a copy of a split binder is scaled too.
-    meshproof::test::write_split_binder_install(dir / "in", "h10_00_00_00",
-                                                {{"h10_00_00_00_000001.hkx", meshproof::test::read_file(dir / "plain.hkx")}});
+    meshproof::test::write_split_binder_install(
+        dir / "in", "h10_00_00_00", {{"h10_00_00_00_000001.hkx", meshproof::test::read_file(dir / "plain.hkx")}});
     const fs::path bhd = dir / "in" / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd";
     const fs::path out = dir / "out" / "map" / "m10" / "m10_00_00_00";
-    r = run_cli_all("build " + (dir / "cm.obj").string() + " --into " + bhd.string() + " --member h10_00_00_00_000002.hkx -o " +
-                    out.string() + " --game eldenring --scale 0.01");
+    r = run_cli_all("build " + (dir / "cm.obj").string() + " --into " + bhd.string() +
+                    " --member h10_00_00_00_000002.hkx -o " + out.string() + " --game eldenring --scale 0.01");
     ASSERT_EQ(r.code, 0) << r.text;
-    ASSERT_EQ(run_cli_all("unpack " + (out / "h10_00_00_00.hkxbhd").string() + " -o " + (dir / "unpacked").string()).code, 0);
+    ASSERT_EQ(
+        run_cli_all("unpack " + (out / "h10_00_00_00.hkxbhd").string() + " -o " + (dir / "unpacked").string()).code, 0);
     expect_box(decoded_box(dir / "unpacked" / "m10_00_00_00" / "h10_00_00_00_000002.hkx"), {-1, 0, 0}, {1, 1, 0.5f});
     expect_verifies_clean(dir / "out", 2);
     fs::remove_all(dir);
@@ -234,7 +242,8 @@ TEST(BuildBlender, ABadScaleIsAUsageErrorNamingIt) {
     write_text(dir / "big.obj", "v 0 0 0\nv 3e37 0 0\nv 0 0 1\nf 1 2 3\n");
     auto r = run_cli_all(build(dir / "big.obj", dir / "x.hkx", " --scale 100"));
     EXPECT_EQ(r.code, 2) << r.text;
-    EXPECT_TRUE(contains(r.text, "big.obj:2:3: `3e37` times --scale 100 is 3e+39: wider than single precision holds")) << r.text;
+    EXPECT_TRUE(contains(r.text, "big.obj:2:3: `3e37` times --scale 100 is 3e+39: wider than single precision holds"))
+        << r.text;
     // One whose coordinates are floats but whose extent is not: the builder's own refusal.
     write_text(dir / "wide.obj", "v -2e37 0 0\nv 2e37 0 0\nv 0 0 1\nf 1 2 3\n");
     r = run_cli_all(build(dir / "wide.obj", dir / "x.hkx", " --scale 10"));

@@ -49,8 +49,8 @@ std::string grid_obj(int n, const std::string& material_line) {
             s += "v " + std::to_string(x0) + " " + std::to_string(y) + " " + std::to_string(z0 + 2) + "\n";
             s += "v " + std::to_string(x0 + 2) + " " + std::to_string(y) + " " + std::to_string(z0 + 2) + "\n";
             s += "v " + std::to_string(x0 + 2) + " " + std::to_string(y) + " " + std::to_string(z0) + "\n";
-            s += "f " + std::to_string(v + 1) + "/1/1 " + std::to_string(v + 2) + "/1/1 " + std::to_string(v + 3) + "/1/1 " +
-                 std::to_string(v + 4) + "/1/1\n";
+            s += "f " + std::to_string(v + 1) + "/1/1 " + std::to_string(v + 2) + "/1/1 " + std::to_string(v + 3) +
+                 "/1/1 " + std::to_string(v + 4) + "/1/1\n";
             v += 4;
         }
     s += "o Roof\nv 0 10 0\nv 4 10 0\nv 5 11 3\nv 2 12 5\nv -1 11 3\nf -5 -4 -3 -2 -1\n";
@@ -78,7 +78,10 @@ TEST(BuildCli, SmallObjBuildsAndVerifiesClean) {
     // A loose .hkx (no .dcx): the bare tagfile, its own TYPE section.
     const fs::path loose = dir / "loose" / "floor.hkx";
     fs::create_directories(loose.parent_path());
-    ASSERT_EQ(run_cli_all("build " + (dir / "floor.obj").string() + " -o " + loose.string() + " --game eldenring --name Wall").code, 0);
+    ASSERT_EQ(
+        run_cli_all("build " + (dir / "floor.obj").string() + " -o " + loose.string() + " --game eldenring --name Wall")
+            .code,
+        0);
     const auto bytes = meshproof::test::read_file(loose);
     ASSERT_GE(bytes.size(), 8u);
     EXPECT_EQ(std::string(bytes.begin() + 4, bytes.begin() + 8), "TAG0");
@@ -96,15 +99,17 @@ TEST(BuildCli, MaterialsByFileNumberAndExportName) {
                "f 1 2 5\nusemtl stone\nf 1 2 3 4\nusemtl 40\nf 2 3 5\nusemtl m7\nf 3 4 5\n");
     write_text(dir / "ids.txt", "# hit materials\nstone = 21\n");
     const fs::path out = dir / "m.hkx";
-    auto r = run_cli_all("build " + (dir / "m.obj").string() + " -o " + out.string() + " --game eldenring --materials " +
-                         (dir / "ids.txt").string());
+    auto r = run_cli_all("build " + (dir / "m.obj").string() + " -o " + out.string() +
+                         " --game eldenring --materials " + (dir / "ids.txt").string());
     ASSERT_EQ(r.code, 0) << r.text;
     EXPECT_TRUE(contains(r.text, "materials: 3 (stone = 21, 40 = 40, m7 = 7)\n")) << r.text;
-    EXPECT_TRUE(contains(r.text, "faces without a material (usemtl None, or before any usemtl): material 0 (1 row)")) << r.text;
+    EXPECT_TRUE(contains(r.text, "faces without a material (usemtl None, or before any usemtl): material 0 (1 row)"))
+        << r.text;
     const fs::path obj = dir / "back.obj";
     ASSERT_EQ(run_cli_all("export " + out.string() + " --obj " + obj.string()).code, 0);
     const std::string text = read_text(obj);
-    for (const char* m : {"usemtl m0\n", "usemtl m21\n", "usemtl m40\n", "usemtl m7\n"}) EXPECT_TRUE(contains(text, m)) << m;
+    for (const char* m : {"usemtl m0\n", "usemtl m21\n", "usemtl m40\n", "usemtl m7\n"})
+        EXPECT_TRUE(contains(text, m)) << m;
     expect_verifies_clean(dir, 1);
     fs::remove_all(dir);
 }
@@ -213,7 +218,8 @@ TEST(BuildCli, EveryBadInputExitsTwoNamingFileLineColumnAndWritesNothing) {
         {"short", tri + "f 1 2\n", "", ":4:1: a face needs at least 3 corners"},
         {"empty", tri, "", ":4:1: no faces"},
         {"nomaterial", tri + "usemtl  wood\nf 1 2 3\n", "", ":4:9: material `wood` has no id"},
-        {"badmap", tri + "f 1 2 3\n", " --materials " + (dir / "bad-ids.txt").string(), "bad-ids.txt:2:1: expected `name = id`"},
+        {"badmap", tri + "f 1 2 3\n", " --materials " + (dir / "bad-ids.txt").string(),
+         "bad-ids.txt:2:1: expected `name = id`"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.name);
@@ -233,17 +239,23 @@ TEST(BuildCli, EveryBadInputExitsTwoNamingFileLineColumnAndWritesNothing) {
     // A mesh the format cannot hold — here one with no triangle left once the degenerate test has
     // dropped every row — is a usage error too, before anything is written.
     write_text(dir / "flat.obj", "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\nf 3 2 1\n");
-    auto flat = run_cli_all("build " + (dir / "flat.obj").string() + " -o " + (dir / "flat.hkx").string() + " --game eldenring");
+    auto flat = run_cli_all("build " + (dir / "flat.obj").string() + " -o " + (dir / "flat.hkx").string() +
+                            " --game eldenring");
     EXPECT_EQ(flat.code, 2) << flat.text;
     EXPECT_TRUE(contains(flat.text, "flat.obj: the mesh cannot be written: ")) << flat.text;
     EXPECT_FALSE(fs::exists(dir / "flat.hkx"));
     // Options: an unknown game, --member without --into.
     write_text(dir / "ok.obj", tri + "f 1 2 3\n");
-    EXPECT_EQ(run_cli_all("build " + (dir / "ok.obj").string() + " -o " + (dir / "x.hkx").string() + " --game ds3").code, 2);
+    EXPECT_EQ(
+        run_cli_all("build " + (dir / "ok.obj").string() + " -o " + (dir / "x.hkx").string() + " --game ds3").code, 2);
     EXPECT_EQ(run_cli_all("build " + (dir / "ok.obj").string() + " -o " + (dir / "x.hkx").string() +
-                          " --game sekiro --member a.hkx").code,
+                          " --game sekiro --member a.hkx")
+                  .code,
               2);
-    EXPECT_EQ(run_cli_all("build " + (dir / "missing.obj").string() + " -o " + (dir / "x.hkx").string() + " --game sekiro").code, 2);
+    EXPECT_EQ(
+        run_cli_all("build " + (dir / "missing.obj").string() + " -o " + (dir / "x.hkx").string() + " --game sekiro")
+            .code,
+        2);
     EXPECT_FALSE(fs::exists(dir / "x.hkx"));
     fs::remove_all(dir);
 }
@@ -257,9 +269,11 @@ TEST(BuildCli, AnExistingOutputIsOverwrittenOnlyWithForce) {
     EXPECT_EQ(refused.code, 2) << refused.text;
     EXPECT_TRUE(contains(refused.text, "exists (use --force to overwrite)")) << refused.text;
     EXPECT_EQ(read_text(out), "precious");
-    auto forced = run_cli_all("build " + (dir / "a.obj").string() + " -o " + out.string() + " --game eldenring --force");
+    auto forced =
+        run_cli_all("build " + (dir / "a.obj").string() + " -o " + out.string() + " --game eldenring --force");
     EXPECT_EQ(forced.code, 0) << forced.text;
-    EXPECT_TRUE(contains(forced.text, "faces without a material (usemtl None, or before any usemtl): material 0 (12 rows)"))
+    EXPECT_TRUE(
+        contains(forced.text, "faces without a material (usemtl None, or before any usemtl): material 0 (12 rows)"))
         << forced.text;
     EXPECT_FALSE(contains(forced.text, "materials:")) << forced.text;
     EXPECT_EQ(read_text(out).substr(0, 3), "DCX");
@@ -293,7 +307,8 @@ TEST(BuildCli, ForceNeverWritesOverAnInput) {
     EXPECT_TRUE(contains(r.text, "which the export reads: export never writes over its input")) << r.text;
     EXPECT_EQ(read_text(hkx), built);
     // Nor a split binder's data half, nor a compendium the export read (given or found beside it).
-    meshproof::test::write_split_binder_install(dir / "in", "h10_00_00_00", {{"h10_00_00_00_000001.hkx", meshproof::test::read_file(hkx)}});
+    meshproof::test::write_split_binder_install(dir / "in", "h10_00_00_00",
+                                                {{"h10_00_00_00_000001.hkx", meshproof::test::read_file(hkx)}});
     const fs::path bhd = dir / "in" / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd";
     const fs::path bdt = dir / "in" / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbdt";
     const std::string bdt_before = read_text(bdt);
@@ -306,7 +321,8 @@ TEST(BuildCli, ForceNeverWritesOverAnInput) {
         fs::copy_file(meshproof::test::corpus_path("havok/h.compendium"), dir / "h.compendium");
         const std::string compendium_before = read_text(dir / "h.compendium");
         for (const std::string& given : {std::string(), " --compendium " + (dir / "h.compendium").string()}) {
-            r = run_cli_all("export " + (dir / "h.hkx").string() + given + " --obj " + (dir / "h.compendium").string() + " --force");
+            r = run_cli_all("export " + (dir / "h.hkx").string() + given + " --obj " + (dir / "h.compendium").string() +
+                            " --force");
             EXPECT_EQ(r.code, 2) << r.text;
             EXPECT_TRUE(contains(r.text, "which the export reads")) << r.text;
         }
@@ -321,9 +337,12 @@ TEST(BuildCli, IntoWritesASplitBinderCopyWithTheMember) {
     const fs::path dir = scratch("into");
     write_text(dir / "a.obj", grid_obj(3, "usemtl 21\n"));
     write_text(dir / "b.obj", grid_obj(2, "usemtl 21\n"));
-    ASSERT_EQ(run_cli_all("build " + (dir / "a.obj").string() + " -o " + (dir / "a.hkx.dcx").string() + " --game eldenring").code, 0);
-    meshproof::test::write_split_binder_install(dir / "in", "h10_00_00_00",
-                                                {{"h10_00_00_00_000001.hkx.dcx", meshproof::test::read_file(dir / "a.hkx.dcx")}});
+    ASSERT_EQ(
+        run_cli_all("build " + (dir / "a.obj").string() + " -o " + (dir / "a.hkx.dcx").string() + " --game eldenring")
+            .code,
+        0);
+    meshproof::test::write_split_binder_install(
+        dir / "in", "h10_00_00_00", {{"h10_00_00_00_000001.hkx.dcx", meshproof::test::read_file(dir / "a.hkx.dcx")}});
     const fs::path bhd = dir / "in" / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd";
     const auto bhd_before = meshproof::test::read_file(bhd);
     const auto bdt_before = meshproof::test::read_file(dir / "in" / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbdt");
@@ -335,15 +354,17 @@ TEST(BuildCli, IntoWritesASplitBinderCopyWithTheMember) {
     ASSERT_EQ(added.code, 0) << added.text;
     EXPECT_TRUE(contains(added.text, ":: m10_00_00_00\\h10_00_00_00_000002.hkx.dcx (added)")) << added.text;
     expect_verifies_clean(dir / "out", 2);
-    auto listed = run_cli_all("unpack " + (out / "h10_00_00_00.hkxbhd").string() + " -o " + (dir / "unpacked").string());
+    auto listed =
+        run_cli_all("unpack " + (out / "h10_00_00_00.hkxbhd").string() + " -o " + (dir / "unpacked").string());
     EXPECT_EQ(listed.code, 0) << listed.text;
     EXPECT_TRUE(contains(listed.text, "h10_00_00_00_000001.hkx")) << listed.text;
     EXPECT_TRUE(contains(listed.text, "h10_00_00_00_000002.hkx")) << listed.text;
 
     // Replacing member 1 (named by its last component) in a copy of the copy; an existing output needs --force.
     const fs::path out2 = dir / "out2" / "map" / "m10" / "m10_00_00_00";
-    const std::string replace = "build " + (dir / "b.obj").string() + " --into " + (out / "h10_00_00_00.hkxbhd").string() +
-                                " --member h10_00_00_00_000001.hkx.dcx -o " + out2.string() + " --game eldenring";
+    const std::string replace = "build " + (dir / "b.obj").string() + " --into " +
+                                (out / "h10_00_00_00.hkxbhd").string() + " --member h10_00_00_00_000001.hkx.dcx -o " +
+                                out2.string() + " --game eldenring";
     auto replaced = run_cli_all(replace);
     ASSERT_EQ(replaced.code, 0) << replaced.text;
     EXPECT_TRUE(contains(replaced.text, "h10_00_00_00_000001.hkx.dcx (replaced)")) << replaced.text;
@@ -352,13 +373,15 @@ TEST(BuildCli, IntoWritesASplitBinderCopyWithTheMember) {
     EXPECT_EQ(run_cli_all(replace + " --force").code, 0);
     // The same member twice in both copies: the bytes of b's build.
     fs::remove_all(dir / "unpacked");
-    ASSERT_EQ(run_cli_all("unpack " + (out2 / "h10_00_00_00.hkxbhd").string() + " -o " + (dir / "unpacked").string()).code, 0);
+    ASSERT_EQ(
+        run_cli_all("unpack " + (out2 / "h10_00_00_00.hkxbhd").string() + " -o " + (dir / "unpacked").string()).code,
+        0);
     EXPECT_EQ(meshproof::test::read_file(dir / "unpacked" / "m10_00_00_00" / "h10_00_00_00_000001.hkx"),
               meshproof::test::read_file(dir / "unpacked" / "m10_00_00_00" / "h10_00_00_00_000002.hkx"));
 
     // Never over the input: -o naming the binder's own folder is refused, even with --force.
-    auto onto = run_cli_all("build " + (dir / "b.obj").string() + " --into " + bhd.string() + " --member x.hkx.dcx -o " +
-                            bhd.parent_path().string() + " --game eldenring --force");
+    auto onto = run_cli_all("build " + (dir / "b.obj").string() + " --into " + bhd.string() +
+                            " --member x.hkx.dcx -o " + bhd.parent_path().string() + " --game eldenring --force");
     EXPECT_EQ(onto.code, 2) << onto.text;
     EXPECT_TRUE(contains(onto.text, "never over its input")) << onto.text;
     EXPECT_EQ(meshproof::test::read_file(bhd), bhd_before);

@@ -40,7 +40,8 @@ TEST(Cli, UsageErrorsExitTwo) {
 
 // synth's DEFLATE level is libdeflate's 0 to 12: 99 and -5 were taken and quietly clamped.
 TEST(Cli, SynthRefusesALevelLibdeflateHasNot) {
-    const std::string out = (fs::temp_directory_path() / ("meshproof-cli-level-" + std::to_string(::getpid()))).string();
+    const std::string out =
+        (fs::temp_directory_path() / ("meshproof-cli-level-" + std::to_string(::getpid()))).string();
     for (const char* level : {"99", "-5", "13"}) {
         auto r = run("synth " + out + " --game sekiro --level " + level);
         EXPECT_EQ(r.code, 2) << level << ": " << r.text;
@@ -60,7 +61,7 @@ TEST(Cli, VerifyOfOneLooseTagfileFindsItsCompendium) {
     auto r = run("verify " + corpus("havok/h.hkx") + "");
     EXPECT_EQ(r.code, 0) << r.text;
     EXPECT_NE(r.text.find("0 decode errors"), std::string::npos) << r.text;
-    EXPECT_EQ(r.text.find("compendium"), std::string::npos) << r.text;   // no "compendium ... not found"
+    EXPECT_EQ(r.text.find("compendium"), std::string::npos) << r.text;  // no "compendium ... not found"
 }
 
 // A list option takes one value per use: the input after `--passes LIST` or `--compendium FILE` is
@@ -99,7 +100,8 @@ TEST(Cli, DumpShowsAModelsPartsAndTree) {
 
     const fs::path cut = fs::temp_directory_path() / "meshproof-cli-cut.cmp";
     {
-        const auto bytes = meshproof::test::read_file(corpus("sur-with-models/retail/ships__liberty__li_elite__li_elite.cmp"));
+        const auto bytes =
+            meshproof::test::read_file(corpus("sur-with-models/retail/ships__liberty__li_elite__li_elite.cmp"));
         std::ofstream(cut, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), 2000);
     }
     auto bad = run("dump " + cut.string());
@@ -125,16 +127,19 @@ TEST(Cli, DumpReachesTheCompressedMeshShape) {
 TEST(Cli, DumpShowsTheDecodedExternShapes) {
     const fs::path file = fs::temp_directory_path() / "meshproof-cli-extern-shapes.hkx";
     const auto bytes = meshproof::test::write_extern_shapes_member();
-    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     auto r = run("dump " + file.string());
     fs::remove(file);
     ASSERT_EQ(r.code, 0) << r.text;
     EXPECT_NE(r.text.find("hknpBoxShape"), std::string::npos);  // the object tree, as before
-    const auto summary = r.text.find("extern shapes of mesh 0 (fsnpCustomParamCompressedMeshShape): 9 entries, 7 shapes\n");
+    const auto summary =
+        r.text.find("extern shapes of mesh 0 (fsnpCustomParamCompressedMeshShape): 9 entries, 7 shapes\n");
     ASSERT_NE(summary, std::string::npos) << r.text;
     EXPECT_NE(r.text.find("  [1] hknpBoxShape BOX radius 0.01: 8 vertices, 6 planes, 6 faces, 24 indices; "
-                          "obb translation (10, 20, 30)\n", summary), std::string::npos);
+                          "obb translation (10, 20, 30)\n",
+                          summary),
+              std::string::npos);
     EXPECT_NE(r.text.find("  [8] null shape\n", summary), std::string::npos);
 }
 
@@ -168,7 +173,8 @@ TEST(Cli, VerifyReadsTheSampleStraightFromItsKrakenForm) {
     const fs::path dir = fs::temp_directory_path() / "meshproof-cli-krak-only";
     fs::remove_all(dir);
     fs::create_directories(dir);
-    for (const char* f : {"h.hkx.dcx", "l.hkx.dcx", "h.compendium.dcx"}) fs::copy_file(corpus(std::string("havok/") + f), dir / f);
+    for (const char* f : {"h.hkx.dcx", "l.hkx.dcx", "h.compendium.dcx"})
+        fs::copy_file(corpus(std::string("havok/") + f), dir / f);
     auto only = run("verify " + dir.string() + " --json -");
     EXPECT_EQ(only.code, 0) << only.text;
     EXPECT_NE(only.text.find("\"ok\": 3"), std::string::npos) << only.text;
@@ -246,9 +252,9 @@ TEST(Cli, ExportWritesExternShapesAsObjects) {
     std::vector<std::string> objects;
     while (std::getline(in, line))
         if (line.rfind("o ", 0) == 0) objects.push_back(line.substr(2));
-    EXPECT_EQ(objects, (std::vector<std::string>{"aeg100_000_h", "aeg100_000_h_extern0_hknpBoxShape",
-                                                 "aeg100_000_h_extern1_hknpCapsuleShape", "aeg100_000_h_extern2_hknpCylinderShape",
-                                                 "aeg100_000_h_extern3_hknpConvexPolytopeShape"}));
+    EXPECT_EQ(objects, (std::vector<std::string>{
+                           "aeg100_000_h", "aeg100_000_h_extern0_hknpBoxShape", "aeg100_000_h_extern1_hknpCapsuleShape",
+                           "aeg100_000_h_extern2_hknpCylinderShape", "aeg100_000_h_extern3_hknpConvexPolytopeShape"}));
     fs::remove_all(dir);
 }
 

@@ -24,9 +24,9 @@ TEST(DemoScript, PrintsTheSummaryAndWritesTheReportsToFilesItNames) {
     fs::create_directories(dir);
     const fs::path reports = dir / "reports";
     // The demo's own binary (no setup, no build: MESHPROOF_BINARY), its demo install in `dir`.
-    const auto r = meshproof::test::run_shell("MESHPROOF_BINARY=" + std::string(MESHPROOF_BINARY) + " BUILD=" +
-                                              dir.string() + " MESHPROOF_DEMO_REPORTS=" + reports.string() + " " +
-                                              MESHPROOF_SOURCE_DIR "/scripts/demo 2>&1");
+    const auto r = meshproof::test::run_shell("MESHPROOF_BINARY=" + std::string(MESHPROOF_BINARY) +
+                                              " BUILD=" + dir.string() + " MESHPROOF_DEMO_REPORTS=" + reports.string() +
+                                              " " + MESHPROOF_SOURCE_DIR "/scripts/demo 2>&1");
     EXPECT_EQ(r.code, 0) << r.text;
     // The summary: the figures line of the install's manifest (every figure matches), a few lines in all.
     EXPECT_NE(r.text.find("figures, the install's own ("), std::string::npos) << r.text;

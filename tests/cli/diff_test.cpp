@@ -37,7 +37,8 @@ protected:
         fs::create_directories(dir_);
         const std::string d = dir_.string();
         ASSERT_EQ(run_all("synth " + d + "/clean --game eldenring --scale demo").code, 0);
-        ASSERT_EQ(run_all("synth " + d + "/defects --game eldenring --scale demo --defects leafbox:5,truncated:1").code, 0);
+        ASSERT_EQ(run_all("synth " + d + "/defects --game eldenring --scale demo --defects leafbox:5,truncated:1").code,
+                  0);
         ASSERT_EQ(run_all("verify " + d + "/clean --quiet --json " + d + "/clean.json").code, 0);
         ASSERT_EQ(run_all("verify " + d + "/defects --quiet --json " + d + "/defects.json").code, 1);
     }
@@ -62,14 +63,17 @@ TEST_F(DiffCli, InjectedDefectsAreListedAndExitOne) {
     // Every location synth says it injected shows up: the truncated member as newly failed,
     // each leaf-box primitive as a failure sample that appeared.
     const std::string defects = read_text(dir_ / "defects" / "defects.json");
-    const std::regex location(R"re(\{"kind": "(\w+)", "path": "([^"]+)", "mesh": \d+, "section": (\w+), "primitive": (\w+))re");
+    const std::regex location(
+        R"re(\{"kind": "(\w+)", "path": "([^"]+)", "mesh": \d+, "section": (\w+), "primitive": (\w+))re");
     int leafbox = 0, truncated = 0;
     for (auto it = std::sregex_iterator(defects.begin(), defects.end(), location); it != std::sregex_iterator(); ++it) {
         const std::smatch& m = *it;
         SCOPED_TRACE(m.str());
         if (m[1] == "truncated") {
             ++truncated;
-            EXPECT_TRUE(contains(r.text, "! " + m[2].str() + "\n      old: not listed (ok or absent)\n      new: error truncated at offset "))
+            EXPECT_TRUE(contains(
+                r.text,
+                "! " + m[2].str() + "\n      old: not listed (ok or absent)\n      new: error truncated at offset "))
                 << r.text;
         } else if (m[1] == "leafbox") {
             ++leafbox;
@@ -123,7 +127,9 @@ TEST_F(DiffCli, AnUnreadableOrMalformedReportIsAUsageErrorNamingTheFile) {
     std::ofstream(dir_ / "broken.json", std::ios::binary) << text;
     auto broken = run_all("diff " + at("broken.json") + " " + at("clean.json"));
     EXPECT_EQ(broken.code, 2);
-    EXPECT_TRUE(contains(broken.text, at("broken.json") + ": passes[0].counters[0].value: expected an unsigned integer")) << broken.text;
+    EXPECT_TRUE(
+        contains(broken.text, at("broken.json") + ": passes[0].counters[0].value: expected an unsigned integer"))
+        << broken.text;
 
     std::ofstream(dir_ / "truncated.json", std::ios::binary) << read_text(dir_ / "clean.json").substr(0, 100);
     auto truncated = run_all("diff " + at("clean.json") + " " + at("truncated.json"));

@@ -23,7 +23,8 @@ std::string read_all(const fs::path& p) {
 class FileReplacement : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("meshproof-replace-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        dir_ = fs::temp_directory_path() /
+               ("meshproof-replace-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::remove_all(dir_);
         fs::create_directories(dir_);
     }
@@ -47,9 +48,7 @@ TEST_F(FileReplacement, ReplacesAnExistingFile) {
     EXPECT_FALSE(fs::exists(tmp));
 }
 
-TEST_F(FileReplacement, AMissingSourceIsAnError) {
-    EXPECT_TRUE(replace_file(dir_ / "none", dir_ / "out.obj"));
-}
+TEST_F(FileReplacement, AMissingSourceIsAnError) { EXPECT_TRUE(replace_file(dir_ / "none", dir_ / "out.obj")); }
 
 TEST_F(FileReplacement, AWritableFileAndItsFolderMayBeWritten) {
     std::ofstream(dir_ / "r.json", std::ios::binary) << "{}";

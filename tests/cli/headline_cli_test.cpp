@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 using meshproof::test::read_text;
 
 std::size_t line_of(const std::string& text, std::size_t pos) {
-    return static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n')) + 1;
+    return static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n')) +
+           1;
 }
 
 TEST(HeadlineCli, EveryHumanReportOpensWithTheHeadline) {
@@ -29,10 +30,12 @@ TEST(HeadlineCli, EveryHumanReportOpensWithTheHeadline) {
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string install = (dir / "install").string();
-    ASSERT_EQ(meshproof::test::run_cli_code("synth " + install + " --game eldenring --scale demo --defects leafbox:5"), 0);
+    ASSERT_EQ(meshproof::test::run_cli_code("synth " + install + " --game eldenring --scale demo --defects leafbox:5"),
+              0);
     const fs::path md = dir / "report.md", html = dir / "report.html";
-    const auto r = meshproof::test::run_cli_all("verify " + install + " --md " + md.string() + " --html " + html.string());
-    EXPECT_EQ(r.code, 1) << r.text;   // 5 primitives outside their leaf box
+    const auto r =
+        meshproof::test::run_cli_all("verify " + install + " --md " + md.string() + " --html " + html.string());
+    EXPECT_EQ(r.code, 1) << r.text;  // 5 primitives outside their leaf box
 
     // The terminal: the verdict, the game, then the rules before any other line; -v adds the
     // failing counters with their samples.
@@ -45,12 +48,16 @@ TEST(HeadlineCli, EveryHumanReportOpensWithTheHeadline) {
     EXPECT_LT(r.text.find("holds    shared-vertex page: 0 violations in "), fails);
     EXPECT_EQ(r.text.find("MISMATCH leafbox.prims_outside"), std::string::npos);
     const auto verbose = meshproof::test::run_cli_all("verify " + install + " -v");
-    EXPECT_LT(verbose.text.find("FAILS    leaf-box containment"), verbose.text.find("MISMATCH leafbox.prims_outside")) << verbose.text;
+    EXPECT_LT(verbose.text.find("FAILS    leaf-box containment"), verbose.text.find("MISMATCH leafbox.prims_outside"))
+        << verbose.text;
 
     const std::string markdown = read_text(md);
-    EXPECT_TRUE(markdown.starts_with("# meshproof verify report\n\n**FAIL: 1 rule broken in 5 members (5 violations); every failing member "
-                                     "holds one of the 5 defects synth planted (")) << markdown.substr(0, 600);
-    EXPECT_NE(markdown.find(")**\n\n## Headline\n\n- ✓ holds — shared-vertex page: "), std::string::npos) << markdown.substr(0, 600);
+    EXPECT_TRUE(markdown.starts_with(
+        "# meshproof verify report\n\n**FAIL: 1 rule broken in 5 members (5 violations); every failing member "
+        "holds one of the 5 defects synth planted ("))
+        << markdown.substr(0, 600);
+    EXPECT_NE(markdown.find(")**\n\n## Headline\n\n- ✓ holds — shared-vertex page: "), std::string::npos)
+        << markdown.substr(0, 600);
     const auto leafbox = markdown.find("- ✗ **fails** — leaf-box containment: 5 violations in ");
     ASSERT_NE(leafbox, std::string::npos) << markdown.substr(0, 2000);
     EXPECT_NE(markdown.find("prims_outside 5 ([leafbox](#pass-leafbox))", leafbox), std::string::npos);
@@ -58,7 +65,7 @@ TEST(HeadlineCli, EveryHumanReportOpensWithTheHeadline) {
     const auto files = markdown.find("## Files that fail");
     ASSERT_NE(files, std::string::npos);
     EXPECT_LE(line_of(markdown, files), 40u) << markdown.substr(0, files);
-    EXPECT_LT(files, markdown.find("\n|"));   // no table before the headline ends
+    EXPECT_LT(files, markdown.find("\n|"));  // no table before the headline ends
     EXPECT_LT(files, markdown.find("## Maps"));
     EXPECT_LT(markdown.find("## Maps"), markdown.find("## Configuration"));
 

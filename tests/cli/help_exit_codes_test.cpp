@@ -23,14 +23,15 @@ void expect_footer(const std::string& command, const std::string& footer) {
 }
 
 TEST(HelpExitCodes, VerifyListsEveryCode) {
-    expect_footer("verify",
-                  "Exit codes:\n"
-                  "  0  everything checked matched\n"
-                  "  1  mismatches found\n"
-                  "  2  usage or configuration error, a report that cannot be written, or nothing to check (no collision data\n"
-                  "     under ROOT)\n"
-                  "  3  partial run: some members unreadable or skipped (and no mismatch)\n"
-                  "  4  internal error, or out of memory\n");
+    expect_footer(
+        "verify",
+        "Exit codes:\n"
+        "  0  everything checked matched\n"
+        "  1  mismatches found\n"
+        "  2  usage or configuration error, a report that cannot be written, or nothing to check (no collision data\n"
+        "     under ROOT)\n"
+        "  3  partial run: some members unreadable or skipped (and no mismatch)\n"
+        "  4  internal error, or out of memory\n");
 }
 
 TEST(HelpExitCodes, DumpListsNoMismatch) {
@@ -45,12 +46,13 @@ TEST(HelpExitCodes, DumpListsNoMismatch) {
 }
 
 TEST(HelpExitCodes, UnpackSaysWhatPartialMeansForIt) {
-    expect_footer("unpack",
-                  "Exit codes:\n"
-                  "  0  every member (or the DCX) written\n"
-                  "  2  usage error: FILE is no DCX or binder, or an output refused or not written (nothing is written)\n"
-                  "  3  some members could not be decompressed (the others are written), or FILE changed while read\n"
-                  "  4  internal error, or out of memory\n");
+    expect_footer(
+        "unpack",
+        "Exit codes:\n"
+        "  0  every member (or the DCX) written\n"
+        "  2  usage error: FILE is no DCX or binder, or an output refused or not written (nothing is written)\n"
+        "  3  some members could not be decompressed (the others are written), or FILE changed while read\n"
+        "  4  internal error, or out of memory\n");
 }
 
 TEST(HelpExitCodes, ExportListsNoMismatch) {
@@ -72,12 +74,13 @@ TEST(HelpExitCodes, SynthListsNoMismatchNorPartial) {
 }
 
 TEST(HelpExitCodes, BuildListsNoMismatchNorPartial) {
-    expect_footer("build",
-                  "Exit codes:\n"
-                  "  0  the collision file (or the binder copy) written\n"
-                  "  2  usage error: bad OBJ or materials (file:line:column), a mesh that cannot be written, an output\n"
-                  "     refused or not written (nothing is written)\n"
-                  "  4  internal error (the built file does not decode as built), or out of memory\n");
+    expect_footer(
+        "build",
+        "Exit codes:\n"
+        "  0  the collision file (or the binder copy) written\n"
+        "  2  usage error: bad OBJ or materials (file:line:column), a mesh that cannot be written, an output\n"
+        "     refused or not written (nothing is written)\n"
+        "  4  internal error (the built file does not decode as built), or out of memory\n");
 }
 
 TEST(HelpExitCodes, DiffSaysWhatItsOneMeans) {

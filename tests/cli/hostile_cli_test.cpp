@@ -49,7 +49,8 @@ void expect_quick(const std::string& args) {
 
 void write_file(const fs::path& p, std::span<const std::uint8_t> bytes) {
     fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(p, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 TEST(HostileCli, EveryHostileFileThroughEveryCommand) {
@@ -110,8 +111,9 @@ TEST(HostileCli, AFifoIsRefusedByEveryCommandAtOnce) {
     };
     for (const auto& [args, input] : commands) {
         SCOPED_TRACE(args);
-        const auto r = meshproof::test::run_shell("timeout -k 2 20 " + std::string(MESHPROOF_BINARY) + " " + args + " 2>&1");
-        EXPECT_EQ(r.code, 2) << r.text;   // 124: timed out (hung)
+        const auto r =
+            meshproof::test::run_shell("timeout -k 2 20 " + std::string(MESHPROOF_BINARY) + " " + args + " 2>&1");
+        EXPECT_EQ(r.code, 2) << r.text;  // 124: timed out (hung)
         EXPECT_NE(r.text.find(input.filename().string()), std::string::npos) << r.text;
     }
     EXPECT_FALSE(fs::exists(out));
@@ -127,19 +129,20 @@ TEST(HostileCli, GiantSparseFilesAreRefusedFromTheirHeaders) {
     fs::remove_all(dir);
     fs::create_directories(dir / "map" / "m10_00_00_00");
     const std::uintmax_t size = std::uintmax_t{4} << 30;
-    for (const fs::path& p : {dir / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd", dir / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbdt",
-                              dir / "map" / "m10_00_00_00" / "h10_00_00_00_000000.hkx.dcx"}) {
+    for (const fs::path& p :
+         {dir / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbhd", dir / "map" / "m10_00_00_00" / "h10_00_00_00.hkxbdt",
+          dir / "map" / "m10_00_00_00" / "h10_00_00_00_000000.hkx.dcx"}) {
         std::ofstream(p, std::ios::binary).put('\0');
         fs::resize_file(p, size);
     }
     const Timed t = timed("verify " + dir.string() + " --quiet --json " + (dir / "report.json").string());
     EXPECT_LT(t.seconds, kBound);
-    EXPECT_EQ(t.out.code, 3) << t.out.text;   // a partial run: both inputs unreadable
+    EXPECT_EQ(t.out.code, 3) << t.out.text;  // a partial run: both inputs unreadable
     // The pages read in count in the run's resident set: the largest of this test's children
     // (ctest runs each test in its own process) stays far below one file's 4 GiB.
     rusage children{};
     ASSERT_EQ(::getrusage(RUSAGE_CHILDREN, &children), 0);
-    EXPECT_LT(children.ru_maxrss, 1L << 20) << "KiB";   // 1 GiB
+    EXPECT_LT(children.ru_maxrss, 1L << 20) << "KiB";  // 1 GiB
     const auto bytes = meshproof::test::read_file(dir / "report.json");
     const std::string report(bytes.begin(), bytes.end());
     EXPECT_NE(report.find("h10_00_00_00.hkxbhd"), std::string::npos);
@@ -159,9 +162,11 @@ TEST(HostileCli, ANameThatIsNotUtf8LeavesReportsThatReadBack) {
     fs::create_directories(root);
     fs::copy_file(meshproof::test::corpus_path("havok/h.hkx"), root / "h10_00_00_00_000000.hkx");
     fs::copy_file(meshproof::test::corpus_path("havok/h.compendium"), root / "h10_00_00_00.compendium");
-    std::ofstream(root / "h10_00_00_00\xFF\x01_000001.hkx", std::ios::binary) << "not a tagfile: a decode error the reports list";
+    std::ofstream(root / "h10_00_00_00\xFF\x01_000001.hkx", std::ios::binary)
+        << "not a tagfile: a decode error the reports list";
     const std::string json = (dir / "r.json").string(), md = (dir / "r.md").string(), html = (dir / "r.html").string();
-    const auto run = run_cli_all("verify " + root.string() + " --quiet --passes tagfile --json " + json + " --md " + md + " --html " + html);
+    const auto run = run_cli_all("verify " + root.string() + " --quiet --passes tagfile --json " + json + " --md " +
+                                 md + " --html " + html);
     EXPECT_LE(run.code, 3) << run.text;
     const auto diff = run_cli_all("diff " + json + " " + json);
     EXPECT_EQ(diff.code, 0) << diff.text;
@@ -180,7 +185,7 @@ TEST(HostileCli, TinyMemberTimeoutIsCountedAndTheRunCompletes) {
     const fs::path json = fs::temp_directory_path() / "meshproof-tiny-timeout.json";
     auto r = run_cli_all("verify " + meshproof::test::corpus_path("havok").string() +
                          " --quiet --member-timeout 0.000000001 --json " + json.string());
-    EXPECT_EQ(r.code, 3) << r.text;   // a partial run: members unreadable
+    EXPECT_EQ(r.code, 3) << r.text;  // a partial run: members unreadable
     const auto bytes = meshproof::test::read_file(json);
     const std::string report(bytes.begin(), bytes.end());
     EXPECT_NE(report.find("\"timeout\""), std::string::npos);
@@ -195,7 +200,8 @@ TEST(HostileCli, MemberTimeoutsBeyondReasonAreRefusedOrUnlimited) {
     for (const char* bad : {"nan", "inf", "-1", "abc"}) {
         const auto r = run_cli_all("verify " + root + " --quiet --member-timeout " + bad);
         EXPECT_EQ(r.code, 2) << bad << ": " << r.text;
-        EXPECT_EQ(r.text, "meshproof verify: --member-timeout " + std::string(bad) + ": expected a number of seconds, 0 (no limit) or more\n");
+        EXPECT_EQ(r.text, "meshproof verify: --member-timeout " + std::string(bad) +
+                              ": expected a number of seconds, 0 (no limit) or more\n");
     }
     for (const char* huge : {"1e12", "1e308"}) {
         const auto r = run_cli_all("verify " + root + " --quiet --member-timeout " + huge);
@@ -209,7 +215,8 @@ TEST(HostileCli, MemberTimeoutsBeyondReasonAreRefusedOrUnlimited) {
 TEST(HostileCli, OutputLostOnStdoutIsNotExitZero) {
     MP_REQUIRE_CORPUS();
     if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
-    for (const std::string& args : {"dump " + meshproof::test::corpus_path("havok/h.hkx").string(), std::string("--version")}) {
+    for (const std::string& args :
+         {"dump " + meshproof::test::corpus_path("havok/h.hkx").string(), std::string("--version")}) {
         SCOPED_TRACE(args);
         const auto r = meshproof::test::run_cli_with(args, " 2>&1 >/dev/full");
         EXPECT_EQ(r.code, 2) << r.text;

@@ -50,24 +50,30 @@ TEST(HtmlReportCli, FailingFilesAndTheOverworldTiles) {
         const fs::path to = install / "map/m60" / name;
         fs::create_directories(to);
         const std::string stem = "h" + name.substr(1);
-        for (const char* ext : {".hkxbhd", ".hkxbdt"}) fs::copy_file(install / from / ("h" + from.substr(from.size() - 11) + ext), to / (stem + ext));
+        for (const char* ext : {".hkxbhd", ".hkxbdt"})
+            fs::copy_file(install / from / ("h" + from.substr(from.size() - 11) + ext), to / (stem + ext));
     };
     tile("map/m10/m10_00_00_00", "m60_34_43_00");
     tile("map/m11/m11_00_00_00", "m60_35_43_00");
-    fs::remove(install / "manifest.json");   // the copies are not what synth built
+    fs::remove(install / "manifest.json");  // the copies are not what synth built
     fs::remove(install / "defects.json");
     const fs::path html = dir / "r.html";
     EXPECT_EQ(run_quiet("verify " + install.string() + " --html " + html.string()), 1);
     const std::string page = read_text(html);
     EXPECT_NE(page.find("<h2 id=\"files\">Files that fail</h2>"), std::string::npos);
-    EXPECT_NE(page.find("<td class=\"path\">map/m10/m10_00_00_00/h10_00_00_00.hkxbhd</td><td>Stormveil Castle</td>"), std::string::npos)
+    EXPECT_NE(page.find("<td class=\"path\">map/m10/m10_00_00_00/h10_00_00_00.hkxbhd</td><td>Stormveil Castle</td>"),
+              std::string::npos)
         << page;
-    EXPECT_NE(page.find("<td class=\"path\">map/m60/m60_34_43_00/h60_34_43_00.hkxbhd</td><td>Lands Between tile</td>"), std::string::npos);
+    EXPECT_NE(page.find("<td class=\"path\">map/m60/m60_34_43_00/h60_34_43_00.hkxbhd</td><td>Lands Between tile</td>"),
+              std::string::npos);
     EXPECT_NE(page.find("The Lands Between (m60), by small tile"), std::string::npos);
-    EXPECT_NE(page.find("<rect class=\"error\" x=\"36\" y=\"4\" width=\"13\" height=\"13\"><title>small tile x 34 z 43: 1 of "),
-              std::string::npos);
-    EXPECT_NE(page.find("<rect class=\"ok\" x=\"50\" y=\"4\" width=\"13\" height=\"13\"><title>small tile x 35 z 43: 0 of "),
-              std::string::npos);
+    EXPECT_NE(
+        page.find(
+            "<rect class=\"error\" x=\"36\" y=\"4\" width=\"13\" height=\"13\"><title>small tile x 34 z 43: 1 of "),
+        std::string::npos);
+    EXPECT_NE(
+        page.find("<rect class=\"ok\" x=\"50\" y=\"4\" width=\"13\" height=\"13\"><title>small tile x 35 z 43: 0 of "),
+        std::string::npos);
     EXPECT_LT(page.find("id=\"files\""), page.find("id=\"maps\""));
     EXPECT_LT(page.find("id=\"maps\""), page.find("id=\"configuration\""));
     fs::remove_all(dir);

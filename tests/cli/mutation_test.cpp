@@ -42,7 +42,7 @@ constexpr int kMutantsPerFixture = 48;
 #endif
 
 struct Ran {
-    int code = -1;          // exit code; -1 when killed by a signal or by the bound
+    int code = -1;  // exit code; -1 when killed by a signal or by the bound
     int signal = 0;
     bool over_bound = false;
     double seconds = 0;
@@ -84,7 +84,8 @@ Ran run_bounded(const std::vector<std::string>& args, double bound) {
 
 void write_file(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
     fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(p, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 // The mutation kinds of the issue, chosen in turn; positions and values from a seeded PRNG.
@@ -120,8 +121,13 @@ std::vector<std::uint8_t> mutate(const std::vector<std::uint8_t>& original, int 
         default: {  // a smashed u32 field (aligned, as size and offset fields are)
             if (b.size() < 4) break;
             const std::size_t at = where() & ~std::size_t{3};
-            const std::uint32_t values[] = {0, 0xFFFFFFFFu, 0x7FFFFFFFu, 0x80000000u, std::uint32_t(b.size()),
-                                            std::uint32_t(b.size() + 1), std::uint32_t(rng())};
+            const std::uint32_t values[] = {0,
+                                            0xFFFFFFFFu,
+                                            0x7FFFFFFFu,
+                                            0x80000000u,
+                                            std::uint32_t(b.size()),
+                                            std::uint32_t(b.size() + 1),
+                                            std::uint32_t(rng())};
             const std::uint32_t v = values[rng() % 7];
             if (at + 4 <= b.size()) std::memcpy(b.data() + at, &v, 4);
             break;
@@ -131,10 +137,10 @@ std::vector<std::uint8_t> mutate(const std::vector<std::uint8_t>& original, int 
 }
 
 struct Fixture {
-    std::string name;                      // folder name of its mutants
-    fs::path file;                         // the file that is mutated
-    std::vector<fs::path> siblings;        // copied unchanged beside each mutant (compendium, .hkxbdt)
-    std::string entry = {};                // the file dump and unpack are given, when not the mutant
+    std::string name;                // folder name of its mutants
+    fs::path file;                   // the file that is mutated
+    std::vector<fs::path> siblings;  // copied unchanged beside each mutant (compendium, .hkxbdt)
+    std::string entry = {};          // the file dump and unpack are given, when not the mutant
 };
 
 void expect_fine(const Ran& r, const std::string& what) {
@@ -156,7 +162,8 @@ void run_mutants(const Fixture& f, const fs::path& base, std::uint32_t seed) {
         const fs::path folder = dir / fmt::format("m{}", i);
         const fs::path target = folder / f.file.filename();
         write_file(target, mutate(original, i, rng));
-        for (const fs::path& s : f.siblings) fs::copy_file(s, folder / s.filename(), fs::copy_options::overwrite_existing);
+        for (const fs::path& s : f.siblings)
+            fs::copy_file(s, folder / s.filename(), fs::copy_options::overwrite_existing);
         mutants.push_back(f.entry.empty() ? target : folder / f.entry);
     }
     const Ran v = run_bounded({"verify", dir.string(), "--quiet", "--json", (base / (f.name + ".json")).string()},
@@ -165,7 +172,8 @@ void run_mutants(const Fixture& f, const fs::path& base, std::uint32_t seed) {
     for (const fs::path& m : mutants) {
         expect_fine(run_bounded({"dump", m.string(), "--max-elements", "4"}, kBoundSeconds), "dump " + m.string());
         const fs::path out = base / "unpacked" / f.name / m.parent_path().filename();
-        expect_fine(run_bounded({"unpack", m.string(), "-o", out.string(), "--force"}, kBoundSeconds), "unpack " + m.string());
+        expect_fine(run_bounded({"unpack", m.string(), "-o", out.string(), "--force"}, kBoundSeconds),
+                    "unpack " + m.string());
     }
 }
 
@@ -208,8 +216,9 @@ TEST(MutationHostile, SyntheticInstallMembers) {
     const fs::path base = mutation_base();
     const fs::path install = base / "synth-install";
     fs::remove_all(install);
-    const Ran s = run_bounded({"synth", install.string(), "--game", "eldenring", "--scale", "demo", "--seed", "7", "--threads", "2"},
-                              kBoundSeconds * 15);
+    const Ran s = run_bounded(
+        {"synth", install.string(), "--game", "eldenring", "--scale", "demo", "--seed", "7", "--threads", "2"},
+        kBoundSeconds * 15);
     ASSERT_EQ(s.code, 0) << "synth failed";
     // The smallest h split binder pair and the smallest asset binder of the install.
     fs::path bhd, asset;
@@ -231,9 +240,9 @@ TEST(MutationHostile, SyntheticInstallMembers) {
     ASSERT_FALSE(asset.empty());
     const fs::path bdt = fs::path(bhd).replace_extension(".hkxbdt");
     const std::vector<Fixture> fixtures = {
-        {"synth-hkxbdt", bdt, {bhd}, bhd.filename().string()},   // the members' bytes (DCX DFLT tagfiles, compendium)
-        {"synth-hkxbhd", bhd, {bdt}},   // the header: member table, names, hashes
-        {"synth-asset", asset, {}},     // a DCX-wrapped BND4 with a TYPE-carrying tagfile
+        {"synth-hkxbdt", bdt, {bhd}, bhd.filename().string()},  // the members' bytes (DCX DFLT tagfiles, compendium)
+        {"synth-hkxbhd", bhd, {bdt}},                           // the header: member table, names, hashes
+        {"synth-asset", asset, {}},                             // a DCX-wrapped BND4 with a TYPE-carrying tagfile
     };
     std::uint32_t seed = 1919;
     for (const Fixture& f : fixtures) {

@@ -27,15 +27,19 @@ TEST(NumberOptions, WholeNumberWithoutANote) {
     EXPECT_EQ(check(level, "13"), "13: expected a whole number from 0 to 12");
     const CLI::Validator seed = whole_number(0, std::numeric_limits<std::uint64_t>::max());
     EXPECT_EQ(check(seed, "18446744073709551615"), "");
-    EXPECT_EQ(check(seed, "18446744073709551616"), "18446744073709551616: expected a whole number from 0 to 18446744073709551615");
+    EXPECT_EQ(check(seed, "18446744073709551616"),
+              "18446744073709551616: expected a whole number from 0 to 18446744073709551615");
 }
 
 TEST(NumberOptions, RealNumberRefusesNanAndWhatIsOutsideItsRange) {
-    const CLI::Validator seconds = real_number(0, std::numeric_limits<double>::max(), "a number of seconds, 0 (no limit) or more");
+    const CLI::Validator seconds =
+        real_number(0, std::numeric_limits<double>::max(), "a number of seconds, 0 (no limit) or more");
     for (const char* good : {"0", "2.5", "1e12", "1e308", ".5"}) EXPECT_EQ(check(seconds, good), "") << good;
     for (const char* bad : {"nan", "inf", "-1", "abc", "", "1e400", "3s"})
-        EXPECT_EQ(check(seconds, bad), std::string(bad) + ": expected a number of seconds, 0 (no limit) or more") << bad;
-    const CLI::Validator metres = real_number(0, std::numeric_limits<double>::infinity(), "a number of metres, 0 or more, or inf");
+        EXPECT_EQ(check(seconds, bad), std::string(bad) + ": expected a number of seconds, 0 (no limit) or more")
+            << bad;
+    const CLI::Validator metres =
+        real_number(0, std::numeric_limits<double>::infinity(), "a number of metres, 0 or more, or inf");
     EXPECT_EQ(check(metres, "inf"), "");
     EXPECT_EQ(check(metres, "-inf"), "-inf: expected a number of metres, 0 or more, or inf");
 }

@@ -22,7 +22,8 @@ TEST(OutOfMemoryCli, AFailedAllocationIsSaidAndExitsFour) {
     // The cap leaves room to start: the command itself is what runs out.
     const auto version = meshproof::test::run_shell(capped + MESHPROOF_BINARY + " --version 2>&1");
     ASSERT_EQ(version.code, 0) << version.text;
-    const auto r = meshproof::test::run_shell(capped + MESHPROOF_BINARY + " verify " + (dir / "demo").string() + " --quiet --threads 2 2>&1 >/dev/null");
+    const auto r = meshproof::test::run_shell(capped + MESHPROOF_BINARY + " verify " + (dir / "demo").string() +
+                                              " --quiet --threads 2 2>&1 >/dev/null");
     EXPECT_EQ(r.code, 4) << r.text;
     EXPECT_NE(r.text.find("meshproof: out of memory: an allocation failed"), std::string::npos) << r.text;
     fs::remove_all(dir);

@@ -28,18 +28,20 @@ TEST(OutputTargets, AFifoIsWrittenIntoNotReplacedByExportAndVerify) {
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
     const std::string hkx = meshproof::test::corpus_path("havok/h.hkx").string();
     const std::string commands[] = {
-        "export " + hkx + " --obj " + fifo.string(),   // no --force: a FIFO holds nothing to overwrite
+        "export " + hkx + " --obj " + fifo.string(),  // no --force: a FIFO holds nothing to overwrite
         "verify " + hkx + " --quiet --json " + fifo.string(),
     };
     const std::string starts[] = {"# meshproof export of", "{"};
     for (int i = 0; i < 2; ++i) {
         SCOPED_TRACE(commands[i]);
         fs::remove(got);
-        const auto r = meshproof::test::run_shell("timeout 20 cat " + fifo.string() + " > " + got.string() + " & " + MESHPROOF_BINARY + " " +
-                                                  commands[i] + " >/dev/null 2>&1; code=$?; wait; exit $code");
+        const auto r = meshproof::test::run_shell("timeout 20 cat " + fifo.string() + " > " + got.string() + " & " +
+                                                  MESHPROOF_BINARY + " " + commands[i] +
+                                                  " >/dev/null 2>&1; code=$?; wait; exit $code");
         EXPECT_EQ(r.code, 0) << r.text;
         EXPECT_TRUE(fs::is_fifo(fifo));
-        EXPECT_TRUE(meshproof::test::read_text(got).starts_with(starts[i])) << meshproof::test::read_text(got).substr(0, 200);
+        EXPECT_TRUE(meshproof::test::read_text(got).starts_with(starts[i]))
+            << meshproof::test::read_text(got).substr(0, 200);
     }
     fs::remove_all(dir);
 }

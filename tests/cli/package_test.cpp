@@ -26,7 +26,8 @@ TEST(Package, TheUnpackedTarballVerifiesFromAnywhereWithTheDocumentFigures) {
     fs::remove_all(tmp);
     fs::create_directories(tmp / "unpacked");
     const fs::path build = fs::path(MESHPROOF_BINARY).parent_path();
-    const auto made = run_shell(std::string(MESHPROOF_SOURCE_DIR) + "/scripts/package " + build.string() + " " + (tmp / "dist").string() + " 2>&1");
+    const auto made = run_shell(std::string(MESHPROOF_SOURCE_DIR) + "/scripts/package " + build.string() + " " +
+                                (tmp / "dist").string() + " 2>&1");
     ASSERT_EQ(made.code, 0) << made.text;
     std::string tarball;
     for (const auto& e : fs::directory_iterator(tmp / "dist"))
@@ -41,8 +42,9 @@ TEST(Package, TheUnpackedTarballVerifiesFromAnywhereWithTheDocumentFigures) {
     EXPECT_TRUE(fs::exists(binary.parent_path().parent_path() / "share/doc/meshproof/meshproof-reference.txt"));
 
     const fs::path report = tmp / "r.json";
-    const auto r = run_shell("cd / && env -i " + binary.string() + " verify " + meshproof::test::corpus_path("havok").string() + " -q --json " +
-                             report.string() + " 2>&1");
+    const auto r =
+        run_shell("cd / && env -i " + binary.string() + " verify " + meshproof::test::corpus_path("havok").string() +
+                  " -q --json " + report.string() + " 2>&1");
     EXPECT_EQ(r.code, 0) << r.text;
     const std::string json = meshproof::test::read_text(report);
     EXPECT_TRUE(contains(json, "\"source\": \"document\"")) << json.substr(0, 3000);
@@ -51,7 +53,8 @@ TEST(Package, TheUnpackedTarballVerifiesFromAnywhereWithTheDocumentFigures) {
     // Every library it needs is found (in lib/ or glibc's), and nothing names the checkout.
     const auto ldd = run_shell("env -i ldd " + binary.string() + " 2>&1");
     EXPECT_FALSE(contains(ldd.text, "not found")) << ldd.text;
-    EXPECT_EQ(run_shell("strings " + binary.string() + " | grep -c '" + std::string(MESHPROOF_SOURCE_DIR) + "'").text, "0\n");
+    EXPECT_EQ(run_shell("strings " + binary.string() + " | grep -c '" + std::string(MESHPROOF_SOURCE_DIR) + "'").text,
+              "0\n");
 
     std::string deb;
     for (const auto& e : fs::directory_iterator(tmp / "dist"))

@@ -14,8 +14,8 @@
 namespace meshproof::test {
 
 struct CliOutput {
-    int code = -1;      // the exit code; -1 when the process did not exit normally or did not start
-    std::string text;   // what the run wrote: stdout, or stdout and stderr (run_cli_all)
+    int code = -1;     // the exit code; -1 when the process did not exit normally or did not start
+    std::string text;  // what the run wrote: stdout, or stdout and stderr (run_cli_all)
 };
 
 // A shell command line, capturing what reaches stdout (a script of scripts/, run as a user would).

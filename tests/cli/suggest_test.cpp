@@ -8,10 +8,10 @@ namespace {
 
 TEST(Suggest, EditDistanceCountsEachEditOnce) {
     EXPECT_EQ(edit_distance("verify", "verify"), 0u);
-    EXPECT_EQ(edit_distance("verfy", "verify"), 1u);     // one deletion
-    EXPECT_EQ(edit_distance("verifyy", "verify"), 1u);   // one insertion
-    EXPECT_EQ(edit_distance("vxrify", "verify"), 1u);    // one substitution
-    EXPECT_EQ(edit_distance("vreify", "verify"), 1u);    // two neighbours swapped: one edit, not two
+    EXPECT_EQ(edit_distance("verfy", "verify"), 1u);    // one deletion
+    EXPECT_EQ(edit_distance("verifyy", "verify"), 1u);  // one insertion
+    EXPECT_EQ(edit_distance("vxrify", "verify"), 1u);   // one substitution
+    EXPECT_EQ(edit_distance("vreify", "verify"), 1u);   // two neighbours swapped: one edit, not two
     EXPECT_EQ(edit_distance("", "dump"), 4u);
     EXPECT_EQ(edit_distance("dump", ""), 4u);
     EXPECT_EQ(edit_distance("dump", "diff"), 3u);
@@ -43,8 +43,8 @@ TEST(Suggest, NothingIsSuggestedWhenNoWordIsClose) {
 
 TEST(Suggest, LongWordsTakeTwoEditsAtMost) {
     const std::vector<std::string> options = {"--max-elements", "--member"};
-    EXPECT_EQ(closest_word("--max-elemnst", options), "--max-elements");   // a deletion and a swap
-    EXPECT_EQ(closest_word("--mx-elemnst", options), std::nullopt);        // three
+    EXPECT_EQ(closest_word("--max-elemnst", options), "--max-elements");  // a deletion and a swap
+    EXPECT_EQ(closest_word("--mx-elemnst", options), std::nullopt);       // three
 }
 
 }  // namespace

@@ -19,15 +19,15 @@ TEST(Terminal, ColourChoiceReadsItsThreeWordsOnly) {
 
 TEST(Terminal, AutoColoursATerminalUnlessNoColorIsSet) {
     EXPECT_TRUE(colour_wanted(ColourChoice::kAuto, true, nullptr));
-    EXPECT_TRUE(colour_wanted(ColourChoice::kAuto, true, ""));   // set but empty: as unset (no-color.org)
+    EXPECT_TRUE(colour_wanted(ColourChoice::kAuto, true, ""));  // set but empty: as unset (no-color.org)
     EXPECT_FALSE(colour_wanted(ColourChoice::kAuto, true, "1"));
-    EXPECT_FALSE(colour_wanted(ColourChoice::kAuto, false, nullptr));   // a file or a pipe
+    EXPECT_FALSE(colour_wanted(ColourChoice::kAuto, false, nullptr));  // a file or a pipe
 }
 
 TEST(Terminal, NeverAndAlwaysAreObeyed) {
     EXPECT_FALSE(colour_wanted(ColourChoice::kNever, true, nullptr));
     EXPECT_TRUE(colour_wanted(ColourChoice::kAlways, false, nullptr));
-    EXPECT_TRUE(colour_wanted(ColourChoice::kAlways, false, "1"));   // asked on the command line
+    EXPECT_TRUE(colour_wanted(ColourChoice::kAlways, false, "1"));  // asked on the command line
 }
 
 TEST(Terminal, PaintWrapsInTheColourAndTheResetOrNothing) {

@@ -69,7 +69,8 @@ TEST_F(UnpackCli, MembersWhoseNamesCollideAreEachWrittenToAFileOfTheirOwn) {
     const auto written = files_under(out);
     std::multiset<std::string> contents;
     for (const auto& [name, content] : written) contents.insert(content);
-    EXPECT_EQ(contents, (std::multiset<std::string>{"first", "second", "third", "a file named b", "under a folder named b"}))
+    EXPECT_EQ(contents,
+              (std::multiset<std::string>{"first", "second", "third", "a file named b", "under a folder named b"}))
         << r.text;
     // The first of each name keeps it; a later one is member_NNNNN_ and its name, flattened.
     EXPECT_EQ(written, (std::map<std::string, std::string>{{"a.hkx", "first"},
@@ -90,7 +91,7 @@ TEST_F(UnpackCli, MembersWhoseNamesCollideAreEachWrittenToAFileOfTheirOwn) {
 TEST_F(UnpackCli, NeverWritesOverItsInputEvenWithForce) {
     const fs::path bnd = dir_ / "self.bnd";
     test::write_test_file(bnd, write_bnd4(std::vector<BinderFile>{member("self.bnd", 0, "not the binder"),
-                                                                   member("other.hkx", 1, "other")}));
+                                                                  member("other.hkx", 1, "other")}));
     const auto before = test::read_file(bnd);
     const auto r = run_cli_all("unpack " + bnd.string() + " -o " + dir_.string() + " --force");
     EXPECT_EQ(r.code, 2) << r.text;

@@ -23,36 +23,45 @@ TEST(UsageMessages, AnUnknownCommandSuggestsTheNearestOne) {
 }
 
 TEST(UsageMessages, AnUnknownCommandFarFromAnyListsThem) {
-    expect_usage("check x", "meshproof: unknown command 'check' (commands: verify, dump, unpack, export, synth, diff, build)\n");
+    expect_usage("check x",
+                 "meshproof: unknown command 'check' (commands: verify, dump, unpack, export, synth, diff, build)\n");
 }
 
 TEST(UsageMessages, AnUnknownOptionSuggestsTheNearestOneOfItsCommand) {
     expect_usage("verify X --jsn r.json", "meshproof verify: unknown option '--jsn'; did you mean '--json'?\n");
     expect_usage("verify X --jsn=r.json", "meshproof verify: unknown option '--jsn'; did you mean '--json'?\n");
-    expect_usage("dump x.hkx --max-elemnts 3", "meshproof dump: unknown option '--max-elemnts'; did you mean '--max-elements'?\n");
-    expect_usage("unpack x.dcx -o out --forse", "meshproof unpack: unknown option '--forse'; did you mean '--force'?\n");
+    expect_usage("dump x.hkx --max-elemnts 3",
+                 "meshproof dump: unknown option '--max-elemnts'; did you mean '--max-elements'?\n");
+    expect_usage("unpack x.dcx -o out --forse",
+                 "meshproof unpack: unknown option '--forse'; did you mean '--force'?\n");
     expect_usage("verify X --colr never", "meshproof verify: unknown option '--colr'; did you mean '--color'?\n");
     expect_usage("--verison", "meshproof: unknown option '--verison'; did you mean '--version'?\n");
 }
 
 TEST(UsageMessages, AnUnknownOptionFarFromAnyPointsToHelp) {
-    expect_usage("verify X --frobnicate", "meshproof verify: unknown option '--frobnicate' (meshproof verify --help lists them)\n");
+    expect_usage("verify X --frobnicate",
+                 "meshproof verify: unknown option '--frobnicate' (meshproof verify --help lists them)\n");
     expect_usage("dump a.hkx -x", "meshproof dump: unknown option '-x' (meshproof dump --help lists them)\n");
 }
 
 TEST(UsageMessages, AnExtraArgumentIsNamed) {
-    expect_usage("dump a.hkx b.hkx", "meshproof dump: unexpected argument 'b.hkx' (meshproof dump --help says what it reads)\n");
+    expect_usage("dump a.hkx b.hkx",
+                 "meshproof dump: unexpected argument 'b.hkx' (meshproof dump --help says what it reads)\n");
 }
 
 TEST(UsageMessages, ABadNumberSaysWhatIsAccepted) {
-    expect_usage("verify X --threads -1", "meshproof verify: --threads -1: expected a whole number from 0 (every core) to 1024\n");
-    expect_usage("verify X --threads 4096", "meshproof verify: --threads 4096: expected a whole number from 0 (every core) to 1024\n");
-    expect_usage("verify X --threads two", "meshproof verify: --threads two: expected a whole number from 0 (every core) to 1024\n");
+    expect_usage("verify X --threads -1",
+                 "meshproof verify: --threads -1: expected a whole number from 0 (every core) to 1024\n");
+    expect_usage("verify X --threads 4096",
+                 "meshproof verify: --threads 4096: expected a whole number from 0 (every core) to 1024\n");
+    expect_usage("verify X --threads two",
+                 "meshproof verify: --threads two: expected a whole number from 0 (every core) to 1024\n");
     expect_usage("verify X --member-timeout nan",
                  "meshproof verify: --member-timeout nan: expected a number of seconds, 0 (no limit) or more\n");
     expect_usage("synth out --game sekiro --threads -1",
                  "meshproof synth: --threads -1: expected a whole number from 0 (every core) to 1024\n");
-    expect_usage("synth out --game sekiro --level 13", "meshproof synth: --level 13: expected a whole number from 0 to 12\n");
+    expect_usage("synth out --game sekiro --level 13",
+                 "meshproof synth: --level 13: expected a whole number from 0 to 12\n");
     expect_usage("synth out --game sekiro --seed -5",
                  "meshproof synth: --seed -5: expected a whole number from 0 to 18446744073709551615\n");
     expect_usage("dump x.hkx --max-elements -2",

@@ -44,12 +44,14 @@ protected:
 
     struct Verified {
         int code = -1;
-        std::string summary;   // stdout
+        std::string summary;  // stdout
         std::string json, html;
     };
     static Verified verify(const fs::path& root, const std::string& extra = "") {
-        const fs::path json = dir() / (root.filename().string() + ".json"), html = dir() / (root.filename().string() + ".html");
-        const auto r = run_cli_stdout("verify " + root.string() + " --json " + json.string() + " --html " + html.string() + " " + extra);
+        const fs::path json = dir() / (root.filename().string() + ".json"),
+                       html = dir() / (root.filename().string() + ".html");
+        const auto r = run_cli_stdout("verify " + root.string() + " --json " + json.string() + " --html " +
+                                      html.string() + " " + extra);
         return {r.code, r.text, read_text(json), read_text(html)};
     }
     // The JSON verdict's state, exit code and line.
@@ -65,7 +67,8 @@ protected:
         EXPECT_EQ(json_state, state);
         EXPECT_EQ(json_code, code);
         EXPECT_EQ(first_line(v.summary), json_line) << v.summary;
-        EXPECT_TRUE(contains(v.html, "<p class=\"verdict\"><span class=\"" + html_class + "\">")) << v.html.substr(0, 4000);
+        EXPECT_TRUE(contains(v.html, "<p class=\"verdict\"><span class=\"" + html_class + "\">"))
+            << v.html.substr(0, 4000);
     }
 };
 
@@ -76,7 +79,7 @@ TEST_F(Verdict, ACleanInstallIsOneGreenLineAndExitZero) {
     EXPECT_TRUE(first_line(v.summary).starts_with("PASS: every rule holds in ")) << v.summary;
     const auto q = run_cli_stdout("verify " + root.string() + " -q");
     EXPECT_EQ(q.code, 0);
-    EXPECT_EQ(q.text, first_line(v.summary) + "\n");   // --quiet: the verdict line only
+    EXPECT_EQ(q.text, first_line(v.summary) + "\n");  // --quiet: the verdict line only
 }
 
 TEST_F(Verdict, ADefectiveInstallFailsAndSaysTheDefectsWerePlanted) {
@@ -108,7 +111,8 @@ TEST_F(Verdict, AFailureInAFileWithNoPlantedDefectIsCalledOut) {
     std::ofstream(root / "defects.json", std::ios::binary) << defects;
     const Verified v = verify(root);
     expect_agree(v, "fail", 1, "bad");
-    EXPECT_TRUE(contains(first_line(v.summary), "1 failing member with no planted defect (1 violation there), the first " + member))
+    EXPECT_TRUE(contains(first_line(v.summary),
+                         "1 failing member with no planted defect (1 violation there), the first " + member))
         << v.summary;
 }
 
@@ -131,10 +135,14 @@ TEST_F(Verdict, NothingToCheckWritesNoReportAndExitsTwo) {
 // plant a figure (a rate, a count), not a rule violation, and so make no member fail.
 const std::map<std::string, std::string>& rule_of_kind() {
     static const std::map<std::string, std::string> rules = {
-        {"page0", "page.triangles_outside_domain"},     {"leafbox", "leafbox.prims_outside"},
-        {"interior", "interior.keys_wrong"},            {"run_gap", "structure.runs_not_tiling"},
-        {"key_width", "keys.key_bits_differ"},          {"truncated", "decode:truncated"},
-        {"dcx_header", "decode:bad-magic"},             {"extern_missing", "custom_prims.extern_refs_missing_shape"},
+        {"page0", "page.triangles_outside_domain"},
+        {"leafbox", "leafbox.prims_outside"},
+        {"interior", "interior.keys_wrong"},
+        {"run_gap", "structure.runs_not_tiling"},
+        {"key_width", "keys.key_bits_differ"},
+        {"truncated", "decode:truncated"},
+        {"dcx_header", "decode:bad-magic"},
+        {"extern_missing", "custom_prims.extern_refs_missing_shape"},
         {"extern_outside", "custom_prims.extern_box_outside_leaf"},
     };
     return rules;
@@ -144,7 +152,7 @@ const std::map<std::string, std::string>& rule_of_kind() {
 void expect_failures_are_the_planted(const fs::path& root, const fs::path& failures) {
     const auto r = run_cli_stdout("verify " + root.string() + " -q --failures " + failures.string());
     EXPECT_EQ(r.code, 1) << r.text;
-    std::map<std::string, std::set<std::string>> rules_by_member;   // from --failures
+    std::map<std::string, std::set<std::string>> rules_by_member;  // from --failures
     std::istringstream lines(read_text(failures));
     std::string line;
     std::getline(lines, line);
@@ -174,7 +182,8 @@ void expect_failures_are_the_planted(const fs::path& root, const fs::path& failu
         EXPECT_EQ(rules_by_member[member].count(rule->second), 1u) << kind << " in " << member;
     }
     ASSERT_FALSE(rules_by_member.empty());
-    for (const auto& [member, rules] : rules_by_member) EXPECT_EQ(planted.count(member), 1u) << member << " fails with no planted defect";
+    for (const auto& [member, rules] : rules_by_member)
+        EXPECT_EQ(planted.count(member), 1u) << member << " fails with no planted defect";
 }
 
 TEST_F(Verdict, FailuresListEveryPlantedDefectsMemberAndNothingElseEldenRing) {
@@ -189,7 +198,8 @@ TEST_F(Verdict, FailuresToStdoutAndSamplesLiftTheCap) {
     const fs::path root = install("all", "eldenring", "all");
     const auto r = run_cli_stdout("verify " + root.string() + " --failures -");
     EXPECT_EQ(r.code, 1);
-    EXPECT_TRUE(r.text.starts_with("# meshproof verify failures\n")) << r.text.substr(0, 200);   // the summary went to stderr
+    EXPECT_TRUE(r.text.starts_with("# meshproof verify failures\n"))
+        << r.text.substr(0, 200);  // the summary went to stderr
     EXPECT_FALSE(contains(r.text, "FAIL:")) << r.text.substr(0, 400);
     auto samples = [&](const std::string& extra) {
         const fs::path json = dir() / "samples.json";
@@ -197,7 +207,8 @@ TEST_F(Verdict, FailuresToStdoutAndSamplesLiftTheCap) {
         simdjson::dom::parser parser;
         simdjson::dom::element doc = parser.load(json.string());
         for (simdjson::dom::element p : doc["passes"].get_array())
-            if (std::string_view(p["name"]) == "page") return simdjson::dom::array(p["failures"]["triangles_outside_domain"]).size();
+            if (std::string_view(p["name"]) == "page")
+                return simdjson::dom::array(p["failures"]["triangles_outside_domain"]).size();
         return std::size_t{0};
     };
     EXPECT_EQ(samples(""), 20u);

@@ -35,10 +35,12 @@ TEST(VerifyDistinct, CharacterBindersCountCopiesOnceAtAnyThreadCount) {
     const std::string install = (dir / "install").string();
     ASSERT_EQ(run_cli_code("synth " + install + " --game eldenring --scale demo --seed 4"), 0);
     for (const char* t : {"1", "3"})
-        ASSERT_EQ(run_cli_code("verify " + install + " --quiet --threads " + t + " --json " + (dir / (std::string(t) + ".json")).string()), 0)
+        ASSERT_EQ(run_cli_code("verify " + install + " --quiet --threads " + t + " --json " +
+                               (dir / (std::string(t) + ".json")).string()),
+                  0)
             << "exit 0: no mismatch, nothing partial";
     const std::string one = read_text(dir / "1.json"), three = read_text(dir / "3.json");
-    EXPECT_NE(one, three);   // config.threads differs
+    EXPECT_NE(one, three);  // config.threads differs
     EXPECT_EQ(drop_threads(one), drop_threads(three));
 
     simdjson::dom::parser parser, defects_parser;
@@ -66,7 +68,8 @@ TEST(VerifyDistinct, CharacterBindersCountCopiesOnceAtAnyThreadCount) {
     const std::string s = "synthetic.structure.eldenring.character.";
     ASSERT_TRUE(character.count(s + "distinct_sections") && character.count(s + "sections"));
     EXPECT_EQ(character[s + "sections"] - character[s + "distinct_sections"], double(duplicate_sections));
-    EXPECT_EQ(character[s + "flagged_sections"] - character[s + "distinct_flagged_sections"], double(duplicate_flagged));
+    EXPECT_EQ(character[s + "flagged_sections"] - character[s + "distinct_flagged_sections"],
+              double(duplicate_flagged));
     fs::remove_all(dir);
 }
 

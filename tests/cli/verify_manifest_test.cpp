@@ -37,8 +37,10 @@ protected:
     std::string write_manifest(const std::string& name, long h_expected, const std::string& counter = "tagfiles") {
         const fs::path p = dir_ / name;
         std::ofstream(p) << R"({"manifest_format": 1, "name": "cli", "game": "eldenring", "figures": [
-  {"id": "cli.h", "figure": "h tagfiles", "pass": "tagfile", "counter": ")" << counter << R"(",
-   "scope": {"game": "eldenring", "set": "h"}, "expected": )" << h_expected << R"(, "label": "Synthetic"},
+  {"id": "cli.h", "figure": "h tagfiles", "pass": "tagfile", "counter": ")"
+                         << counter << R"(",
+   "scope": {"game": "eldenring", "set": "h"}, "expected": )"
+                         << h_expected << R"(, "label": "Synthetic"},
   {"id": "cli.l", "figure": "l tagfiles", "pass": "tagfile", "counter": "tagfiles",
    "scope": {"game": "eldenring", "set": "l"}, "expected": 2, "label": "Synthetic"}]})";
         return p.string();
@@ -70,7 +72,8 @@ TEST_F(VerifyManifest, ExplicitManifestMismatchExitsOneAndLeadsTheSummary) {
 }
 
 TEST_F(VerifyManifest, MalformedManifestExitsTwoNamingTheEntry) {
-    const Output r = run("verify " + root_ + " --game eldenring --manifest " + write_manifest("typo.json", 2, "tagfilez"));
+    const Output r =
+        run("verify " + root_ + " --game eldenring --manifest " + write_manifest("typo.json", 2, "tagfilez"));
     EXPECT_EQ(r.code, 2) << r.text;
     EXPECT_NE(r.text.find("figures[0] (cli.h)"), std::string::npos) << r.text;
     EXPECT_NE(r.text.find("tagfilez"), std::string::npos) << r.text;
@@ -78,8 +81,10 @@ TEST_F(VerifyManifest, MalformedManifestExitsTwoNamingTheEntry) {
 
 TEST_F(VerifyManifest, DocumentManifestChosenByGameIsInformational) {
     const Output r = run("verify " + root_ + " --game eldenring");
-    EXPECT_EQ(r.code, 0) << r.text;   // the sample is far from a whole install: its figures differ
-    EXPECT_NE(r.text.find("figures, the document's (havok-compressed-mesh.txt, built-in eldenring.json)"), std::string::npos) << r.text;
+    EXPECT_EQ(r.code, 0) << r.text;  // the sample is far from a whole install: its figures differ
+    EXPECT_NE(r.text.find("figures, the document's (havok-compressed-mesh.txt, built-in eldenring.json)"),
+              std::string::npos)
+        << r.text;
     EXPECT_NE(r.text.find("informational"), std::string::npos) << r.text;
 }
 
@@ -115,12 +120,15 @@ TEST_F(VerifyManifest, APartialInstallSaysWhatItLacks) {
     const fs::path json = dir_ / "lacks.json";
     const Output r = run("verify " + root_ + " --json " + json.string());
     EXPECT_EQ(r.code, 0) << r.text;
-    EXPECT_NE(r.text.find("; partial install: 4 of 25,130 tagfiles; 0 of 603 f binders; 0 of 1,850 f files; informational"), std::string::npos)
+    EXPECT_NE(
+        r.text.find("; partial install: 4 of 25,130 tagfiles; 0 of 603 f binders; 0 of 1,850 f files; informational"),
+        std::string::npos)
         << r.text;
     std::stringstream text;
     text << std::ifstream(json).rdbuf();
-    EXPECT_NE(text.str().find("\"install\": {\n      \"complete\": false,\n      \"lacks\": \"4 of 25,130 tagfiles; 0 of 603 f "
-                              "binders; 0 of 1,850 f files\"\n    }"),
+    EXPECT_NE(text.str().find(
+                  "\"install\": {\n      \"complete\": false,\n      \"lacks\": \"4 of 25,130 tagfiles; 0 of 603 f "
+                  "binders; 0 of 1,850 f files\"\n    }"),
               std::string::npos)
         << text.str().substr(0, 2000);
 }
@@ -140,13 +148,16 @@ TEST_F(VerifyManifest, AnExplicitManifestJudgesNoInstall) {
 
 TEST_F(VerifyManifest, MarkdownReportHasATablePerPass) {
     const std::string md = (dir_ / "report.md").string();
-    const Output r = run("verify " + root_ + " --game eldenring --md " + md + " --manifest " + write_manifest("m.json", 3));
+    const Output r =
+        run("verify " + root_ + " --game eldenring --md " + md + " --manifest " + write_manifest("m.json", 3));
     EXPECT_EQ(r.code, 1) << r.text;
     std::stringstream text;
     text << std::ifstream(md).rdbuf();
     EXPECT_NE(text.str().find("### Pass `tagfile`"), std::string::npos) << text.str();
-    EXPECT_NE(text.str().find("| h tagfiles | eldenring/h | `tagfiles` | 3 (Synthetic) | 2 | ✗ |"), std::string::npos) << text.str();
-    EXPECT_NE(text.str().find("| l tagfiles | eldenring/l | `tagfiles` | 2 (Synthetic) | 2 | ✓ |"), std::string::npos) << text.str();
+    EXPECT_NE(text.str().find("| h tagfiles | eldenring/h | `tagfiles` | 3 (Synthetic) | 2 | ✗ |"), std::string::npos)
+        << text.str();
+    EXPECT_NE(text.str().find("| l tagfiles | eldenring/l | `tagfiles` | 2 (Synthetic) | 2 | ✓ |"), std::string::npos)
+        << text.str();
 }
 
 }  // namespace

@@ -33,9 +33,11 @@ protected:
 };
 
 TEST_F(VerifyNothing, AnEmptyFolderExitsTwoSayingWhatWasLookedFor) {
-    const auto r = meshproof::test::run_cli_all("verify " + dir_.string() + " --quiet --json " + (dir_ / "r.json").string());
+    const auto r =
+        meshproof::test::run_cli_all("verify " + dir_.string() + " --quiet --json " + (dir_ / "r.json").string());
     EXPECT_EQ(r.code, 2) << r.text;
-    EXPECT_TRUE(contains(r.text, "nothing to check in " + dir_.string() + ": 0 files seen, 0 collision inputs")) << r.text;
+    EXPECT_TRUE(contains(r.text, "nothing to check in " + dir_.string() + ": 0 files seen, 0 collision inputs"))
+        << r.text;
     EXPECT_TRUE(contains(r.text, "looked for: map collision split binders (.hkxbhd + .hkxbdt)")) << r.text;
     EXPECT_TRUE(contains(r.text, "must be unpacked first")) << r.text;
     EXPECT_FALSE(contains(r.text, "everything")) << r.text;
@@ -54,7 +56,7 @@ TEST_F(VerifyNothing, PackedGameArchivesAreNamedWithTheRemedy) {
 }
 
 TEST_F(VerifyNothing, StrayHalvesAloneAreNothingToCheckAndListed) {
-    touch("map/m10_00_00_00/h10_00_00_00.hkxbhd");   // header without its data half
+    touch("map/m10_00_00_00/h10_00_00_00.hkxbhd");  // header without its data half
     const auto r = meshproof::test::run_cli_all("verify " + dir_.string() + " --quiet");
     EXPECT_EQ(r.code, 2) << r.text;
     EXPECT_TRUE(contains(r.text, "STRAY map/m10_00_00_00/h10_00_00_00.hkxbhd")) << r.text;

@@ -41,10 +41,12 @@ TEST_F(VerifyReportTargets, EachUnwritableTargetIsRefusedBeforeTheRun) {
     const struct {
         std::string outputs, says;
     } cases[] = {
-        {"--json " + missing, "--json: cannot write " + missing + ": the folder " + (dir_ / "no-such-folder").string() + " does not exist"},
+        {"--json " + missing,
+         "--json: cannot write " + missing + ": the folder " + (dir_ / "no-such-folder").string() + " does not exist"},
         {"--md " + dir_.string(), "--md: " + dir_.string() + " is a folder"},
         {"--json " + (dir_ / "r").string() + " --html " + (dir_ / "r").string(), "--html: the same file as --json"},
-        {"--timings " + file + "/t.json", "--timings: cannot write " + file + "/t.json: the folder " + file + " does not exist"},
+        {"--timings " + file + "/t.json",
+         "--timings: cannot write " + file + "/t.json: the folder " + file + " does not exist"},
         {"--json - --md -", "--md: stdout ('-') is --json's already"},
     };
     for (const auto& c : cases) {
@@ -52,7 +54,7 @@ TEST_F(VerifyReportTargets, EachUnwritableTargetIsRefusedBeforeTheRun) {
         const auto r = verify((dir_ / "no-such-root").string(), c.outputs);
         EXPECT_EQ(r.code, 2) << r.text;
         EXPECT_TRUE(contains(r.text, "meshproof verify: " + c.says)) << r.text;
-        EXPECT_FALSE(contains(r.text, "no-such-root")) << r.text;   // refused before the install was read
+        EXPECT_FALSE(contains(r.text, "no-such-root")) << r.text;  // refused before the install was read
     }
     EXPECT_FALSE(fs::exists(dir_ / "r"));
 }
@@ -61,7 +63,8 @@ TEST_F(VerifyReportTargets, WritableTargetsAndStdoutRunAsBefore) {
     MP_REQUIRE_CORPUS();
     const std::string json = (dir_ / "r.json").string();
     std::ofstream(json) << "an old report, overwritten";
-    const auto r = verify(meshproof::test::corpus_path("havok").string(), "--json " + json + " --md - --timings " + (dir_ / "t.json").string());
+    const auto r = verify(meshproof::test::corpus_path("havok").string(),
+                          "--json " + json + " --md - --timings " + (dir_ / "t.json").string());
     EXPECT_LE(r.code, 1) << r.text;
     EXPECT_TRUE(contains(r.text, "inputs:")) << r.text;
     EXPECT_TRUE(fs::file_size(json) > 100);
@@ -86,17 +89,20 @@ TEST_F(VerifyReportTargets, AReportNeverReplacesAFileTheRunReads) {
     const struct {
         std::string outputs, says;
     } cases[] = {
-        {"--json " + (root / "h.hkx").string(), "--json: " + (root / "h.hkx").string() + " is a file of " + root.string() + " and not a meshproof report"},
+        {"--json " + (root / "h.hkx").string(),
+         "--json: " + (root / "h.hkx").string() + " is a file of " + root.string() + " and not a meshproof report"},
         {"--md " + (root / "notes.txt").string(), "--md: " + (root / "notes.txt").string() + " is a file of"},
-        {"--json " + manifest + " --manifest " + manifest, "--json: " + manifest + " is " + manifest + ", which the run reads"},
-        {"--json " + r_json + " --md " + (dir_ / "install" / ".." / "install" / "r.json").string(), "--md: the same file as --json"},
+        {"--json " + manifest + " --manifest " + manifest,
+         "--json: " + manifest + " is " + manifest + ", which the run reads"},
+        {"--json " + r_json + " --md " + (dir_ / "install" / ".." / "install" / "r.json").string(),
+         "--md: the same file as --json"},
     };
     for (const auto& c : cases) {
         SCOPED_TRACE(c.outputs);
         const auto r = verify(root.string(), c.outputs);
         EXPECT_EQ(r.code, 2) << r.text;
         EXPECT_TRUE(contains(r.text, "meshproof verify: " + c.says)) << r.text;
-        EXPECT_FALSE(contains(r.text, "inputs:")) << r.text;   // refused before the run
+        EXPECT_FALSE(contains(r.text, "inputs:")) << r.text;  // refused before the run
     }
     EXPECT_EQ(meshproof::test::read_file(root / "h.hkx"), hkx);
     EXPECT_EQ(fs::file_size(root / "notes.txt"), 16u);

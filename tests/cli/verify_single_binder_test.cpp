@@ -38,7 +38,8 @@ protected:
         const fs::path alone = dir_ / (game + "-alone");
         fs::create_directories(alone);
         fs::copy_file(bhd, alone / bhd.filename());
-        fs::copy_file(fs::path(bhd).replace_extension(".hkxbdt"), alone / fs::path(bhd).replace_extension(".hkxbdt").filename());
+        fs::copy_file(fs::path(bhd).replace_extension(".hkxbdt"),
+                      alone / fs::path(bhd).replace_extension(".hkxbdt").filename());
         return alone / bhd.filename();
     }
 
@@ -53,7 +54,8 @@ TEST_F(VerifySingleBinder, TheGameComesFromTheMembersAndTheDocumentManifestFollo
         EXPECT_EQ(r.code, 0) << r.text;
         const std::string report = meshproof::test::read_text(json);
         EXPECT_NE(report.find("\"game\": \"" + game + "\""), std::string::npos) << report.substr(0, 600);
-        EXPECT_NE(report.find("SDK version of the binders' members (no install layout)"), std::string::npos) << report.substr(0, 600);
+        EXPECT_NE(report.find("SDK version of the binders' members (no install layout)"), std::string::npos)
+            << report.substr(0, 600);
         EXPECT_NE(report.find("\"source\": \"document\""), std::string::npos) << report.substr(0, 600);
         EXPECT_NE(report.find(game + ".json\""), std::string::npos) << report.substr(0, 600);
     }

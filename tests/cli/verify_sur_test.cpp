@@ -21,12 +21,14 @@ TEST(CliVerifySur, RetailSampleVerifiesWithoutFlags) {
     MP_REQUIRE_CORPUS();
     const Output r = run("verify " + sur_folder("retail-sample") + " --quiet --json -");
     EXPECT_EQ(r.code, 0) << r.text.substr(0, 2000);
-    for (const char* needle : {"\"sur_read\"", "\"sur_roundtrip\"", "\"freelancer/vers\"", "only .sur files: Freelancer",
-                               "\"sur.corpus.parts\"", "\"sur.roundtrip.fixed_point\"", "\"decode_error\": 0"})
+    for (const char* needle :
+         {"\"sur_read\"", "\"sur_roundtrip\"", "\"freelancer/vers\"", "only .sur files: Freelancer",
+          "\"sur.corpus.parts\"", "\"sur.roundtrip.fixed_point\"", "\"decode_error\": 0"})
         EXPECT_NE(r.text.find(needle), std::string::npos) << needle;
     // The sample holds 351 parts.
-    EXPECT_NE(r.text.find("\"counter\": \"parts\",\n          \"scope\": \"freelancer/vers\",\n          \"value\": 351,"),
-              std::string::npos);
+    EXPECT_NE(
+        r.text.find("\"counter\": \"parts\",\n          \"scope\": \"freelancer/vers\",\n          \"value\": 351,"),
+        std::string::npos);
 }
 
 // A figure of one named file (a file scope the CLI asks the run for, from the document
@@ -36,7 +38,8 @@ TEST(CliVerifySur, FiguresOfOneNamedFileAreMeasuredInIt) {
     MP_REQUIRE_CORPUS();
     const Output r = run("verify " + sur_folder("retail-sample") + " --quiet --json -");
     ASSERT_EQ(r.code, 0);
-    for (const char* id : {"sur.read.pod_drab_faces", "sur.read.pod_drab_inertia_stored", "sur.derive.pod_drab_inertia_derived"}) {
+    for (const char* id :
+         {"sur.read.pod_drab_faces", "sur.read.pod_drab_inertia_stored", "sur.derive.pod_drab_inertia_derived"}) {
         const std::size_t at = r.text.find(std::string("\"id\": \"") + id + "\"");
         ASSERT_NE(at, std::string::npos) << id;
         const std::string entry = r.text.substr(at, r.text.find('}', r.text.find("\"quote\"", at)) - at);
@@ -52,7 +55,7 @@ TEST(CliVerifySur, FiguresOfOneNamedFileAreMeasuredInIt) {
 TEST(CliVerifySur, ModsWithMalformedFilesArePartialNotFailed) {
     MP_REQUIRE_CORPUS();
     const Output r = run("verify " + sur_folder("mods") + " --quiet --passes sur_read,sur_roundtrip --json -");
-    EXPECT_EQ(r.code, 3);   // partial run: 6 decode errors, no violation
+    EXPECT_EQ(r.code, 3);  // partial run: 6 decode errors, no violation
     EXPECT_NE(r.text.find("\"decode_error\": 6"), std::string::npos);
     EXPECT_NE(r.text.find("\"unknown-chunk\": 5"), std::string::npos);
 }

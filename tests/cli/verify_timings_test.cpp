@@ -54,7 +54,8 @@ TEST_F(VerifyTimings, ReportIsTheSameBytesWithAndWithoutTimingsAtOneAndTwoThread
     for (int threads : {1, 2}) {
         const std::string t = std::to_string(threads);
         const std::string common = "verify " + *install_ + " --threads " + t;
-        ASSERT_EQ(run_cli_code(common + " --json " + at("plain" + t + ".json") + " --md " + at("plain" + t + ".md")), 0);
+        ASSERT_EQ(run_cli_code(common + " --json " + at("plain" + t + ".json") + " --md " + at("plain" + t + ".md")),
+                  0);
         ASSERT_EQ(run_cli_code(common + " --json " + at("timed" + t + ".json") + " --md " + at("timed" + t + ".md") +
                                " --timings " + at("timings" + t + ".json")),
                   0);
@@ -72,7 +73,8 @@ TEST_F(VerifyTimings, ReportIsTheSameBytesWithAndWithoutTimingsAtOneAndTwoThread
 }
 
 TEST_F(VerifyTimings, TimingsFileDescribesTheRun) {
-    ASSERT_EQ(run_cli_code("verify " + *install_ + " --threads 2 --json " + at("r.json") + " --timings " + at("t.json")), 0);
+    ASSERT_EQ(
+        run_cli_code("verify " + *install_ + " --threads 2 --json " + at("r.json") + " --timings " + at("t.json")), 0);
     simdjson::dom::parser report_parser, parser;
     simdjson::dom::element report, t;
     ASSERT_EQ(report_parser.load(at("r.json")).get(report), simdjson::SUCCESS);

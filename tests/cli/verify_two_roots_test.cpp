@@ -35,20 +35,24 @@ LoadedReport load(const fs::path& p) {
 
 // A scope a figure of no set sums: a game/set scope (sub-scopes, which repeat counts, left out) of
 // the named binder sets (the character set left out, as the figures leave it).
-bool named_scope(const std::string& scope) { return scope.find('#') == std::string::npos && !scope.ends_with("/character"); }
+bool named_scope(const std::string& scope) {
+    return scope.find('#') == std::string::npos && !scope.ends_with("/character");
+}
 
 // A counter summed over those scopes.
 double counter_sum(const LoadedReport& r, const std::string& pass, const std::string& counter) {
     double sum = 0;
     for (const auto& c : r.counters)
-        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kCount && named_scope(c.scope)) sum += c.value;
+        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kCount && named_scope(c.scope))
+            sum += c.value;
     return sum;
 }
 
 double maximum_of(const LoadedReport& r, const std::string& pass, const std::string& counter) {
     double best = 0;
     for (const auto& c : r.counters)
-        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kMaximum && named_scope(c.scope))
+        if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kMaximum &&
+            named_scope(c.scope))
             best = std::max(best, c.value);
     return best;
 }
@@ -80,29 +84,35 @@ protected:
         er_ = load(dir_ / "er.json");
         const double tagfiles = counter_sum(sekiro_, "tagfile", "tagfiles") + counter_sum(er_, "tagfile", "tagfiles");
         const double triangles = counter_sum(sekiro_, "page", "triangles") + counter_sum(er_, "page", "triangles");
-        const double most = std::max(maximum_of(sekiro_, "structure", "max_primitives"), maximum_of(er_, "structure", "max_primitives"));
+        const double most = std::max(maximum_of(sekiro_, "structure", "max_primitives"),
+                                     maximum_of(er_, "structure", "max_primitives"));
         const fs::path p = dir_ / "both.json";
         std::ofstream out(p);
-        out.precision(17);   // counts of millions, written whole
+        out.precision(17);  // counts of millions, written whole
         out << R"({"manifest_format": 1, "name": "both", "game": "both", "figures": [
   {"id": "both.tagfiles", "figure": "tagfiles", "pass": "tagfile", "counter": "tagfiles", "scope": {"game": "both"},
-   "expected": )" << tagfiles << R"(, "label": "Synthetic"},
+   "expected": )"
+            << tagfiles << R"(, "label": "Synthetic"},
   {"id": "both.triangles_h", "figure": "h triangles", "pass": "page", "counter": "triangles", "scope": {"game": "both", "set": "h"},
-   "expected": )" << counter_sum_in(sekiro_, er_, "page", "triangles", "/h") << R"(, "label": "Synthetic"},
+   "expected": )"
+            << counter_sum_in(sekiro_, er_, "page", "triangles", "/h") << R"(, "label": "Synthetic"},
   {"id": "both.triangles", "figure": "triangles", "pass": "page", "counter": "triangles", "scope": {"game": "both"},
-   "expected": )" << triangles << R"(, "label": "Synthetic"},
+   "expected": )"
+            << triangles << R"(, "label": "Synthetic"},
   {"id": "both.max_primitives", "figure": "most primitives", "pass": "structure", "counter": "max_primitives",
-   "scope": {"game": "both"}, "expected": )" << most << R"(, "label": "Synthetic"},
+   "scope": {"game": "both"}, "expected": )"
+            << most << R"(, "label": "Synthetic"},
   {"id": "both.sdk", "figure": "SDK version", "pass": "tagfile", "counter": "sdk_version", "kind": "value_set",
    "scope": {"game": "both"}, "expected": 20180100, "label": "Synthetic"}]})";
         return p.string();
     }
-    static double counter_sum_in(const LoadedReport& a, const LoadedReport& b, const std::string& pass, const std::string& counter,
-                                 const std::string& set_suffix) {
+    static double counter_sum_in(const LoadedReport& a, const LoadedReport& b, const std::string& pass,
+                                 const std::string& counter, const std::string& set_suffix) {
         double sum = 0;
         for (const LoadedReport* r : {&a, &b})
             for (const auto& c : r->counters)
-                if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kCount && c.scope.ends_with(set_suffix))
+                if (c.pass == pass && c.counter == counter && c.kind == meshproof::CounterKind::kCount &&
+                    c.scope.ends_with(set_suffix))
                     sum += c.value;
         return sum;
     }
@@ -114,7 +124,8 @@ LoadedReport VerifyTwoRoots::sekiro_, VerifyTwoRoots::er_;
 
 TEST_F(VerifyTwoRoots, FiguresOfBothGamesAreTheOneRootReportsAddedUp) {
     const std::string manifest = write_both_manifest();
-    const auto r = run_all("verify " + at("sekiro") + " " + at("er") + " --threads 2 --manifest " + manifest + " --json " + at("two.json"));
+    const auto r = run_all("verify " + at("sekiro") + " " + at("er") + " --threads 2 --manifest " + manifest +
+                           " --json " + at("two.json"));
     const LoadedReport two = load(dir_ / "two.json");
     EXPECT_EQ(two.game, "sekiro+eldenring");
     ASSERT_TRUE(two.figures.has_value());
@@ -125,7 +136,8 @@ TEST_F(VerifyTwoRoots, FiguresOfBothGamesAreTheOneRootReportsAddedUp) {
         EXPECT_GT(f->expected, 0) << id;
     }
     // Every pass counter of the two-root report is one root's, under its own game.
-    EXPECT_EQ(counter_sum(two, "tagfile", "tagfiles"), counter_sum(sekiro_, "tagfile", "tagfiles") + counter_sum(er_, "tagfile", "tagfiles"));
+    EXPECT_EQ(counter_sum(two, "tagfile", "tagfiles"),
+              counter_sum(sekiro_, "tagfile", "tagfiles") + counter_sum(er_, "tagfile", "tagfiles"));
     // The value set is the union of the two games' values: each game's SDK version, so a mismatch
     // that shows both, each with its one-root count.
     const auto* sdk = figure(two, "both.sdk");
@@ -136,7 +148,7 @@ TEST_F(VerifyTwoRoots, FiguresOfBothGamesAreTheOneRootReportsAddedUp) {
     EXPECT_EQ(sdk->seen[1].first, std::vector<double>{20180100});
     EXPECT_EQ(static_cast<double>(sdk->seen[0].second + sdk->seen[1].second),
               counter_sum(sekiro_, "tagfile", "tagfiles") + counter_sum(er_, "tagfile", "tagfiles"));
-    EXPECT_EQ(r.code, 1) << r.text;   // the explicit manifest's one mismatch (the SDK versions)
+    EXPECT_EQ(r.code, 1) << r.text;  // the explicit manifest's one mismatch (the SDK versions)
     EXPECT_NE(r.text.find("game: sekiro+eldenring"), std::string::npos) << r.text;
 }
 
@@ -158,7 +170,8 @@ TEST_F(VerifyTwoRoots, OnOneRootAFigureOfBothGamesIsNotComparableNotAMismatch) {
 TEST_F(VerifyTwoRoots, TheReportIsTheSameAtOneAndThreeThreads) {
     const std::string manifest = write_both_manifest();
     for (const char* t : {"1", "3"})
-        run_all("verify " + at("sekiro") + " " + at("er") + " --manifest " + manifest + " --threads " + t + " --json " + at(std::string("t") + t + ".json"));
+        run_all("verify " + at("sekiro") + " " + at("er") + " --manifest " + manifest + " --threads " + t + " --json " +
+                at(std::string("t") + t + ".json"));
     const std::regex threads(R"("threads": [0-9]+)");
     const std::string a = std::regex_replace(read_text(dir_ / "t1.json"), threads, "\"threads\": N");
     const std::string b = std::regex_replace(read_text(dir_ / "t3.json"), threads, "\"threads\": N");
@@ -168,7 +181,7 @@ TEST_F(VerifyTwoRoots, TheReportIsTheSameAtOneAndThreeThreads) {
 
 TEST_F(VerifyTwoRoots, WithoutAManifestTheRootsOwnManifestsAreMeasuredTogether) {
     const auto r = run_all("verify " + at("sekiro") + " " + at("er") + " --json " + at("own.json"));
-    EXPECT_EQ(r.code, 0) << r.text;   // every figure of both synthetic manifests matches
+    EXPECT_EQ(r.code, 0) << r.text;  // every figure of both synthetic manifests matches
     const std::string json = read_text(dir_ / "own.json");
     EXPECT_NE(json.find(R"("source": "install")"), std::string::npos);
     EXPECT_NE(json.find("synthetic.tagfile.sekiro."), std::string::npos);

@@ -185,12 +185,16 @@ TEST(BinderNames, ShiftJisNamesDecodeAsciiAndHalfWidthKatakana) {
     EXPECT_EQ(binder->entries[1].name, "map/??.hkx");  // the lossy writer's stand-in
     // Double-byte JIS decodes to U+FFFD (no table): 0x93 0xFA is 日.
     const std::uint8_t nichi[] = {'a', 0x93, 0xFA, 'b', 0x5C, 'c'};
-    EXPECT_EQ(shift_jis_to_utf8(nichi), "a\xEF\xBF\xBD" "b\\c");
+    EXPECT_EQ(shift_jis_to_utf8(nichi),
+              "a\xEF\xBF\xBD"
+              "b\\c");
 }
 
 TEST(BinderNames, Utf16UnpairedSurrogatesBecomeReplacementCharacters) {
     const std::uint8_t units[] = {'A', 0, 0x00, 0xD8, 'B', 0};  // A, lone high surrogate, B
-    EXPECT_EQ(utf16_to_utf8(units, false), "A\xEF\xBF\xBD" "B");
+    EXPECT_EQ(utf16_to_utf8(units, false),
+              "A\xEF\xBF\xBD"
+              "B");
 }
 
 TEST(BinderNames, HashMatchesSoulsFormatsRule) {
@@ -213,7 +217,8 @@ TEST(BinderEntryData, DcxAndRawZlibMembersDecompress) {
         member("c.hkx", 2, zlib, binder_entry_flags::kOrdinary | binder_entry_flags::kCompressed, content.size()),
         member("d.hkx", 3, text("plain")),
     };
-    for (std::uint8_t format : {binder_format::kEldenRing, std::uint8_t(binder_format::kEldenRing & ~binder_format::kCompression)}) {
+    for (std::uint8_t format :
+         {binder_format::kEldenRing, std::uint8_t(binder_format::kEldenRing & ~binder_format::kCompression)}) {
         SCOPED_TRACE(int(format));
         const auto bytes = write_bnd4(files, {.format = format});
         auto binder = parse_bnd4(bytes);
@@ -287,13 +292,13 @@ TEST(BinderHeader, FieldErrorsAreTypedWithOffsets) {
         ErrorCode code;
     };
     const Case cases[] = {
-        {0x00, 'X', ErrorCode::kBadMagic},     {0x04, 2, ErrorCode::kBadHeader},
-        {0x07, 1, ErrorCode::kBadHeader},      {0x0A, 2, ErrorCode::kBadHeader},
-        {0x0F, 0x80, ErrorCode::kBadHeader},   {0x10, 0x41, ErrorCode::kBadHeader},
-        {0x20, 0x20, ErrorCode::kBadHeader},   {0x2F, 0x01, ErrorCode::kOutOfBounds},
-        {0x30, 0x02, ErrorCode::kBadHeader},   {0x32, 0x02, ErrorCode::kBadHeader},
-        {0x35, 0x01, ErrorCode::kBadHeader},   {0x3F, 0x01, ErrorCode::kOutOfBounds},
-        {0x41, 0x01, ErrorCode::kBadHeader},   {0x44, 0x00, ErrorCode::kBadHeader},
+        {0x00, 'X', ErrorCode::kBadMagic},   {0x04, 2, ErrorCode::kBadHeader},
+        {0x07, 1, ErrorCode::kBadHeader},    {0x0A, 2, ErrorCode::kBadHeader},
+        {0x0F, 0x80, ErrorCode::kBadHeader}, {0x10, 0x41, ErrorCode::kBadHeader},
+        {0x20, 0x20, ErrorCode::kBadHeader}, {0x2F, 0x01, ErrorCode::kOutOfBounds},
+        {0x30, 0x02, ErrorCode::kBadHeader}, {0x32, 0x02, ErrorCode::kBadHeader},
+        {0x35, 0x01, ErrorCode::kBadHeader}, {0x3F, 0x01, ErrorCode::kOutOfBounds},
+        {0x41, 0x01, ErrorCode::kBadHeader}, {0x44, 0x00, ErrorCode::kBadHeader},
     };
     for (const Case& c : cases) {
         auto bytes = good;

@@ -28,7 +28,7 @@ inline std::vector<KrakDcxFixture> krak_dcx_fixtures() {
 struct AnibndFixture {
     std::string path;  // relative to the corpus
     std::size_t entries;
-    bool dcx;                       // DCX_DFLT-wrapped
+    bool dcx;                         // DCX_DFLT-wrapped
     std::uint32_t uncompressed_size;  // DCX only
     std::uint32_t dcx_field10;        // 0x24 (Sekiro 10000_24_9) or 0x44 (ER/AC6 11000_44_9_15)
 };

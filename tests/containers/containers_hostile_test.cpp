@@ -165,8 +165,7 @@ TEST(DcxHostile, TruncatedStreamsBehindConsistentHeadersAreErrors) {
 
 TEST(DcxHostile, CorruptHeaderAndPayloadBytesErrOrKeepTheStatedSize) {
     const auto registry = default_decompressors();
-    std::vector<std::vector<std::uint8_t>> files = {dcx_write_dflt(patterned(20000)),
-                                                    dcx_write_zstd(patterned(20000))};
+    std::vector<std::vector<std::uint8_t>> files = {dcx_write_dflt(patterned(20000)), dcx_write_zstd(patterned(20000))};
     if (test::corpus_available()) {
         files.push_back(test::read_file(test::corpus_path("havok/h.hkx.dcx")));
         files.push_back(test::read_file(test::corpus_path("havok/anibnd/sekiro/chr__c0000_c1180.anibnd.dcx")));

@@ -186,15 +186,12 @@ struct HeaderCorruption {
 TEST(DcxHeader, CorruptFieldsGiveTypedErrorsAtTheirOffset) {
     const auto good = dcx_write_dflt(sample_bytes(100));
     const HeaderCorruption cases[] = {
-        {0x00, 'X', ErrorCode::kBadMagic},   {0x03, 1, ErrorCode::kBadMagic},
-        {0x18, 'X', ErrorCode::kBadMagic},   {0x24, 'X', ErrorCode::kBadMagic},
-        {0x44, 'X', ErrorCode::kBadMagic},   {0x28, 'E', ErrorCode::kUnsupported},
-        {0x05, 0x02, ErrorCode::kBadHeader}, {0x0B, 0x19, ErrorCode::kBadHeader},
-        {0x0F, 0x25, ErrorCode::kBadHeader}, {0x13, 0x45, ErrorCode::kBadHeader},
-        {0x17, 0x2C, ErrorCode::kBadHeader}, {0x2F, 0x21, ErrorCode::kBadHeader},
-        {0x31, 0x01, ErrorCode::kBadHeader}, {0x34, 0x01, ErrorCode::kBadHeader},
-        {0x38, 0x03, ErrorCode::kBadHeader}, {0x3C, 0x01, ErrorCode::kBadHeader},
-        {0x41, 0x02, ErrorCode::kBadHeader}, {0x4B, 0x09, ErrorCode::kBadHeader},
+        {0x00, 'X', ErrorCode::kBadMagic},   {0x03, 1, ErrorCode::kBadMagic},     {0x18, 'X', ErrorCode::kBadMagic},
+        {0x24, 'X', ErrorCode::kBadMagic},   {0x44, 'X', ErrorCode::kBadMagic},   {0x28, 'E', ErrorCode::kUnsupported},
+        {0x05, 0x02, ErrorCode::kBadHeader}, {0x0B, 0x19, ErrorCode::kBadHeader}, {0x0F, 0x25, ErrorCode::kBadHeader},
+        {0x13, 0x45, ErrorCode::kBadHeader}, {0x17, 0x2C, ErrorCode::kBadHeader}, {0x2F, 0x21, ErrorCode::kBadHeader},
+        {0x31, 0x01, ErrorCode::kBadHeader}, {0x34, 0x01, ErrorCode::kBadHeader}, {0x38, 0x03, ErrorCode::kBadHeader},
+        {0x3C, 0x01, ErrorCode::kBadHeader}, {0x41, 0x02, ErrorCode::kBadHeader}, {0x4B, 0x09, ErrorCode::kBadHeader},
     };
     for (const auto& c : cases) {
         auto bytes = good;

@@ -28,7 +28,8 @@ void corrupt_and_decode(const std::string& relative, std::size_t max_output, int
     const std::span<std::uint8_t> dst(buffer.data() + kGuard, n);
     const Result<std::size_t> used = kraken_decompress_prefix(stream->stream(), dst);
     ASSERT_TRUE(used.ok()) << relative << ": " << used.error().message;
-    std::vector<std::uint8_t> src(stream->stream().begin(), stream->stream().begin() + static_cast<std::ptrdiff_t>(*used));
+    std::vector<std::uint8_t> src(stream->stream().begin(),
+                                  stream->stream().begin() + static_cast<std::ptrdiff_t>(*used));
 
     std::mt19937 rng(seed);
     std::size_t errors = 0;

@@ -39,10 +39,10 @@ const std::vector<std::uint8_t> kSources = {0x82, 0xB0, 0x98, 0x01, 'a', 0xB0, 0
 
 TEST(KrakenEntropy, MultiArraySeparateLengthLogs) {
     std::vector<std::uint8_t> payload = kSources;
-    const std::vector<std::uint8_t> rest = {0x02, 0x00,                          // F: V = 2
-                                            0x80, 0x04, 1, 2, 1, 0,              // IDX (raw)
-                                            0x80, 0x03, 4, 5, 4,                 // LOG (raw)
-                                            0x08, 0x40};                         // MF 0000 1000 | MB 01000
+    const std::vector<std::uint8_t> rest = {0x02, 0x00,              // F: V = 2
+                                            0x80, 0x04, 1, 2, 1, 0,  // IDX (raw)
+                                            0x80, 0x03, 4, 5, 4,     // LOG (raw)
+                                            0x08, 0x40};             // MF 0000 1000 | MB 01000
     payload.insert(payload.end(), rest.begin(), rest.end());
     const auto src = stream_of(long_block(5, payload, 80));
     std::vector<std::uint8_t> out(80);

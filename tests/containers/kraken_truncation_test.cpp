@@ -66,8 +66,7 @@ void expect_every_prefix_rejected(const std::string& relative) {
         if (n >= full.size()) continue;
         const Status st = kraken_decompress(full.first(n), dst);
         ASSERT_FALSE(st.ok()) << relative << ": prefix of " << n << " bytes accepted";
-        ASSERT_EQ(st.error().code, ErrorCode::kTruncated)
-            << relative << " prefix " << n << ": " << st.error().message;
+        ASSERT_EQ(st.error().code, ErrorCode::kTruncated) << relative << " prefix " << n << ": " << st.error().message;
         ASSERT_LE(st.error().offset, n) << relative << " prefix " << n;
         ++checked;
     }

@@ -15,7 +15,7 @@ TEST(JsonWriter, OneLineContainersInsideIndentedOnes) {
     for (int i = 0; i < 2; ++i) {
         w.begin_object(JsonLayout::kOneLine);
         w.field("i", i);
-        w.key("scope").begin_object();   // inside a one-line object: one line too
+        w.key("scope").begin_object();  // inside a one-line object: one line too
         w.field("game", "sekiro");
         w.field("set", "h");
         w.end_object();

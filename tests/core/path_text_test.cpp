@@ -12,7 +12,7 @@ TEST(PathText, NamesAreJoinedBySlashes) {
 }
 
 TEST(PathText, Utf8NamesRoundTrip) {
-    const std::string text = "map/\xC3\xA9t\xC3\xA9/\xE6\x97\xA5\xE6\x9C\xAC.hkx";   // été, 日本
+    const std::string text = "map/\xC3\xA9t\xC3\xA9/\xE6\x97\xA5\xE6\x9C\xAC.hkx";  // été, 日本
     EXPECT_EQ(path_text(path_from_text(text)), text);
 }
 

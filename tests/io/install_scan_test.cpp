@@ -78,7 +78,7 @@ TEST_F(TempTree, CharacterBindersAreSetCharacter) {
     touch("map/m60/m60_44_36_00/h60_44_36_00.hkxbhd");
     touch("map/m60/m60_44_36_00/h60_44_36_00.hkxbdt");
     touch("chr/c2010.chrbnd.dcx");
-    touch("chr/C4370.CHRBND");   // any case, unwrapped too
+    touch("chr/C4370.CHRBND");  // any case, unwrapped too
     touch("chr/c2010.anibnd.dcx");
     touch("chr/c2010.texbnd.dcx");
     auto scan = scan_install(root_);
@@ -152,7 +152,8 @@ TEST_F(TempTree, LinkedFilesAreNamedWhereTheLinkIs) {
     fs::create_symlink(root_ / "elsewhere/h10_00_00_00.hkxbhd", root_ / "install/map/m10_00_00_00/h10_00_00_00.hkxbhd");
     fs::create_symlink(root_ / "elsewhere/h10_00_00_00.hkxbdt", root_ / "install/map/m10_00_00_00/h10_00_00_00.hkxbdt");
     fs::create_symlink("../../../elsewhere/l.hkx", root_ / "install/map/m10_00_00_00/l.hkx");
-    for (const fs::path& root : {root_ / "install", root_ / "install" / "", root_ / "install" / ".", root_ / "elsewhere" / ".." / "install"}) {
+    for (const fs::path& root :
+         {root_ / "install", root_ / "install" / "", root_ / "install" / ".", root_ / "elsewhere" / ".." / "install"}) {
         auto scan = scan_install(root);
         ASSERT_TRUE(scan.ok()) << root;
         ASSERT_EQ(scan->inputs.size(), 2u) << root;
@@ -181,7 +182,7 @@ TEST_F(TempTree, AFileBeyondThePathLimitIsAStrayThatSaysWhy) {
     int dir = ::open(root_.c_str(), O_RDONLY | O_DIRECTORY);
     ASSERT_GE(dir, 0);
     std::string rel;
-    for (int depth = 0; depth < 200; ++depth) {   // 200 × 31 bytes: past 4,096
+    for (int depth = 0; depth < 200; ++depth) {  // 200 × 31 bytes: past 4,096
         const std::string name = "a_folder_name_thirty_bytes_" + std::to_string(1000 + depth);
         ASSERT_EQ(::mkdirat(dir, name.c_str(), 0755), 0);
         const int inner = ::openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY);

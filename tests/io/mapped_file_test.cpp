@@ -13,7 +13,8 @@ namespace fs = std::filesystem;
 class MappedFileTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("meshproof-mapped-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        dir_ = fs::temp_directory_path() /
+               ("meshproof-mapped-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::remove_all(dir_);
         fs::create_directories(dir_);
     }
@@ -32,7 +33,7 @@ TEST_F(MappedFileTest, MapsTheFilesBytes) {
     ASSERT_TRUE(map.ok()) << map.error().message;
     ASSERT_EQ(map->size(), bytes.size());
     EXPECT_EQ(std::string(reinterpret_cast<const char*>(map->bytes().data()), map->size()), bytes);
-    populate_pages(map->bytes());   // a hint: the bytes stay the same
+    populate_pages(map->bytes());  // a hint: the bytes stay the same
     EXPECT_TRUE(shrank_error(map->bytes()).ok());
 }
 

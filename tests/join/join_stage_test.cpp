@@ -33,13 +33,14 @@ struct ProbeExtract final : JoinExtract {
     ProbeExtract() {
         const long now = ++g_alive;
         long seen = g_max_alive.load();
-        while (now > seen && !g_max_alive.compare_exchange_weak(seen, now)) {}
+        while (now > seen && !g_max_alive.compare_exchange_weak(seen, now)) {
+        }
     }
     ~ProbeExtract() override { --g_alive; }
 };
 
 std::mutex g_log_mutex;
-std::map<std::string, std::vector<std::string>> g_log;   // key → the paths its join received
+std::map<std::string, std::vector<std::string>> g_log;  // key → the paths its join received
 
 // Keys every map by its first three characters ("m10"): the ER demo's m10_00 and m11_00 blocks
 // fall in two keys, and a key may cover several maps.
@@ -81,7 +82,8 @@ private:
 MESHPROOF_REGISTER_PASS(JoinProbePass);
 
 std::filesystem::path write_install(synth::SynthGame game, synth::SynthScale scale, const std::string& name) {
-    const auto root = std::filesystem::temp_directory_path() / ("meshproof-join-" + name + "-" + std::to_string(::getpid()));
+    const auto root =
+        std::filesystem::temp_directory_path() / ("meshproof-join-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(root);
     synth::SynthOptions o;
     o.game = game;
@@ -113,10 +115,11 @@ TEST(JoinStage, EachKeyReceivesItsMapsMembersAcrossBindersInPathOrder) {
     // Every decoded member, by key.
     std::map<std::string, std::vector<std::string>> want;
     for (const MemberStatus& m : run.members)
-        if (m.state == MemberState::kOk && m.path.find(".compendium") == std::string::npos && !map_of_path(m.path).empty())
+        if (m.state == MemberState::kOk && m.path.find(".compendium") == std::string::npos &&
+            !map_of_path(m.path).empty())
             want[map_of_path(m.path).substr(0, 3)].push_back(m.path);
     ASSERT_GE(want.size(), 2u);
-    EXPECT_EQ(g_log, want);   // each key once, its members in path order, across h, l and f
+    EXPECT_EQ(g_log, want);  // each key once, its members in path order, across h, l and f
     std::set<std::string> sets;
     for (const MemberStatus& m : run.members) sets.insert(m.set);
     EXPECT_TRUE(sets.contains("f") && sets.contains("h") && sets.contains("l"));
@@ -154,7 +157,8 @@ TEST(JoinStage, OneAndTwoThreadsGiveTheSameTallies) {
     EXPECT_GT(one.passes[0].tally.total("paired_vertices"), 0u);
     EXPECT_TRUE(same_tallies(one, two));
     // The place scopes repeat the join's units of their maps.
-    EXPECT_EQ(one.passes[0].tally.count("f_paired", "eldenring/f#map:m10") + one.passes[0].tally.count("f_paired", "eldenring/f#map:m11_00_00_00"),
+    EXPECT_EQ(one.passes[0].tally.count("f_paired", "eldenring/f#map:m10") +
+                  one.passes[0].tally.count("f_paired", "eldenring/f#map:m11_00_00_00"),
               one.passes[0].tally.total("f_paired"));
 }
 
@@ -174,7 +178,8 @@ private:
 };
 
 TEST(JoinWaves, KeysTieGroupsUnkeyedGroupsGoFirst) {
-    const std::vector<std::string> maps = {"m10_00_00_00", "", "m11_00_00_00", "m10_01_00_00", "m99_00_00_00", "m11_00_00_00"};
+    const std::vector<std::string> maps = {"m10_00_00_00", "", "m11_00_00_00", "m10_01_00_00", "m99_00_00_00",
+                                           "m11_00_00_00"};
     const std::vector<Game> games(maps.size(), Game::kEldenRing);
     const KeyBy whole(12), area(3);
     const Pass* const one[] = {&whole};

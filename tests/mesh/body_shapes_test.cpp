@@ -55,7 +55,7 @@ TEST(BodyShapes, ABodysBoxDecodesToTheValuesWritten) {
 // ctest-labels: hostile
 TEST(BodyShapesCorrupt, FaceRunningPastItsIndicesIsLeftOutAndCounted) {
     tagfile::ConvexShapeSpec box = the_box();
-    box.faces[5] = {22, 4, 0};   // indices 22..26 of 24
+    box.faces[5] = {22, 4, 0};  // indices 22..26 of 24
     auto member = decode_bytes(member_with_body_shape(box));
     ASSERT_TRUE(member.ok()) << member.error().message;
     EXPECT_EQ(member->other_shapes.shape_count(), 0u);
@@ -64,7 +64,7 @@ TEST(BodyShapesCorrupt, FaceRunningPastItsIndicesIsLeftOutAndCounted) {
     ASSERT_EQ(member->other_shape_errors.size(), 1u);
     EXPECT_EQ(member->other_shape_errors[0].code, ErrorCode::kOutOfBounds) << member->other_shape_errors[0].message;
     box = the_box();
-    box.indices[3] = 8;   // of 8 vertices
+    box.indices[3] = 8;  // of 8 vertices
     auto index = decode_bytes(member_with_body_shape(box));
     ASSERT_TRUE(index.ok()) << index.error().message;
     ASSERT_EQ(index->other_shape_errors.size(), 1u);
@@ -76,7 +76,7 @@ TEST(BodyShapesHostile, TruncatedPrefixes) {
     const auto full = member_with_body_shape(the_box());
     std::size_t decoded = 0;
     for (std::size_t n : test::prefix_lengths(full.size(), 31)) decoded += decode_bytes(Bytes(full).first(n)).ok();
-    EXPECT_EQ(decoded, 0u);   // the root section's size covers the whole file
+    EXPECT_EQ(decoded, 0u);  // the root section's size covers the whole file
     EXPECT_TRUE(decode_bytes(full).ok());
 }
 

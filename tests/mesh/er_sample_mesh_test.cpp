@@ -115,8 +115,9 @@ TEST_F(ErSampleMesh, PrimitivesAndTriangles) {
     const DecodedMesh& m = mesh();
     const DecodedPrimitives& p = m.primitives;
     ASSERT_EQ(p.size(), 12u);
-    const std::uint8_t want[12][4] = {{10, 3, 2, 2}, {11, 10, 7, 7}, {9, 6, 7, 10}, {1, 6, 2, 2},  {2, 12, 10, 10}, {12, 9, 10, 10},
-                                      {6, 5, 7, 7},  {4, 0, 3, 5},   {0, 1, 2, 3},  {1, 8, 5, 5},  {8, 4, 5, 5},    {5, 6, 1, 1}};
+    const std::uint8_t want[12][4] = {{10, 3, 2, 2},   {11, 10, 7, 7},  {9, 6, 7, 10}, {1, 6, 2, 2},
+                                      {2, 12, 10, 10}, {12, 9, 10, 10}, {6, 5, 7, 7},  {4, 0, 3, 5},
+                                      {0, 1, 2, 3},    {1, 8, 5, 5},    {8, 4, 5, 5},  {5, 6, 1, 1}};
     int quads = 0, triangles = 0;
     for (std::size_t i = 0; i < 12; ++i) {
         for (int k = 0; k < 4; ++k) EXPECT_EQ(p.indices[k][i], want[i][k]) << i;
@@ -182,8 +183,9 @@ TEST_F(ErSampleMesh, ShapeKeysAndInterior) {
     for (std::uint32_t k : m.triangles.key) largest = std::max(largest, k);
     EXPECT_EQ(largest, 22u);
 
-    const std::uint32_t words[15] = {0x17ffffff, 0x47ffffff, 0x57ffffff, 0x27ffffff, 0xa7ffffff, 0x77ffffff, 0x87ffffff, 0x97ffffff,
-                                     0x07ffffff, 0x2fffffff, 0x67ffffff, 0x7fffffff, 0x8fffffff, 0x37ffffff, 0xb7ffffff};
+    const std::uint32_t words[15] = {0x17ffffff, 0x47ffffff, 0x57ffffff, 0x27ffffff, 0xa7ffffff,
+                                     0x77ffffff, 0x87ffffff, 0x97ffffff, 0x07ffffff, 0x2fffffff,
+                                     0x67ffffff, 0x7fffffff, 0x8fffffff, 0x37ffffff, 0xb7ffffff};
     const std::uint32_t keys[15] = {2, 8, 10, 4, 20, 14, 16, 18, 0, 5, 12, 15, 17, 6, 22};
     ASSERT_TRUE(m.has_triangle_index_to_shape_key);
     ASSERT_EQ(m.row_key_word.size(), 15u);

@@ -102,7 +102,7 @@ TEST(ObjExport, ExternShapesAreObjectsOfTheirOwn) {
     EXPECT_GT(o.at("m0_extern3_hknpCylinderShape").faces, 12);
     EXPECT_GT(o.at("m0_extern4_hknpSphereShape").faces, 60);
     EXPECT_EQ(o.at("m0_extern5_hknpTriangleShape").faces, 2);
-    EXPECT_EQ(o.at("m0_extern6_hknpConvexShape").faces, 0);  // no faces, no segment
+    EXPECT_EQ(o.at("m0_extern6_hknpConvexShape").faces, 0);          // no faces, no segment
     EXPECT_EQ(o.at("m0_extern7_hknpConvexPolytopeShape").faces, 4);  // shape 0 again
     EXPECT_EQ(o.at("m0_extern8_none").faces, 0);
     EXPECT_NE(obj.find("# extern shape 8 ((none)): no surface to draw"), std::string::npos);

@@ -79,19 +79,24 @@ inline std::array<float, 4> entry_scale(std::size_t i) {
 
 // The member with `shapes` (every_convex_class() by default) as entries 0..n−1, then a second
 // entry of shape 0 and a null entry (shapes.size() + 2 entries).
-inline std::vector<std::uint8_t> write_extern_shapes_member(std::vector<tagfile::ConvexShapeSpec> shapes = every_convex_class()) {
+inline std::vector<std::uint8_t> write_extern_shapes_member(
+    std::vector<tagfile::ConvexShapeSpec> shapes = every_convex_class()) {
     SyntheticCollision opt{.convex_shapes = true};
     opt.extern_shapes = [&shapes](tagfile::ObjectWriter& w, const tagfile::RecordWriter& mesh_shape) {
         std::vector<tagfile::ShapeInstanceSpec> entries;
         for (std::size_t i = 0; i < shapes.size(); ++i)
-            entries.push_back({.transform = entry_transform(i), .scale = entry_scale(i),
+            entries.push_back({.transform = entry_transform(i),
+                               .scale = entry_scale(i),
                                .shape = tagfile::write_convex_shape(w, shapes[i]),
                                .shape_tag = static_cast<std::uint16_t>(100 + i)});
         const std::size_t again = entries.size();
-        entries.push_back({.transform = entry_transform(again), .scale = entry_scale(again), .shape = entries[0].shape,
+        entries.push_back({.transform = entry_transform(again),
+                           .scale = entry_scale(again),
+                           .shape = entries[0].shape,
                            .shape_tag = static_cast<std::uint16_t>(100 + again)});
         const std::size_t null = entries.size();
-        entries.push_back({.transform = entry_transform(null), .scale = entry_scale(null),
+        entries.push_back({.transform = entry_transform(null),
+                           .scale = entry_scale(null),
                            .shape_tag = static_cast<std::uint16_t>(100 + null)});
         tagfile::write_extern_shapes(w, mesh_shape, entries);
     };

@@ -31,9 +31,21 @@ Result<DecodedMember> decode_bytes(const std::vector<std::uint8_t>& bytes) {
 
 // The compressed mesh shape of the fixture's body 0, and the shape object of its entry i.
 ObjectView mesh_shape(const tagfile::Tagfile& tf) {
-    return ObjectView::root(tf).field("namedVariants").array()->at(0).field("variant").deref()
-        .field("systemDatas").array()->at(0).deref()
-        .field("bodyCinfos").array()->at(0).field("shape").deref();
+    return ObjectView::root(tf)
+        .field("namedVariants")
+        .array()
+        ->at(0)
+        .field("variant")
+        .deref()
+        .field("systemDatas")
+        .array()
+        ->at(0)
+        .deref()
+        .field("bodyCinfos")
+        .array()
+        ->at(0)
+        .field("shape")
+        .deref();
 }
 ObjectView entry(const tagfile::Tagfile& tf, std::size_t i) {
     return mesh_shape(tf).field("externShapes").array()->at(i);
@@ -82,12 +94,14 @@ TEST(ExternShapes, EveryClassDecodesToTheValuesWritten) {
         ASSERT_EQ(e.vertex_count[s], spec.vertices.size());
         for (std::size_t v = 0; v < spec.vertices.size(); ++v) {
             const std::size_t at = e.first_vertex[s] + v;
-            EXPECT_EQ((std::array<float, 4>{e.vertex_x[at], e.vertex_y[at], e.vertex_z[at], e.vertex_w[at]}), spec.vertices[v]);
+            EXPECT_EQ((std::array<float, 4>{e.vertex_x[at], e.vertex_y[at], e.vertex_z[at], e.vertex_w[at]}),
+                      spec.vertices[v]);
         }
         ASSERT_EQ(e.plane_count[s], spec.planes.size());
         for (std::size_t p = 0; p < spec.planes.size(); ++p) {
             const std::size_t at = e.first_plane[s] + p;
-            EXPECT_EQ((std::array<float, 4>{e.plane_x[at], e.plane_y[at], e.plane_z[at], e.plane_w[at]}), spec.planes[p]);
+            EXPECT_EQ((std::array<float, 4>{e.plane_x[at], e.plane_y[at], e.plane_z[at], e.plane_w[at]}),
+                      spec.planes[p]);
         }
         ASSERT_EQ(e.face_count[s], spec.faces.size());
         for (std::size_t f = 0; f < spec.faces.size(); ++f) {
@@ -150,17 +164,17 @@ TEST(ExternShapes, TextSummarisesEachEntry) {
     auto member = decode_bytes(test::write_extern_shapes_member());
     ASSERT_TRUE(member.ok()) << member.error().message;
     const std::string text = extern_shapes_text(*member);
-    for (const char* line :
-         {"extern shapes of mesh 0 (fsnpCustomParamCompressedMeshShape): 9 entries, 7 shapes\n",
-          "  [0] hknpConvexPolytopeShape CONVEX_POLYTOPE radius 0.05: 4 vertices, 4 planes, 4 faces, 12 indices\n",
-          "      rotation (1, 0, 0) (0, 1, 0) (0, 0, 1) translation (0, 0, 0) scale (1, 1, 1) tag 100\n",
-          "  [1] hknpBoxShape BOX radius 0.01: 8 vertices, 6 planes, 6 faces, 24 indices; obb translation (10, 20, 30)\n",
-          "      rotation (0, 1, 0) (-1, 0, 0) (0, 0, 1) translation (1, 2, 3) scale (1, 1, 1) tag 101\n",
-          "  [2] hknpCapsuleShape CAPSULE radius 0.5: 2 vertices, 0 planes, 0 faces, 0 indices; a (0, 0, -1) b (0, 0, 1)\n",
-          "      rotation (1, 0, 0) (0, 1, 0) (0, 0, 1) translation (2, 4, 6) scale (1, 2, 3) tag 102\n",
-          "  [4] hknpSphereShape SPHERE radius 2: 1 vertex, 0 planes, 0 faces, 0 indices\n",
-          "  [7] hknpConvexPolytopeShape CONVEX_POLYTOPE radius 0.05",
-          "  [8] null shape\n"})
+    for (
+        const char* line :
+        {"extern shapes of mesh 0 (fsnpCustomParamCompressedMeshShape): 9 entries, 7 shapes\n",
+         "  [0] hknpConvexPolytopeShape CONVEX_POLYTOPE radius 0.05: 4 vertices, 4 planes, 4 faces, 12 indices\n",
+         "      rotation (1, 0, 0) (0, 1, 0) (0, 0, 1) translation (0, 0, 0) scale (1, 1, 1) tag 100\n",
+         "  [1] hknpBoxShape BOX radius 0.01: 8 vertices, 6 planes, 6 faces, 24 indices; obb translation (10, 20, 30)\n",
+         "      rotation (0, 1, 0) (-1, 0, 0) (0, 0, 1) translation (1, 2, 3) scale (1, 1, 1) tag 101\n",
+         "  [2] hknpCapsuleShape CAPSULE radius 0.5: 2 vertices, 0 planes, 0 faces, 0 indices; a (0, 0, -1) b (0, 0, 1)\n",
+         "      rotation (1, 0, 0) (0, 1, 0) (0, 0, 1) translation (2, 4, 6) scale (1, 2, 3) tag 102\n",
+         "  [4] hknpSphereShape SPHERE radius 2: 1 vertex, 0 planes, 0 faces, 0 indices\n",
+         "  [7] hknpConvexPolytopeShape CONVEX_POLYTOPE radius 0.05", "  [8] null shape\n"})
         EXPECT_NE(text.find(line), std::string::npos) << line << "\nin:\n" << text;
     // A member without entries says nothing.
     auto plain = decode_bytes(test::write_synthetic_collision({}));
@@ -217,8 +231,8 @@ TEST(ExternShapes, BadItemIndicesAreErrors) {
     EXPECT_EQ(fails(faces, static_cast<std::uint32_t>(tf->item_count()), ErrorCode::kOutOfBounds).offset, faces);
     EXPECT_EQ(fails(faces, 0x00FFFFFF, ErrorCode::kOutOfBounds).offset, faces);
     EXPECT_EQ(fails(faces, 1, ErrorCode::kBadObject).offset, faces);  // item 1: the root object
-    fails(faces, vertices_item, ErrorCode::kMissingField);             // hkVector4f has no firstIndex
-    fails(indices, planes_item, ErrorCode::kBadObject);                // 16-byte elements read as bytes
+    fails(faces, vertices_item, ErrorCode::kMissingField);            // hkVector4f has no firstIndex
+    fails(indices, planes_item, ErrorCode::kBadObject);               // 16-byte elements read as bytes
 }
 
 TEST(ExternShapes, EntryPointingAtANonShapeIsAnError) {

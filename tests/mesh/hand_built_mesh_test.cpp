@@ -109,7 +109,6 @@ void expect_two_sections(const DecodedMesh& m) {
     EXPECT_EQ(corner_slot(m, 1, 3), 3u);
 }
 
-
 TEST(HandBuiltMesh, EldenRingExplicitSections) {
     auto b = two_sections(SectionNaming::kExplicit);
     auto m = decode_compressed_mesh(b.build());
@@ -339,7 +338,10 @@ TEST(HandBuiltMesh, RunBoundsAreChecked) {
         {"packed run", [](test::RawBuilder& b) { b.sections[1].first_packed = 3; }},
         {"data-run run", [](test::RawBuilder& b) { b.sections[1].first_data_run = 2; }},
         {"shared run ends before it starts", [](test::RawBuilder& b) { b.sections[1].first_shared = 4; }},
-        {"triangle slot", [](test::RawBuilder& b) { b.primitives[2] = {0, 1, 9, 9}; }},
+        {"triangle slot",
+         [](test::RawBuilder& b) {
+             b.primitives[2] = {0, 1, 9, 9};
+         }},
         {"mesh tree leaf", [](test::RawBuilder& b) { b.mesh_nodes[2][4] = 2; }},
         {"section tree leaf", [](test::RawBuilder& b) { b.sections[1].nodes[0][3] = 2; }},
     };

@@ -57,7 +57,8 @@ inline PointColumns quantised(std::span<const Point3> pts, const mesh::Box& leaf
 
 // `per_circle` points on each circle of radius `r` about the axis along x through (cy, cz), one
 // circle at each of `xs`, starting at angle `phase`.
-inline std::vector<Point3> x_cylinder(int per_circle, double r, std::span<const double> xs, double cy, double cz, double phase = 0.3) {
+inline std::vector<Point3> x_cylinder(int per_circle, double r, std::span<const double> xs, double cy, double cz,
+                                      double phase = 0.3) {
     std::vector<Point3> pts;
     for (const double x : xs)
         for (int i = 0; i < per_circle; ++i) {
@@ -72,8 +73,7 @@ inline std::vector<Point3> parallelepiped(const Point3& p, const Point3& a, cons
     std::vector<Point3> pts;
     for (const int corner : {5, 0, 3, 6, 1, 7, 2, 4}) {
         Point3 q = p;
-        for (int d = 0; d < 3; ++d)
-            q[d] += (corner & 1 ? a[d] : 0) + (corner & 2 ? b[d] : 0) + (corner & 4 ? c[d] : 0);
+        for (int d = 0; d < 3; ++d) q[d] += (corner & 1 ? a[d] : 0) + (corner & 2 ? b[d] : 0) + (corner & 4 ? c[d] : 0);
         pts.push_back(q);
     }
     return pts;

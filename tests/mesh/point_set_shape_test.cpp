@@ -88,7 +88,8 @@ TEST(PointSetShape, AxisAlignedBoxIsEightCorners) {
 
 TEST(PointSetShape, BoxInGeneralPosition) {
     // Edges along a rotated orthonormal frame (0.8, 0.6, 0), (−0.36, 0.48, 0.8), (0.48, −0.64, 0.6).
-    const PointSetShape s = shape_of(test::parallelepiped({-4, 7, 1}, {0.4, 0.3, 0}, {-0.108, 0.144, 0.24}, {0.96, -1.28, 1.2}));
+    const PointSetShape s =
+        shape_of(test::parallelepiped({-4, 7, 1}, {0.4, 0.3, 0}, {-0.108, 0.144, 0.24}, {0.96, -1.28, 1.2}));
     EXPECT_TRUE(s.box);
     EXPECT_EQ(s.plane_points.size(), 8u);  // no two corners share an x
     EXPECT_FALSE(s.on_x_circles);

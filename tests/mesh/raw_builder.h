@@ -19,7 +19,7 @@ struct SectionSpec {
     std::uint32_t first_packed = 0;
     std::uint8_t num_packed = 0;
     std::uint32_t first_shared = 0;
-    std::uint8_t num_shared = 0;      // 2016.2 numSharedIndices (2018.1 derives it)
+    std::uint8_t num_shared = 0;  // 2016.2 numSharedIndices (2018.1 derives it)
     std::uint32_t first_primitive = 0;
     std::uint8_t num_primitives = 0;
     std::uint32_t first_data_run = 0;
@@ -73,7 +73,8 @@ public:
         return t;
     }
     // Aabb6BytesCodec nodes: x, y, z, hiData, loData (u16)
-    mesh::RawStaticTree axis6_tree(const std::vector<std::array<std::uint32_t, 5>>& nodes, const mesh::RawAabb& domain) {
+    mesh::RawStaticTree axis6_tree(const std::vector<std::array<std::uint32_t, 5>>& nodes,
+                                   const mesh::RawAabb& domain) {
         mesh::RawStaticTree t;
         t.codec = mesh::TreeCodec::kAxis6;
         for (int a = 0; a < 3; ++a) t.xyz[a] = column<std::uint8_t>(nodes, [a](const auto& n) { return n[a]; });
@@ -88,9 +89,11 @@ public:
         t.encoding = encoding;
         t.stride = encoding == mesh::SimdEncoding::kParity ? 112 : 128;
         for (int b = 0; b < 6; ++b)
-            for (int l = 0; l < 4; ++l) t.bounds[b][l] = column<float>(nodes, [b, l](const auto& n) { return n.bounds[b][l]; });
+            for (int l = 0; l < 4; ++l)
+                t.bounds[b][l] = column<float>(nodes, [b, l](const auto& n) { return n.bounds[b][l]; });
         for (int l = 0; l < 4; ++l) t.data[l] = column<std::uint32_t>(nodes, [l](const auto& n) { return n.data[l]; });
-        if (encoding == mesh::SimdEncoding::kIsLeafFlag) t.is_leaf = column<std::uint8_t>(nodes, [](const auto& n) { return n.is_leaf; });
+        if (encoding == mesh::SimdEncoding::kIsLeafFlag)
+            t.is_leaf = column<std::uint8_t>(nodes, [](const auto& n) { return n.is_leaf; });
         t.has_is_compact = true;
         t.is_compact = 1;
         return t;
@@ -126,7 +129,8 @@ public:
         s.naming = naming;
         s.count = sections.size();
         s.stride = 96;
-        for (int k = 0; k < 6; ++k) s.codec_parms[k] = column<float>(sections, [k](const SectionSpec& x) { return x.codec_parms[k]; });
+        for (int k = 0; k < 6; ++k)
+            s.codec_parms[k] = column<float>(sections, [k](const SectionSpec& x) { return x.codec_parms[k]; });
         s.first_packed = column<std::uint32_t>(sections, [](const SectionSpec& x) { return x.first_packed; });
         s.num_packed = column<std::uint8_t>(sections, [](const SectionSpec& x) { return x.num_packed; });
         if (naming == mesh::SectionNaming::kExplicit) {
@@ -136,10 +140,13 @@ public:
             s.first_data_run = column<std::uint32_t>(sections, [](const SectionSpec& x) { return x.first_data_run; });
             s.num_data_runs = column<std::uint8_t>(sections, [](const SectionSpec& x) { return x.num_data_runs; });
         } else {
-            s.shared_word = column<std::uint32_t>(sections, [](const SectionSpec& x) { return (x.first_shared << 8) | x.num_packed; });
+            s.shared_word = column<std::uint32_t>(
+                sections, [](const SectionSpec& x) { return (x.first_shared << 8) | x.num_packed; });
             s.num_shared_indices = column<std::uint8_t>(sections, [](const SectionSpec& x) { return x.num_shared; });
-            s.primitives_word = column<std::uint32_t>(sections, [](const SectionSpec& x) { return (x.first_primitive << 8) | x.num_primitives; });
-            s.data_runs_word = column<std::uint32_t>(sections, [](const SectionSpec& x) { return (x.first_data_run << 8) | x.num_data_runs; });
+            s.primitives_word = column<std::uint32_t>(
+                sections, [](const SectionSpec& x) { return (x.first_primitive << 8) | x.num_primitives; });
+            s.data_runs_word = column<std::uint32_t>(
+                sections, [](const SectionSpec& x) { return (x.first_data_run << 8) | x.num_data_runs; });
             s.unused_data = column<std::uint8_t>(sections, [](const SectionSpec&) { return 0; });
         }
         s.page = column<std::uint8_t>(sections, [](const SectionSpec& x) { return x.page; });
@@ -147,7 +154,8 @@ public:
         s.flags = column<std::uint8_t>(sections, [](const SectionSpec& x) { return x.flags; });
         s.leaf_index = column<std::uint16_t>(sections, [](const SectionSpec& x) { return x.leaf_index; });
         for (const SectionSpec& x : sections) s.trees.push_back(axis4_tree(x.nodes, x.domain));
-        for (int k = 0; k < 4; ++k) m.primitive_indices[k] = column<std::uint8_t>(primitives, [k](const auto& p) { return p[k]; });
+        for (int k = 0; k < 4; ++k)
+            m.primitive_indices[k] = column<std::uint8_t>(primitives, [k](const auto& p) { return p[k]; });
         m.packed_vertices = keep(packed);
         m.shared_vertices = keep(shared);
         m.shared_vertices_index = keep(shared_index);
@@ -169,16 +177,18 @@ public:
         m.simd_tree = simd_tree(simd_nodes, simd_encoding);
         m.has_extern_shapes_member = true;
         m.extern_shapes.count = extern_shapes.size();
-        for (int k = 0; k < 16; ++k) m.extern_shapes.transform[k] = column<float>(extern_shapes, [k](const auto& t) { return t[k]; });
-        for (int k = 0; k < 4; ++k) m.extern_shapes.scale[k] = column<float>(extern_shapes, [](const auto&) { return 1.0f; });
+        for (int k = 0; k < 16; ++k)
+            m.extern_shapes.transform[k] = column<float>(extern_shapes, [k](const auto& t) { return t[k]; });
+        for (int k = 0; k < 4; ++k)
+            m.extern_shapes.scale[k] = column<float>(extern_shapes, [](const auto&) { return 1.0f; });
         m.extern_shapes.shape_tag = column<std::uint16_t>(extern_shapes, [](const auto&) { return 0; });
         m.extern_shapes.shape_class.assign(extern_shapes.size(), "hknpConvexPolytopeShape");
         // Every entry points at one polytope without geometry (the decode layer's shape checks
         // are tested on written files, tests/mesh/extern_shapes_test.cpp).
         m.extern_shapes.shape.assign(extern_shapes.size(), 0);
         if (!extern_shapes.empty())
-            m.extern_shapes.shapes.push_back({.class_name = "hknpConvexPolytopeShape",
-                                              .type = tagfile::ShapeType::kConvexPolytope});
+            m.extern_shapes.shapes.push_back(
+                {.class_name = "hknpConvexPolytopeShape", .type = tagfile::ShapeType::kConvexPolytope});
         return m;
     }
 
@@ -189,6 +199,8 @@ private:
 inline std::uint64_t shared_code(std::uint32_t x, std::uint32_t y, std::uint32_t z) {
     return std::uint64_t{x} | (std::uint64_t{y} << 21) | (std::uint64_t{z} << 42);
 }
-inline std::uint32_t packed_code(std::uint32_t x, std::uint32_t y, std::uint32_t z) { return x | (y << 11) | (z << 22); }
+inline std::uint32_t packed_code(std::uint32_t x, std::uint32_t y, std::uint32_t z) {
+    return x | (y << 11) | (z << 22);
+}
 
 }  // namespace meshproof::test

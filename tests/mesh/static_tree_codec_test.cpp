@@ -54,11 +54,13 @@ TEST(StaticTreeCodec, ShrinkBoxSseIsTheScalarRule) {
         Box parent;
         for (int a = 0; a < 3; ++a) {
             const bool special = next() % 8 == 0;
-            parent.min[a] = special ? specials[next() % 8] : std::bit_cast<float>(next() % 0x7F800000u) * (next() % 2 ? 1.0f : -1.0f);
-            parent.max[a] = next() % 4 == 0 ? parent.min[a] - 1.0f : parent.min[a] + static_cast<float>(next() % 100000) * 0.37f;
+            parent.min[a] = special ? specials[next() % 8]
+                                    : std::bit_cast<float>(next() % 0x7F800000u) * (next() % 2 ? 1.0f : -1.0f);
+            parent.max[a] =
+                next() % 4 == 0 ? parent.min[a] - 1.0f : parent.min[a] + static_cast<float>(next() % 100000) * 0.37f;
         }
         const std::array<std::uint8_t, 3> xyz{static_cast<std::uint8_t>(next()), static_cast<std::uint8_t>(next()),
-                                             static_cast<std::uint8_t>(next())};
+                                              static_cast<std::uint8_t>(next())};
         for (BoxRule rule : {BoxRule::kProductFirst, BoxRule::kQuotientFirst}) {
             const Box want = shrink_box(parent, xyz, rule);
             Box got;
@@ -128,7 +130,7 @@ TEST(StaticTreeCodec, Axis5TreeOverManySections) {
     EXPECT_EQ(t.payload[3], 1u);
     EXPECT_EQ(t.payload[4], 2u);
     for (std::size_t n = 0; n < 5; ++n) EXPECT_EQ(t.reached[n], 1u);
-    EXPECT_EQ(t.box[1].max[0], 1.0f);   // 226 − 226 × 225 / 226
+    EXPECT_EQ(t.box[1].max[0], 1.0f);  // 226 − 226 × 225 / 226
     EXPECT_EQ(t.box[2].min[0], 1.0f);
     // Node 3 inherits node 2's box: x [1, 226]; y shrunk from [0, 226] by 1 and 4.
     EXPECT_EQ(t.box[3].min[0], 1.0f);
@@ -170,7 +172,8 @@ TEST(StaticTreeCodec, LinkPastTheTreeIsAnError) {
 TEST(StaticTreeCodec, UnreachedAndTwiceReachedNodes) {
     test::RawBuilder b;
     // Node 0 inner: children 1 and 2; node 1 inner: children 2 (again) and 3; node 4 never reached.
-    RawStaticTree raw = b.axis4_tree({{0, 0, 0, 0x03}, {0, 0, 0, 0x03}, {0, 0, 0, 0}, {0, 0, 0, 2}, {0, 0, 0, 4}}, cube(0, 1));
+    RawStaticTree raw =
+        b.axis4_tree({{0, 0, 0, 0x03}, {0, 0, 0, 0x03}, {0, 0, 0, 0}, {0, 0, 0, 2}, {0, 0, 0, 4}}, cube(0, 1));
     StaticTreeNodes t;
     ASSERT_TRUE(append_static_tree(raw, 0, 3, t).ok());
     EXPECT_EQ(t.reached[2], 2u);

@@ -33,8 +33,8 @@ struct SyntheticCollision {
 
 namespace synthetic_detail {
 
-inline tagfile::ArrayWriter array_for(tagfile::ObjectWriter& w, const tagfile::RecordWriter& owner, std::string_view path,
-                                      std::size_t count) {
+inline tagfile::ArrayWriter array_for(tagfile::ObjectWriter& w, const tagfile::RecordWriter& owner,
+                                      std::string_view path, std::size_t count) {
     const tagfile::RecordWriter field = owner.field(path);
     EXPECT_TRUE(field.ok()) << path;
     tagfile::ArrayWriter a = w.new_array(w.types().subtype(field.type()), count);
@@ -76,7 +76,8 @@ inline std::vector<std::uint8_t> write_synthetic_collision(const SyntheticCollis
     using namespace tagfile;
     using synthetic_detail::array_for;
     const bool er = opt.dialect == HavokDialect::kEldenRing2018;
-    CollisionTypes ct = collision_types(opt.dialect, {.extern_mesh_data = opt.extern_form, .convex_shapes = opt.convex_shapes});
+    CollisionTypes ct =
+        collision_types(opt.dialect, {.extern_mesh_data = opt.extern_form, .convex_shapes = opt.convex_shapes});
     auto table = ct.builder.build();
     EXPECT_TRUE(table.ok()) << table.error().message;
     auto type_section = ct.builder.type_section();
@@ -88,8 +89,8 @@ inline std::vector<std::uint8_t> write_synthetic_collision(const SyntheticCollis
     const ArrayWriter& bodies = scene.bodies;
     const char* names[4] = {"m0", "f0", "m0b", "other"};
     for (int i = 0; i < 4; ++i)
-        set_map_body(bodies.at(i), {.name = names[i], .position = {float(i), 2.0f, 3.0f, 1.0f},
-                                    .motion_type = i == 3 ? 2u : 0u});
+        set_map_body(bodies.at(i),
+                     {.name = names[i], .position = {float(i), 2.0f, 3.0f, 1.0f}, .motion_type = i == 3 ? 2u : 0u});
 
     // ---- compressed mesh
     RecordWriter shape = w.new_object("fsnpCustomParamCompressedMeshShape");
@@ -147,7 +148,8 @@ inline std::vector<std::uint8_t> write_synthetic_collision(const SyntheticCollis
     ArrayWriter prims = array_for(w, data, "meshTree.primitives", 2);
     const std::uint8_t prim_bytes[] = {0, 1, 2, 2, 0, 1, 2, 3};
     std::memcpy(prims.raw().data(), prim_bytes, sizeof prim_bytes);
-    array_for(w, data, "meshTree.packedVertices", 2).set_values(std::vector<std::uint32_t>{packed_code(0, 0, 0), packed_code(1, 1, 1)});
+    array_for(w, data, "meshTree.packedVertices", 2)
+        .set_values(std::vector<std::uint32_t>{packed_code(0, 0, 0), packed_code(1, 1, 1)});
     array_for(w, data, "meshTree.sharedVertices", 2)
         .set_values(std::vector<std::uint64_t>{shared_code(0, 0, 0), shared_code(0x1FFFFF, 0x1FFFFF, 0x3FFFFF)});
     array_for(w, data, "meshTree.sharedVerticesIndex", 2).set_values(std::vector<std::uint16_t>{1, 0});

@@ -84,7 +84,7 @@ void expect_bodies(const DecodedMember& member) {
     EXPECT_EQ(b.motion_properties_id[0], 0xFFFFu);
     ASSERT_EQ(member.other_shapes.shape_count(), 1u);
     EXPECT_EQ(member.other_shapes.class_name[0], "hknpShape");
-    EXPECT_EQ(member.other_shapes.instance_count(), 0u);   // a body's shape is no extern entry
+    EXPECT_EQ(member.other_shapes.instance_count(), 0u);  // a body's shape is no extern entry
 }
 
 void expect_extern_geometry(const DecodedExternMesh& e) {

@@ -25,10 +25,14 @@ TriangleCorners random_triangle(std::mt19937_64& rng, float spread, float size) 
         t[3 * k + 1] = y + e(rng);
         t[3 * k + 2] = z + e(rng);
     }
-    switch (rng() % 8) {   // degenerate shapes: a repeated corner, collinear corners, a point
+    switch (rng() % 8) {  // degenerate shapes: a repeated corner, collinear corners, a point
         case 0: t[6] = t[0], t[7] = t[1], t[8] = t[2]; break;
-        case 1: for (int a = 0; a < 3; ++a) t[6 + a] = 2 * t[3 + a] - t[a]; break;
-        case 2: for (int a = 0; a < 3; ++a) t[3 + a] = t[6 + a] = t[a]; break;
+        case 1:
+            for (int a = 0; a < 3; ++a) t[6 + a] = 2 * t[3 + a] - t[a];
+            break;
+        case 2:
+            for (int a = 0; a < 3; ++a) t[3 + a] = t[6 + a] = t[a];
+            break;
         default: break;
     }
     return t;
@@ -50,13 +54,13 @@ double sampled_sq(const Point3d& p, const TriangleCorners& t, bool footprint) {
 }
 
 TEST(PointTriangleDistance, HandPlacedPoints) {
-    const TriangleCorners t{0, 0, 0, 4, 0, 0, 0, 0, 4};   // in the y = 0 plane
-    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({1, 0.25, 1}, t), 0.0625);   // above the inside
-    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({-3, 0, 0}, t), 9.0);        // off corner a
-    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({2, 0, -1}, t), 1.0);        // off edge a-b
-    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({3, 0, 3}, t), 2.0);         // off the hypotenuse
-    EXPECT_DOUBLE_EQ(point_footprint_distance_sq({1, 100, 1}, t), 0.0);       // height ignored
-    const TriangleCorners wall{0, 0, 0, 4, 0, 0, 4, 3, 0};                   // vertical: footprint is a segment
+    const TriangleCorners t{0, 0, 0, 4, 0, 0, 0, 0, 4};                     // in the y = 0 plane
+    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({1, 0.25, 1}, t), 0.0625);  // above the inside
+    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({-3, 0, 0}, t), 9.0);       // off corner a
+    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({2, 0, -1}, t), 1.0);       // off edge a-b
+    EXPECT_DOUBLE_EQ(point_triangle_distance_sq({3, 0, 3}, t), 2.0);        // off the hypotenuse
+    EXPECT_DOUBLE_EQ(point_footprint_distance_sq({1, 100, 1}, t), 0.0);     // height ignored
+    const TriangleCorners wall{0, 0, 0, 4, 0, 0, 4, 3, 0};                  // vertical: footprint is a segment
     EXPECT_DOUBLE_EQ(point_footprint_distance_sq({2, 9, 0.5}, wall), 0.25);
     EXPECT_DOUBLE_EQ(point_footprint_distance_sq({6, 9, 0}, wall), 4.0);
     const TriangleCorners point{1, 1, 1, 1, 1, 1, 1, 1, 1};
@@ -83,7 +87,7 @@ TEST(TriangleBvh, NearestWithinRadiusIsTheBruteForceScans) {
     for (std::uint64_t seed : {1u, 2u, 3u}) {
         std::mt19937_64 rng(seed);
         std::vector<TriangleCorners> tris;
-        const int n = seed == 1 ? 5 : 3000;   // a single leaf, and a deep tree
+        const int n = seed == 1 ? 5 : 3000;  // a single leaf, and a deep tree
         for (int i = 0; i < n; ++i) tris.push_back(random_triangle(rng, 60, 2));
         const TriangleBvh tree(tris);
         EXPECT_EQ(tree.size(), tris.size());
@@ -95,13 +99,14 @@ TEST(TriangleBvh, NearestWithinRadiusIsTheBruteForceScans) {
                 for (double radius : {0.5, 4.0}) {
                     double brute = 1e300;
                     for (const auto& t : tris)
-                        brute = std::min(brute, fp ? point_footprint_distance_sq(p, t) : point_triangle_distance_sq(p, t));
+                        brute =
+                            std::min(brute, fp ? point_footprint_distance_sq(p, t) : point_triangle_distance_sq(p, t));
                     const double got = fp ? tree.nearest_footprint_sq(p, radius) : tree.nearest_sq(p, radius);
                     // The first-found answer is the brute force's comparison with the radius.
                     const bool any = fp ? tree.any_footprint_within(p, radius) : tree.any_within(p, radius);
                     ASSERT_EQ(any, brute <= radius * radius) << "seed " << seed << " query " << q;
                     if (brute <= radius * radius) {
-                        ASSERT_EQ(got, brute) << "seed " << seed << " query " << q;   // the same triangle's value
+                        ASSERT_EQ(got, brute) << "seed " << seed << " query " << q;  // the same triangle's value
                         ++found;
                     } else {
                         ASSERT_EQ(got, TriangleBvh::kNone) << "seed " << seed << " query " << q;
@@ -110,7 +115,7 @@ TEST(TriangleBvh, NearestWithinRadiusIsTheBruteForceScans) {
                 }
             }
         }
-        if (n > 100) {   // both branches are exercised
+        if (n > 100) {  // both branches are exercised
             EXPECT_GT(found, 100);
             EXPECT_GT(missed, 100);
         }
@@ -147,17 +152,17 @@ TEST(TriangleBvh, EmptyTreeFindsNothing) {
 // not: the rejection by boxes keeps the boundary, in 3D and in the footprint.
 TEST(TriangleBvh, AnyWithinKeepsTheBoundary) {
     std::vector<TriangleCorners> tris;
-    for (int i = 0; i < 64; ++i) {   // a row of floor squares' halves at y = 0, x from 0 to 64
+    for (int i = 0; i < 64; ++i) {  // a row of floor squares' halves at y = 0, x from 0 to 64
         const float x = static_cast<float>(i);
         tris.push_back(TriangleCorners{x, 0, 0, x + 1, 0, 0, x, 0, 1});
     }
     const TriangleBvh tree(tris);
-    EXPECT_TRUE(tree.any_within({10.25, 1.0, 0.25}, 1.0));    // above the inside, 1 m
-    EXPECT_TRUE(tree.any_within({-1.0, 0.0, 0.0}, 1.0));      // off corner (0, 0, 0), 1 m
+    EXPECT_TRUE(tree.any_within({10.25, 1.0, 0.25}, 1.0));  // above the inside, 1 m
+    EXPECT_TRUE(tree.any_within({-1.0, 0.0, 0.0}, 1.0));    // off corner (0, 0, 0), 1 m
     EXPECT_FALSE(tree.any_within({10.25, std::nextafter(1.0, 2.0), 0.25}, 1.0));
     EXPECT_FALSE(tree.any_within({std::nextafter(-1.0, -2.0), 0.0, 0.0}, 1.0));
-    EXPECT_TRUE(tree.any_footprint_within({10.25, 99.0, -1.0}, 1.0));   // off edge z = 0, height ignored
-    EXPECT_TRUE(tree.any_footprint_within({65.0, -99.0, 0.0}, 1.0));    // off corner (64, 0, 0)
+    EXPECT_TRUE(tree.any_footprint_within({10.25, 99.0, -1.0}, 1.0));  // off edge z = 0, height ignored
+    EXPECT_TRUE(tree.any_footprint_within({65.0, -99.0, 0.0}, 1.0));   // off corner (64, 0, 0)
     EXPECT_FALSE(tree.any_footprint_within({10.25, 99.0, std::nextafter(-1.0, -2.0)}, 1.0));
     EXPECT_FALSE(tree.any_footprint_within({std::nextafter(65.0, 66.0), 0.0, 0.0}, 1.0));
     EXPECT_EQ(tree.nearest_sq({10.25, 1.0, 0.25}, 1.0), 1.0);
@@ -167,11 +172,11 @@ TEST(TriangleBvh, SameTrianglesSameTree) {
     std::mt19937_64 rng(11);
     std::vector<TriangleCorners> tris;
     for (int i = 0; i < 500; ++i) tris.push_back(random_triangle(rng, 30, 1));
-    tris.push_back(tris[3]);   // a duplicate: ties broken by index
+    tris.push_back(tris[3]);  // a duplicate: ties broken by index
     const TriangleBvh a(tris), b(tris);
     EXPECT_EQ(a.node_count(), b.node_count());
     EXPECT_EQ(a.memory_bytes(), b.memory_bytes());
-    EXPECT_LT(a.node_count(), 2 * tris.size());   // a binary tree over leaves of 1 to 4 triangles
+    EXPECT_LT(a.node_count(), 2 * tris.size());  // a binary tree over leaves of 1 to 4 triangles
 }
 
 // The build buffers are kept per thread from one tree to the next: a small tree built after a
@@ -220,7 +225,7 @@ TEST(TriangleBvh, IndexedTrianglesAreTheCornersTree) {
     for (int t = 0; t < 900; ++t) {
         TriangleCorners tc;
         for (int k = 0; k < 3; ++k) {
-            const auto v = static_cast<std::uint32_t>(rng() % 600);   // vertices 600..699 unused
+            const auto v = static_cast<std::uint32_t>(rng() % 600);  // vertices 600..699 unused
             corners.push_back(v);
             for (int a = 0; a < 3; ++a) tc[3 * k + a] = xyz[3 * v + a];
         }

@@ -22,7 +22,8 @@ TEST(VertexCodec, ReciprocalConstants) {
 
 TEST(VertexCodec, CodeFields) {
     EXPECT_EQ(packed_codes(test::packed_code(2047, 1, 1023)), (std::array<std::uint32_t, 3>{2047, 1, 1023}));
-    EXPECT_EQ(shared_codes(test::shared_code(0x1FFFFF, 5, 0x3FFFFF)), (std::array<std::uint32_t, 3>{0x1FFFFF, 5, 0x3FFFFF}));
+    EXPECT_EQ(shared_codes(test::shared_code(0x1FFFFF, 5, 0x3FFFFF)),
+              (std::array<std::uint32_t, 3>{0x1FFFFF, 5, 0x3FFFFF}));
     EXPECT_EQ(shared_codes(~std::uint64_t{0}), (std::array<std::uint32_t, 3>{0x1FFFFF, 0x1FFFFF, 0x3FFFFF}));
 }
 
@@ -55,9 +56,16 @@ TEST(VertexCodec, SharedScaleIsExtentTimesReciprocal) {
 
 TEST(VertexCodec, SharedBits) {
     const SharedVertexCodec c = shared_vertex_codec(sample_domain());
-    const struct { std::uint32_t code, x_bits; } xs[] = {
-        {0, 0xc30003d7}, {1, 0xc30003cf}, {1048575, 0xb8800000}, {1048576, 0x38800000}, {2097151, 0x430003d7},
-        {123457, 0xc2e1e2b6}, {1999999, 0x42e84ef8},
+    const struct {
+        std::uint32_t code, x_bits;
+    } xs[] = {
+        {0, 0xc30003d7},
+        {1, 0xc30003cf},
+        {1048575, 0xb8800000},
+        {1048576, 0x38800000},
+        {2097151, 0x430003d7},
+        {123457, 0xc2e1e2b6},
+        {1999999, 0x42e84ef8},
         // (code × extent) / 2,097,151 gives 0xc2cbd2bb here: the reciprocal form is the document's.
         {213814, 0xc2cbd2bc},
         // A fused multiply-add would give 0xc2e117af: two roundings, as -ffp-contract=off keeps them.
@@ -67,8 +75,9 @@ TEST(VertexCodec, SharedBits) {
         const auto p = decode_shared_vertex(test::shared_code(x.code, 0, 0), c);
         EXPECT_EQ(bits_of(p[0]), x.x_bits) << x.code;
     }
-    const struct { std::uint32_t code, z_bits; } zs[] = {
-        {0, 0xc2ddb76f}, {4194303, 0x430003d6}, {3000001, 0x426ffd3e}, {2097152, 0x41094118}};
+    const struct {
+        std::uint32_t code, z_bits;
+    } zs[] = {{0, 0xc2ddb76f}, {4194303, 0x430003d6}, {3000001, 0x426ffd3e}, {2097152, 0x41094118}};
     for (const auto& z : zs) {
         const auto p = decode_shared_vertex(test::shared_code(0, 0, z.code), c);
         EXPECT_EQ(bits_of(p[2]), z.z_bits) << z.code;

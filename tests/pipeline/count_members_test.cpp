@@ -67,18 +67,20 @@ TEST(CountMembers, CorpusSurSamplesTotalEqualsDone) {
 TEST(CountMembers, UnreadableBinderAndUnreachableMembersAreCountedAsTheRunReportsThem) {
     const fs::path root = fs::temp_directory_path() / ("meshproof-count-members-" + std::to_string(::getpid()));
     const std::vector<std::uint8_t> tiny = {'n', 'o', 't', ' ', 'a', ' ', 't', 'a', 'g'};
-    test::write_split_binder_install(root, "h10_00_00_00", {
-        {"h10_00_00_00_000000.hkx.dcx", dcx_write_dflt(tiny)},
-        {"h10_00_00_00_000001.hkx", tiny},
-        {"h10_00_00_00_000002.txt", tiny},   // not a collision member: neither counted nor run
-    });
+    test::write_split_binder_install(
+        root, "h10_00_00_00",
+        {
+            {"h10_00_00_00_000000.hkx.dcx", dcx_write_dflt(tiny)},
+            {"h10_00_00_00_000001.hkx", tiny},
+            {"h10_00_00_00_000002.txt", tiny},  // not a collision member: neither counted nor run
+        });
     // A second binder whose header is garbage: one failure stands for it.
     const fs::path bad = root / "map" / "m10_00_00_00" / "l10_00_00_00";
     test::write_test_file(fs::path(bad.string() + ".hkxbhd"), std::vector<std::uint8_t>(64, 0xAB));
     test::write_test_file(fs::path(bad.string() + ".hkxbdt"), std::vector<std::uint8_t>(64, 0xCD));
 
     const std::uint64_t counted = count_under(root);
-    EXPECT_EQ(counted, 3u);   // two tagfile members, one unreadable binder
+    EXPECT_EQ(counted, 3u);  // two tagfile members, one unreadable binder
     const Counted c = run_with_progress(root, 2);
     EXPECT_EQ(c.total, counted);
     EXPECT_EQ(c.done, counted);

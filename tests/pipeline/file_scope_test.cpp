@@ -12,12 +12,13 @@ namespace {
 
 TEST(FileScope, PathsNameAFileByAComponentWithOrWithoutExtensions) {
     EXPECT_TRUE(path_names_file("DATA/EQUIPMENT/MODELS/COMMODITIES/CRATES/pod_drab.sur", "pod_drab.sur"));
-    EXPECT_TRUE(path_names_file("DATA\\EQUIPMENT\\POD_DRAB.SUR", "pod_drab.sur"));   // the game's case-blind names
-    EXPECT_TRUE(path_names_file("equipment__models__commodities__crates__pod_drab.sur", "pod_drab.sur"));   // corpus-flattened
+    EXPECT_TRUE(path_names_file("DATA\\EQUIPMENT\\POD_DRAB.SUR", "pod_drab.sur"));  // the game's case-blind names
+    EXPECT_TRUE(
+        path_names_file("equipment__models__commodities__crates__pod_drab.sur", "pod_drab.sur"));  // corpus-flattened
     EXPECT_TRUE(path_names_file("pod_drab.sur", "pod_drab"));
     EXPECT_FALSE(path_names_file("pod_drab2.sur", "pod_drab"));
     EXPECT_FALSE(path_names_file("xpod_drab.sur", "pod_drab.sur"));
-    EXPECT_FALSE(path_names_file("pod_drab.sur/other.sur", "pod_drab.sur"));   // only the last component
+    EXPECT_FALSE(path_names_file("pod_drab.sur/other.sur", "pod_drab.sur"));  // only the last component
     // A binder member: the binder's file name, or the member's last component.
     EXPECT_TRUE(path_names_file("map/m11_01_00_00/h11_01_00_00.hkxbhd :: h11_01_00_00_000123.hkx.dcx", "h11_01_00_00"));
     EXPECT_TRUE(path_names_file("map/m28_00_00_00/l28_00_00_00.hkxbhd :: m28_00_00_00\\l28_00_00_00_000000.hkx.dcx",
@@ -36,8 +37,8 @@ TEST(FileScope, AListNamesAnyOfItsFilesAndABangNoneOfThem) {
     EXPECT_FALSE(path_names_file(o93, "!o009093,o009092,o009101"));
     EXPECT_TRUE(path_names_file(o97, "!o009093,o009092,o009101"));
     EXPECT_TRUE(path_names_file(o97, "!o009093"));
-    EXPECT_FALSE(path_names_file(o93, "o0090"));    // a name is whole, in a list too
-    EXPECT_FALSE(path_names_file(o93, "!"));         // no name: names nothing
+    EXPECT_FALSE(path_names_file(o93, "o0090"));  // a name is whole, in a list too
+    EXPECT_FALSE(path_names_file(o93, "!"));      // no name: names nothing
     EXPECT_FALSE(path_names_file(o93, ","));
     EXPECT_FALSE(path_names_file(o97, "!o009093,"));  // an empty name: the scope names nothing
 }
@@ -52,15 +53,15 @@ TEST(FileScope, ARunTalliesANamedFileAgainInItsFileScope) {
     const std::string pod = "freelancer/vers#file:pod_drab.sur";
     const Tally& read = test::tally_of(*run, "sur_read");
     EXPECT_EQ(read.count("files", pod), 1u);
-    EXPECT_EQ(read.count("faces", pod), 62u);           // "pod_drab.sur's has 62"
-    EXPECT_EQ(read.count("terminal_hulls", pod), 1u);   // its hull
+    EXPECT_EQ(read.count("faces", pod), 62u);          // "pod_drab.sur's has 62"
+    EXPECT_EQ(read.count("terminal_hulls", pod), 1u);  // its hull
     EXPECT_EQ(read.count("files", "freelancer/vers#file:no_such_file.sur"), 0u);
-    EXPECT_EQ(read.total("files"), 196u);               // file scopes repeat counts; totals leave them out
+    EXPECT_EQ(read.total("files"), 196u);  // file scopes repeat counts; totals leave them out
     const Tally& derive = test::tally_of(*run, "sur_derive");
     // "pod_drab.sur computes 72.27 where the file says 122.50"
     EXPECT_NEAR(derive.maxima().at({"inertia_stored_largest", pod}), 122.50, 0.005);
     EXPECT_NEAR(derive.maxima().at({"inertia_derived_largest", pod}), 72.27, 0.005);
-    EXPECT_NEAR(derive.maxima().at({"inertia_miss_largest_pct", pod}), 41.0, 0.5);   // "misses by 41%"
+    EXPECT_NEAR(derive.maxima().at({"inertia_miss_largest_pct", pod}), 41.0, 0.5);  // "misses by 41%"
     // Without file scopes nothing is repeated.
     o.file_scopes.clear();
     auto plain = run_verify(test::corpus_path("sur/retail-sample"), o);

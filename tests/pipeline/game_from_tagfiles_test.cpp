@@ -36,8 +36,9 @@ void write_head(const fs::path& p, const std::string& version) {
 class LooseFolder : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("meshproof-game-from-tagfiles-" +
-                                            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        dir_ =
+            fs::temp_directory_path() / ("meshproof-game-from-tagfiles-" +
+                                         std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::remove_all(dir_);
         fs::create_directories(dir_);
     }
@@ -77,7 +78,7 @@ TEST_F(LooseFolder, NoTagfileOrAnotherVersionLeavesItUnknown) {
 
 TEST_F(LooseFolder, DcxTagfilesAreDecompressedToBeRead) {
     MP_REQUIRE_CORPUS();
-    fs::copy_file(test::corpus_path("havok/h.hkx.dcx"), dir_ / "h.hkx.dcx");   // KRAK
+    fs::copy_file(test::corpus_path("havok/h.hkx.dcx"), dir_ / "h.hkx.dcx");  // KRAK
     // The corpus is read-only and the copy too: Windows would refuse to remove it in TearDown.
     fs::permissions(dir_ / "h.hkx.dcx", fs::perms::owner_write, fs::perm_options::add);
     EXPECT_EQ(scanned().game, Game::kEldenRing);
@@ -100,7 +101,8 @@ TEST(GameFromTagfilesRun, TheEldenRingSampleIsEldenRing) {
     EXPECT_NE(run->scan.detection.find("20180100"), std::string::npos) << run->scan.detection;
     bool eldenring_scope = false;
     for (const auto& p : run->passes)
-        for (const auto& [key, value] : p.tally.counts()) eldenring_scope = eldenring_scope || key.second == "eldenring/h";
+        for (const auto& [key, value] : p.tally.counts())
+            eldenring_scope = eldenring_scope || key.second == "eldenring/h";
     EXPECT_TRUE(eldenring_scope);
 }
 

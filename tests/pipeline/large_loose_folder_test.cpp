@@ -32,14 +32,15 @@ TEST(LargeLooseFolder, IsPlannedAsChunksWithTheCompendiumsCountedInTheFirst) {
     scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "a/h10_00_00_00.hkxbhd", "x", "y", "h", {}});
     scan.inputs.push_back(InputFile{InputKind::kCompendium, "m/a.compendium", "m/a.compendium", {}, "loose", {}});
     for (std::size_t i = 0; i < n; ++i)
-        scan.inputs.push_back(InputFile{InputKind::kTagfile, "m/" + tagfile_name(i), "m/" + tagfile_name(i), {}, "loose", {}});
+        scan.inputs.push_back(
+            InputFile{InputKind::kTagfile, "m/" + tagfile_name(i), "m/" + tagfile_name(i), {}, "loose", {}});
     scan.inputs.push_back(InputFile{InputKind::kCompendium, "m/z.compendium", "m/z.compendium", {}, "loose", {}});
     scan.inputs.push_back(InputFile{InputKind::kTagfile, "small/one.hkx", "small/one.hkx", {}, "loose", {}});
 
     std::uint64_t binders = 0;
     const std::vector<Group> groups = plan_groups(scan, binders);
     EXPECT_EQ(binders, 1u);
-    ASSERT_EQ(groups.size(), 5u);   // the binder, three chunks of m, small
+    ASSERT_EQ(groups.size(), 5u);  // the binder, three chunks of m, small
     EXPECT_EQ(groups[0].binder, &scan.inputs[0]);
     std::vector<std::string> tagfiles;
     for (std::size_t c = 1; c <= 3; ++c) {
@@ -96,7 +97,7 @@ TEST(LargeLooseFolder, EveryChunkResolvesItsTagfilesAndEachCompendiumIsCountedOn
         auto run = run_verify(root, o);
         ASSERT_TRUE(run.ok()) << run.error().message;
         EXPECT_EQ(run->members.size(), copies + 2);
-        EXPECT_EQ(run->count(MemberState::kOk), copies + 1);   // the copies and h.compendium
+        EXPECT_EQ(run->count(MemberState::kOk), copies + 1);  // the copies and h.compendium
         ASSERT_EQ(run->count(MemberState::kDecodeError), 1u);
         for (const MemberStatus& m : run->members) {
             if (m.state == MemberState::kDecodeError) {
@@ -108,7 +109,8 @@ TEST(LargeLooseFolder, EveryChunkResolvesItsTagfilesAndEachCompendiumIsCountedOn
     ASSERT_EQ(runs[0].passes.size(), runs[1].passes.size());
     for (std::size_t p = 0; p < runs[0].passes.size(); ++p) {
         EXPECT_EQ(runs[0].passes[p].pass, runs[1].passes[p].pass);
-        EXPECT_EQ(runs[0].passes[p].tally.counts(), runs[1].passes[p].tally.counts()) << runs[0].passes[p].pass->info().name;
+        EXPECT_EQ(runs[0].passes[p].tally.counts(), runs[1].passes[p].tally.counts())
+            << runs[0].passes[p].pass->info().name;
     }
     fs::remove_all(root);
 }

@@ -19,16 +19,16 @@ namespace fs = std::filesystem;
 
 void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& bytes) {
     fs::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                             static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(p, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 class SmallInstall : public ::testing::Test {
 protected:
     void SetUp() override {
         if (!test::corpus_available()) GTEST_SKIP() << "shared corpus not found";
-        root_ = fs::temp_directory_path() / ("meshproof-run-" + std::string(
-                    ::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        root_ = fs::temp_directory_path() /
+                ("meshproof-run-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::remove_all(root_);
         const auto hkx = test::read_file(test::corpus_path("havok/h.hkx"));
         const auto compendium = test::read_file(test::corpus_path("havok/h.compendium"));
@@ -37,17 +37,20 @@ protected:
         for (const char* block : {"m10_00_00_00", "m11_00_00_00"}) {
             std::string b = std::string(block).substr(1);
             std::vector<BinderFile> files;
-            files.push_back({std::string(block) + "\\h" + b + ".compendium.dcx", 0, dcx_write_dflt(compendium), binder_entry_flags::kOrdinary, std::nullopt});
+            files.push_back({std::string(block) + "\\h" + b + ".compendium.dcx", 0, dcx_write_dflt(compendium),
+                             binder_entry_flags::kOrdinary, std::nullopt});
             for (int i = 0; i < 6; ++i) {
                 char name[64];
                 std::snprintf(name, sizeof name, "%s\\h%s_%06d.hkx.dcx", block, b.c_str(), i);
-                files.push_back({name, i + 1, i % 2 ? dcx_write_zstd(hkx) : dcx_write_dflt(hkx), binder_entry_flags::kOrdinary,
-                                 std::nullopt});
+                files.push_back({name, i + 1, i % 2 ? dcx_write_zstd(hkx) : dcx_write_dflt(hkx),
+                                 binder_entry_flags::kOrdinary, std::nullopt});
             }
             auto bad = dcx_write_dflt(hkx);
-            bad[bad.size() / 2] ^= 0x55;   // a corrupt deflate stream (or a corrupt tagfile)
-            files.push_back({std::string(block) + "\\h" + b + "_000100.hkx.dcx", 100, bad, binder_entry_flags::kOrdinary, std::nullopt});
-            files.push_back({std::string(block) + "\\h" + b + "_000200.hkx.dcx", 200, krak, binder_entry_flags::kOrdinary, std::nullopt});
+            bad[bad.size() / 2] ^= 0x55;  // a corrupt deflate stream (or a corrupt tagfile)
+            files.push_back({std::string(block) + "\\h" + b + "_000100.hkx.dcx", 100, bad,
+                             binder_entry_flags::kOrdinary, std::nullopt});
+            files.push_back({std::string(block) + "\\h" + b + "_000200.hkx.dcx", 200, krak,
+                             binder_entry_flags::kOrdinary, std::nullopt});
             auto bxf = write_bxf4(files);
             write_bytes(root_ / "map" / block / ("h" + b + ".hkxbhd"), bxf.bhd);
             write_bytes(root_ / "map" / block / ("h" + b + ".hkxbdt"), bxf.bdt);
@@ -67,11 +70,10 @@ TEST_F(SmallInstall, EveryMemberIsCountedAndBadOnesDoNotStopTheRun) {
     EXPECT_EQ(run->scan.game, Game::kSekiro);
     EXPECT_EQ(run->binders, 2u);
     EXPECT_EQ(run->members.size(), 2u * 9u);
-    EXPECT_EQ(run->count(MemberState::kOk), 2u * 8u);        // compendium + 6 DFLT/ZSTD + 1 KRAK tagfile
-    EXPECT_EQ(run->count(MemberState::kDecodeError), 2u);    // the corrupt ones
+    EXPECT_EQ(run->count(MemberState::kOk), 2u * 8u);      // compendium + 6 DFLT/ZSTD + 1 KRAK tagfile
+    EXPECT_EQ(run->count(MemberState::kDecodeError), 2u);  // the corrupt ones
     EXPECT_EQ(run->count(MemberState::kSkipped), 0u);
-    EXPECT_EQ(run->members.front().path,
-              "map/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00.compendium.dcx");
+    EXPECT_EQ(run->members.front().path, "map/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00.compendium.dcx");
     ASSERT_EQ(run->passes.size(), 1u);
     EXPECT_EQ(run->passes[0].tally.count("sdk_20180100", "sekiro/h"), 14u);
 }

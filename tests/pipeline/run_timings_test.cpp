@@ -31,13 +31,15 @@ protected:
         root_ = fs::temp_directory_path() / ("meshproof-run-timings-" + std::to_string(::getpid()));
         hkx_ = test::read_file(test::corpus_path("havok/h.hkx"));
         const auto compendium = test::read_file(test::corpus_path("havok/h.compendium"));
-        test::write_split_binder_install(root_, "h10_00_00_00", {
-            {"h10_00_00_00.compendium.dcx", dcx_write_dflt(compendium)},
-            {"h10_00_00_00_000000.hkx.dcx", dcx_write_dflt(hkx_)},
-            {"h10_00_00_00_000001.hkx.dcx", dcx_write_zstd(hkx_)},
-            // Cut short inside a valid DCX: decompressed, then refused by the tagfile parser.
-            {"h10_00_00_00_000002.hkx.dcx", dcx_write_dflt(Bytes(hkx_.data(), hkx_.size() / 2))},
-        });
+        test::write_split_binder_install(
+            root_, "h10_00_00_00",
+            {
+                {"h10_00_00_00.compendium.dcx", dcx_write_dflt(compendium)},
+                {"h10_00_00_00_000000.hkx.dcx", dcx_write_dflt(hkx_)},
+                {"h10_00_00_00_000001.hkx.dcx", dcx_write_zstd(hkx_)},
+                // Cut short inside a valid DCX: decompressed, then refused by the tagfile parser.
+                {"h10_00_00_00_000002.hkx.dcx", dcx_write_dflt(Bytes(hkx_.data(), hkx_.size() / 2))},
+            });
         // The triangles one copy of the sample decodes to, by the decoder itself.
         auto reg = tagfile::CompendiumRegistry();
         auto parsed_compendium = tagfile::parse_compendium(compendium);
@@ -138,7 +140,7 @@ TEST(RunTimingsLap, CpuLapsCountComputingNotWaiting) {
     while (std::chrono::steady_clock::now() < until)
         for (int i = 0; i < 1000; ++i) x = x * 6364136223846793005ull + 1;
     const double busy_cpu = cpu.next();
-    EXPECT_GT(busy_cpu, 0.01);   // at least a quarter of the 40 ms, even on a loaded machine
+    EXPECT_GT(busy_cpu, 0.01);  // at least a quarter of the 40 ms, even on a loaded machine
     EXPECT_LT(busy_cpu, 1.0);
 }
 

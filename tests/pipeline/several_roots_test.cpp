@@ -89,20 +89,21 @@ TEST_F(SeveralRoots, OneRootIsTheSameRunAsBefore) {
     EXPECT_EQ(render_json(*one, ReportContext{"r", 2}), render_json(*listed, ReportContext{"r", 2}));
     EXPECT_EQ(one->roots.size(), 1u);
     EXPECT_EQ(one->scan.game, Game::kSekiro);
-    EXPECT_TRUE(one->members.front().path.starts_with("map/"));   // no "GAME/" with one root
+    EXPECT_TRUE(one->members.front().path.starts_with("map/"));  // no "GAME/" with one root
 }
 
 TEST_F(SeveralRoots, TwoRootsOfOneGameOrOfNoGameAreRefused) {
     test::write_maps(base_ / "sekiro2", false, {{"m20_00_00_00", 1}});
     auto same = run_verify(std::vector<fs::path>{base_ / "sekiro", base_ / "sekiro2"}, RunOptions{});
     ASSERT_FALSE(same.ok());
-    EXPECT_NE(same.error().message.find("are both sekiro: give one root per game"), std::string::npos) << same.error().message;
+    EXPECT_NE(same.error().message.find("are both sekiro: give one root per game"), std::string::npos)
+        << same.error().message;
     fs::create_directories(base_ / "empty");
     auto unknown = run_verify(std::vector<fs::path>{base_ / "sekiro", base_ / "empty"}, RunOptions{});
     ASSERT_FALSE(unknown.ok());
     EXPECT_NE(unknown.error().message.find("cannot tell the game of"), std::string::npos) << unknown.error().message;
     RunOptions forced;
-    forced.game = Game::kEldenRing;   // --game makes every root that game
+    forced.game = Game::kEldenRing;  // --game makes every root that game
     EXPECT_FALSE(run_verify(roots(), forced).ok());
 }
 

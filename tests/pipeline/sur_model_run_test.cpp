@@ -27,7 +27,7 @@ const std::string kFolder = "sur-with-models/retail";
 TEST(SurModelRun, SampleModelCountsAreTheIssuesReference) {
     MP_REQUIRE_CORPUS();
     const RunResult run = test::verify_corpus_folder(kFolder, {"sur_read", "sur_derive"});
-    EXPECT_EQ(run.members.size(), 196u);   // the models are not units; none is malformed
+    EXPECT_EQ(run.members.size(), 196u);  // the models are not units; none is malformed
     EXPECT_EQ(run.count(MemberState::kOk), 196u);
     const Tally& t = tally_of(run, "sur_read");
     auto c = [&](const char* n) { return t.count(n, kVers); };
@@ -61,7 +61,7 @@ TEST(SurModelRun, SampleModelCountsAreTheIssuesReference) {
     const Tally& d = tally_of(run, "sur_derive");
     auto dc = [&](const char* n) { return d.count(n, kVers); };
     EXPECT_EQ(dc("fold_copies_fixed") + dc("fold_copies_moving"), dc("fold_copies"));
-    EXPECT_GT(dc("fold_copies_moving"), 0u);   // §4: retail copies through moving joints too
+    EXPECT_GT(dc("fold_copies_moving"), 0u);  // §4: retail copies through moving joints too
     EXPECT_LE(dc("fold_copies"), dc("fold_placeable"));
     EXPECT_EQ(dc("frame_containing_wins") + dc("frame_named_wins") + dc("frame_tie") + dc("frame_no_sphere"),
               dc("frame_candidates"));
@@ -100,9 +100,11 @@ TEST_F(SurModelDir, MalformedModelIsItsOwnDecodeErrorAndTheSurIsStillVerified) {
     MP_REQUIRE_CORPUS();
     copy("equipment__models__commodities__crates__pod_drab.sur", "pod_drab.sur");
     {
-        auto bytes = test::read_file(test::corpus_path(kFolder + "/equipment__models__commodities__crates__pod_drab.3db"));
-        bytes.resize(100);   // cuts the tree block
-        std::ofstream(dir_ / "pod_drab.3db", std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        auto bytes =
+            test::read_file(test::corpus_path(kFolder + "/equipment__models__commodities__crates__pod_drab.3db"));
+        bytes.resize(100);  // cuts the tree block
+        std::ofstream(dir_ / "pod_drab.3db", std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     }
     RunOptions o;
     o.passes = {"sur_read"};
@@ -135,8 +137,8 @@ TEST_F(SurModelDir, CmpIsChosenBeforeThe3dbAndNamesIgnoreCase) {
     o.passes = {"sur_read"};
     auto only_3db = run_verify(dir_, o);
     ASSERT_TRUE(only_3db.ok());
-    EXPECT_EQ(tally_of(*only_3db, "sur_read").count("files_with_model", kVers), 1u);   // found despite the case
-    EXPECT_EQ(tally_of(*only_3db, "sur_read").count("parts_match_neither", kVers), 6u);   // no id is 0, no Cmpnd
+    EXPECT_EQ(tally_of(*only_3db, "sur_read").count("files_with_model", kVers), 1u);     // found despite the case
+    EXPECT_EQ(tally_of(*only_3db, "sur_read").count("parts_match_neither", kVers), 6u);  // no id is 0, no Cmpnd
     copy("ships__liberty__li_elite__li_elite.cmp", "Li_Elite.cmp");
     auto both = run_verify(dir_, o);
     ASSERT_TRUE(both.ok());

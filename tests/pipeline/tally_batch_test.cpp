@@ -15,9 +15,11 @@ namespace meshproof {
 namespace {
 
 const std::vector<std::string> kNames = {"prims", "prims_exact", "prims_outside", "leaves"};
-const std::vector<std::string> kOtherNames = {"leaves", "roots"};   // a second list sharing a name
+const std::vector<std::string> kOtherNames = {"leaves", "roots"};  // a second list sharing a name
 
-std::string_view name_at(const void* list, std::size_t i) { return (*static_cast<const std::vector<std::string>*>(list))[i]; }
+std::string_view name_at(const void* list, std::size_t i) {
+    return (*static_cast<const std::vector<std::string>*>(list))[i];
+}
 
 // One unit's counts, by batch or by add(), and maybe discarded.
 struct UnitPlan {
@@ -36,13 +38,13 @@ Tally tally_of(const std::vector<UnitPlan>& units, bool batch) {
         if (batch) {
             t.add_batch(&kNames, &name_at, p.n);
             if (!p.other.empty()) t.add_batch(&kOtherNames, &name_at, p.other);
-            t.add_batch(&kNames, &name_at, p.n);   // the same list twice in a unit adds up
+            t.add_batch(&kNames, &name_at, p.n);  // the same list twice in a unit adds up
         } else {
             for (std::size_t i = 0; i < p.n.size(); ++i) t.add(kNames[i], p.n[i]);
             for (std::size_t i = 0; i < p.other.size(); ++i) t.add(kOtherNames[i], p.other[i]);
             for (std::size_t i = 0; i < p.n.size(); ++i) t.add(kNames[i], p.n[i]);
         }
-        t.add("by_name", u);   // a plain add beside the batches
+        t.add("by_name", u);  // a plain add beside the batches
         if (p.discard) t.discard_unit();
         else if (p.keep) t.end_unit(p.subs);
     }
@@ -78,7 +80,7 @@ TEST(TallyBatch, EqualsAddingEachCounterInTurn) {
     EXPECT_EQ(batch.counts(), one_by_one.counts());
     EXPECT_EQ(batch.count("prims", "eldenring/l#ivp-exact"), one_by_one.count("prims", "eldenring/l#ivp-exact"));
     EXPECT_GT(batch.count("prims", "eldenring/l#ivp-exact"), 0u);
-    EXPECT_TRUE(batch.counts().contains({"prims_outside", "eldenring/f"}));   // zeros are keys too
+    EXPECT_TRUE(batch.counts().contains({"prims_outside", "eldenring/f"}));  // zeros are keys too
     EXPECT_EQ(batch.total("leaves"), one_by_one.total("leaves"));
 }
 
@@ -94,7 +96,8 @@ TEST(TallyBatch, DiscardedUnitAfterABatchLeavesTheTallyAsIfNeverBegun) {
     EXPECT_EQ(with.counts(), by_add.counts());
     // by_name counts the ordinal, which shifts without the discarded units: compare the batches' counters.
     for (const char* n : {"prims", "prims_exact", "prims_outside", "leaves", "roots"})
-        for (const char* s : {"eldenring/l", "eldenring/h", "eldenring/f", "eldenring/l#ivp-exact", "eldenring/h#structurally-valid"})
+        for (const char* s :
+             {"eldenring/l", "eldenring/h", "eldenring/f", "eldenring/l#ivp-exact", "eldenring/h#structurally-valid"})
             EXPECT_EQ(with.count(n, s), without.count(n, s)) << n << " " << s;
     std::size_t with_keys = 0, without_keys = 0;
     for (const auto& [key, n] : with.counts()) with_keys += key.first != "by_name";

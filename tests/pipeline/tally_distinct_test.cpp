@@ -22,9 +22,9 @@ struct Seen {
 // Eight units of one game over three "threads": key 7 in three binders (asset, character twice),
 // key 9 twice in one set, key 4 once; a Sekiro unit with key 7 is of another game.
 const std::vector<Seen> kUnits = {
-    {"eldenring/asset", 10, 7, 5, 2},     {"eldenring/character", 30, 7, 5, 2}, {"eldenring/character", 31, 7, 5, 2},
-    {"eldenring/asset", 11, 9, 3, 0},     {"eldenring/asset", 12, 9, 3, 0},     {"eldenring/character", 32, 4, 8, 1},
-    {"eldenring/h", 2, 5, 100, 0},        {"sekiro/object", 40, 7, 5, 2},
+    {"eldenring/asset", 10, 7, 5, 2}, {"eldenring/character", 30, 7, 5, 2}, {"eldenring/character", 31, 7, 5, 2},
+    {"eldenring/asset", 11, 9, 3, 0}, {"eldenring/asset", 12, 9, 3, 0},     {"eldenring/character", 32, 4, 8, 1},
+    {"eldenring/h", 2, 5, 100, 0},    {"sekiro/object", 40, 7, 5, 2},
 };
 
 Tally thread_tally(const std::vector<std::size_t>& units) {
@@ -59,7 +59,7 @@ TEST(TallyDistinct, CountsEachContentOnceInTheSetOfItsFirstUnit) {
     // The plain count counts every read.
     EXPECT_EQ(t.total("sections"), 5u * 4 + 3u * 2 + 8u + 100u);
     EXPECT_EQ(t.total("distinct_sections"), 5u + 3u + 8u + 100u + 5u);
-    EXPECT_TRUE(t.distinct_counts().empty());   // folded
+    EXPECT_TRUE(t.distinct_counts().empty());  // folded
 }
 
 TEST(TallyDistinct, AnyThreadSplitAndMergeOrderGivesTheSameCounts) {
@@ -112,9 +112,9 @@ TEST(TallyDistinct, ADiscardedUnitAddsNoContent) {
 TEST(TallyDistinct, AUnitAddsUpItsOwnCountsUnderOneKey) {
     Tally t;
     t.begin_unit("eldenring/asset", 3);
-    t.distinct("distinct_sections", 1, 4);   // mesh 0
-    t.distinct("distinct_sections", 1, 2);   // mesh 1
-    t.begin_unit("eldenring/asset", 8);      // the same bytes again: counted once
+    t.distinct("distinct_sections", 1, 4);  // mesh 0
+    t.distinct("distinct_sections", 1, 2);  // mesh 1
+    t.begin_unit("eldenring/asset", 8);     // the same bytes again: counted once
     t.distinct("distinct_sections", 1, 4);
     t.distinct("distinct_sections", 1, 2);
     t.fold_distinct();

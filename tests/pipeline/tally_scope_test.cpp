@@ -10,7 +10,8 @@ namespace {
 TEST(TallyScope, TextOfAUnitScopeAndOfEachSubScope) {
     EXPECT_EQ(scope_text({"eldenring", "l", {}}), "eldenring/l");
     EXPECT_EQ(scope_text({"freelancer", "vers", {SubScopeKind::kSeverity, kIvpExact}}), "freelancer/vers#ivp-exact");
-    EXPECT_EQ(scope_text({"freelancer", "vers", {SubScopeKind::kFile, "pod_drab.sur"}}), "freelancer/vers#file:pod_drab.sur");
+    EXPECT_EQ(scope_text({"freelancer", "vers", {SubScopeKind::kFile, "pod_drab.sur"}}),
+              "freelancer/vers#file:pod_drab.sur");
     EXPECT_EQ(scope_text({"sekiro", "h", {SubScopeKind::kMap, "m11_01"}}), "sekiro/h#map:m11_01");
 }
 
@@ -26,7 +27,7 @@ TEST(TallyScope, ReadBackIsTheStructItWasWrittenFrom) {
         EXPECT_EQ(back->set, s.set);
         EXPECT_EQ(back->sub, s.sub) << text;
     }
-    EXPECT_FALSE(read_scope("all"));   // a Tally used alone has no game
+    EXPECT_FALSE(read_scope("all"));  // a Tally used alone has no game
     EXPECT_TRUE(is_sub_scope("sekiro/h#map:m11"));
     EXPECT_FALSE(is_sub_scope("sekiro/h"));
 }

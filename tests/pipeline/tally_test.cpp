@@ -60,11 +60,10 @@ TEST(Tally, MaximaMergeCommutatively) {
     EXPECT_EQ(ba.maxima().at({"excess_ulps", "s"}), 7.0);
 }
 
-
 // −0 and +0 compare equal, and a NaN compares with nothing: a merge that kept whichever came
 // first would write "-0" or "0" (a NaN or a number) depending on which thread finished first.
 TEST(Tally, SignedZerosAndNaNsMergeTheSameWhateverTheOrder) {
-    const double nan = -std::numeric_limits<double>::quiet_NaN();   // a NaN with its sign bit set
+    const double nan = -std::numeric_limits<double>::quiet_NaN();  // a NaN with its sign bit set
     auto one = [](std::uint64_t unit, double hi, double lo, std::vector<double> value) {
         Tally t;
         t.begin_unit("s", unit);
@@ -74,9 +73,11 @@ TEST(Tally, SignedZerosAndNaNsMergeTheSameWhateverTheOrder) {
         t.values("w", value);
         return t;
     };
-    const Tally a = one(0, -0.0, 0.0, {-0.0, nan}), b = one(1, 0.0, -0.0, {0.0, 1.0}), c = one(2, nan, nan, {nan, -0.0});
+    const Tally a = one(0, -0.0, 0.0, {-0.0, nan}), b = one(1, 0.0, -0.0, {0.0, 1.0}),
+                c = one(2, nan, nan, {nan, -0.0});
     std::vector<Tally> orders;
-    for (const auto& seq : std::vector<std::array<const Tally*, 3>>{{&a, &b, &c}, {&c, &b, &a}, {&b, &a, &c}, {&b, &c, &a}}) {
+    for (const auto& seq :
+         std::vector<std::array<const Tally*, 3>>{{&a, &b, &c}, {&c, &b, &a}, {&b, &a, &c}, {&b, &c, &a}}) {
         Tally t = *seq[0];
         t.merge(*seq[1]);
         t.merge(*seq[2]);
@@ -85,15 +86,15 @@ TEST(Tally, SignedZerosAndNaNsMergeTheSameWhateverTheOrder) {
     auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
     const std::uint64_t quiet = bits(std::numeric_limits<double>::quiet_NaN());
     for (const Tally& t : orders) {
-        EXPECT_EQ(bits(t.maxima().at({"m", "s"})), quiet);   // a NaN anywhere shows, as one quiet NaN
+        EXPECT_EQ(bits(t.maxima().at({"m", "s"})), quiet);  // a NaN anywhere shows, as one quiet NaN
         EXPECT_EQ(bits(t.minima().at({"n", "s"})), quiet);
         const auto& v = t.value_sets().at({"v", "s"}).seen;
-        ASSERT_EQ(v.size(), 2u);   // +0 (twice: −0 is +0) and NaN
+        ASSERT_EQ(v.size(), 2u);  // +0 (twice: −0 is +0) and NaN
         EXPECT_EQ(bits(v.begin()->first[0]), bits(0.0));
         EXPECT_EQ(v.begin()->second, 2u);
         EXPECT_EQ(bits(v.rbegin()->first[0]), quiet);
         const auto& w = t.value_sets().at({"w", "s"}).seen;
-        ASSERT_EQ(w.size(), 3u);   // (0, 1) < (0, NaN) < (NaN, 0)
+        ASSERT_EQ(w.size(), 3u);  // (0, 1) < (0, NaN) < (NaN, 0)
         auto it = w.begin();
         EXPECT_EQ(bits(it->first[1]), bits(1.0));
         ++it;
@@ -118,21 +119,21 @@ TEST(Tally, AJudgedUnitRepeatsItsCountsUnderSubScopesLeftOutOfTotals) {
     t.max("box_byte_max", 200);
     EXPECT_FALSE(t.unit_judged());
     t.judge(true);
-    t.judge(false);   // one failed verdict makes the unit inexact
+    t.judge(false);  // one failed verdict makes the unit inexact
     EXPECT_TRUE(t.unit_judged());
     EXPECT_FALSE(t.unit_exact());
     t.end_unit({"freelancer/vers#structurally-valid"});
     t.begin_unit("freelancer/vers", 1, true);
     t.add("faces", 5);
-    EXPECT_TRUE(t.unit_exact());   // a new unit starts unjudged and exact
+    EXPECT_TRUE(t.unit_exact());  // a new unit starts unjudged and exact
     t.end_unit({"freelancer/vers#ivp-exact"});
-    t.begin_unit("freelancer/vers", 2);   // not kept: end_unit repeats nothing
+    t.begin_unit("freelancer/vers", 2);  // not kept: end_unit repeats nothing
     t.add("faces", 100);
     t.end_unit({"freelancer/vers#ivp-exact"});
     EXPECT_EQ(t.count("faces", "freelancer/vers"), 117u);
     EXPECT_EQ(t.count("faces", "freelancer/vers#structurally-valid"), 12u);
     EXPECT_EQ(t.count("faces", "freelancer/vers#ivp-exact"), 5u);
-    EXPECT_EQ(t.total("faces"), 117u);   // sub-scopes repeat counts; a total never adds them
+    EXPECT_EQ(t.total("faces"), 117u);  // sub-scopes repeat counts; a total never adds them
     EXPECT_EQ(t.maxima().at({"box_byte_max", "freelancer/vers#structurally-valid"}), 200.0);
     EXPECT_EQ(t.maxima().count({"box_byte_max", "freelancer/vers#ivp-exact"}), 0u);
     EXPECT_TRUE(is_sub_scope("freelancer/vers#ivp-exact"));
@@ -207,7 +208,7 @@ TEST(Tally, DiscardTouchesOnlyTheCurrentUnit) {
     t.discard_unit();  // a second discard has nothing left to undo
     EXPECT_EQ(t.count("n", "s"), 5u);
     EXPECT_EQ(t.maxima().at({"m", "s"}), 3.0);
-    Tally copy = t;     // a copy carries no journal: discarding it changes nothing
+    Tally copy = t;  // a copy carries no journal: discarding it changes nothing
     copy.discard_unit();
     EXPECT_EQ(copy.count("n", "s"), 5u);
 }
@@ -228,11 +229,11 @@ TEST(TallyUnitFindings, TheUnitsOwnCountAndFirstSampleAreKeptApartFromTheRunsFir
     t.add("fine", 0);
     t.sample("bad", "unit 21, first");
     t.sample("bad", "unit 21, second");
-    t.end_unit({"eldenring/h#file:x"});   // repeats the counts under a sub-scope
+    t.end_unit({"eldenring/h#file:x"});  // repeats the counts under a sub-scope
     EXPECT_EQ(t.unit_count("bad"), 3u);
     ASSERT_NE(t.unit_first_sample("bad"), nullptr);
     EXPECT_EQ(t.unit_first_sample("bad")->location, "unit 21, first");
-    EXPECT_EQ(t.samples().at("bad").size(), kSamplesPerCounter);   // the run's first N are units 1..20
+    EXPECT_EQ(t.samples().at("bad").size(), kSamplesPerCounter);  // the run's first N are units 1..20
     EXPECT_TRUE(t.unit_added_any([](std::string_view c) { return c == "bad"; }));
     EXPECT_FALSE(t.unit_added_any([](std::string_view c) { return c == "fine"; }));
     t.begin_unit("eldenring/h", 22);
@@ -252,7 +253,7 @@ TEST(TallyUnitFindings, TheSampleCapIsSetAndAMergeKeepsTheLarger) {
     }
     EXPECT_EQ(a.samples().at("c").size(), 3u);
     EXPECT_TRUE(b.samples().at("c").empty());
-    ASSERT_NE(b.unit_first_sample("c"), nullptr);   // a member's first location, whatever the cap
+    ASSERT_NE(b.unit_first_sample("c"), nullptr);  // a member's first location, whatever the cap
     Tally merged;
     merged.merge(b);
     merged.merge(a);

@@ -25,15 +25,17 @@ std::pair<Tally, Tally> split_units(std::uint64_t n, bool (*pick)(std::uint64_t)
 
 TEST(TallyValues, MergeIsCommutativeAndEqualsOneThread) {
     auto few = [](std::uint64_t u) { return double(u % 4); };
-    auto [a, b] = split_units(40, [](std::uint64_t u) { return u % 3 == 1; }, few);
+    auto [a, b] = split_units(
+        40, [](std::uint64_t u) { return u % 3 == 1; }, few);
     Tally ab = a, ba = b;
     ab.merge(b);
     ba.merge(a);
-    auto [all, none] = split_units(40, [](std::uint64_t) { return true; }, few);
+    auto [all, none] = split_units(
+        40, [](std::uint64_t) { return true; }, few);
     EXPECT_EQ(ab.value_sets(), ba.value_sets());
     EXPECT_EQ(ab.value_sets(), all.value_sets());
     EXPECT_EQ(ab.minima(), all.minima());
-    EXPECT_EQ(ab.minima().at({"gap", "eldenring/h"}), 62.0);   // unit 39 is in l (39 % 3 == 0): 38 is the last h
+    EXPECT_EQ(ab.minima().at({"gap", "eldenring/h"}), 62.0);  // unit 39 is in l (39 % 3 == 0): 38 is the last h
     const ValueSet& l = ab.value_sets().at({"active", "eldenring/l"});
     EXPECT_FALSE(l.overflowed);
     EXPECT_EQ(l.seen.size(), 4u);
@@ -43,15 +45,17 @@ TEST(TallyValues, MergeIsCommutativeAndEqualsOneThread) {
 TEST(TallyValues, OverflowIsDecidedByTheUnionWhateverTheOrder) {
     // Each thread alone stays under the limit; together they pass it.
     auto many = [](std::uint64_t u) { return double(u); };
-    const std::uint64_t n = 2 * kMaxDistinctValues;   // h: 2/3 of the units, each thread about half of those
-    auto [a, b] = split_units(n, [](std::uint64_t u) { return u % 2 == 0; }, many);
+    const std::uint64_t n = 2 * kMaxDistinctValues;  // h: 2/3 of the units, each thread about half of those
+    auto [a, b] = split_units(
+        n, [](std::uint64_t u) { return u % 2 == 0; }, many);
     Tally ab = a, ba = b;
     ab.merge(b);
     ba.merge(a);
     EXPECT_EQ(ab.value_sets(), ba.value_sets());
     EXPECT_TRUE(ab.value_sets().at({"active", "eldenring/h"}).overflowed);
     EXPECT_TRUE(ab.value_sets().at({"active", "eldenring/h"}).seen.empty());
-    auto [all, none] = split_units(n, [](std::uint64_t) { return true; }, many);
+    auto [all, none] = split_units(
+        n, [](std::uint64_t) { return true; }, many);
     EXPECT_EQ(ab.value_sets(), all.value_sets());
 }
 
@@ -87,16 +91,16 @@ TEST(TallyValues, DiscardUndoesEachValueAndAnOverflow) {
     with.begin_unit("s", 1);
     with.value("made", 5.0);
     with.value("made", 5.0, 2);
-    with.value("full", 3.0);          // raised
-    with.value("full", -1.0);         // one distinct value too many: the set overflows
-    with.value("full", 9.0);          // taken by nothing
-    with.value("z", -0.0, 4);         // kept as +0
-    with.value("z", std::nan("1"));   // kept as the one quiet NaN
+    with.value("full", 3.0);         // raised
+    with.value("full", -1.0);        // one distinct value too many: the set overflows
+    with.value("full", 9.0);         // taken by nothing
+    with.value("z", -0.0, 4);        // kept as +0
+    with.value("z", std::nan("1"));  // kept as the one quiet NaN
     ASSERT_TRUE(with.value_sets().at({"full", "s"}).overflowed);
     with.discard_unit();
     EXPECT_EQ(with.value_sets(), without.value_sets());
     EXPECT_FALSE(with.value_sets().at({"full", "s"}).overflowed);
-    for (Tally* t : {&with, &without}) {   // and the next unit adds to what was there
+    for (Tally* t : {&with, &without}) {  // and the next unit adds to what was there
         t->begin_unit("s", 2);
         t->value("z", 0.0);
     }

@@ -37,7 +37,8 @@ fs::path game_path(const std::string& flat, const std::string& suffix) {
     fs::path out = p.substr(0, dot) + suffix + p.substr(dot);
     const std::string top = out.begin()->string();
     std::string upper = top;
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     return fs::path(upper) / out.lexically_relative(top);
 }
 
@@ -68,7 +69,7 @@ protected:
                 fs::create_directories(to.parent_path());
                 fs::copy_file(f, to);
                 ++n;
-                if (copy != 0) continue;   // the first copy with its model, the others without
+                if (copy != 0) continue;  // the first copy with its model, the others without
                 for (const char* ext : {".cmp", ".3db"}) {
                     const fs::path model = models / f.filename().replace_extension(ext);
                     if (fs::exists(model)) fs::copy_file(model, data / game_path(model.filename().string(), ""));
@@ -118,7 +119,8 @@ TEST_F(CompleteInstall, EveryFileTheDocumentCountsMakesTheFiguresWholeInstallFig
 TEST_F(CompleteInstall, AMissingFileMakesItPartialAndSaysWhatItLacks) {
     std::vector<fs::path> turrets;
     for (const auto& e : fs::recursive_directory_iterator(root_ / "DATA"))
-        if (e.path().filename().string().find("turret") != std::string::npos && e.path().extension() == ".sur") turrets.push_back(e.path());
+        if (e.path().filename().string().find("turret") != std::string::npos && e.path().extension() == ".sur")
+            turrets.push_back(e.path());
     ASSERT_FALSE(turrets.empty());
     fs::remove(turrets.front());
     RunOptions o;
@@ -144,7 +146,7 @@ TEST(PartialInstall, TheRetailSampleSaysWhatItLacks) {
     EXPECT_EQ(s.install->lacks, "196 of 798 .sur files; 196 of 781 vers .sur files; 0 of 17 legacy .sur files");
     EXPECT_TRUE(s.partial_install);
     const FigureResult& files = figure(s.results, "sur.corpus.files");
-    EXPECT_EQ(files.measured, 196.0);   // measured, where it was "not computed"
+    EXPECT_EQ(files.measured, 196.0);  // measured, where it was "not computed"
     EXPECT_EQ(files.status, FigureStatus::kNotComparable);
 }
 
@@ -154,7 +156,7 @@ TEST(PartialInstall, AMalformedSurFileIsCountedAsAFile) {
     const RunResult run = test::verify_corpus_folder("sur/mods", {"sur_read"});
     const Tally& t = test::tally_of(run, "sur_read");
     const std::uint64_t errors = run.count(MemberState::kDecodeError);
-    EXPECT_GT(errors, 0u);   // the corpus's six malformed mod files
+    EXPECT_GT(errors, 0u);  // the corpus's six malformed mod files
     EXPECT_EQ(t.total("sur_files"), t.total("files") + errors);
 }
 

@@ -20,7 +20,8 @@ namespace meshproof {
 namespace {
 
 const std::filesystem::path kManifests = std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests";
-const std::filesystem::path kFiguresTsv = std::filesystem::path(MESHPROOF_SOURCE_DIR) / ".." / "shared" / "spec" / "figures.tsv";
+const std::filesystem::path kFiguresTsv =
+    std::filesystem::path(MESHPROOF_SOURCE_DIR) / ".." / "shared" / "spec" / "figures.tsv";
 const char* kNames[] = {"sekiro", "eldenring", "eldenring-dlc", "freelancer"};
 
 std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& path, bool skip_comments) {
@@ -134,7 +135,7 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
             EXPECT_EQ(f.label, row.label.empty() ? "Unlabelled" : row.label);
             EXPECT_EQ(f.quote, row.quote);
             EXPECT_EQ(f.scope_text, row.scope);
-            if (row.game == "both") {   // a figure of both games together, in each game's manifest
+            if (row.game == "both") {  // a figure of both games together, in each game's manifest
                 EXPECT_EQ(f.scope.game, "both");
                 EXPECT_TRUE(m.game == "sekiro" || m.game == "eldenring");
                 EXPECT_EQ(f.scope.dlc, row.scope.find("incl. DLC") != std::string::npos);
@@ -145,15 +146,16 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
             }
             EXPECT_NE(row.pass, "none") << "a figure measured in the game is not computable from files";
             // A rounded figure carries its rounding; an exact one none.
-            if (f.share) {   // "about four of five": x's rounding (half a unit: x is stated to its units) as a share of y
-                EXPECT_DOUBLE_EQ(f.tolerance, row.figure.find("about") == std::string::npos ? 0 : 100 * 0.5 / std::stod(row.of));
-            } else if (f.kind == FigureKind::kBound) {   // "(bound) 16": the bound is stated exactly
+            if (f.share) {  // "about four of five": x's rounding (half a unit: x is stated to its units) as a share of y
+                EXPECT_DOUBLE_EQ(f.tolerance,
+                                 row.figure.find("about") == std::string::npos ? 0 : 100 * 0.5 / std::stod(row.of));
+            } else if (f.kind == FigureKind::kBound) {  // "(bound) 16": the bound is stated exactly
                 EXPECT_EQ(f.tolerance, 0) << "a bound";
-            } else if (f.kind == FigureKind::kMean && !f.percent) {   // "averaging 69": rounded to the digits shown
+            } else if (f.kind == FigureKind::kMean && !f.percent) {  // "averaging 69": rounded to the digits shown
                 const auto dot = row.value.find('.');
                 const int decimals = dot == std::string::npos ? 0 : static_cast<int>(row.value.size() - dot - 1);
                 EXPECT_DOUBLE_EQ(f.tolerance, 0.5 * std::pow(10.0, -decimals)) << row.value;
-            } else if (f.percent) {   // "99.2%" is 99.15 to 99.25: half a unit of the last stated digit
+            } else if (f.percent) {  // "99.2%" is 99.15 to 99.25: half a unit of the last stated digit
                 const auto dot = row.value.find('.');
                 const int decimals = dot == std::string::npos ? 0 : static_cast<int>(row.value.size() - dot - 2);
                 EXPECT_DOUBLE_EQ(f.tolerance, 0.5 * std::pow(10.0, -decimals)) << row.value;
@@ -164,7 +166,8 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
                 if (row.figure.find("about") == std::string::npos) {
                     EXPECT_DOUBLE_EQ(f.tolerance, 0.5 * std::pow(10.0, -decimals)) << row.value;
                 }
-            } else if (row.figure.find("about") != std::string::npos || row.figure.find("written as") != std::string::npos) {
+            } else if (row.figure.find("about") != std::string::npos ||
+                       row.figure.find("written as") != std::string::npos) {
                 // rounded by the document's words: checked by the generator's own rule
             } else if ((row.value.find('.') != std::string::npos || row.value.find('e') != std::string::npos) &&
                        row.value.find(' ') == std::string::npos) {
@@ -174,7 +177,8 @@ TEST_F(CorpusManifests, EveryEntryAgreesWithItsFiguresTsvRow) {
                 const std::size_t dot = mantissa.find('.');
                 const int decimals = dot == std::string::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
                 const int exponent = e == std::string::npos ? 0 : std::stoi(row.value.substr(e + 1));
-                EXPECT_NEAR(f.tolerance, 0.5 * std::pow(10.0, exponent - decimals), 1e-9 * std::pow(10.0, exponent - decimals))
+                EXPECT_NEAR(f.tolerance, 0.5 * std::pow(10.0, exponent - decimals),
+                            1e-9 * std::pow(10.0, exponent - decimals))
                     << row.value;
             } else {  // an exact figure: none, or the reading's own ("a few hulls apart")
                 EXPECT_EQ(f.tolerance, reading_tolerances[f.id]) << "an exact figure";
@@ -226,13 +230,15 @@ TEST_F(CorpusManifests, EveryEntryFollowsCountersTsv) {
             // column 8 "kind=KIND": the figure's kind (none: a plain value)
             std::string kind = "value";
             if (c.size() > 7) {
-                if (const auto at = (";" + c[7]).find(";kind="); at != std::string::npos) kind = c[7].substr(at + 5, c[7].find(';', at + 5) - at - 5);
+                if (const auto at = (";" + c[7]).find(";kind="); at != std::string::npos)
+                    kind = c[7].substr(at + 5, c[7].find(';', at + 5) - at - 5);
             }
             EXPECT_EQ(figure_kind_name(f.kind), kind);
             // column 8 "map=PREFIX,...": a place (scope.map, the prefixes joined by ',')
             std::string map;
             if (c.size() > 7)
-                if (const auto at = (";" + c[7]).find(";map="); at != std::string::npos) map = c[7].substr(at + 4, c[7].find(';', at + 4) - at - 4);
+                if (const auto at = (";" + c[7]).find(";map="); at != std::string::npos)
+                    map = c[7].substr(at + 4, c[7].find(';', at + 4) - at - 4);
             EXPECT_EQ(f.scope.map, map);
             // column 8 "tolerance=N": at least the reading's own tolerance
             EXPECT_GE(f.tolerance, reading_tolerance(c));
@@ -294,7 +300,7 @@ TEST_F(CorpusManifests, ReadmeStatusStatesTheManifestsCounts) {
     const std::string readme = text.str();
     const auto all = load_all();
     std::string entries;
-    std::map<std::string, bool> computed;   // id -> computed by a pass
+    std::map<std::string, bool> computed;  // id -> computed by a pass
     for (const char* name : kNames) {
         const Manifest& m = all.at(name);
         entries += (entries.empty() ? "" : ", ") + std::string(name) + ".json " + std::to_string(m.figures.size());

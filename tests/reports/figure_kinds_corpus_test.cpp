@@ -19,7 +19,8 @@ using test::Values;
 
 TEST(FigureKindsCorpus, EldenRingSampleValueSetsAndBound) {
     MP_REQUIRE_CORPUS();
-    const RunResult run = test::verify_corpus_folder("havok", {"tagfile", "simd", "structure", "page", "keys", "numbering"});
+    const RunResult run =
+        test::verify_corpus_folder("havok", {"tagfile", "simd", "structure", "page", "keys", "numbering"});
     auto manifest = load_manifest(kManifests / "eldenring.json", PassRegistry::global());
     ASSERT_TRUE(manifest.ok()) << manifest.error().message;
     const auto results = evaluate_figures(*manifest, run);
@@ -60,7 +61,8 @@ TEST(FigureKindsCorpus, RetailSurSampleMeanAndMedian) {
     const Tally& read = test::tally_of(run, "sur_read");
     const FigureResult& mean = figure(results, "sur.corpus.skip_hull_avg_faces");
     ASSERT_TRUE(mean.measured.has_value());
-    EXPECT_DOUBLE_EQ(*mean.measured, double(read.count("faces_skip", "freelancer/vers")) / double(read.count("skip_hulls", "freelancer/vers")));
+    EXPECT_DOUBLE_EQ(*mean.measured, double(read.count("faces_skip", "freelancer/vers")) /
+                                         double(read.count("skip_hulls", "freelancer/vers")));
     // The median error of MAXLancer's constant: one value per stored component (3 per surface).
     const FigureResult& median = figure(results, "sur.derive.inertia_maxlancer_median_error");
     ASSERT_TRUE(median.measured.has_value()) << median.why;

@@ -40,14 +40,17 @@ std::vector<test::CounterValue> bands(const std::vector<std::uint64_t>& nodes, c
 std::string pairs_json(std::size_t n) {
     std::string s;
     for (std::size_t b = 0; b < n; ++b)
-        s += std::string(b ? ", " : "") + R"([")" + "band_shared_" + kBands[b] + R"(", "band_nodes_)" + kBands[b] + R"("])";
+        s += std::string(b ? ", " : "") + R"([")" + "band_shared_" + kBands[b] + R"(", "band_nodes_)" + kBands[b] +
+             R"("])";
     return "[" + s + "]";
 }
 
 std::string lacks(const char* kind, double expected, bool complement = true, std::size_t n = 7) {
-    return std::string(R"({"id": "lacks", "figure": "share of stock nodes whose leaf set the cut tree lacks", "pass": "tree_rule", "kind": ")") +
+    return std::string(
+               R"({"id": "lacks", "figure": "share of stock nodes whose leaf set the cut tree lacks", "pass": "tree_rule", "kind": ")") +
            kind + R"(", "pairs": )" + pairs_json(n) + (complement ? R"(, "complement": true)" : "") +
-           R"(, "scope": {"game": "eldenring"}, "tolerance": 0.5, "label": "Observed", "expected": )" + std::to_string(expected) + "}";
+           R"(, "scope": {"game": "eldenring"}, "tolerance": 0.5, "label": "Observed", "expected": )" +
+           std::to_string(expected) + "}";
 }
 
 // 2: 100 nodes, 98 shared (2 % lack); 3–4: 50, 46 (8 %); 5–8: 0 nodes (left out); 9–16: 20, 19 (5 %).
@@ -58,27 +61,31 @@ TEST(FigurePairs, LowestAndHighestOfTheComplementsLeaveOutEmptyPairs) {
     const FigureResult low = only(manifest(lacks("lowest_of", 2, true, 4)), run);
     EXPECT_EQ(low.status, FigureStatus::kMatch) << low.why;
     EXPECT_DOUBLE_EQ(*low.measured, 2);
-    ASSERT_EQ(low.parts.size(), 3u);   // 5–8 has no node: left out, not 100 % or 0 %
+    ASSERT_EQ(low.parts.size(), 3u);  // 5–8 has no node: left out, not 100 % or 0 %
     EXPECT_EQ(low.parts[0].first, "band_shared_2/band_nodes_2");
     EXPECT_DOUBLE_EQ(low.parts[1].second, 8);
     EXPECT_EQ(low.parts[2].first, "band_shared_9_16/band_nodes_9_16");
     EXPECT_DOUBLE_EQ(low.parts[2].second, 5);
-    EXPECT_TRUE(low.figure.percent);   // a pair kind ranks percentages
+    EXPECT_TRUE(low.figure.percent);  // a pair kind ranks percentages
 
     const FigureResult high = only(manifest(lacks("highest_of", 8, true, 4)), run);
     EXPECT_EQ(high.status, FigureStatus::kMatch);
     EXPECT_DOUBLE_EQ(*high.measured, 8);
     EXPECT_EQ(only(manifest(lacks("highest_of", 11, true, 4)), run).status, FigureStatus::kMismatch);
-    EXPECT_EQ(only(manifest(lacks("lowest_of", 5, true, 4)), run).status, FigureStatus::kMismatch);   // the mean would be near it
-    EXPECT_EQ(parts_suffix(high, [](double v) { return std::to_string(static_cast<int>(v)); }),
-              " (highest of band_shared_2/band_nodes_2 2, band_shared_3_4/band_nodes_3_4 8, band_shared_9_16/band_nodes_9_16 5)");
-    EXPECT_EQ(pairs_text(high.figure).rfind("(band_nodes_2 − band_shared_2) / band_nodes_2, (band_nodes_3_4 − ", 0), 0u) << pairs_text(high.figure);
+    EXPECT_EQ(only(manifest(lacks("lowest_of", 5, true, 4)), run).status,
+              FigureStatus::kMismatch);  // the mean would be near it
+    EXPECT_EQ(
+        parts_suffix(high, [](double v) { return std::to_string(static_cast<int>(v)); }),
+        " (highest of band_shared_2/band_nodes_2 2, band_shared_3_4/band_nodes_3_4 8, band_shared_9_16/band_nodes_9_16 5)");
+    EXPECT_EQ(pairs_text(high.figure).rfind("(band_nodes_2 − band_shared_2) / band_nodes_2, (band_nodes_3_4 − ", 0), 0u)
+        << pairs_text(high.figure);
 
     // Without the complement: each pair's own share (98 %, 92 %, 95 %).
     const FigureResult shared = only(manifest(lacks("lowest_of", 92, false, 4)), run);
     EXPECT_EQ(shared.status, FigureStatus::kMatch);
     EXPECT_DOUBLE_EQ(*shared.measured, 92);
-    EXPECT_EQ(pairs_text(shared.figure).rfind("band_shared_2 / band_nodes_2, band_shared_3_4 / ", 0), 0u) << pairs_text(shared.figure);
+    EXPECT_EQ(pairs_text(shared.figure).rfind("band_shared_2 / band_nodes_2, band_shared_3_4 / ", 0), 0u)
+        << pairs_text(shared.figure);
 
     // No pair with a whole: unchecked, saying why.
     const RunResult empty = test::make_run(Game::kEldenRing, {"h"}, bands({0, 0, 0, 0}, {0, 0, 0, 0}));
@@ -104,30 +111,53 @@ TEST(FigurePairs, TheLoaderHoldsTheKindsRules) {
         auto m = parse_manifest(test::manifest_with(fig), PassRegistry::global());
         return m.ok() ? std::string() : m.error().message;
     };
-    const std::string head = R"({"id": "x", "figure": "f", "scope": {"game": "eldenring"}, "expected": 2, "label": "Observed", "pass": "tree_rule", )";
+    const std::string head =
+        R"({"id": "x", "figure": "f", "scope": {"game": "eldenring"}, "expected": 2, "label": "Observed", "pass": "tree_rule", )";
     const std::string pairs = R"("pairs": [["band_shared_2", "band_nodes_2"], ["band_shared_3_4", "band_nodes_3_4"]])";
     EXPECT_EQ(error_of(head + R"("kind": "lowest_of", )" + pairs + "}"), "");
     EXPECT_EQ(error_of(head + R"("kind": "highest_of", "complement": true, )" + pairs + "}"), "");
     EXPECT_NE(error_of(head + R"("kind": "lowest_of"})").find("needs 'pairs'"), std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "counter": "band_shared_2", )" + pairs + "}").find("not 'counter'"), std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2", "band_nodes_2"]]})").find("two pairs or more"), std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2"], ["band_shared_3_4", "band_nodes_3_4"]]})").find("[counter, of]"),
+    EXPECT_NE(
+        error_of(head + R"("kind": "lowest_of", "counter": "band_shared_2", )" + pairs + "}").find("not 'counter'"),
+        std::string::npos);
+    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2", "band_nodes_2"]]})")
+                  .find("two pairs or more"),
               std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2", 3], ["band_shared_3_4", "band_nodes_3_4"]]})").find("[counter, of]"),
+    EXPECT_NE(
+        error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2"], ["band_shared_3_4", "band_nodes_3_4"]]})")
+            .find("[counter, of]"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of(head +
+                 R"("kind": "lowest_of", "pairs": [["band_shared_2", 3], ["band_shared_3_4", "band_nodes_3_4"]]})")
+            .find("[counter, of]"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of(
+            head +
+            R"("kind": "lowest_of", "pairs": [["band_shared_2", "no_such"], ["band_shared_3_4", "band_nodes_3_4"]]})")
+            .find("no_such"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2", "band_nodes_2"], "band_shared_3_4"]})")
+            .find("[counter, of]"),
+        std::string::npos);
+    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "ratio": true, )" + pairs + "}").find("takes no 'ratio'"),
               std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2", "no_such"], ["band_shared_3_4", "band_nodes_3_4"]]})").find("no_such"),
+    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "percent": false, )" + pairs + "}").find("ranks percentages"),
               std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "pairs": [["band_shared_2", "band_nodes_2"], "band_shared_3_4"]})").find("[counter, of]"),
+    EXPECT_NE(error_of(head + R"("counter": "band_shared_2", "of": "band_nodes_2", "complement": true})")
+                  .find("need kind 'lowest_of'"),
               std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "ratio": true, )" + pairs + "}").find("takes no 'ratio'"), std::string::npos);
-    EXPECT_NE(error_of(head + R"("kind": "lowest_of", "percent": false, )" + pairs + "}").find("ranks percentages"), std::string::npos);
-    EXPECT_NE(error_of(head + R"("counter": "band_shared_2", "of": "band_nodes_2", "complement": true})").find("need kind 'lowest_of'"),
+    EXPECT_NE(error_of(head + R"("counter": "band_shared_2", "of": "band_nodes_2", )" + pairs + "}")
+                  .find("need kind 'lowest_of'"),
               std::string::npos);
-    EXPECT_NE(error_of(head + R"("counter": "band_shared_2", "of": "band_nodes_2", )" + pairs + "}").find("need kind 'lowest_of'"),
-              std::string::npos);
-    EXPECT_NE(error_of(R"({"id": "x", "figure": "f", "scope": {"game": "eldenring"}, "expected": 2, "label": "Observed", "pass": null, )" + pairs + "}")
-                  .find("'pairs'"),
-              std::string::npos);
+    EXPECT_NE(
+        error_of(
+            R"({"id": "x", "figure": "f", "scope": {"game": "eldenring"}, "expected": 2, "label": "Observed", "pass": null, )" +
+            pairs + "}")
+            .find("'pairs'"),
+        std::string::npos);
 }
 
 // The JSON report carries the pairs, the complement and each pair's value; the reader reads them
@@ -136,7 +166,8 @@ TEST(FigurePairs, ReportsRoundTripThroughDiff) {
     auto report = [](const std::vector<std::uint64_t>& shared) {
         RunResult run = test::make_run(Game::kEldenRing, {"h"}, bands(kNodes, shared));
         const Manifest m = manifest(lacks("highest_of", 8, true, 4));
-        ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(m, run, "m.json", ManifestSource::kExplicit)};
+        ReportModel model{&run, ReportContext{"root", 0},
+                          make_figure_section(m, run, "m.json", ManifestSource::kExplicit)};
         const std::string json = render_json(model);
         EXPECT_NE(json.find(R"("kind": "highest_of")"), std::string::npos) << json;
         EXPECT_NE(json.find(R"("complement": true)"), std::string::npos) << json;
@@ -163,7 +194,7 @@ TEST(FigurePairs, ReportsRoundTripThroughDiff) {
     const ReportDiff moved = diff_reports(a, b);
     ASSERT_EQ(moved.figures.size(), 1u);
     EXPECT_FALSE(moved.figures[0].moved_away);
-    EXPECT_EQ(moved.figures[0].old_measured, moved.figures[0].new_measured);   // 8 % both: only a band moved
+    EXPECT_EQ(moved.figures[0].old_measured, moved.figures[0].new_measured);  // 8 % both: only a band moved
     // 3–4 to 20 % lacking: a mismatch that moved away.
     const LoadedReport c = report({98, 40, 0, 19});
     const ReportDiff away = diff_reports(a, c);
@@ -189,8 +220,9 @@ const ManifestFigure& document_figure(const Manifest& m, std::string_view id) {
 }
 
 Manifest document_manifest(const char* name) {
-    auto m = load_manifest(std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests" / (std::string(name) + ".json"),
-                           PassRegistry::global());
+    auto m =
+        load_manifest(std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests" / (std::string(name) + ".json"),
+                      PassRegistry::global());
     EXPECT_TRUE(m.ok()) << m.error().message;
     return m.ok() ? *m : Manifest{};
 }
@@ -209,17 +241,19 @@ TEST(FigurePairs, DocumentLacksLeafsetFiguresRankTheSevenBands) {
     const RunResult er = test::make_run(Game::kEldenRing, {"h"}, bands(nodes, shared));
     const Manifest m = document_manifest("eldenring");
     const FigureResult low = evaluate_one(document_figure(m, "havok.tree_rule.eldenring.lacks_leafset_min"), er);
-    EXPECT_EQ(low.status, FigureStatus::kMatch) << low.why;   // the document's 2 %
+    EXPECT_EQ(low.status, FigureStatus::kMatch) << low.why;  // the document's 2 %
     EXPECT_DOUBLE_EQ(*low.measured, 2);
     EXPECT_EQ(low.parts.size(), 7u);
     const FigureResult high = evaluate_one(document_figure(m, "havok.tree_rule.eldenring.lacks_leafset_max"), er);
-    EXPECT_EQ(high.status, FigureStatus::kMatch) << high.why;   // the document's 11 %
+    EXPECT_EQ(high.status, FigureStatus::kMatch) << high.why;  // the document's 11 %
     EXPECT_DOUBLE_EQ(*high.measured, 11);
     // Sekiro's highest is 8 %: 11 % there is a mismatch.
     const RunResult sekiro = test::make_run(Game::kSekiro, {"h"}, bands(nodes, shared, "sekiro/h"));
     const Manifest s = document_manifest("sekiro");
-    EXPECT_EQ(evaluate_one(document_figure(s, "havok.tree_rule.sekiro.lacks_leafset_max"), sekiro).status, FigureStatus::kMismatch);
-    EXPECT_EQ(evaluate_one(document_figure(s, "havok.tree_rule.sekiro.lacks_leafset_min"), sekiro).status, FigureStatus::kMatch);
+    EXPECT_EQ(evaluate_one(document_figure(s, "havok.tree_rule.sekiro.lacks_leafset_max"), sekiro).status,
+              FigureStatus::kMismatch);
+    EXPECT_EQ(evaluate_one(document_figure(s, "havok.tree_rule.sekiro.lacks_leafset_min"), sekiro).status,
+              FigureStatus::kMatch);
 }
 
 TEST(FigurePairs, DocumentMergeRate33IsABoundOverBothGames) {
@@ -237,8 +271,8 @@ TEST(FigurePairs, DocumentMergeRate33IsABoundOverBothGames) {
     const FigureResult under = evaluate_one(f, run(1, 0));
     EXPECT_EQ(under.status, FigureStatus::kMatch) << under.why;
     EXPECT_DOUBLE_EQ(*under.measured, 0.5);
-    EXPECT_EQ(evaluate_one(f, run(1, 1)).status, FigureStatus::kMatch);      // 2 of 200: on the bound
-    EXPECT_EQ(evaluate_one(f, run(2, 1)).status, FigureStatus::kMismatch);   // 1.5 %
+    EXPECT_EQ(evaluate_one(f, run(1, 1)).status, FigureStatus::kMatch);     // 2 of 200: on the bound
+    EXPECT_EQ(evaluate_one(f, run(2, 1)).status, FigureStatus::kMismatch);  // 1.5 %
 }
 
 }  // namespace

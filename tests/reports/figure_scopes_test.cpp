@@ -21,21 +21,22 @@ using test::tally_of;
 
 std::string tagfiles_figure(double expected, const std::string& set = "") {
     return R"({"id": "both.tagfiles", "figure": "tagfiles", "pass": "tagfile", "counter": "tagfiles", "scope": {"game": "both")" +
-           (set.empty() ? std::string() : R"(, "set": ")" + set + "\"") + R"(}, "expected": )" + std::to_string(expected) +
-           R"(, "label": "Observed"})";
+           (set.empty() ? std::string() : R"(, "set": ")" + set + "\"") + R"(}, "expected": )" +
+           std::to_string(expected) + R"(, "label": "Observed"})";
 }
 
-const std::vector<test::CounterValue> kTagfiles = {
-    {"tagfile", "tagfiles", "sekiro/h", 3}, {"tagfile", "tagfiles", "eldenring/h", 4}, {"tagfile", "tagfiles", "eldenring/l", 2}};
+const std::vector<test::CounterValue> kTagfiles = {{"tagfile", "tagfiles", "sekiro/h", 3},
+                                                   {"tagfile", "tagfiles", "eldenring/h", 4},
+                                                   {"tagfile", "tagfiles", "eldenring/l", 2}};
 
 TEST(FigureScopes, BothGamesSumsTheCounterOverTheTwoGames) {
     const RunResult run = test::make_two_game_run({"h", "l"}, kTagfiles);
     const FigureResult r = only(manifest(tagfiles_figure(9)), run);
     EXPECT_EQ(r.status, FigureStatus::kMatch) << r.why;
-    EXPECT_EQ(*r.measured, 9);   // 3 + 4 + 2
+    EXPECT_EQ(*r.measured, 9);  // 3 + 4 + 2
     const FigureResult h = only(manifest(tagfiles_figure(7, "h")), run);
     EXPECT_EQ(h.status, FigureStatus::kMatch) << h.why;
-    EXPECT_EQ(*h.measured, 7);   // each game's h set
+    EXPECT_EQ(*h.measured, 7);  // each game's h set
     const FigureResult off = only(manifest(tagfiles_figure(8)), run);
     EXPECT_EQ(off.status, FigureStatus::kMismatch);
     EXPECT_EQ(*off.measured, 9);
@@ -46,19 +47,18 @@ TEST(FigureScopes, BothGamesSumsTheCounterOverTheTwoGames) {
 // own object figures are scoped to its assets), never Elden Ring's h set.
 TEST(FigureScopes, BothGamesObjectsAreSekirosObjectsAndEldenRingsAssets) {
     // Only Sekiro has an object set and only Elden Ring an asset set, as in the games.
-    RunResult run = test::make_two_game_run({"h", "object", "asset"},
-                                                  {{"tagfile", "tagfiles", "sekiro/object", 3},
-                                                   {"tagfile", "tagfiles", "sekiro/h", 100},
-                                                   {"tagfile", "tagfiles", "eldenring/asset", 5},
-                                                   {"tagfile", "tagfiles", "eldenring/h", 200}});
+    RunResult run = test::make_two_game_run({"h", "object", "asset"}, {{"tagfile", "tagfiles", "sekiro/object", 3},
+                                                                       {"tagfile", "tagfiles", "sekiro/h", 100},
+                                                                       {"tagfile", "tagfiles", "eldenring/asset", 5},
+                                                                       {"tagfile", "tagfiles", "eldenring/h", 200}});
     std::erase_if(run.members, [](const MemberStatus& m) {
         return (m.game == Game::kEldenRing && m.set == "object") || (m.game == Game::kSekiro && m.set == "asset");
     });
     const FigureResult objects = only(manifest(tagfiles_figure(8, "object")), run);
     EXPECT_EQ(objects.status, FigureStatus::kMatch) << objects.why;
-    EXPECT_EQ(*objects.measured, 8);   // 3 Sekiro objects + 5 Elden Ring assets
+    EXPECT_EQ(*objects.measured, 8);  // 3 Sekiro objects + 5 Elden Ring assets
     const FigureResult h = only(manifest(tagfiles_figure(300, "h")), run);
-    EXPECT_EQ(*h.measured, 300);       // other sets are each game's own
+    EXPECT_EQ(*h.measured, 300);  // other sets are each game's own
 }
 
 TEST(FigureScopes, BothGamesOnOneGameIsNotComparableBelowTheSumAndAMismatchAbove) {
@@ -120,7 +120,7 @@ TEST(FigureScopes, BothGamesUnitesTheValueSetsOfTheTwoGames) {
     t.value("sdk_version", 20180100, 4);
     t.value("sdk_version", 20160200, 1);
     const FigureResult r = only(manifest(kSdkVersion), run);
-    EXPECT_EQ(r.status, FigureStatus::kMismatch);   // two values seen over both games
+    EXPECT_EQ(r.status, FigureStatus::kMismatch);  // two values seen over both games
     EXPECT_EQ(values_text(r), "20160200 ×4 · 20180100 ×4");
     // One game that sees only the document's value: holds on what was read; another value: a mismatch.
     RunResult one = test::make_run(Game::kSekiro, {"h"}, {}, {"tagfile"});
@@ -132,13 +132,17 @@ TEST(FigureScopes, BothGamesUnitesTheValueSetsOfTheTwoGames) {
 }
 
 TEST(FigureScopes, BothGamesLowestSetRanksEachGamesSets) {
-    const RunResult run = test::make_two_game_run(
-        {"h", "l"}, {{"interior", "bits_stored", "sekiro/h", 40}, {"interior", "triangle_keys", "sekiro/h", 100},
-                     {"interior", "bits_stored", "eldenring/h", 32}, {"interior", "triangle_keys", "eldenring/h", 100},
-                     {"interior", "bits_stored", "eldenring/l", 48}, {"interior", "triangle_keys", "eldenring/l", 100}});
-    const FigureResult r = only(manifest(R"({"id": "both.low", "figure": "lowest set", "pass": "interior", "counter": "bits_stored",
+    const RunResult run = test::make_two_game_run({"h", "l"}, {{"interior", "bits_stored", "sekiro/h", 40},
+                                                               {"interior", "triangle_keys", "sekiro/h", 100},
+                                                               {"interior", "bits_stored", "eldenring/h", 32},
+                                                               {"interior", "triangle_keys", "eldenring/h", 100},
+                                                               {"interior", "bits_stored", "eldenring/l", 48},
+                                                               {"interior", "triangle_keys", "eldenring/l", 100}});
+    const FigureResult r =
+        only(manifest(R"({"id": "both.low", "figure": "lowest set", "pass": "interior", "counter": "bits_stored",
         "of": "triangle_keys", "kind": "lowest_set", "scope": {"game": "both"}, "expected": 32, "tolerance": 0.5,
-        "label": "Observed"})"), run);
+        "label": "Observed"})"),
+             run);
     EXPECT_EQ(r.status, FigureStatus::kMatch) << r.why;
     ASSERT_EQ(r.parts.size(), 3u);
     EXPECT_EQ(r.parts[0].first, "eldenring/h");
@@ -148,8 +152,9 @@ TEST(FigureScopes, BothGamesLowestSetRanksEachGamesSets) {
 
 // A Sekiro run with members in two maps, the place sub-scope holding the counts of one.
 RunResult run_in_two_maps() {
-    RunResult run = test::make_run(Game::kSekiro, {}, {{"tagfile", "tagfiles", "sekiro/h", 8},
-                                                       {"tagfile", "tagfiles", "sekiro/h#map:m11_01_00_00", 5}});
+    RunResult run = test::make_run(
+        Game::kSekiro, {},
+        {{"tagfile", "tagfiles", "sekiro/h", 8}, {"tagfile", "tagfiles", "sekiro/h#map:m11_01_00_00", 5}});
     for (const char* path : {"map/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000001.hkx.dcx",
                              "map/m11_01_00_00/h11_01_00_00.hkxbhd :: h11_01_00_00_000001.hkx.dcx"}) {
         MemberStatus m;
@@ -163,7 +168,8 @@ RunResult run_in_two_maps() {
 
 std::string place_figure(const std::string& map_json) {
     return R"({"id": "place", "figure": "h files of Ashina Castle", "pass": "tagfile", "counter": "tagfiles",
-        "scope": {"game": "sekiro", "set": "h", "map": )" + map_json + R"(}, "expected": 5, "label": "Observed"})";
+        "scope": {"game": "sekiro", "set": "h", "map": )" +
+           map_json + R"(}, "expected": 5, "label": "Observed"})";
 }
 
 TEST(FigureScopes, APlaceIsMeasuredInItsSubScopeOnly) {
@@ -173,7 +179,7 @@ TEST(FigureScopes, APlaceIsMeasuredInItsSubScopeOnly) {
     EXPECT_EQ(map_scopes_of(m), std::vector<std::string>{"m11_01_00_00"});
     const FigureResult r = only(m, run);
     EXPECT_EQ(r.status, FigureStatus::kMatch) << r.why;
-    EXPECT_EQ(*r.measured, 5);   // not the whole h set's 8
+    EXPECT_EQ(*r.measured, 5);  // not the whole h set's 8
     EXPECT_EQ(figure_scope_text(r.figure.scope), "sekiro/h m11_01_00_00");
     // A place the run read no member of is unchecked, not a mismatch against 0.
     const FigureResult absent = only(manifest(place_figure(R"(["m20", "m25_00"])"), "sekiro"), run);
@@ -185,7 +191,8 @@ TEST(FigureScopes, APlaceIsMeasuredInItsSubScopeOnly) {
 TEST(FigureScopes, TheReportWritesAndReadsBackAPlaceAndBothGames) {
     const RunResult run = run_in_two_maps();
     ReportModel model{&run, ReportContext{"root", 1}, std::nullopt};
-    model.figures = make_figure_section(manifest(place_figure(R"(["m11_01", "m10_00"])"), "sekiro"), run, "m.json", ManifestSource::kExplicit);
+    model.figures = make_figure_section(manifest(place_figure(R"(["m11_01", "m10_00"])"), "sekiro"), run, "m.json",
+                                        ManifestSource::kExplicit);
     const std::string json = render_json(model);
     std::string compact = json;
     std::erase_if(compact, [](char c) { return c == ' ' || c == '\n'; });
@@ -201,13 +208,15 @@ TEST(FigureScopes, TheReportWritesAndReadsBackAPlaceAndBothGames) {
     EXPECT_NE(both.find(R"("game": "sekiro+eldenring")"), std::string::npos) << both;
     EXPECT_NE(both.find(R"("roots": [)"), std::string::npos) << both;
     // One root: no roots array (a report of one root reads as before).
-    EXPECT_EQ(render_json(ReportModel{&run, ReportContext{"root", 1}, std::nullopt}).find("\"roots\""), std::string::npos);
+    EXPECT_EQ(render_json(ReportModel{&run, ReportContext{"root", 1}, std::nullopt}).find("\"roots\""),
+              std::string::npos);
 }
 
 Result<Manifest> parse_scope(const std::string& scope) {
-    return parse_manifest(test::manifest_with(R"({"id": "s", "figure": "f", "pass": "tagfile", "counter": "tagfiles", "scope": )" + scope +
-                                              R"(, "expected": 1, "label": "Observed"})"),
-                          PassRegistry::global());
+    return parse_manifest(
+        test::manifest_with(R"({"id": "s", "figure": "f", "pass": "tagfile", "counter": "tagfiles", "scope": )" +
+                            scope + R"(, "expected": 1, "label": "Observed"})"),
+        PassRegistry::global());
 }
 
 TEST(FigureScopes, TheLoaderRejectsMalformedScopes) {
@@ -234,8 +243,10 @@ TEST(FigureScopes, TheLoaderRejectsMalformedScopes) {
         EXPECT_NE(m.error().message.find(c.message), std::string::npos) << c.scope << ": " << m.error().message;
         EXPECT_NE(m.error().message.find("figures[0] (s).scope"), std::string::npos) << m.error().message;
     }
-    for (const char* good : {R"({"game": "both"})", R"({"game": "both", "set": "f", "dlc": true})", R"({"game": "eldenring", "map": "m60_34_5"})",
-                             R"({"game": "eldenring", "map": ["m60_34_5", "m60_41_3"]})", R"({"game": "sekiro", "map": "m11_01_00_00"})"}) {
+    for (const char* good :
+         {R"({"game": "both"})", R"({"game": "both", "set": "f", "dlc": true})",
+          R"({"game": "eldenring", "map": "m60_34_5"})", R"({"game": "eldenring", "map": ["m60_34_5", "m60_41_3"]})",
+          R"({"game": "sekiro", "map": "m11_01_00_00"})"}) {
         auto m = parse_scope(good);
         EXPECT_TRUE(m.ok()) << good << ": " << m.error().message;
     }

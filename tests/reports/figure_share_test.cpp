@@ -19,8 +19,9 @@ namespace {
 using test::only;
 
 Manifest document(const char* name) {
-    auto m = load_manifest(std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests" / (std::string(name) + ".json"),
-                           PassRegistry::global());
+    auto m =
+        load_manifest(std::filesystem::path(MESHPROOF_SOURCE_DIR) / "corpus-manifests" / (std::string(name) + ".json"),
+                      PassRegistry::global());
     EXPECT_TRUE(m.ok()) << m.error().message;
     return m.ok() ? *m : Manifest{};
 }
@@ -40,7 +41,7 @@ TEST(FigureShare, AboutFourOfFiveIsSeventyToNinetyPercentOfBothGames) {
                                                {"nibble", "differ_one_nibble", "eldenring/h", er_one}});
     };
     const std::string id = "havok.nibble.both.one_nibble_diff";
-    const FigureResult near = evaluate("sekiro", id, run(80, 70));   // 150 of 200: 75 %
+    const FigureResult near = evaluate("sekiro", id, run(80, 70));  // 150 of 200: 75 %
     EXPECT_EQ(near.status, FigureStatus::kMatch) << near.why;
     EXPECT_DOUBLE_EQ(*near.measured, 75);
     EXPECT_EQ(near.figure.expected, 80);
@@ -50,27 +51,29 @@ TEST(FigureShare, AboutFourOfFiveIsSeventyToNinetyPercentOfBothGames) {
     RunResult r = run(80, 70);
     Manifest one = document("sekiro");
     std::erase_if(one.figures, [&](const ManifestFigure& f) { return f.id != id; });
-    const ReportModel model{&r, ReportContext{"root", 0}, make_figure_section(one, r, "m.json", ManifestSource::kExplicit)};
+    const ReportModel model{&r, ReportContext{"root", 0},
+                            make_figure_section(one, r, "m.json", ManifestSource::kExplicit)};
     EXPECT_NE(render_markdown(model).find("80 % ± 10 (4 of 5)"), std::string::npos);
     EXPECT_NE(render_html(model).find("80 % ± 10 (4 of 5)"), std::string::npos);
-    EXPECT_EQ(evaluate("sekiro", id, run(90, 90)).status, FigureStatus::kMatch);      // 90 %: on the edge
-    EXPECT_EQ(evaluate("sekiro", id, run(60, 70)).status, FigureStatus::kMismatch);   // 65 %
+    EXPECT_EQ(evaluate("sekiro", id, run(90, 90)).status, FigureStatus::kMatch);     // 90 %: on the edge
+    EXPECT_EQ(evaluate("sekiro", id, run(60, 70)).status, FigureStatus::kMismatch);  // 65 %
 }
 
 TEST(FigureShare, MostSectionsOfOneSimpleOrderIsTenOf2610Exactly) {
     const std::string id = "havok.numbering.sekiro.object_simple_keys_max";
     auto run = [](std::uint64_t box, std::uint64_t row) {
-        return test::make_run(Game::kSekiro, {"object"}, {{"numbering", "order_trees", "sekiro/object", 2610},
-                                                          {"numbering", "order_box_min_x", "sekiro/object", box},
-                                                          {"numbering", "order_first_row", "sekiro/object", row},
-                                                          {"numbering", "order_preorder", "sekiro/object", 0}});
+        return test::make_run(Game::kSekiro, {"object"},
+                              {{"numbering", "order_trees", "sekiro/object", 2610},
+                               {"numbering", "order_box_min_x", "sekiro/object", box},
+                               {"numbering", "order_first_row", "sekiro/object", row},
+                               {"numbering", "order_preorder", "sekiro/object", 0}});
     };
-    const FigureResult ten = evaluate("sekiro", id, run(3, 10));   // the first row's 10 is the most
+    const FigureResult ten = evaluate("sekiro", id, run(3, 10));  // the first row's 10 is the most
     EXPECT_EQ(ten.status, FigureStatus::kMatch) << ten.why;
     EXPECT_DOUBLE_EQ(*ten.measured, 100.0 * 10 / 2610);
     EXPECT_EQ(ten.figure.kind, FigureKind::kHighestOf);
-    EXPECT_EQ(evaluate("sekiro", id, run(11, 10)).status, FigureStatus::kMismatch);   // one order reaches 11
-    EXPECT_EQ(evaluate("sekiro", id, run(9, 9)).status, FigureStatus::kMismatch);     // none reaches 10
+    EXPECT_EQ(evaluate("sekiro", id, run(11, 10)).status, FigureStatus::kMismatch);  // one order reaches 11
+    EXPECT_EQ(evaluate("sekiro", id, run(9, 9)).status, FigureStatus::kMismatch);    // none reaches 10
 }
 
 TEST(FigureShare, TheLoaderHoldsItsRules) {
@@ -81,11 +84,15 @@ TEST(FigureShare, TheLoaderHoldsItsRules) {
     const std::string head =
         R"({"id": "x", "figure": "f", "scope": {"game": "eldenring"}, "expected": 80, "label": "Observed", "pass": "nibble", "counter": "differ_one_nibble", )";
     EXPECT_EQ(error_of(head + R"("of": "differing_nodes", "share": true, "denominator": 5})"), "");
-    EXPECT_NE(error_of(head + R"("of": "differing_nodes", "share": true})").find("'share'"), std::string::npos);   // no denominator
-    EXPECT_NE(error_of(head + R"("share": true, "denominator": 5})").find("'share'"), std::string::npos);         // no of
-    EXPECT_NE(error_of(head + R"("of": "differing_nodes", "share": true, "denominator": 5, "denominator_counter": "differing_nodes"})")
-                  .find("'share'"),
-              std::string::npos);
+    EXPECT_NE(error_of(head + R"("of": "differing_nodes", "share": true})").find("'share'"),
+              std::string::npos);  // no denominator
+    EXPECT_NE(error_of(head + R"("share": true, "denominator": 5})").find("'share'"), std::string::npos);  // no of
+    EXPECT_NE(
+        error_of(
+            head +
+            R"("of": "differing_nodes", "share": true, "denominator": 5, "denominator_counter": "differing_nodes"})")
+            .find("'share'"),
+        std::string::npos);
 }
 
 }  // namespace

@@ -16,18 +16,18 @@ ManifestFigure figure(double expected, double tolerance, bool percent = false) {
 }
 
 TEST(FigureText, DecimalsAreTheDocumentsOwn) {
-    EXPECT_EQ(document_decimals(figure(122.5, 0.005)), 2);    // "122.50"
-    EXPECT_EQ(document_decimals(figure(0.137, 0.0005)), 3);   // "0.137"
-    EXPECT_EQ(document_decimals(figure(46, 0.5)), 0);         // "46%"
-    EXPECT_EQ(document_decimals(figure(80, 10)), 0);          // "four cases of five"
-    EXPECT_EQ(document_decimals(figure(781, 0)), 0);          // an exact count
-    EXPECT_EQ(document_decimals(figure(72.27, 0)), 2);        // an exact value, its own digits
+    EXPECT_EQ(document_decimals(figure(122.5, 0.005)), 2);   // "122.50"
+    EXPECT_EQ(document_decimals(figure(0.137, 0.0005)), 3);  // "0.137"
+    EXPECT_EQ(document_decimals(figure(46, 0.5)), 0);        // "46%"
+    EXPECT_EQ(document_decimals(figure(80, 10)), 0);         // "four cases of five"
+    EXPECT_EQ(document_decimals(figure(781, 0)), 0);         // an exact count
+    EXPECT_EQ(document_decimals(figure(72.27, 0)), 2);       // an exact value, its own digits
 }
 
 TEST(FigureText, MeasuredValuesAreRoundedToThoseDecimals) {
     EXPECT_EQ(figure_number(figure(122.5, 0.005), 72.27123), "72.27");
     EXPECT_EQ(figure_value(figure(25, 0.5, true), 23.4612), "23 %");
-    EXPECT_EQ(figure_value(figure(94, 0.5, true), 93.93128067826864), "93.9 %");   // a digit more than "94"
+    EXPECT_EQ(figure_value(figure(94, 0.5, true), 93.93128067826864), "93.9 %");  // a digit more than "94"
     EXPECT_EQ(figure_number(figure(781, 0), 781), "781");
     EXPECT_EQ(document_value(figure(122.5, 0.005)), "122.50 ± 0.005");
 }

@@ -29,7 +29,8 @@ public:
     void run(const Unit&, Tally&) const override {}
 };
 
-FigureResult figure(std::string id, std::string counter, double expected, std::optional<double> measured, FigureStatus status) {
+FigureResult figure(std::string id, std::string counter, double expected, std::optional<double> measured,
+                    FigureStatus status) {
     FigureResult r;
     r.figure.id = std::move(id);
     r.figure.figure = "figure " + r.figure.id;
@@ -72,7 +73,8 @@ struct Fixture {
         f.manifest_name = "test";
         f.manifest_path = "manifest.json";
         f.document = "unit test";
-        f.results = {figure("a", "things", 1200, 1200, FigureStatus::kMatch), figure("b", "things", 1200, 1200, FigureStatus::kMatch),
+        f.results = {figure("a", "things", 1200, 1200, FigureStatus::kMatch),
+                     figure("b", "things", 1200, 1200, FigureStatus::kMatch),
                      figure("c", "broken_things", 90, 95, FigureStatus::kMismatch)};
         f.totals = count_figures(f.results);
         model.figures = std::move(f);
@@ -106,12 +108,15 @@ TEST(HtmlReport, ShowsTheConfigurationMembersAndVerdict) {
     EXPECT_TRUE(contains(html, "<tr><th>game</th><td>eldenring (test layout)</td></tr>")) << html;
     EXPECT_TRUE(contains(html, "<tr><th>threads</th><td>1</td></tr>"));
     EXPECT_TRUE(contains(html, "<tr><th>passes</th><td>fakepass</td></tr>"));
-    EXPECT_TRUE(contains(html, "<tr><th>manifest</th><td>test (manifest.json, document; informational)</td></tr>")) << html;
+    EXPECT_TRUE(contains(html, "<tr><th>manifest</th><td>test (manifest.json, document; informational)</td></tr>"))
+        << html;
     EXPECT_TRUE(contains(html, "aria-label=\"1 ok, 1 decode errors\"")) << html;
     // The one verdict (verdict.h): a broken rule fails the run; the document's figure that differs
     // is informational, so it is not in the verdict.
-    EXPECT_TRUE(contains(html, "<p class=\"verdict\"><span class=\"bad\">FAIL: 1 rule broken in 0 members (3 violations); "
-                               "1 member did not decode</span>")) << html;
+    EXPECT_TRUE(contains(html,
+                         "<p class=\"verdict\"><span class=\"bad\">FAIL: 1 rule broken in 0 members (3 violations); "
+                         "1 member did not decode</span>"))
+        << html;
     EXPECT_TRUE(contains(html, "<td class=\"num\">77</td><td>read past the end</td>"));
 }
 
@@ -128,11 +133,16 @@ TEST(HtmlReport, PassMatchBarsHistogramCountersAndSamples) {
     EXPECT_TRUE(contains(html, "<title>≤ 1 %: 0</title>"));
     // The violation counter above 0, with its bar in the violation colour; the plain counter too.
     EXPECT_TRUE(contains(html, "Violation counters above 0"));
-    EXPECT_TRUE(contains(html, "<code>broken_things</code> <span class=\"muted\">eldenring/l</span></td><td class=\"num\">3</td><td><svg width=\"240\" height=\"12\"><rect class=\"violation\""))
+    EXPECT_TRUE(contains(
+        html,
+        "<code>broken_things</code> <span class=\"muted\">eldenring/l</span></td><td class=\"num\">3</td><td><svg width=\"240\" height=\"12\"><rect class=\"violation\""))
         << html;
-    EXPECT_TRUE(contains(html, "<code>things</code> <span class=\"muted\">eldenring/l</span></td><td class=\"num\">1200</td><td><svg width=\"240\" height=\"12\"><rect class=\"counter\" x=\"0\" y=\"1\" width=\"240.00\""))
+    EXPECT_TRUE(contains(
+        html,
+        "<code>things</code> <span class=\"muted\">eldenring/l</span></td><td class=\"num\">1200</td><td><svg width=\"240\" height=\"12\"><rect class=\"counter\" x=\"0\" y=\"1\" width=\"240.00\""))
         << html;
-    EXPECT_TRUE(contains(html, "<details open><summary>Failure samples of <code>broken_things</code> (1, in path order)</summary>"));
+    EXPECT_TRUE(contains(
+        html, "<details open><summary>Failure samples of <code>broken_things</code> (1, in path order)</summary>"));
     EXPECT_TRUE(contains(html, "Every fake is fine (Proven)"));
 }
 
@@ -142,7 +152,8 @@ TEST(HtmlReport, ACleanRunWithoutManifestSaysSo) {
     fx.run.passes[0].tally = Tally{};
     fx.model.figures.reset();
     const std::string html = render_html(fx.model);
-    EXPECT_TRUE(contains(html, "<p class=\"verdict\"><span class=\"good\">PASS: every rule holds in 1 member</span>")) << html;
+    EXPECT_TRUE(contains(html, "<p class=\"verdict\"><span class=\"good\">PASS: every rule holds in 1 member</span>"))
+        << html;
     EXPECT_TRUE(contains(html, "<tr><th>manifest</th><td>none</td></tr>"));
     EXPECT_FALSE(contains(html, "id=\"figures\""));
 }

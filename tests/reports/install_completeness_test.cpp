@@ -38,7 +38,7 @@ TEST(InstallCompleteness, AHavokSetHoldingTheDocumentsCountsIsComplete) {
     EXPECT_EQ(install_text(c), "complete install");
 }
 
-TEST(InstallCompleteness, MoreThanTheDocumentCountsIsComplete) {   // the DLC, or mod files beside retail
+TEST(InstallCompleteness, MoreThanTheDocumentCountsIsComplete) {  // the DLC, or mod files beside retail
     EXPECT_TRUE(install_completeness(sekiro_install(), held(6000, 10, 1200)).complete);
 }
 
@@ -64,7 +64,8 @@ TEST(InstallCompleteness, FreelancerCountsSurFilesBySet) {
     HeldInputs h;
     h.files = 196;
     h.sets["vers"].files = 196;
-    EXPECT_EQ(install_completeness(i, h).lacks, "196 of 798 .sur files; 196 of 781 vers .sur files; 0 of 17 legacy .sur files");
+    EXPECT_EQ(install_completeness(i, h).lacks,
+              "196 of 798 .sur files; 196 of 781 vers .sur files; 0 of 17 legacy .sur files");
 }
 
 // The run's side: binders from the scan, files from the members whatever their state; no
@@ -96,7 +97,8 @@ TEST(InstallCompleteness, HeldInputsCountBindersAndFilesReadOrNot) {
 // A document manifest with an install decides partial by it: the figures' denominators do not.
 TEST(InstallCompleteness, ADocumentManifestsInstallDecidesPartial) {
     Manifest m = test::manifest(R"({"id": "t", "figure": "triangles", "pass": "page", "counter": "triangles",
-        "scope": {"game": "sekiro"}, "expected": 100, "label": "Proven"})", "sekiro");
+        "scope": {"game": "sekiro"}, "expected": 100, "label": "Proven"})",
+                                "sekiro");
     m.install.push_back(sekiro_install());
     RunResult run = test::make_run(Game::kSekiro, {"h"}, {{"page", "triangles", "sekiro/h", 60}});
     const FigureSection partial = make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument);
@@ -118,11 +120,12 @@ TEST(InstallCompleteness, ADocumentManifestsInstallDecidesPartial) {
 TEST(InstallCompleteness, ACompleteInstallsMismatchStaysAMismatch) {
     Manifest m = test::manifest(R"({"id": "k", "figure": "keys wrong", "pass": "interior", "counter": "keys_wrong",
         "denominator_counter": "keys_checked", "denominator": 65846233, "scope": {"game": "sekiro"},
-        "expected": 0, "label": "Proven"})", "sekiro");
+        "expected": 0, "label": "Proven"})",
+                                "sekiro");
     m.install.push_back(sekiro_install());
-    RunResult run = test::make_run(Game::kSekiro, {}, {{"interior", "keys_wrong", "sekiro/h", 3},
-                                                       {"interior", "keys_checked", "sekiro/h", 60}});
-    for (std::string set : {"h", "f"})   // a member in h (the figure's scope) and the f set's files
+    RunResult run = test::make_run(
+        Game::kSekiro, {}, {{"interior", "keys_wrong", "sekiro/h", 3}, {"interior", "keys_checked", "sekiro/h", 60}});
+    for (std::string set : {"h", "f"})  // a member in h (the figure's scope) and the f set's files
         for (int i = 0; i < (set == "f" ? 1145 : 5642 - 1145); ++i) {
             MemberStatus s;
             s.path = set + "/b.hkxbhd :: " + std::to_string(i) + ".hkx";
@@ -130,7 +133,8 @@ TEST(InstallCompleteness, ACompleteInstallsMismatchStaysAMismatch) {
             s.game = Game::kSekiro;
             run.members.push_back(s);
         }
-    for (int i = 0; i < 9; ++i) run.scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "f" + std::to_string(i), {}, {}, "f", {}});
+    for (int i = 0; i < 9; ++i)
+        run.scan.inputs.push_back(InputFile{InputKind::kSplitBinder, "f" + std::to_string(i), {}, {}, "f", {}});
     const FigureSection s = make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument);
     ASSERT_TRUE(s.install);
     EXPECT_TRUE(s.install->complete) << s.install->lacks;
@@ -152,26 +156,31 @@ TEST(InstallCompleteness, SeveralRootsAreJudgedGameByGame) {
     const std::optional<InstallCompleteness> c = judge_install(installs, run);
     ASSERT_TRUE(c);
     EXPECT_FALSE(c->complete);
-    EXPECT_EQ(c->lacks, "sekiro: 1 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files");   // Elden Ring's 1 of 1 is whole
+    EXPECT_EQ(c->lacks,
+              "sekiro: 1 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files");  // Elden Ring's 1 of 1 is whole
     EXPECT_FALSE(judge_install({}, run));
 }
 
 // Each report says it: the Markdown figures paragraph, the HTML figures overview, the JSON field.
 TEST(InstallCompleteness, TheReportsSayWhatAPartialInstallLacks) {
     Manifest m = test::manifest(R"({"id": "t", "figure": "triangles", "pass": "page", "counter": "triangles",
-        "scope": {"game": "sekiro"}, "expected": 100, "label": "Proven"})", "sekiro");
+        "scope": {"game": "sekiro"}, "expected": 100, "label": "Proven"})",
+                                "sekiro");
     m.install.push_back(sekiro_install());
     const RunResult run = test::make_run(Game::kSekiro, {"h"}, {{"page", "triangles", "sekiro/h", 60}});
-    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument)};
+    ReportModel model{&run, ReportContext{"root", 0},
+                      make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument)};
     const std::string lacks = "0 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files";
     EXPECT_NE(render_markdown(model).find("A partial install (it holds " + lacks + "): a rule"), std::string::npos);
     EXPECT_NE(render_html(model).find("1 figure of a partial install: " + lacks + ", "), std::string::npos);
     EXPECT_NE(render_json(model).find("\"lacks\": \"" + lacks + "\""), std::string::npos);
     // A complete install says so, and a report of a manifest without install reads as before.
     model.figures->install = InstallCompleteness{};
-    EXPECT_NE(render_markdown(model).find("A complete install (it holds every collision input the document counts)"), std::string::npos);
+    EXPECT_NE(render_markdown(model).find("A complete install (it holds every collision input the document counts)"),
+              std::string::npos);
     EXPECT_NE(render_html(model).find("1 figure of a complete install, "), std::string::npos);
-    EXPECT_NE(render_json(model).find("\"install\": {\n      \"complete\": true,\n      \"lacks\": null"), std::string::npos);
+    EXPECT_NE(render_json(model).find("\"install\": {\n      \"complete\": true,\n      \"lacks\": null"),
+              std::string::npos);
     model.figures->install.reset();
     EXPECT_EQ(render_markdown(model).find(" install (it holds"), std::string::npos);
     EXPECT_EQ(render_json(model).find("\"install\""), std::string::npos);
@@ -180,23 +189,27 @@ TEST(InstallCompleteness, TheReportsSayWhatAPartialInstallLacks) {
 std::string install_error(const std::string& install, const std::string& game = "freelancer") {
     const std::string text = R"({"manifest_format": 1, "name": "t", "game": ")" + game + R"(", "install": )" + install +
                              R"(, "figures": [{"id": "sur.corpus.files", "figure": "f", "pass": null,
-                              "scope": {"game": ")" + game + R"("}, "expected": 798, "label": "Unlabelled"}]})";
+                              "scope": {"game": ")" +
+                             game + R"("}, "expected": 798, "label": "Unlabelled"}]})";
     auto m = parse_manifest(text, PassRegistry::global());
     return m.ok() ? std::string() : m.error().message;
 }
 
 TEST(InstallCompleteness, TheManifestsInstallIsReadStrictly) {
-    const std::string ok = R"({"files": 798, "sets": {"vers": {"files": 781}, "legacy": {"files": 17}}, "from": ["sur.corpus.files"]})";
+    const std::string ok =
+        R"({"files": 798, "sets": {"vers": {"files": 781}, "legacy": {"files": 17}}, "from": ["sur.corpus.files"]})";
     EXPECT_EQ(install_error(ok), "");
-    auto m = parse_manifest(R"({"manifest_format": 1, "name": "t", "game": "freelancer", "install": )" + ok + R"(, "figures": [
+    auto m = parse_manifest(
+        R"({"manifest_format": 1, "name": "t", "game": "freelancer", "install": )" + ok + R"(, "figures": [
         {"id": "sur.corpus.files", "figure": "f", "pass": null, "scope": {"game": "freelancer"}, "expected": 798,
-         "label": "Unlabelled"}]})", PassRegistry::global());
+         "label": "Unlabelled"}]})",
+        PassRegistry::global());
     ASSERT_TRUE(m.ok()) << m.error().message;
     ASSERT_EQ(m->install.size(), 1u);
     EXPECT_EQ(m->install[0].game, "freelancer");
     EXPECT_EQ(m->install[0].files, 798u);
     ASSERT_EQ(m->install[0].sets.size(), 2u);
-    EXPECT_EQ(m->install[0].sets[0].first, "vers");   // the manifest's order
+    EXPECT_EQ(m->install[0].sets[0].first, "vers");  // the manifest's order
     EXPECT_EQ(m->install[0].sets[1].second.files, 17u);
     EXPECT_FALSE(m->install[0].sets[1].second.binders);
 
@@ -204,10 +217,12 @@ TEST(InstallCompleteness, TheManifestsInstallIsReadStrictly) {
     EXPECT_NE(install_error(R"({})").find("states no count"), std::string::npos);
     EXPECT_NE(install_error(R"({"files": -1})").find("install.files"), std::string::npos);
     EXPECT_NE(install_error(R"({"sets": {"h": {"files": 1}}})").find("not a set of freelancer"), std::string::npos);
-    EXPECT_NE(install_error(R"({"sets": {"vers": {"files": 1}}})", "sekiro").find("not a set of sekiro"), std::string::npos);
+    EXPECT_NE(install_error(R"({"sets": {"vers": {"files": 1}}})", "sekiro").find("not a set of sekiro"),
+              std::string::npos);
     EXPECT_NE(install_error(R"({"sets": {"vers": {}}})").find("states no count"), std::string::npos);
     EXPECT_NE(install_error(R"({"sets": {"vers": {"meshes": 3}}})").find("unknown field"), std::string::npos);
-    EXPECT_NE(install_error(R"({"files": 798, "from": ["sur.corpus.nothing"]})").find("no figure of the manifest"), std::string::npos);
+    EXPECT_NE(install_error(R"({"files": 798, "from": ["sur.corpus.nothing"]})").find("no figure of the manifest"),
+              std::string::npos);
 }
 
 }  // namespace

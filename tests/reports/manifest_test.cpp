@@ -28,7 +28,8 @@ TEST(Manifest, ParsesEveryFieldOfAFigure) {
     auto m = parse(test::manifest_with(R"({"id": "a", "figure": "share", "pass": "nibble", "counter": "inner_match",
         "of": "inner_nodes", "scope": {"game": "sekiro", "set": "object", "dlc": false}, "scope_text": "object",
         "expected": 93, "percent": true, "tolerance": 0.5, "denominator": 100, "denominator_counter": "inner_nodes",
-        "label": "Observed", "quote": "93%"})", "sekiro"));
+        "label": "Observed", "quote": "93%"})",
+                                       "sekiro"));
     ASSERT_TRUE(m.ok()) << m.error().message;
     ASSERT_EQ(m->figures.size(), 1u);
     const ManifestFigure& f = m->figures[0];
@@ -67,12 +68,15 @@ TEST(Manifest, UnknownCounterNamesTheEntry) {
 TEST(Manifest, DuplicateIdNamesTheEntry) {
     auto m = parse(test::manifest_with(std::string(kGoodFigure) + ", " + kGoodFigure));
     ASSERT_FALSE(m.ok());
-    EXPECT_NE(m.error().message.find("figures[1] (havok.page.eldenring.l_sections_page1): duplicate id"), std::string::npos)
+    EXPECT_NE(m.error().message.find("figures[1] (havok.page.eldenring.l_sections_page1): duplicate id"),
+              std::string::npos)
         << m.error().message;
 }
 
 TEST(Manifest, MalformedEntriesAreErrors) {
-    EXPECT_NE(error_for(R"("expected": 89)", R"("expected": "89")").find("(havok.page.eldenring.l_sections_page1).expected: expected a number"), std::string::npos);
+    EXPECT_NE(error_for(R"("expected": 89)", R"("expected": "89")")
+                  .find("(havok.page.eldenring.l_sections_page1).expected: expected a number"),
+              std::string::npos);
     EXPECT_NE(error_for(R"("expected": 89, )", "").find(".expected: missing"), std::string::npos);
     EXPECT_NE(error_for(R"("label": "Proven")", R"("label": "Likely")").find("unknown label"), std::string::npos);
     EXPECT_NE(error_for(R"("set": "l")", R"("set": "q")").find("unknown set 'q'"), std::string::npos);
@@ -80,12 +84,15 @@ TEST(Manifest, MalformedEntriesAreErrors) {
     EXPECT_NE(error_for(R"("pass": "page", )", "").find(".pass: missing"), std::string::npos);
     EXPECT_NE(error_for(R"("pass": "page")", R"("pass": null)").find("'counter' or 'of' given"), std::string::npos);
     EXPECT_NE(error_for(R"("counter": "sections_page_1")", R"("counter": "sections_page_1", "tolerance": -1)")
-                  .find("must not be negative"), std::string::npos);
+                  .find("must not be negative"),
+              std::string::npos);
     EXPECT_NE(error_for(R"("quote": "Sekiro has 89 l-set sections with page 1")",
-                        R"("quote": "a b c d e f g h i j k l m n o p q r s t u")").find("longer than 20 words"),
+                        R"("quote": "a b c d e f g h i j k l m n o p q r s t u")")
+                  .find("longer than 20 words"),
               std::string::npos);
     EXPECT_NE(error_for(R"("counter": "sections_page_1")", R"("counter": "sections_page_1", "of": "nope")")
-                  .find("no counter 'nope' (of)"), std::string::npos);
+                  .find("no counter 'nope' (of)"),
+              std::string::npos);
 }
 
 TEST(Manifest, WrongFormatVersionIsAnError) {

@@ -18,16 +18,21 @@ MemberStatus member(std::string path, Game game, std::vector<MemberFinding> find
 
 RunResult sample_run() {
     RunResult run;
-    run.members.push_back(member("asset/aeg100.geomhkxbnd.dcx :: aeg100.hkx", Game::kEldenRing, {{"leafbox", "prims_outside", 1, "", ""}}));
-    MemberStatus broken = member("map/m10/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000100.hkx.dcx", Game::kEldenRing);
+    run.members.push_back(member("asset/aeg100.geomhkxbnd.dcx :: aeg100.hkx", Game::kEldenRing,
+                                 {{"leafbox", "prims_outside", 1, "", ""}}));
+    MemberStatus broken =
+        member("map/m10/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000100.hkx.dcx", Game::kEldenRing);
     broken.state = MemberState::kDecodeError;
     broken.error = make_error(ErrorCode::kTruncated, 9719, "DCX:\tcut\nshort");
     run.members.push_back(broken);
-    run.members.push_back(member("map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900000.hkx.dcx", Game::kEldenRing,
+    run.members.push_back(member("map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900000.hkx.dcx",
+                                 Game::kEldenRing,
                                  {{"page", "triangles_outside_domain", 210, "l10 / body 0 / section 806", "vertex 3"},
                                   {"structure", "runs_not_tiling", 2, "l10 / body 0", ""}}));
-    run.members.push_back(member("map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900001.hkx.dcx", Game::kEldenRing));
-    run.members.push_back(member("map/m60/m60_34_50_00/h60_34_50_00.hkxbhd :: h60_34_50_00_000100.hkx.dcx", Game::kEldenRing));
+    run.members.push_back(
+        member("map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900001.hkx.dcx", Game::kEldenRing));
+    run.members.push_back(
+        member("map/m60/m60_34_50_00/h60_34_50_00.hkxbhd :: h60_34_50_00_000100.hkx.dcx", Game::kEldenRing));
     return run;
 }
 
@@ -70,16 +75,17 @@ TEST(MemberResults, TheMapTableHasARowAMapWithItsPlaceAndTheRowOfNoMapLast) {
 }
 
 TEST(MemberResults, FailuresAreOneTabSeparatedLinePerMemberAndRule) {
-    EXPECT_EQ(render_failures(sample_run()),
-              "# meshproof verify failures\n"
-              "# path\tmap\tplace\tstate\trule\tcount\twhere\tdetail\n"
-              "asset/aeg100.geomhkxbnd.dcx :: aeg100.hkx\t\t\tok\tleafbox.prims_outside\t1\t\t\n"
-              "map/m10/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000100.hkx.dcx\tm10_00_00_00\tStormveil Castle\tdecode_error\t"
-              "decode:truncated\t1\tbyte 9719\tDCX: cut short\n"
-              "map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900000.hkx.dcx\tm10_00_00_00\tStormveil Castle\tok\t"
-              "page.triangles_outside_domain\t210\tl10 / body 0 / section 806\tvertex 3\n"
-              "map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900000.hkx.dcx\tm10_00_00_00\tStormveil Castle\tok\t"
-              "structure.runs_not_tiling\t2\tl10 / body 0\t\n");
+    EXPECT_EQ(
+        render_failures(sample_run()),
+        "# meshproof verify failures\n"
+        "# path\tmap\tplace\tstate\trule\tcount\twhere\tdetail\n"
+        "asset/aeg100.geomhkxbnd.dcx :: aeg100.hkx\t\t\tok\tleafbox.prims_outside\t1\t\t\n"
+        "map/m10/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000100.hkx.dcx\tm10_00_00_00\tStormveil Castle\tdecode_error\t"
+        "decode:truncated\t1\tbyte 9719\tDCX: cut short\n"
+        "map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900000.hkx.dcx\tm10_00_00_00\tStormveil Castle\tok\t"
+        "page.triangles_outside_domain\t210\tl10 / body 0 / section 806\tvertex 3\n"
+        "map/m10/m10_00_00_00/l10_00_00_00.hkxbhd :: l10_00_00_00_900000.hkx.dcx\tm10_00_00_00\tStormveil Castle\tok\t"
+        "structure.runs_not_tiling\t2\tl10 / body 0\t\n");
 }
 
 TEST(MemberResults, PlaceNamesFollowPlacesMd) {

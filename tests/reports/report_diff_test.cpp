@@ -79,10 +79,16 @@ std::string write_report(const LoadedReport& r) {
     w.end_array();
     w.key("errors").begin_array();
     for (const auto& e : r.errors)
-        w.begin_object().field("path", e.path).field("code", e.code).field("offset", e.offset).field("message", e.message).end_object();
+        w.begin_object()
+            .field("path", e.path)
+            .field("code", e.code)
+            .field("offset", e.offset)
+            .field("message", e.message)
+            .end_object();
     w.end_array();
     w.key("skipped").begin_array();
-    for (const auto& s : r.skipped) w.begin_object().field("path", s.path).field("reason", s.reason).field("remedy", "x").end_object();
+    for (const auto& s : r.skipped)
+        w.begin_object().field("path", s.path).field("reason", s.reason).field("remedy", "x").end_object();
     w.end_array();
     w.key("manifest");
     if (r.manifest.empty()) w.null();
@@ -93,7 +99,8 @@ std::string write_report(const LoadedReport& r) {
             w.begin_object();
             w.field("id", f.id);
             w.key("pass");
-            if (f.pass.empty()) w.null(); else w.value(f.pass);
+            if (f.pass.empty()) w.null();
+            else w.value(f.pass);
             if (!f.counter.empty()) w.field("counter", f.counter);
             w.key("of").null();
             const auto slash = f.scope.find('/');
@@ -101,7 +108,8 @@ std::string write_report(const LoadedReport& r) {
             if (slash != std::string::npos) w.field("set", f.scope.substr(slash + 1));
             w.field("dlc", false).end_object();
             w.key("measured");
-            if (f.measured) w.value(*f.measured); else w.null();
+            if (f.measured) w.value(*f.measured);
+            else w.null();
             w.field("expected", f.expected);
             w.field("tolerance", f.tolerance);
             w.field("label", f.label);
@@ -148,7 +156,8 @@ LoadedReport base_report() {
     r.failures = {{"leafbox", "vertices_outside_leaf", "map/m10 :: a.hkx", "vertex 3 | 4 ulps"}};
     r.errors = {{"map/m10 :: broken.hkx", "truncated", 120, "read past the end"}};
     r.skipped = {{"map/m10 :: kraken.hkx", "unsupported compression KRAK"}};
-    r.figures = std::vector<ReportFigure>{figure("a.close", 89, 89), figure("b.off", 95, 90), figure("c.unchecked", std::nullopt, 5)};
+    r.figures = std::vector<ReportFigure>{figure("a.close", 89, 89), figure("b.off", 95, 90),
+                                          figure("c.unchecked", std::nullopt, 5)};
     return r;
 }
 
@@ -164,9 +173,7 @@ ReportFigure& figure_of(LoadedReport& r, const std::string& id) {
     throw std::logic_error("no figure " + id);
 }
 
-void set_measured(ReportFigure& f, std::optional<double> v) {
-    f = figure(f.id, v, f.expected, f.tolerance);
-}
+void set_measured(ReportFigure& f, std::optional<double> v) { f = figure(f.id, v, f.expected, f.tolerance); }
 
 // ---- reading
 
@@ -228,14 +235,18 @@ TEST(ReportReader, CorruptReportsAreRejectedNamingTheJsonPath) {
     expect_rejected("[1, 2]", "expected an object");
     expect_rejected("", "not valid JSON");
     expect_rejected(corrupted("\"report_format\": 1", "\"report_format\": 2"), "report_format: version 2");
-    expect_rejected(corrupted("\"value\": 2", "\"value\": \"2\""), "passes[0].counters[0].value: expected an unsigned integer");
-    expect_rejected(corrupted("\"value\": 2", "\"value\": -2"), "passes[0].counters[0].value: expected an unsigned integer");
-    expect_rejected(corrupted("\"violation\": true", "\"violation\": 1"), "passes[0].counters[0].violation: expected true or false");
+    expect_rejected(corrupted("\"value\": 2", "\"value\": \"2\""),
+                    "passes[0].counters[0].value: expected an unsigned integer");
+    expect_rejected(corrupted("\"value\": 2", "\"value\": -2"),
+                    "passes[0].counters[0].value: expected an unsigned integer");
+    expect_rejected(corrupted("\"violation\": true", "\"violation\": 1"),
+                    "passes[0].counters[0].violation: expected true or false");
     expect_rejected(corrupted("\"errors\"", "\"errorz\""), "errors: missing");
     expect_rejected(corrupted("\"offset\": 120", "\"offset\": null"), "errors[0].offset");
     expect_rejected(corrupted("\"detail\": \"vertex", "\"detale\": \"vertex"),
                     "passes[0].failures.vertices_outside_leaf[0].detail: missing");
-    expect_rejected(corrupted("\"status\": \"match\"", "\"status\": \"fine\""), "figures[0].status: unknown status 'fine'");
+    expect_rejected(corrupted("\"status\": \"match\"", "\"status\": \"fine\""),
+                    "figures[0].status: unknown status 'fine'");
     expect_rejected(corrupted("\"measured\": 89", "\"measured\": null"), "figures[0].measured: null for a match");
     expect_rejected(corrupted("\"measured\": null", "\"measured\": 3"), "figures[2].measured: set for a unchecked");
     expect_rejected(corrupted("\"id\": \"b.off\"", "\"id\": \"a.close\""), "figures[1]: duplicate figure id a.close");
@@ -294,7 +305,7 @@ TEST(ReportDiff, AViolationCounterThatGrewIsARegressionOtherCountersAreChanges) 
     counter(plain, "outside_ulps").value = 9;
     d = diff_reports(old_report, plain);
     ASSERT_EQ(d.counters.size(), 2u);
-    EXPECT_EQ(d.counters[0].counter, "outside_ulps");   // (pass, counter, scope, kind) order
+    EXPECT_EQ(d.counters[0].counter, "outside_ulps");  // (pass, counter, scope, kind) order
     EXPECT_EQ(d.counters[0].kind, CounterKind::kMaximum);
     EXPECT_FALSE(d.regressed());
     const std::string text = render_diff_text(d, {"a", "b"});
@@ -343,12 +354,12 @@ TEST(ReportDiff, AFigureMovesAwayWhenItStartsToMismatchOrGetsFartherFromExpected
         std::optional<double> measured;
         bool moved_away;
     };
-    for (const Case& c : {Case{"a.close", 92, true},      // match -> mismatch
-                          Case{"a.close", std::nullopt, false},   // match -> unchecked: changed, not moved
-                          Case{"b.off", 93, false},       // mismatch, closer (95 -> 93, expected 90)
-                          Case{"b.off", 90, false},       // mismatch -> match
-                          Case{"b.off", 97, true},        // mismatch, farther
-                          Case{"b.off", 85, false},       // mismatch, as far on the other side
+    for (const Case& c : {Case{"a.close", 92, true},             // match -> mismatch
+                          Case{"a.close", std::nullopt, false},  // match -> unchecked: changed, not moved
+                          Case{"b.off", 93, false},              // mismatch, closer (95 -> 93, expected 90)
+                          Case{"b.off", 90, false},              // mismatch -> match
+                          Case{"b.off", 97, true},               // mismatch, farther
+                          Case{"b.off", 85, false},              // mismatch, as far on the other side
                           Case{"c.unchecked", 4, true}, Case{"c.unchecked", 5, false}}) {
         SCOPED_TRACE(std::string(c.id) + " -> " + (c.measured ? std::to_string(*c.measured) : "null"));
         LoadedReport new_report = base_report();
@@ -400,7 +411,8 @@ TEST(ReportDiff, FiguresOfAnotherManifestAreNoted) {
     new_report.manifest = "sekiro";
     const ReportDiff d = diff_reports(base_report(), new_report);
     EXPECT_FALSE(d.empty());
-    EXPECT_TRUE(contains(render_diff_text(d, {"a", "b"}), "note: the figures were measured against different manifests (eldenring -> sekiro)"));
+    EXPECT_TRUE(contains(render_diff_text(d, {"a", "b"}),
+                         "note: the figures were measured against different manifests (eldenring -> sekiro)"));
     LoadedReport none = base_report();
     none.manifest.clear();
     EXPECT_TRUE(contains(render_diff_markdown(diff_reports(none, base_report()), {"a", "b"}),
@@ -410,9 +422,9 @@ TEST(ReportDiff, FiguresOfAnotherManifestAreNoted) {
 TEST(ReportDiff, MembersThatNewlyFailRecoverOrChangeTheirError) {
     LoadedReport new_report = base_report();
     new_report.errors = {
-        {"map/m10 :: broken.hkx", "bad-magic", 0, "not a tagfile"},      // still an error, another one
-        {"map/m10 :: kraken.hkx", "decompress", 16, "corrupt stream"},    // skipped -> error: newly failed
-        {"map/m11 :: fresh.hkx", "truncated", 8, "read past the end"},    // not listed -> error: newly failed
+        {"map/m10 :: broken.hkx", "bad-magic", 0, "not a tagfile"},     // still an error, another one
+        {"map/m10 :: kraken.hkx", "decompress", 16, "corrupt stream"},  // skipped -> error: newly failed
+        {"map/m11 :: fresh.hkx", "truncated", 8, "read past the end"},  // not listed -> error: newly failed
     };
     new_report.skipped = {};
     ReportDiff d = diff_reports(base_report(), new_report);
@@ -428,14 +440,16 @@ TEST(ReportDiff, MembersThatNewlyFailRecoverOrChangeTheirError) {
     EXPECT_TRUE(d.members[2].recovered());
     EXPECT_FALSE(d.regressed());
     const std::string text = render_diff_text(d, {"a", "b"});
-    EXPECT_TRUE(contains(text, "old: error truncated at offset 8: read past the end\n      new: not listed (ok or absent)")) << text;
+    EXPECT_TRUE(
+        contains(text, "old: error truncated at offset 8: read past the end\n      new: not listed (ok or absent)"))
+        << text;
 }
 
 TEST(ReportDiff, FailureSamplesThatAppearAndDisappear) {
     LoadedReport new_report = base_report();
     new_report.failures = {{"leafbox", "vertices_outside_leaf", "map/m10 :: b.hkx", "vertex 9"}};
     const ReportDiff d = diff_reports(base_report(), new_report);
-    ASSERT_EQ(d.failures.size(), 2u);   // location order
+    ASSERT_EQ(d.failures.size(), 2u);  // location order
     EXPECT_FALSE(d.failures[0].appeared);
     EXPECT_EQ(d.failures[0].sample.location, "map/m10 :: a.hkx");
     EXPECT_TRUE(d.failures[1].appeared);
@@ -458,7 +472,7 @@ TEST(ReportDiffMarkdown, RegressionsComeFirstCellsAreEscapedLongTablesAreCut) {
     EXPECT_TRUE(contains(md, "| ❌ | `leafbox.vertices_outside_leaf` | eldenring/h | 2 | 9 | +7 |")) << md;
     EXPECT_FALSE(contains(md, "`leafbox.vertices` |")) << md;
     EXPECT_TRUE(contains(md, "1 more not shown")) << md;
-    EXPECT_TRUE(contains(md, "vertex 3 \\| 4 ulps")) << md;   // disappeared; sorts before "5 ulps", which is cut
+    EXPECT_TRUE(contains(md, "vertex 3 \\| 4 ulps")) << md;  // disappeared; sorts before "5 ulps", which is cut
 }
 
 }  // namespace
@@ -498,7 +512,7 @@ TEST(ReportReader, WrittenMaximaThatAreNotWholeNumbersReadBack) {
     EXPECT_TRUE(sections_nan);
 
     const ReportDiff d = diff_reports(*old_report, *new_report);
-    ASSERT_EQ(d.counters.size(), 1u);   // the null maximum is unchanged; the fractional one moved
+    ASSERT_EQ(d.counters.size(), 1u);  // the null maximum is unchanged; the fractional one moved
     EXPECT_EQ(d.counters[0].counter, "prims_max_excess_ulps");
     EXPECT_EQ(d.counters[0].kind, CounterKind::kMaximum);
     const std::string text = render_diff_text(d, DiffLabels{"old.json", "new.json"});

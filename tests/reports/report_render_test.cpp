@@ -16,8 +16,9 @@ namespace meshproof {
 namespace {
 
 Manifest two_figures() {
-    auto m = parse_manifest(test::manifest_with(
-        R"({"id": "b.page", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
+    auto m = parse_manifest(
+        test::manifest_with(
+            R"({"id": "b.page", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
             "scope": {"game": "eldenring", "set": "l"}, "expected": 89, "label": "Proven", "quote": "89 l-set sections"},
            {"id": "a.keys", "figure": "empty meshes", "pass": "keys", "counter": "empty_meshes",
             "scope": {"game": "eldenring"}, "expected": 3, "label": "Proven"},
@@ -35,7 +36,8 @@ RunResult sample_run() {
 
 TEST(ReportRender, JsonFiguresFollowTheFormatAndReadBack) {
     const RunResult run = sample_run();
-    ReportModel model{&run, ReportContext{"root", 3}, make_figure_section(two_figures(), run, "m.json", ManifestSource::kExplicit)};
+    ReportModel model{&run, ReportContext{"root", 3},
+                      make_figure_section(two_figures(), run, "m.json", ManifestSource::kExplicit)};
     const std::string json = render_json(model);
     EXPECT_NE(json.find(R"("threads": 3)"), std::string::npos);
     EXPECT_NE(json.find(R"("source": "explicit")"), std::string::npos);
@@ -44,7 +46,7 @@ TEST(ReportRender, JsonFiguresFollowTheFormatAndReadBack) {
     ASSERT_TRUE(back->figures.has_value());
     const auto& f = *back->figures;
     ASSERT_EQ(f.size(), 3u);
-    EXPECT_EQ(f[0].id, "a.keys");   // id order, not file order
+    EXPECT_EQ(f[0].id, "a.keys");  // id order, not file order
     EXPECT_EQ(f[0].status, "mismatch");
     EXPECT_EQ(*f[0].measured, 2);
     EXPECT_EQ(f[0].scope, "eldenring");
@@ -65,16 +67,20 @@ TEST(ReportRender, JsonWithoutManifestHasEmptyFiguresAndNullManifest) {
 
 TEST(ReportRender, MarkdownHasATablePerPassWithMarks) {
     const RunResult run = sample_run();
-    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(two_figures(), run, "m.json", ManifestSource::kDocument)};
+    ReportModel model{&run, ReportContext{"root", 0},
+                      make_figure_section(two_figures(), run, "m.json", ManifestSource::kDocument)};
     const std::string md = render_markdown(model);
     EXPECT_NE(md.find("### Pass `keys`"), std::string::npos);
     EXPECT_NE(md.find("### Pass `page`"), std::string::npos);
     EXPECT_LT(md.find("### Pass `keys`"), md.find("### Pass `page`"));
-    EXPECT_NE(md.find("| l sections with page 1 — “89 l-set sections” | eldenring/l | `sections_page_1` | 89 (Proven) | 89 | ✓ |"),
-              std::string::npos) << md;
+    EXPECT_NE(
+        md.find(
+            "| l sections with page 1 — “89 l-set sections” | eldenring/l | `sections_page_1` | 89 (Proven) | 89 | ✓ |"),
+        std::string::npos)
+        << md;
     EXPECT_NE(md.find("| empty meshes | eldenring | `empty_meshes` | 3 (Proven) | 2 | ✗ |"), std::string::npos) << md;
     EXPECT_NE(md.find("### Not computed yet (1 figures)"), std::string::npos);
-    EXPECT_NE(md.find("a pipe \\| in a claim"), std::string::npos);   // escaped, the row stays one row
+    EXPECT_NE(md.find("a pipe \\| in a claim"), std::string::npos);  // escaped, the row stays one row
     EXPECT_NE(md.find("| 2 3 0 1 |"), std::string::npos);
     EXPECT_NE(md.find("informational"), std::string::npos);
 }
@@ -108,7 +114,7 @@ TEST(ReportRender, SurRunDescribesOnlyThePassesThatSawUnits) {
         }
     }
     EXPECT_NE(html.find("passes that saw no unit"), std::string::npos);
-    EXPECT_NE(render_json(model).find("\"custom_prims\""), std::string::npos);   // the JSON keeps every pass
+    EXPECT_NE(render_json(model).find("\"custom_prims\""), std::string::npos);  // the JSON keeps every pass
 }
 
 TEST(ReportRender, ReportsDifferOnlyInConfigThreadsAcrossThreadCounts) {
@@ -142,20 +148,23 @@ TEST(ReportRender, ReportsDifferOnlyInConfigThreadsAcrossThreadCounts) {
     }
     EXPECT_EQ(reports[0], reports[1]);
     EXPECT_EQ(markdown[0], markdown[1]);
-    EXPECT_NE(reports[0].find("\"status\": \"match\""), std::string::npos);   // the figures were measured
+    EXPECT_NE(reports[0].find("\"status\": \"match\""), std::string::npos);  // the figures were measured
 }
 
 // Issue 17: an `exceeds` figure reads back as such, and the Markdown says so with its alternatives.
 TEST(ReportRender, ExceedsFiguresRenderAndReadBack) {
-    auto m = parse_manifest(test::manifest_with(
-        R"({"id": "e.page", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
+    auto m = parse_manifest(
+        test::manifest_with(
+            R"({"id": "e.page", "figure": "l sections with page 1", "pass": "page", "counter": "sections_page_1",
             "scope": {"game": "eldenring", "set": "l"}, "expected": 80, "exceeds": true, "alternatives": ["triangles"],
             "label": "Proven"})"),
         PassRegistry::global());
     ASSERT_TRUE(m.ok()) << m.error().message;
-    const RunResult run = test::make_run(Game::kEldenRing, {"l"},
-                                         {{"page", "sections_page_1", "eldenring/l", 89}, {"page", "triangles", "eldenring/l", 1234}});
-    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
+    const RunResult run =
+        test::make_run(Game::kEldenRing, {"l"},
+                       {{"page", "sections_page_1", "eldenring/l", 89}, {"page", "triangles", "eldenring/l", 1234}});
+    ReportModel model{&run, ReportContext{"root", 0},
+                      make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
     const std::string json = render_json(model);
     EXPECT_NE(json.find(R"("exceeds": 1)"), std::string::npos) << json;
     EXPECT_NE(json.find(R"("alternatives": {)"), std::string::npos) << json;
@@ -178,8 +187,9 @@ TEST(ReportRender, ExceedsFiguresRenderAndReadBack) {
 // A ratio figure (counter / of, "1.34 times"): JSON carries "ratio": true and the ratio itself,
 // the reader reads it back, Markdown and HTML print four decimals and "×", never "%".
 TEST(ReportRender, RatioFiguresRenderAndReadBack) {
-    auto m = parse_manifest(test::manifest_with(
-        R"({"id": "r.cost", "figure": "median split cost", "pass": "tree_rule", "counter": "median_split_surface_um2",
+    auto m = parse_manifest(
+        test::manifest_with(
+            R"({"id": "r.cost", "figure": "median split cost", "pass": "tree_rule", "counter": "median_split_surface_um2",
             "of": "stock_inner_surface_um2", "ratio": true, "scope": {"game": "eldenring"}, "expected": 1.32,
             "tolerance": 0.005, "label": "Observed"})"),
         PassRegistry::global());
@@ -187,7 +197,8 @@ TEST(ReportRender, RatioFiguresRenderAndReadBack) {
     const RunResult run = test::make_run(Game::kEldenRing, {"l"},
                                          {{"tree_rule", "median_split_surface_um2", "eldenring/l", 1183},
                                           {"tree_rule", "stock_inner_surface_um2", "eldenring/l", 1000}});
-    ReportModel model{&run, ReportContext{"root", 0}, make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
+    ReportModel model{&run, ReportContext{"root", 0},
+                      make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
     const std::string json = render_json(model);
     EXPECT_NE(json.find(R"("ratio": true)"), std::string::npos) << json;
     auto back = parse_report(json);
@@ -197,12 +208,13 @@ TEST(ReportRender, RatioFiguresRenderAndReadBack) {
     EXPECT_DOUBLE_EQ(*(*back->figures)[0].measured, 1.183);
     EXPECT_EQ((*back->figures)[0].status, "mismatch");
     const std::string md = render_markdown(model);
-    EXPECT_NE(md.find("1.18 ×"), std::string::npos) << md;   // the document's two decimals
+    EXPECT_NE(md.find("1.18 ×"), std::string::npos) << md;  // the document's two decimals
     EXPECT_EQ(md.find("1.18 %"), std::string::npos) << md;
     const std::string html = render_html(model);
     EXPECT_NE(html.find("1.18 ×"), std::string::npos);
     // A figure without "ratio" writes no such field: reports of other figures read as before.
-    ReportModel plain{&run, ReportContext{"root", 0}, make_figure_section(two_figures(), sample_run(), "m.json", ManifestSource::kExplicit)};
+    ReportModel plain{&run, ReportContext{"root", 0},
+                      make_figure_section(two_figures(), sample_run(), "m.json", ManifestSource::kExplicit)};
     EXPECT_EQ(render_json(plain).find(R"("ratio")"), std::string::npos);
 }
 

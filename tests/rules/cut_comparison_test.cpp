@@ -84,18 +84,18 @@ TEST(CutComparison, ThreeLeavesStoredAsTheRuleHasThem) {
     EXPECT_TRUE(r.exact);
     EXPECT_TRUE(r.mesh_tree_exact);
     EXPECT_EQ(r.sections_found, 1u);
-    EXPECT_EQ(r.band_nodes[0], 1u);   // (1, 2)
+    EXPECT_EQ(r.band_nodes[0], 1u);  // (1, 2)
     EXPECT_EQ(r.band_same_shape[0], 1u);
-    EXPECT_EQ(r.band_nodes[1], 1u);   // the root, 3 leaves
+    EXPECT_EQ(r.band_nodes[1], 1u);  // the root, 3 leaves
     EXPECT_EQ(r.band_same_shape[1], 1u);
-    EXPECT_EQ(r.two_leaf_equal, 1u);   // cubes of one surface
+    EXPECT_EQ(r.two_leaf_equal, 1u);  // cubes of one surface
     EXPECT_EQ(r.two_leaf_equal_stock_order, 1u);
     EXPECT_EQ(r.two_leaf_differ, 0u);
     EXPECT_EQ(r.sections_same_shape, 1u);
 }
 
 TEST(CutComparison, ThreeLeavesStoredOtherwise) {
-    {   // ((0, 1), 2): the section is found, (0, 1) is no node of the cut tree, the root no shape.
+    {  // ((0, 1), 2): the section is found, (0, 1) is no node of the cut tree, the root no shape.
         Mesh m = three_leaves();
         m.add_section(N(N(L(0), L(1)), L(2)));
         m.mesh_second = {kNoNode};
@@ -111,7 +111,7 @@ TEST(CutComparison, ThreeLeavesStoredOtherwise) {
         EXPECT_EQ(r.sections_in_cut_tree, 1u);
         EXPECT_EQ(r.sections_same_shape, 0u);
     }
-    {   // (0, (2, 1)): every leaf set shared; (2, 1) in the other order, so neither has the shape.
+    {  // (0, (2, 1)): every leaf set shared; (2, 1) in the other order, so neither has the shape.
         Mesh m = three_leaves();
         m.add_section(N(L(0), N(L(2), L(1))));
         m.mesh_second = {kNoNode};
@@ -134,7 +134,7 @@ TEST(CutComparison, RefusesTreesThatDoNotNameEveryPrimitiveOnce) {
     EXPECT_FALSE(compare_cut(m.rule(), m.stored(), ws).valid);
     Mesh two = three_leaves();
     two.add_section(N(L(0), L(1)));
-    EXPECT_FALSE(compare_cut(two.rule(), two.stored(), ws).valid);   // leaf 2 named by none
+    EXPECT_FALSE(compare_cut(two.rule(), two.stored(), ws).valid);  // leaf 2 named by none
     Mesh bad_order = three_leaves();
     bad_order.add_section(N(L(0), N(L(1), L(2))));
     bad_order.order = {0, 1, 1};
@@ -161,7 +161,7 @@ RuleMesh rule_mesh(bool swap_first_section_root, bool renumber) {
     for (int i = 0; i < 300; ++i) {
         const float x = next(), y = next(), z = next();
         mesh::Box b = cube(x, y, z);
-        b.max[0] = b.max[0] + next() * 0.01f;   // leaves of different surfaces
+        b.max[0] = b.max[0] + next() * 0.01f;  // leaves of different surfaces
         boxes.push_back(b);
     }
     RuleMesh r{Mesh(boxes), {}, {}};
@@ -198,11 +198,13 @@ RuleMesh rule_mesh(bool swap_first_section_root, bool renumber) {
     return r;
 }
 
-std::uint64_t sum(const std::array<std::uint64_t, kShapeBands>& a) { return std::accumulate(a.begin(), a.end(), std::uint64_t{0}); }
+std::uint64_t sum(const std::array<std::uint64_t, kShapeBands>& a) {
+    return std::accumulate(a.begin(), a.end(), std::uint64_t{0});
+}
 
 TEST(CutComparison, StoredTreesThatAreTheRulesOutput) {
     const RuleMesh rm = rule_mesh(false, false);
-    ASSERT_GE(rm.cut.sections.size(), 4u);   // 300 leaves, at most 85 a section
+    ASSERT_GE(rm.cut.sections.size(), 4u);  // 300 leaves, at most 85 a section
     CutComparisonWorkspace ws;
     const CutComparison r = compare_cut(rm.mesh.rule(), rm.mesh.stored(), ws);
     ASSERT_TRUE(r.valid);
@@ -212,7 +214,7 @@ TEST(CutComparison, StoredTreesThatAreTheRulesOutput) {
     EXPECT_EQ(r.sections_found, r.stock_sections);
     EXPECT_EQ(r.band_shared, r.band_nodes);
     EXPECT_EQ(r.band_same_shape, r.band_nodes);
-    EXPECT_EQ(sum(r.band_nodes), 300u - r.stock_sections);   // n − 1 inner nodes a section
+    EXPECT_EQ(sum(r.band_nodes), 300u - r.stock_sections);  // n − 1 inner nodes a section
     EXPECT_GT(r.two_leaf_differ, 0u);
     EXPECT_EQ(r.two_leaf_differ_stock_order, r.two_leaf_differ);
     EXPECT_EQ(r.two_leaf_equal_stock_order, r.two_leaf_equal);
@@ -238,7 +240,7 @@ TEST(CutComparison, OneSectionRootStoredTheOtherWayRound) {
     EXPECT_EQ(r.band_shared, a.band_shared);
     std::uint32_t root_leaves = 0;
     for (std::uint32_t n = 0; n < rm.mesh.section_count[0]; ++n) root_leaves += rm.mesh.second[n] == kNoNode;
-    ASSERT_GT(root_leaves, 2u);   // not a two-leaf node: the two-leaf counts stay
+    ASSERT_GT(root_leaves, 2u);  // not a two-leaf node: the two-leaf counts stay
     const int band = shape_band(root_leaves);
     for (int b = 0; b < kShapeBands; ++b)
         EXPECT_EQ(r.band_same_shape[b], a.band_same_shape[b] - (b == band ? 1u : 0u)) << b;

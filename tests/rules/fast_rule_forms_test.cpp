@@ -70,10 +70,11 @@ TEST(FastRuleForms, FloorRuleNibblesEqualTheSearch) {
         // Below: inside the parent mostly, sometimes on its faces or outside.
         float bmin = awkward(r, pmin + (pmax - pmin) * (r.unit() * 0.6f - 0.05f));
         float bmax = awkward(r, pmax - (pmax - pmin) * (r.unit() * 0.6f - 0.05f));
-        if (r.next() % 16 == 0) bmin = pmin;   // ties with every candidate 0
+        if (r.next() % 16 == 0) bmin = pmin;  // ties with every candidate 0
         if (r.next() % 16 == 0) bmax = pmax;
-        if (r.next() % 32 == 0) std::swap(pmin, pmax);   // a negative extent
-        ASSERT_EQ(rules::floor_nibbles_searched_up(pmin, pmax, bmin, bmax).byte, floor_rule_by_search(pmin, pmax, bmin, bmax))
+        if (r.next() % 32 == 0) std::swap(pmin, pmax);  // a negative extent
+        ASSERT_EQ(rules::floor_nibbles_searched_up(pmin, pmax, bmin, bmax).byte,
+                  floor_rule_by_search(pmin, pmax, bmin, bmax))
             << pmin << " " << pmax << " " << bmin << " " << bmax;
         ++checked;
     }
@@ -88,7 +89,7 @@ TEST(FastRuleForms, FloorRuleNibblesEqualTheSearch) {
 struct ScalarChoice {
     int axis = -1, bin = -1;
     float cost = std::numeric_limits<float>::infinity();
-    bool every_cost_nan = false;  // then the first occupied bin of x, at cost NaN
+    bool every_cost_nan = false;   // then the first occupied bin of x, at cost NaN
     std::vector<int> bin_of_leaf;  // on the chosen axis
 };
 
@@ -144,13 +145,13 @@ ScalarChoice choose_by_scalar_rule(const std::vector<mesh::Box>& leaves) {
 
 TEST(FastRuleForms, BinnedSplitEqualsTheScalarRule) {
     Rng r{11};
-    int odd_without_nan = 0;   // the split's NaN-free form (boxes joined from empty) on ±inf, ±0, subnormals
+    int odd_without_nan = 0;  // the split's NaN-free form (boxes joined from empty) on ±inf, ±0, subnormals
     for (int set = 0; set < 3000; ++set) {
         const std::size_t n = 2 + r.next() % 200;
         const float spread = std::ldexp(1.0f, static_cast<int>(r.next() % 30) - 12);
-        const bool flat = r.next() % 8 == 0;       // every centre on one plane: an axis of no extent
-        const bool odd = r.next() % 10 == 0;       // NaN / inf / subnormal coordinates mixed in
-        const bool grid = r.next() % 4 == 0;       // centres on a coarse grid: ties everywhere
+        const bool flat = r.next() % 8 == 0;  // every centre on one plane: an axis of no extent
+        const bool odd = r.next() % 10 == 0;  // NaN / inf / subnormal coordinates mixed in
+        const bool grid = r.next() % 4 == 0;  // centres on a coarse grid: ties everywhere
         std::vector<mesh::Box> leaves(n);
         for (mesh::Box& b : leaves)
             for (int k = 0; k < 3; ++k) {
@@ -159,7 +160,7 @@ TEST(FastRuleForms, BinnedSplitEqualsTheScalarRule) {
                 const float half = r.unit() * spread * 0.1f;
                 b.min[k] = c - half, b.max[k] = c + half;
                 if (odd) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
-                if (odd && set % 2 == 0) {   // every other odd set without NaN
+                if (odd && set % 2 == 0) {  // every other odd set without NaN
                     if (std::isnan(b.min[k])) b.min[k] = -std::numeric_limits<float>::infinity();
                     if (std::isnan(b.max[k])) b.max[k] = -0.0f;
                 }
@@ -180,11 +181,13 @@ TEST(FastRuleForms, BinnedSplitEqualsTheScalarRule) {
             if (want.bin_of_leaf[i] < want.bin) below.push_back(i);
             if (want.bin_of_leaf[i] > want.bin) above.push_back(i);
         }
-        const std::vector<std::uint32_t> first_head(s.first.begin(), s.first.begin() + long(std::min(below.size(), s.first.size())));
+        const std::vector<std::uint32_t> first_head(s.first.begin(),
+                                                    s.first.begin() + long(std::min(below.size(), s.first.size())));
         if (!below.empty()) {
             EXPECT_EQ(first_head, below) << "set " << set;
         }
-        const std::vector<std::uint32_t> second_tail(s.second.end() - long(std::min(above.size(), s.second.size())), s.second.end());
+        const std::vector<std::uint32_t> second_tail(s.second.end() - long(std::min(above.size(), s.second.size())),
+                                                     s.second.end());
         if (!above.empty()) {
             EXPECT_EQ(second_tail, above) << "set " << set;
         }
@@ -209,8 +212,10 @@ std::uint32_t refine_every_node(BinaryTree& t) {
             if (n != t.root && !t.is_leaf(A) && !t.is_leaf(B)) {
                 const std::uint32_t a1 = t.first[A], a2 = t.second[A], b1 = t.first[B], b2 = t.second[B];
                 const float present = rules::box_surface(t.box[A]) + rules::box_surface(t.box[B]);
-                const mesh::Box w1a = rules::box_union(t.box[a1], t.box[b1]), w1b = rules::box_union(t.box[a2], t.box[b2]);
-                const mesh::Box w2a = rules::box_union(t.box[a1], t.box[b2]), w2b = rules::box_union(t.box[b1], t.box[a2]);
+                const mesh::Box w1a = rules::box_union(t.box[a1], t.box[b1]),
+                                w1b = rules::box_union(t.box[a2], t.box[b2]);
+                const mesh::Box w2a = rules::box_union(t.box[a1], t.box[b2]),
+                                w2b = rules::box_union(t.box[b1], t.box[a2]);
                 const float cost1 = rules::box_surface(w1a) + rules::box_surface(w1b);
                 const float cost2 = rules::box_surface(w2a) + rules::box_surface(w2b);
                 const bool second_way = cost2 <= cost1;
@@ -231,7 +236,8 @@ std::uint32_t refine_every_node(BinaryTree& t) {
         const std::uint32_t n = stack.back();
         stack.pop_back();
         if (t.is_leaf(n)) continue;
-        if (n != t.root && rules::box_surface(t.box[t.second[n]]) > rules::box_surface(t.box[t.first[n]])) std::swap(t.first[n], t.second[n]);
+        if (n != t.root && rules::box_surface(t.box[t.second[n]]) > rules::box_surface(t.box[t.first[n]]))
+            std::swap(t.first[n], t.second[n]);
         stack.push_back(t.second[n]);
         stack.push_back(t.first[n]);
     }
@@ -360,11 +366,12 @@ TEST(FastRuleForms, RefinementTestingOnlyTouchedNodesEqualsEveryNodeEveryPass) {
             ASSERT_EQ(e, refine_every_node(want)) << "set " << set;
             ASSERT_EQ(t.first, want.first) << "set " << set;
             ASSERT_EQ(t.second, want.second) << "set " << set;
-            for (std::uint32_t i = 0; i < t.size(); ++i) ASSERT_EQ(std::memcmp(&t.box[i], &want.box[i], sizeof(mesh::Box)), 0);
+            for (std::uint32_t i = 0; i < t.size(); ++i)
+                ASSERT_EQ(std::memcmp(&t.box[i], &want.box[i], sizeof(mesh::Box)), 0);
             total_exchanges += e;
         }
     }
-    EXPECT_GT(total_exchanges, 1000u);   // the sets make the refinement work
+    EXPECT_GT(total_exchanges, 1000u);  // the sets make the refinement work
 }
 
 // SAH-16 as reference_splits.h words it, sorting every list on every axis at every split.
@@ -379,7 +386,8 @@ std::uint32_t sah_by_sorting(std::span<const mesh::Box> boxes, std::vector<std::
         rules::least_surface_merge(b, mws, merged);
         std::vector<std::uint32_t> node(2 * n - 1);
         for (std::size_t i = 0; i < n; ++i) node[i] = out.add_leaf(range[i], boxes[range[i]]);
-        for (std::size_t k = 0; k + 1 < n; ++k) node[n + k] = out.add_inner(node[merged.child[0][k]], node[merged.child[1][k]]);
+        for (std::size_t k = 0; k + 1 < n; ++k)
+            node[n + k] = out.add_inner(node[merged.child[0][k]], node[merged.child[1][k]]);
         return node[2 * n - 2];
     }
     float best = std::numeric_limits<float>::infinity();
@@ -391,7 +399,8 @@ std::uint32_t sah_by_sorting(std::span<const mesh::Box> boxes, std::vector<std::
             const float c = (boxes[i].min[axis] + boxes[i].max[axis]) * 0.5f;
             return c == c ? c : std::numeric_limits<float>::infinity();
         };
-        std::sort(s.begin(), s.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
+        std::sort(s.begin(), s.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
         if (axis == 0) best_order = s;
         for (std::size_t cut = 1; cut < n; ++cut) {
             // Each part's union from its first leaf on, the second's from its last leaf back (with a
@@ -411,12 +420,12 @@ std::uint32_t sah_by_sorting(std::span<const mesh::Box> boxes, std::vector<std::
 TEST(FastRuleForms, SahSixteenDividingSortedListsEqualsSortingAtEverySplit) {
     Rng r{31};
     ReferenceSplitWorkspace ws;
-    for (int set = 0; set < 450; ++set) {   // every third with NaN, ±inf, ±0 and subnormals: the sweep's four lanes
+    for (int set = 0; set < 450; ++set) {  // every third with NaN, ±inf, ±0 and subnormals: the sweep's four lanes
         const std::size_t n = 1 + r.next() % 300;
         std::vector<mesh::Box> leaves(n);
         for (mesh::Box& b : leaves)
             for (int k = 0; k < 3; ++k) {
-                const float c = r.next() % 3 == 0 ? float(r.next() % 4) : (r.unit() - 0.5f) * 50.0f;   // ties
+                const float c = r.next() % 3 == 0 ? float(r.next() % 4) : (r.unit() - 0.5f) * 50.0f;  // ties
                 const float half = r.unit() * 2.0f;
                 b.min[k] = c - half, b.max[k] = c + half;
                 if (set % 3 == 2) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
@@ -449,7 +458,8 @@ std::uint32_t median_by_sorting(std::span<const mesh::Box> boxes, std::vector<st
         const float c = centre(i, axis);
         return c == c ? c : std::numeric_limits<float>::infinity();
     };
-    std::sort(range.begin(), range.end(), [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
+    std::sort(range.begin(), range.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return key(a) != key(b) ? key(a) < key(b) : a < b; });
     const long half = static_cast<long>(range.size() / 2);
     const std::uint32_t first = median_by_sorting(boxes, {range.begin(), range.begin() + half}, out);
     const std::uint32_t second = median_by_sorting(boxes, {range.begin() + half, range.end()}, out);
@@ -469,7 +479,7 @@ TEST(FastRuleForms, MedianSplitDividingSortedListsEqualsSortingAtEverySplit) {
         for (mesh::Box& b : leaves)
             for (int k = 0; k < 3; ++k) {
                 const float c = r.next() % 3 == 0 ? float(int(r.next() % 5) - 2) : (r.unit() - 0.5f) * 50.0f;
-                const float half = r.next() % 4 == 0 ? 0.0f : r.unit() * 2.0f;   // flat: a centre of ±0 from ±0
+                const float half = r.next() % 4 == 0 ? 0.0f : r.unit() * 2.0f;  // flat: a centre of ±0 from ±0
                 b.min[k] = c - half, b.max[k] = c + half;
                 if (set % 2 == 1) b.min[k] = awkward(r, b.min[k]), b.max[k] = awkward(r, b.max[k]);
                 const float centre = (b.min[k] + b.max[k]) * 0.5f;
@@ -510,7 +520,7 @@ TEST(FastRuleForms, SplitSurfacesEqualTheTreesInnerSurface) {
         const std::size_t n = 1 + r.next() % 300;
         std::vector<mesh::Box> leaves(n);
         for (mesh::Box& b : leaves) {
-            const float scale = r.next() % 4 == 0 ? 1000.0f : r.next() % 2 == 0 ? 0.001f : 1.0f;   // sums that round
+            const float scale = r.next() % 4 == 0 ? 1000.0f : r.next() % 2 == 0 ? 0.001f : 1.0f;  // sums that round
             for (int k = 0; k < 3; ++k) {
                 const float c = r.next() % 3 == 0 ? float(int(r.next() % 5) - 2) : (r.unit() - 0.5f) * 50.0f;
                 const float half = r.next() % 4 == 0 ? 0.0f : r.unit() * 2.0f * scale;
@@ -544,7 +554,9 @@ rules::MergedTree merge_scanning_every_pair(std::vector<mesh::Box> box) {
     const auto n = static_cast<std::uint32_t>(box.size());
     out.leaves = n;
     if (n < 2) return out;
-    auto cost_of = [&](std::uint32_t i, std::uint32_t j) { return rules::box_surface(rules::box_union(box[i], box[j])); };
+    auto cost_of = [&](std::uint32_t i, std::uint32_t j) {
+        return rules::box_surface(rules::box_union(box[i], box[j]));
+    };
     std::vector<float> cost(std::size_t{n} * n);
     for (std::uint32_t i = 0; i < n; ++i)
         for (std::uint32_t j = i + 1; j < n; ++j) cost[i * n + j] = cost[j * n + i] = cost_of(i, j);
@@ -579,9 +591,9 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
     rules::MergedTree fast;
     std::uint32_t not_first_pair = 0;
     for (int set = 0; set < 4000; ++set) {
-        const std::size_t n = 1 + r.next() % 80;   // the stack path to 36, row minima above
+        const std::size_t n = 1 + r.next() % 80;  // the stack path to 36, row minima above
         std::vector<mesh::Box> leaves(n);
-        const bool grid = set % 3 == 0;   // equal boxes and equal surfaces: ties in every row
+        const bool grid = set % 3 == 0;  // equal boxes and equal surfaces: ties in every row
         for (mesh::Box& b : leaves)
             for (int k = 0; k < 3; ++k) {
                 const float c = grid ? float(r.next() % 3) : (r.unit() - 0.5f) * 20.0f;
@@ -593,9 +605,10 @@ TEST(FastRuleForms, MergeKeepingRowMinimaEqualsScanningEveryPair) {
         ASSERT_EQ(fast.leaves, plain.leaves) << "set " << set;
         ASSERT_EQ(fast.child[0], plain.child[0]) << "set " << set;
         ASSERT_EQ(fast.child[1], plain.child[1]) << "set " << set;
-        for (std::size_t k = 0; k < plain.child[0].size(); ++k) not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
+        for (std::size_t k = 0; k < plain.child[0].size(); ++k)
+            not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
     }
-    EXPECT_GT(not_first_pair, 10000u);   // the joins are not just the default pair
+    EXPECT_GT(not_first_pair, 10000u);  // the joins are not just the default pair
 }
 
 // The lists of 36 or fewer (the rule's bottom-up size, 16 or fewer: the pass's maximal subtrees,
@@ -612,7 +625,7 @@ TEST(FastRuleForms, MergeOnTheStackEqualsScanningEveryPair) {
     for (int set = 0; set < 10500; ++set) {
         const std::size_t n = 2 + set % 35;
         std::vector<mesh::Box> leaves(n);
-        const int kind = (set / 35) % 4;   // 0 plain, 1 grid, 2 flat, 3 awkward
+        const int kind = (set / 35) % 4;  // 0 plain, 1 grid, 2 flat, 3 awkward
         for (mesh::Box& b : leaves)
             for (int k = 0; k < 3; ++k) {
                 const float c = kind == 1 || kind == 2 ? float(r.next() % 3) : (r.unit() - 0.5f) * 20.0f;
@@ -626,12 +639,12 @@ TEST(FastRuleForms, MergeOnTheStackEqualsScanningEveryPair) {
         ASSERT_EQ(fast.leaves, plain.leaves) << "set " << set;
         ASSERT_EQ(fast.child[0], plain.child[0]) << "set " << set << " n " << n;
         ASSERT_EQ(fast.child[1], plain.child[1]) << "set " << set << " n " << n;
-        for (std::size_t k = 0; k < plain.child[0].size(); ++k) not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
+        for (std::size_t k = 0; k < plain.child[0].size(); ++k)
+            not_first_pair += plain.child[0][k] != 0 || plain.child[1][k] != 1;
     }
     EXPECT_GT(not_first_pair, 10000u);
     EXPECT_GT(flat, 1000u);
 }
-
 
 // The tree_rule pass counts the merged subtree's leaf sets among the stored subtree's, whose leaves
 // are numbered in the stored pre-order, so each stored set is one run of bits
@@ -656,7 +669,7 @@ TEST(FastRuleForms, SharedLeafRangesEqualsSortingBothLists) {
         const auto n = static_cast<std::uint32_t>(2 + r.next() % 63);
         std::vector<std::uint64_t> ranges, sets;
         random_runs(r, 0, n, ranges);
-        const int kind = set % 4;   // 0 merge of boxes, 1 another split, 2 the same sets, 3 not runs
+        const int kind = set % 4;  // 0 merge of boxes, 1 another split, 2 the same sets, 3 not runs
         if (kind == 0) {
             std::vector<mesh::Box> leaves(n);
             for (mesh::Box& b : leaves)
@@ -668,7 +681,7 @@ TEST(FastRuleForms, SharedLeafRangesEqualsSortingBothLists) {
             ASSERT_TRUE(rules::merged_leaf_sets(merged, sets));
         } else if (kind == 1) {
             random_runs(r, 0, n, sets);
-            for (std::uint64_t& s : sets)   // some sets that are not runs, some runs moved by one
+            for (std::uint64_t& s : sets)  // some sets that are not runs, some runs moved by one
                 if (r.next() % 5 == 0) s ^= std::uint64_t{1} << (r.next() % n);
         } else {
             sets = ranges;
@@ -681,7 +694,7 @@ TEST(FastRuleForms, SharedLeafRangesEqualsSortingBothLists) {
         }
         std::vector<std::uint64_t> a = ranges, b = sets;
         std::sort(b.begin(), b.end());
-        b.erase(std::unique(b.begin(), b.end()), b.end());   // a tree's sets are distinct
+        b.erase(std::unique(b.begin(), b.end()), b.end());  // a tree's sets are distinct
         const std::vector<std::uint64_t> distinct_sets = b;
         const std::uint32_t want = rules::shared_leaf_sets(a, b);
         ASSERT_EQ(rules::shared_leaf_ranges(ranges, distinct_sets), want) << "set " << set << " n " << n;

@@ -63,7 +63,7 @@ TEST(FloorCandidates, LargestFitAndItsBoxEqualThePlainRule) {
             shrink_axis(pmin, pmax, static_cast<std::uint8_t>(r.next() & 0xFF), mesh::BoxRule::kProductFirst, lo, hi);
             bmin = lo, bmax = hi;
         }
-        if (r.next() % 64 == 0) pmax = 3.0e38f;   // an extent whose products overflow for large n
+        if (r.next() % 64 == 0) pmax = 3.0e38f;  // an extent whose products overflow for large n
         if (r.next() % 16 == 0) std::swap(pmin, pmax), ++inverted;
         const FloorCandidates c = floor_candidates(pmin, pmax, bmin, bmax);
         const int h = FloorCandidates::largest_fit(c.min_fits), l = FloorCandidates::largest_fit(c.max_fits);
@@ -85,7 +85,7 @@ TEST(FloorCandidates, LargestFitAndItsBoxEqualThePlainRule) {
 
 // With an inverted parent the fits are not a run from 1: the largest fit and the run differ.
 TEST(FloorCandidates, InvertedParentTakesTheLargestFitNotTheRun) {
-    const FloorCandidates c = floor_candidates(10.0f, 0.0f, 5.0f, 5.0f);   // extent −10: bounds fall as n grows
+    const FloorCandidates c = floor_candidates(10.0f, 0.0f, 5.0f, 5.0f);  // extent −10: bounds fall as n grows
     EXPECT_EQ(FloorCandidates::largest_fit(c.min_fits), 15);
     EXPECT_EQ(FloorCandidates::run_of_fits(c.min_fits), 0);
     EXPECT_EQ(plain_rule(10.0f, 0.0f, 5.0f, 5.0f).h, 15);

@@ -54,7 +54,6 @@ TEST(HavokQuicksort, SortsAscendingAndIsNotStable) {
     EXPECT_EQ(tags, (std::vector<int>{5, 3, 7, 1, 6, 2, 0, 4}));
 }
 
-
 // The block-collected scans must make exactly the procedure's swaps: same permutation, ties and
 // NaNs included, at every size around the block and small-range thresholds.
 TEST(HavokQuicksort, BlockPartitionGivesTheProceduresPermutation) {
@@ -66,7 +65,8 @@ TEST(HavokQuicksort, BlockPartitionGivesTheProceduresPermutation) {
     std::mt19937 rng(20261130);
     int compared = 0;
     for (int round = 0; round < 600; ++round) {
-        const std::uint32_t n = round < 200 ? static_cast<std::uint32_t>(round) : std::uniform_int_distribution<std::uint32_t>(0, 5000)(rng);
+        const std::uint32_t n = round < 200 ? static_cast<std::uint32_t>(round)
+                                            : std::uniform_int_distribution<std::uint32_t>(0, 5000)(rng);
         const int distinct = std::array<int, 5>{1, 2, 7, 100, 1 << 30}[static_cast<std::size_t>(round % 5)];
         const bool nans = round % 7 == 3;
         std::vector<E> a(n);
@@ -78,7 +78,8 @@ TEST(HavokQuicksort, BlockPartitionGivesTheProceduresPermutation) {
         std::vector<E> fast = a, reference = a;
         havok_quicksort(std::span<E>(fast), less);
         havok_quicksort_reference(std::span<E>(reference), less);
-        for (std::uint32_t k = 0; k < n; ++k) ASSERT_EQ(fast[k].tag, reference[k].tag) << "n " << n << " round " << round << " at " << k;
+        for (std::uint32_t k = 0; k < n; ++k)
+            ASSERT_EQ(fast[k].tag, reference[k].tag) << "n " << n << " round " << round << " at " << k;
         if (!nans) {
             for (std::uint32_t k = 1; k < n; ++k) ASSERT_LE(fast[k - 1].key, fast[k].key);
         }
@@ -96,7 +97,6 @@ TEST(HavokQuicksort, BlockPartitionGivesTheProceduresPermutation) {
         EXPECT_EQ(fast, reference) << n;
     }
 }
-
 
 // Every array of up to 7 elements over the keys {0, 1, 2, NaN}: the small-range paths (two
 // elements in one comparison, the procedure below the block threshold, the blocks above it on
@@ -118,7 +118,8 @@ TEST(HavokQuicksort, EverySmallArrayOfTiesAndNansGivesTheProceduresPermutation) 
             std::vector<E> fast = a, reference = a;
             havok_quicksort(std::span<E>(fast), less);
             havok_quicksort_reference(std::span<E>(reference), less);
-            for (std::uint32_t k = 0; k < n; ++k) ASSERT_EQ(fast[k].tag, reference[k].tag) << "n " << n << " code " << code << " at " << k;
+            for (std::uint32_t k = 0; k < n; ++k)
+                ASSERT_EQ(fast[k].tag, reference[k].tag) << "n " << n << " code " << code << " at " << k;
             ++arrays;
         }
     }
@@ -135,11 +136,14 @@ TEST(HavokQuicksort, EverySmallArrayOfTiesAndNansGivesTheProceduresPermutation) 
 TEST(HavokQuicksort, ShiftedWordsFullOfTiesGiveTheProceduresPermutation) {
     std::mt19937_64 rng(20261203);
     for (int round = 0; round < 300; ++round) {
-        const std::size_t n = round < 100 ? static_cast<std::size_t>(round) : std::uniform_int_distribution<std::size_t>(0, 20000)(rng);
+        const std::size_t n =
+            round < 100 ? static_cast<std::size_t>(round) : std::uniform_int_distribution<std::size_t>(0, 20000)(rng);
         const int shift = round % 2 == 0 ? 32 : 17;
-        const std::uint64_t distinct = std::array<std::uint64_t, 4>{1, 3, n / 2 + 1, n / 3 + 1}[static_cast<std::size_t>(round % 4)];
+        const std::uint64_t distinct =
+            std::array<std::uint64_t, 4>{1, 3, n / 2 + 1, n / 3 + 1}[static_cast<std::size_t>(round % 4)];
         std::vector<std::uint64_t> a(n);
-        for (std::size_t k = 0; k < n; ++k) a[k] = (rng() % distinct) << shift | (k & ((std::uint64_t{1} << shift) - 1));
+        for (std::size_t k = 0; k < n; ++k)
+            a[k] = (rng() % distinct) << shift | (k & ((std::uint64_t{1} << shift) - 1));
         auto less = [shift](std::uint64_t x, std::uint64_t y) { return (x >> shift) < (y >> shift); };
         std::vector<std::uint64_t> fast = a, reference = a;
         havok_quicksort(std::span<std::uint64_t>(fast), less);

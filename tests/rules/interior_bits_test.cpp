@@ -176,7 +176,7 @@ TEST(InteriorNeighbours, ALargeFanPairsLikeASmallOne) {
         InteriorWorkspace ws;
         ASSERT_TRUE(find_interior_neighbours(m.view(), ws).ok());
         for (std::uint32_t f = 0; f < static_cast<std::uint32_t>(spokes); ++f) {
-            EXPECT_EQ(ws.edge_neighbour[f * 4 + 0], (f + 1) % spokes) << spokes << " " << f;           // centre → next
+            EXPECT_EQ(ws.edge_neighbour[f * 4 + 0], (f + 1) % spokes) << spokes << " " << f;  // centre → next
             EXPECT_EQ(ws.edge_neighbour[f * 4 + 2], (f + spokes - 1) % spokes) << spokes << " " << f;  // this → centre
             EXPECT_EQ(ws.edge_neighbour[f * 4 + 1], kNoFace);                                          // the rim
         }
@@ -244,7 +244,8 @@ HandMesh ridge(int n, float slope) {
     HandMesh m;
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i)
-            m.vertex(static_cast<float>(i), slope * static_cast<float>(n / 2 - std::abs(j - n / 2)), static_cast<float>(j));
+            m.vertex(static_cast<float>(i), slope * static_cast<float>(n / 2 - std::abs(j - n / 2)),
+                     static_cast<float>(j));
     auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
@@ -270,7 +271,8 @@ RidgeOutcome run_ridge(float slope, InteriorWorkspace& ws) {
         ++o.ridge_faces;
         o.ridge_set += set;
         for (std::uint32_t k = 0; k < 3; ++k)
-            if (ws.convex_mask[f] & (1u << k)) o.both_sides_set += set && bits[ws.face_triangle[ws.edge_neighbour[f * 4 + k]]];
+            if (ws.convex_mask[f] & (1u << k))
+                o.both_sides_set += set && bits[ws.face_triangle[ws.edge_neighbour[f * 4 + k]]];
     }
     return o;
 }
@@ -305,7 +307,8 @@ TEST(InteriorOrder, EqualWeightsComeOutInTheQuicksortsOrder) {
     // The same routine as the primitive numbering: under all-equal weights the faces come out in
     // the order of the document's vectors for n = 4, 6, 8 and 10.
     using V = std::vector<std::uint32_t>;
-    const std::vector<V> want = {{2, 3, 0, 1}, {3, 4, 5, 0, 1, 2}, {5, 4, 7, 6, 1, 0, 3, 2}, {6, 5, 7, 9, 8, 1, 0, 2, 4, 3}};
+    const std::vector<V> want = {
+        {2, 3, 0, 1}, {3, 4, 5, 0, 1, 2}, {5, 4, 7, 6, 1, 0, 3, 2}, {6, 5, 7, 9, 8, 1, 0, 2, 4, 3}};
     for (const V& w : want) {
         std::vector<InteriorWorkspace::Weighted> a;
         for (std::uint32_t i = 0; i < w.size(); ++i) a.push_back({float_of(0x41699B3Eu), i});
@@ -374,7 +377,8 @@ HandMesh nearly_flat_field(int n) {
     HandMesh m;
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i) {
-            const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
+            const std::uint32_t h =
+                (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
             m.vertex(static_cast<float>(i) * 1.25f, static_cast<float>(h) * 2e-6f, static_cast<float>(j) * 1.25f);
         }
     auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
@@ -394,7 +398,8 @@ TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
     const std::vector<float> table_weight(ws.weight.begin(), ws.weight.begin() + ws.face_count());
     const auto exact = m.run(ws, RsqrtMode::kExact);
     int weights_differ = 0, bits_differ = 0;
-    for (std::uint32_t f = 0; f < ws.face_count(); ++f) weights_differ += ws.face_complete[f] && table_weight[f] != ws.weight[f];
+    for (std::uint32_t f = 0; f < ws.face_count(); ++f)
+        weights_differ += ws.face_complete[f] && table_weight[f] != ws.weight[f];
     for (std::size_t t = 0; t < table.size(); ++t) bits_differ += table[t] != exact[t];
     EXPECT_GT(weights_differ, 100);
     EXPECT_GT(bits_differ, 10);
@@ -432,7 +437,8 @@ TEST(InteriorOrder, SqrtLengthRecomputedFromTheTablesEdgesEqualsAWholeRun) {
 std::vector<InteriorOptions> every_variant() {
     std::vector<InteriorOptions> out;
     for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps})
-        for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt}) out.push_back({mode, length});
+        for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt})
+            out.push_back({mode, length});
     return out;
 }
 
@@ -510,7 +516,8 @@ void add_jittered_plane(HandMesh& m, int n) {
     const std::uint32_t base = static_cast<std::uint32_t>(m.x.size());
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i) {
-            const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u);
+            const std::uint32_t h =
+                (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u);
             m.vertex(static_cast<float>(i) * 1.25f + static_cast<float>(h % 1000u) * 2e-6f, 5.0f,
                      static_cast<float>(j) * 1.25f + static_cast<float>((h / 1000u) % 1000u) * 2e-6f);
         }
@@ -530,8 +537,9 @@ TEST(InteriorOrder, MarkingByWeightsEqualsThePlainRunOnRandomTerraces) {
     int by_weights = 0, sorted = 0, cases = 0;
     for (std::uint32_t seed = 1; seed <= 24; ++seed) {
         const int size = 12 + static_cast<int>(seed % 5);
-        HandMesh m = seed % 3 == 0 ? terraced_grid(size, seed, 0.0f) : seed % 3 == 1 ? terraced_grid(size, seed, 1e-3f)
-                                                                        : nearly_flat_field(2 * size);
+        HandMesh m = seed % 3 == 0   ? terraced_grid(size, seed, 0.0f)
+                     : seed % 3 == 1 ? terraced_grid(size, seed, 1e-3f)
+                                     : nearly_flat_field(2 * size);
         if (seed % 3 == 1) add_jittered_plane(m, 2 * size);
         const InteriorMeshView view = m.view();
         const std::size_t n = view.corner[0].size();
@@ -551,7 +559,7 @@ TEST(InteriorOrder, MarkingByWeightsEqualsThePlainRunOnRandomTerraces) {
                 compute_interior_bits(view, o, fast, got, reference, ReferenceUse::kBitsOnly);
                 ++cases;
                 ASSERT_EQ(got, want) << "seed " << seed << " mode " << static_cast<int>(o.rsqrt) << " length "
-                                      << static_cast<int>(o.length) << " reference " << (&reference - references.data());
+                                     << static_cast<int>(o.length) << " reference " << (&reference - references.data());
                 for (std::uint32_t f = 0; f < plain.face_count(); ++f) {
                     EXPECT_EQ(fast.face_set[f], plain.face_set[f]) << f;
                     if (plain.face_complete[f]) {
@@ -583,8 +591,9 @@ TEST(InteriorSingleCall, KeepingNothingForLaterCallsGivesThePlainRun) {
     int flat_faces = 0, set_faces = 0;
     for (std::uint32_t seed = 1; seed <= 12; ++seed) {
         const int size = 18 - static_cast<int>(seed % 5);
-        HandMesh m = seed % 3 == 0 ? terraced_grid(size, seed, 0.0f) : seed % 3 == 1 ? terraced_grid(size, seed, 1e-3f)
-                                                                        : nearly_flat_field(2 * size);
+        HandMesh m = seed % 3 == 0   ? terraced_grid(size, seed, 0.0f)
+                     : seed % 3 == 1 ? terraced_grid(size, seed, 1e-3f)
+                                     : nearly_flat_field(2 * size);
         if (seed % 2 == 0)
             for (std::size_t t = 0; t < m.half.size(); t += 6) m.flat[t] = 1;  // every third quad one polygon
         const InteriorMeshView view = m.view();
@@ -634,14 +643,14 @@ TEST(InteriorSingleCall, SqrtLengthFormRefusesWithoutKeptRawNormals) {
     const std::size_t n = view.corner[0].size();
     InteriorWorkspace ws;
     std::vector<std::uint8_t> bits(big_view.corner[0].size()), got(n, 0xFF), want(n);
-    ASSERT_TRUE(interior_bits(big_view, InteriorOptions{}, ws, bits).ok());   // the larger mesh's raw normals kept
+    ASSERT_TRUE(interior_bits(big_view, InteriorOptions{}, ws, bits).ok());  // the larger mesh's raw normals kept
     ASSERT_TRUE(find_interior_neighbours(view, ws).ok());
-    EXPECT_FALSE(recompute_interior_bits_with_sqrt_length(ws, got).ok());      // new neighbours: none of theirs
+    EXPECT_FALSE(recompute_interior_bits_with_sqrt_length(ws, got).ok());  // new neighbours: none of theirs
     InteriorOptions single;
     single.keep_for_later_calls = false;
     compute_interior_bits(view, single, ws, got);
     std::fill(got.begin(), got.end(), 0xFF);
-    const Status refused = recompute_interior_bits_with_sqrt_length(ws, got);   // a call that kept nothing
+    const Status refused = recompute_interior_bits_with_sqrt_length(ws, got);  // a call that kept nothing
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.error().code, ErrorCode::kInternal);
     EXPECT_EQ(got, std::vector<std::uint8_t>(n, 0xFF));
@@ -721,12 +730,14 @@ TEST(InteriorOrder, MarkingByWeightsRefusesNaNWeights) {
     const int n = 10;
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i)
-            m.vertex(static_cast<float>(i), std::sin(0.7f * static_cast<float>(i)) * std::cos(1.3f * static_cast<float>(j)),
+            m.vertex(static_cast<float>(i),
+                     std::sin(0.7f * static_cast<float>(i)) * std::cos(1.3f * static_cast<float>(j)),
                      static_cast<float>(j));
     auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i) m.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
-    for (const std::uint32_t v : {at(5, 5), at(5, 6), at(6, 6), at(6, 5)}) {  // cell (5, 5) collapsed onto its first corner
+    for (const std::uint32_t v :
+         {at(5, 5), at(5, 6), at(6, 6), at(6, 5)}) {  // cell (5, 5) collapsed onto its first corner
         m.x[v] = m.x[at(5, 5)];
         m.y[v] = m.y[at(5, 5)];
         m.z[v] = m.z[at(5, 5)];
@@ -774,7 +785,8 @@ TEST(InteriorOrder, MarkingByWeightsIgnoresAReferenceAgainstTheWeights) {
         const std::uint32_t f = w.face;
         bool free = !reversed_run.blocked[f];
         for (std::uint32_t k = 0; k < 3; ++k)
-            if (reversed_run.convex_mask[f] & (1u << k)) free = free && !reversed_run.face_set[reversed_run.edge_neighbour[f * 4 + k]];
+            if (reversed_run.convex_mask[f] & (1u << k))
+                free = free && !reversed_run.face_set[reversed_run.edge_neighbour[f * 4 + k]];
         reversed_run.face_set[f] = free;
     }
     ASSERT_NE(std::vector<std::uint8_t>(reversed_run.face_set.begin(), reversed_run.face_set.end()),
@@ -804,11 +816,13 @@ TEST(InteriorEstimateFree, EveryRefinedEstimateIsWithinTheBound) {
         std::uint32_t state = 12345;
         for (int i = 0; i < 200000; ++i) {
             state = state * 1664525u + 1013904223u;
-            const float s = std::ldexp(1.0f + static_cast<float>(state >> 9) * 0x1p-23f, static_cast<int>(state % 201u) - 100);
+            const float s =
+                std::ldexp(1.0f + static_cast<float>(state >> 9) * 0x1p-23f, static_cast<int>(state % 201u) - 100);
             worst = std::max(worst, error(mode, s));
         }
         EXPECT_LE(worst, static_cast<double>(kRefinedEstimateBound)) << rsqrt_mode_name(mode);
-        EXPECT_GT(worst, static_cast<double>(kRefinedEstimateBound) / 64) << rsqrt_mode_name(mode);  // the bound is not loose by far
+        EXPECT_GT(worst, static_cast<double>(kRefinedEstimateBound) / 64)
+            << rsqrt_mode_name(mode);  // the bound is not loose by far
     }
 }
 
@@ -831,10 +845,11 @@ HandMesh tilted_plane(int n, std::uint32_t seed) {
 }
 
 struct EstimateFreeTally {
-    int mismatches = 0;      // a face or bit where the pass's sequence differs from a plain run
-    int copied = 0;          // complete faces noted the same under any estimate
-    int recomputed = 0;      // complete faces not noted
-    int estimate_decides = 0;  // complete faces whose convex_mask or blocked differ between the table and another estimate
+    int mismatches = 0;  // a face or bit where the pass's sequence differs from a plain run
+    int copied = 0;      // complete faces noted the same under any estimate
+    int recomputed = 0;  // complete faces not noted
+    int estimate_decides =
+        0;  // complete faces whose convex_mask or blocked differ between the table and another estimate
 };
 
 // The pass's sequence on one workspace (the table noting, the sqrtf length, then the exact and
@@ -1018,7 +1033,8 @@ TEST_F(InteriorErSample, AlternativesOnTheSample) {
         o.rsqrt = mode;
         std::vector<std::uint8_t> bits;
         ASSERT_TRUE(interior_bits(m, o, ws, bits).ok());
-        for (std::size_t t = 0; t < bits.size(); ++t) EXPECT_EQ(bits[t], m.triangles.interior[t]) << rsqrt_mode_name(mode);
+        for (std::size_t t = 0; t < bits.size(); ++t)
+            EXPECT_EQ(bits[t], m.triangles.interior[t]) << rsqrt_mode_name(mode);
         for (const auto& w : ws.order) EXPECT_EQ(ws.convex_mask[w.face], 0u);
     }
     // |n| as a correctly rounded square root instead of s × refine(estimate(s)): the heaviest

@@ -23,7 +23,8 @@ struct Fixture {
     std::uint32_t first_at_zero() const {
         std::vector<float> xs = {0.3f, 0.0f, 1.0f, 0.0f, 0.0005f};
         std::vector<std::uint32_t> order = {0, 1, 2, 3, 4};
-        havok_quicksort_reference(std::span<std::uint32_t>(order), [&](std::uint32_t a, std::uint32_t b) { return xs[a] < xs[b]; });
+        havok_quicksort_reference(std::span<std::uint32_t>(order),
+                                  [&](std::uint32_t a, std::uint32_t b) { return xs[a] < xs[b]; });
         return order[0];
     }
 };

@@ -17,8 +17,13 @@ namespace {
 
 TEST(PositionNumbering, IsNumberByFirstUseOnEverySlotsName) {
     std::mt19937 rng(7);
-    const float specials[] = {0.0f, -0.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                              -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::denorm_min(), 1.5f};
+    const float specials[] = {0.0f,
+                              -0.0f,
+                              std::numeric_limits<float>::quiet_NaN(),
+                              std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity(),
+                              std::numeric_limits<float>::denorm_min(),
+                              1.5f};
     PositionNumberingWorkspace ws;
     QuadPairingWorkspace hashing;
     std::uint64_t shared = 0;
@@ -29,14 +34,15 @@ TEST(PositionNumbering, IsNumberByFirstUseOnEverySlotsName) {
         for (auto& p : palette)
             for (float& c : p) c = rng() % 4 == 0 ? specials[rng() % 7] : static_cast<float>(rng() % 5) * 0.25f;
         for (std::uint32_t s = 0; s < slots_n; ++s) {
-            const auto& p = palette[rng() % distinct];   // several slots, one position
+            const auto& p = palette[rng() % distinct];  // several slots, one position
             v.x.push_back(p[0]), v.y.push_back(p[1]), v.z.push_back(p[2]);
         }
         std::vector<std::uint32_t> slots(rng() % 900);
         for (auto& s : slots) s = rng() % slots_n;
         std::vector<VertexName> names;
         for (const std::uint32_t s : slots)
-            names.push_back({std::bit_cast<std::uint32_t>(v.x[s]), std::bit_cast<std::uint32_t>(v.y[s]), std::bit_cast<std::uint32_t>(v.z[s])});
+            names.push_back({std::bit_cast<std::uint32_t>(v.x[s]), std::bit_cast<std::uint32_t>(v.y[s]),
+                             std::bit_cast<std::uint32_t>(v.z[s])});
         std::vector<std::uint32_t> plain(slots.size()), fast(slots.size());
         QuadPairingWorkspace plain_ws;
         const std::uint32_t plain_distinct = number_by_first_use(names, plain_ws, plain);
@@ -45,7 +51,7 @@ TEST(PositionNumbering, IsNumberByFirstUseOnEverySlotsName) {
         ASSERT_EQ(fast, plain) << trial;
         shared += slots_n > distinct;
     }
-    EXPECT_GT(shared, 100u);   // the inputs the fast form is for
+    EXPECT_GT(shared, 100u);  // the inputs the fast form is for
 }
 
 }  // namespace

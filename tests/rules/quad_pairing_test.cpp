@@ -36,7 +36,8 @@ struct RowSet {
             b.max = {-INFINITY, -INFINITY, -INFINITY};
             for (std::uint32_t k : r) {
                 const P3 p = point[k];
-                names.push_back({std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y), std::bit_cast<std::uint32_t>(p.z)});
+                names.push_back({std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y),
+                                 std::bit_cast<std::uint32_t>(p.z)});
                 const float c[3] = {p.x, p.y, p.z};
                 for (int a = 0; a < 3; ++a) b.min[a] = std::min(b.min[a], c[a]), b.max[a] = std::max(b.max[a], c[a]);
             }
@@ -45,7 +46,8 @@ struct RowSet {
         std::vector<std::uint32_t> numbers(names.size());
         number_by_first_use(names, ws, numbers);
         std::vector<std::array<std::uint32_t, 3>> vertex(row.size());
-        for (std::size_t i = 0; i < row.size(); ++i) vertex[i] = {numbers[i * 3], numbers[i * 3 + 1], numbers[i * 3 + 2]};
+        for (std::size_t i = 0; i < row.size(); ++i)
+            vertex[i] = {numbers[i * 3], numbers[i * 3 + 1], numbers[i * 3 + 2]};
         std::vector<QuadPair> out;
         const std::size_t c = pair_quads(QuadPairingRows{vertex, box, data}, rule, ws, out);
         if (candidates != nullptr) *candidates = c;
@@ -284,19 +286,23 @@ TEST(QuadPairing, RecordsSortedOnceServeBothRules) {
         ASSERT_EQ(got_first.size(), want_first.size()) << round;
         ASSERT_EQ(got_every.size(), want_every.size()) << round;
         for (std::size_t i = 0; i < want_first.size(); ++i)
-            ASSERT_TRUE(got_first[i].first == want_first[i].first && got_first[i].second == want_first[i].second) << round;
+            ASSERT_TRUE(got_first[i].first == want_first[i].first && got_first[i].second == want_first[i].second)
+                << round;
         for (std::size_t i = 0; i < want_every.size(); ++i)
-            ASSERT_TRUE(got_every[i].first == want_every[i].first && got_every[i].second == want_every[i].second) << round;
+            ASSERT_TRUE(got_every[i].first == want_every[i].first && got_every[i].second == want_every[i].second)
+                << round;
     }
     EXPECT_GT(rounds_differing, 10);
 }
 
 // `got` against `want` (both sorted by edge): the same edges in the same order, on each edge the
 // same records, in the same order on an edge of three or more (or everywhere when `exact`).
-void expect_same_where_read(const std::vector<QuadPairingWorkspace::Record>& got, const std::vector<QuadPairingWorkspace::Record>& want,
-                            bool exact, int round) {
+void expect_same_where_read(const std::vector<QuadPairingWorkspace::Record>& got,
+                            const std::vector<QuadPairingWorkspace::Record>& want, bool exact, int round) {
     ASSERT_EQ(got.size(), want.size()) << round;
-    auto tag = [](const QuadPairingWorkspace::Record& r) { return std::uint64_t{r.row} << 16 | std::uint64_t{r.index} << 8 | r.forward; };
+    auto tag = [](const QuadPairingWorkspace::Record& r) {
+        return std::uint64_t{r.row} << 16 | std::uint64_t{r.index} << 8 | r.forward;
+    };
     for (std::size_t g = 0; g < want.size();) {
         std::size_t end = g + 1;
         while (end < want.size() && want[end].edge == want[g].edge) ++end;
@@ -344,9 +350,11 @@ TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
         for (std::uint32_t r = 0; r < rows; ++r)
             for (std::uint8_t e = 0; e < 3; ++e) {
                 const std::uint32_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
-                want.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
+                want.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e,
+                                static_cast<std::uint8_t>(p < q)});
             }
-        havok_quicksort_reference(std::span<Record>(want), [](const Record& a, const Record& b) { return a.edge < b.edge; });
+        havok_quicksort_reference(std::span<Record>(want),
+                                  [](const Record& a, const Record& b) { return a.edge < b.edge; });
         ASSERT_EQ(ws.sorted.size(), want.size()) << round;
         ASSERT_EQ(ws.sorted.key_shift == 0, large) << round;  // both forms are tested
         std::vector<Record> got;
@@ -358,7 +366,8 @@ TEST(QuadPairing, PackedRecordSortKeepsTheQuicksortsOrder) {
 // The three steps written plainly: the records and the candidates each sorted by the quicksort as
 // written, the fit scanned; `cand` the candidates in step 3's order, `pairs` the pairs taken.
 // Step 3's walk: the candidates in the order given, one taken unless a triangle of it is taken.
-void take_pairs(const std::vector<QuadPairingWorkspace::Candidate>& cand, std::uint32_t rows, std::vector<QuadPair>& pairs) {
+void take_pairs(const std::vector<QuadPairingWorkspace::Candidate>& cand, std::uint32_t rows,
+                std::vector<QuadPair>& pairs) {
     std::vector<std::uint8_t> taken(rows, 0);
     pairs.clear();
     for (const QuadPairingWorkspace::Candidate& c : cand) {
@@ -369,8 +378,9 @@ void take_pairs(const std::vector<QuadPairingWorkspace::Candidate>& cand, std::u
 }
 
 // With sort false: stops after step 2 (the candidates in the order made, `pairs` untouched).
-void plain_rule(const std::vector<std::array<std::uint32_t, 3>>& vertex, const std::vector<mesh::Box>& box, const std::vector<std::uint32_t>& data,
-                CandidateRule rule, std::vector<QuadPairingWorkspace::Candidate>& cand, std::vector<QuadPair>& pairs, bool sort = true) {
+void plain_rule(const std::vector<std::array<std::uint32_t, 3>>& vertex, const std::vector<mesh::Box>& box,
+                const std::vector<std::uint32_t>& data, CandidateRule rule,
+                std::vector<QuadPairingWorkspace::Candidate>& cand, std::vector<QuadPair>& pairs, bool sort = true) {
     using Record = QuadPairingWorkspace::Record;
     using Candidate = QuadPairingWorkspace::Candidate;
     const auto rows = static_cast<std::uint32_t>(vertex.size());
@@ -378,7 +388,8 @@ void plain_rule(const std::vector<std::array<std::uint32_t, 3>>& vertex, const s
     for (std::uint32_t r = 0; r < rows; ++r)
         for (std::uint8_t e = 0; e < 3; ++e) {
             const std::uint32_t p = vertex[r][e], q = vertex[r][(e + 1) % 3];
-            rec.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e, static_cast<std::uint8_t>(p < q)});
+            rec.push_back({static_cast<std::uint64_t>(std::min(p, q)) << 32 | std::max(p, q), r, e,
+                           static_cast<std::uint8_t>(p < q)});
         }
     havok_quicksort_reference(std::span<Record>(rec), [](const Record& a, const Record& b) { return a.edge < b.edge; });
     cand.clear();
@@ -388,14 +399,16 @@ void plain_rule(const std::vector<std::array<std::uint32_t, 3>>& vertex, const s
         for (std::size_t j = i + 1; j < rec.size() && rec[j].edge == a.edge; ++j) {
             const Record& b = rec[j];
             if (b.index != (a.index == 2 ? 0 : 2) || b.forward == a.forward || b.row == a.row) continue;
-            if (vertex[b.row][(b.index + 2) % 3] == vertex[a.row][(a.index + 2) % 3] || data[b.row] != data[a.row]) continue;
+            if (vertex[b.row][(b.index + 2) % 3] == vertex[a.row][(a.index + 2) % 3] || data[b.row] != data[a.row])
+                continue;
             const std::uint32_t first = a.index == 2 ? a.row : b.row, second = a.index == 2 ? b.row : a.row;
             cand.push_back({pairing_cost(box[first], box[second]), first, second});
             if (rule == CandidateRule::kFirstFit) break;
         }
     }
     if (!sort) return;
-    havok_quicksort_reference(std::span<Candidate>(cand), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+    havok_quicksort_reference(std::span<Candidate>(cand),
+                              [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
     take_pairs(cand, rows, pairs);
 }
 
@@ -437,7 +450,8 @@ TEST(QuadPairing, PairQuadsIsTheRuleAsWritten) {
         QuadPairingWorkspace ws;
         ws.scan_limit = static_cast<std::size_t>(-1);
         std::vector<QuadPair> got;
-        ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, CandidateRule::kFirstFit, ws, got), cand.size()) << round;
+        ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, CandidateRule::kFirstFit, ws, got), cand.size())
+            << round;
         for (std::size_t i = 0; i < cand.size(); ++i) {
             ASSERT_EQ(ws.candidates[i].first, cand[i].first) << round << " candidate " << i;
             ASSERT_EQ(ws.candidates[i].second, cand[i].second) << round << " candidate " << i;
@@ -454,7 +468,7 @@ TEST(QuadPairing, PairQuadsIsTheRuleAsWritten) {
 // border's of one), a share of triangles repeated once to several times (edges of three, four and
 // more records), some reversed, corners rotated, vertex numbers permuted, two primitive data
 // values and boxes of small integers (many equal costs).
-struct TieHeavyRows {   // read as `auto [vertex, box, data] = tie_heavy_rows(seed);`
+struct TieHeavyRows {  // read as `auto [vertex, box, data] = tie_heavy_rows(seed);`
     std::vector<std::array<std::uint32_t, 3>> vertex;
     std::vector<mesh::Box> box;
     std::vector<std::uint32_t> data;
@@ -470,7 +484,8 @@ TieHeavyRows tie_heavy_rows(std::uint64_t seed) {
     const std::uint32_t w = 8 + next(40), h = 8 + next(40);
     std::vector<std::uint32_t> number((w + 1) * (h + 1));
     for (std::uint32_t i = 0; i < number.size(); ++i) number[i] = i;
-    for (std::uint32_t i = static_cast<std::uint32_t>(number.size()); i-- > 1;) std::swap(number[i], number[next(i + 1)]);
+    for (std::uint32_t i = static_cast<std::uint32_t>(number.size()); i-- > 1;)
+        std::swap(number[i], number[next(i + 1)]);
     auto add = [&](std::array<std::uint32_t, 3> t) {
         const std::uint32_t copies = next(8) == 0 ? 1 + next(4) : 0;
         for (std::uint32_t c = 0; c <= copies; ++c) {
@@ -514,7 +529,9 @@ TEST(QuadPairing, HybridRecordSortIsTheRuleAsWritten) {
             ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, rule, ws, got), cand.size()) << round;
             ASSERT_NE(ws.sorted.key_shift, 0) << "the words form, where the shortcut is";
             for (std::size_t i = 0; i < cand.size(); ++i) {
-                ASSERT_EQ(std::bit_cast<std::uint32_t>(ws.candidates[i].cost), std::bit_cast<std::uint32_t>(cand[i].cost)) << round << " " << i;
+                ASSERT_EQ(std::bit_cast<std::uint32_t>(ws.candidates[i].cost),
+                          std::bit_cast<std::uint32_t>(cand[i].cost))
+                    << round << " " << i;
                 ASSERT_EQ(ws.candidates[i].first, cand[i].first) << round << " candidate " << i;
                 ASSERT_EQ(ws.candidates[i].second, cand[i].second) << round << " candidate " << i;
             }
@@ -541,7 +558,8 @@ TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
         for (int round = 0; round < 20; ++round) {
             auto [vertex, box, data] = tie_heavy_rows(5000 + static_cast<std::uint64_t>(round));
             std::uint64_t vertices = 0;
-            for (const auto& v : vertex) vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
+            for (const auto& v : vertex)
+                vertices = std::max<std::uint64_t>(vertices, std::max({v[0], v[1], v[2]}) + std::uint64_t{1});
             const std::size_t m = vertex.size() * 3;
             const int place_bits = static_cast<int>(std::bit_width(m)), shift = place_bits + 2;
             std::vector<std::uint64_t> key(m);
@@ -561,11 +579,14 @@ TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
             for (std::size_t i = 0; i < m; ++i) {
                 const bool is_crowded = count[key[i]] >= 3;
                 crowded += is_crowded;
-                words[i] = key[i] << shift | std::uint64_t{is_crowded} << (shift - 1) | std::uint64_t{i % 2} << place_bits | i;
+                words[i] =
+                    key[i] << shift | std::uint64_t{is_crowded} << (shift - 1) | std::uint64_t{i % 2} << place_bits | i;
                 key_start[i] = start[key[i]];
             }
             std::vector<std::uint64_t> want = words;
-            havok_quicksort_reference(std::span<std::uint64_t>(want), [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
+            havok_quicksort_reference(std::span<std::uint64_t>(want), [shift](std::uint64_t a, std::uint64_t b) {
+                return (a >> shift) < (b >> shift);
+            });
             RecordSortScratch scratch;
             auto observe = [&](const std::uint64_t* a, std::int64_t lo, std::int64_t hi) {
                 ++shortcuts;
@@ -579,8 +600,10 @@ TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
             for (std::size_t g = 0; g < m;) {
                 std::size_t end = g + 1;
                 while (end < m && want[end] >> shift == want[g] >> shift) ++end;
-                std::vector<std::uint64_t> a(words.begin() + static_cast<long>(g), words.begin() + static_cast<long>(end));
-                std::vector<std::uint64_t> b(want.begin() + static_cast<long>(g), want.begin() + static_cast<long>(end));
+                std::vector<std::uint64_t> a(words.begin() + static_cast<long>(g),
+                                             words.begin() + static_cast<long>(end));
+                std::vector<std::uint64_t> b(want.begin() + static_cast<long>(g),
+                                             want.begin() + static_cast<long>(end));
                 if (end - g < 3) std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
                 differs = differs || a != b;
                 g = end;
@@ -612,8 +635,8 @@ std::size_t tied_and_sharing(const std::vector<QuadPairingWorkspace::Candidate>&
     std::size_t count = 0;
     for (std::size_t i = 1; i < sorted.size(); ++i)
         for (std::size_t j = i; j-- > 0 && !(sorted[j].cost < sorted[i].cost);)
-            if (sorted[j].first == sorted[i].first || sorted[j].first == sorted[i].second || sorted[j].second == sorted[i].first ||
-                sorted[j].second == sorted[i].second) {
+            if (sorted[j].first == sorted[i].first || sorted[j].first == sorted[i].second ||
+                sorted[j].second == sorted[i].first || sorted[j].second == sorted[i].second) {
                 ++count;
                 break;
             }
@@ -643,11 +666,13 @@ TEST(QuadPairing, HybridCandidateSortGivesTheRulesPairs) {
             std::vector<QuadPair> want, got;
             plain_rule(vertex, box, data, rule, cand, want);
             sharing += tied_and_sharing(cand);
-            ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, rule, ws, got, PairsRead::kAsSet), cand.size()) << round;
+            ASSERT_EQ(pair_quads(QuadPairingRows{vertex, box, data}, rule, ws, got, PairsRead::kAsSet), cand.size())
+                << round;
             ASSERT_EQ(as_tuples(ws.candidates), as_tuples(cand)) << round;
             ASSERT_EQ(pair_set(got), pair_set(want)) << round;
             bool same_order = got.size() == want.size();
-            for (std::size_t i = 0; same_order && i < want.size(); ++i) same_order = got[i].first == want[i].first && got[i].second == want[i].second;
+            for (std::size_t i = 0; same_order && i < want.size(); ++i)
+                same_order = got[i].first == want[i].first && got[i].second == want[i].second;
             reordered += !same_order;
         }
     }
@@ -678,27 +703,31 @@ TEST(QuadPairing, HybridCandidateSortShortcutNeedsTheRiskyCheck) {
                 const std::uint32_t b = std::bit_cast<std::uint32_t>(cand[i].cost + 0.0f);
                 words[i] = static_cast<std::uint64_t>((b & 0x80000000u) ? ~b : (b | 0x80000000u)) << 32 | i;
             }
-            const std::size_t risky = mark_risky_candidates(std::span<std::uint64_t>(words), std::span<const Candidate>(cand), rows, scratch);
+            const std::size_t risky =
+                mark_risky_candidates(std::span<std::uint64_t>(words), std::span<const Candidate>(cand), rows, scratch);
             risky_seen += risky;
             for (std::size_t i = 0; i < cand.size(); ++i) {
                 bool tied_sharing = false;
                 for (std::size_t j = 0; j < cand.size(); ++j)
-                    tied_sharing = tied_sharing || (j != i && !(cand[i].cost < cand[j].cost) && !(cand[j].cost < cand[i].cost) &&
-                                                    (cand[i].first == cand[j].first || cand[i].first == cand[j].second ||
-                                                     cand[i].second == cand[j].first || cand[i].second == cand[j].second));
+                    tied_sharing =
+                        tied_sharing || (j != i && !(cand[i].cost < cand[j].cost) && !(cand[j].cost < cand[i].cost) &&
+                                         (cand[i].first == cand[j].first || cand[i].first == cand[j].second ||
+                                          cand[i].second == cand[j].first || cand[i].second == cand[j].second));
                 if (tied_sharing) {
                     ASSERT_NE(words[i] & kRiskyBit, 0u) << round << " " << i;
                 }
             }
             std::vector<Candidate> plain = cand;
-            havok_quicksort_reference(std::span<Candidate>(plain), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
+            havok_quicksort_reference(std::span<Candidate>(plain),
+                                      [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
             std::vector<QuadPair> want, got;
             take_pairs(plain, rows, want);
             sort_candidate_words(std::span<std::uint64_t>(words), risky, scratch, check);
             std::vector<Candidate> placed;
             for (const std::uint64_t w : words) placed.push_back(cand[w & kCandidateIndexMask]);
             for (std::size_t i = 0; i < placed.size(); ++i)
-                ASSERT_FALSE(placed[i].cost < plain[i].cost || plain[i].cost < placed[i].cost) << round << " " << i;  // the same costs in order
+                ASSERT_FALSE(placed[i].cost < plain[i].cost || plain[i].cost < placed[i].cost)
+                    << round << " " << i;  // the same costs in order
             take_pairs(placed, rows, got);
             differing_rounds += pair_set(got) != pair_set(want);
         }
@@ -741,12 +770,14 @@ TEST(QuadPairing, ReusedWorkspaceGivesWhatAFreshOneGives) {
             }
             for (std::size_t i = 0; i < reused.sorted.size(); ++i) {
                 const auto a = reused.sorted.at(i), b = fresh.sorted.at(i);
-                ASSERT_TRUE(a.edge == b.edge && a.row == b.row && a.index == b.index && a.forward == b.forward) << round << " record " << i;
+                ASSERT_TRUE(a.edge == b.edge && a.row == b.row && a.index == b.index && a.forward == b.forward)
+                    << round << " record " << i;
             }
             ASSERT_EQ(reused.edge_uses, fresh.edge_uses) << round;
             ASSERT_EQ(reused.candidates.size(), fresh.candidates.size()) << round;
             for (std::size_t i = 0; i < fresh.candidates.size(); ++i)
-                ASSERT_TRUE(reused.candidates[i].first == fresh.candidates[i].first && reused.candidates[i].second == fresh.candidates[i].second)
+                ASSERT_TRUE(reused.candidates[i].first == fresh.candidates[i].first &&
+                            reused.candidates[i].second == fresh.candidates[i].second)
                     << round << " candidate " << i;
             ASSERT_EQ(got.size(), want.size()) << round;
             for (std::size_t i = 0; i < want.size(); ++i)
@@ -795,7 +826,8 @@ TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
             ASSERT_EQ(pair_quads(in, rule, kept, got_kept), made) << round;
             ASSERT_EQ(got_kept.size(), want.size()) << round;
             for (std::size_t i = 0; i < want.size(); ++i)
-                ASSERT_TRUE(got_kept[i].first == want[i].first && got_kept[i].second == want[i].second) << round << " pair " << i;
+                ASSERT_TRUE(got_kept[i].first == want[i].first && got_kept[i].second == want[i].second)
+                    << round << " pair " << i;
             ASSERT_EQ(kept.sorted.key_shift != 0, form != 2) << round;
             bool crowded = false;
             for (const std::uint32_t uses : kept.edge_uses) crowded = crowded || uses >= 3;
@@ -810,12 +842,13 @@ TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
             if (form == 0) {
                 EXPECT_GT(kept.key_start.capacity() + kept.by_lower.capacity() + kept.record_sort.stamp.capacity(), 0u);
             }
-            const std::size_t left = released.sorted.words.capacity() + released.sorted.records.capacity() + released.key_start.capacity() +
-                                     released.lower_start.capacity() + released.lower_fill.capacity() + released.by_lower.capacity() +
-                                     released.higher.capacity() + released.record_sort.stamp.capacity() +
-                                     released.record_sort.next_slot.capacity() + released.record_sort.placed.capacity() +
-                                     released.candidates.capacity() + released.sorted_candidates.capacity() + released.packed.capacity() +
-                                     released.taken.capacity();
+            const std::size_t left =
+                released.sorted.words.capacity() + released.sorted.records.capacity() + released.key_start.capacity() +
+                released.lower_start.capacity() + released.lower_fill.capacity() + released.by_lower.capacity() +
+                released.higher.capacity() + released.record_sort.stamp.capacity() +
+                released.record_sort.next_slot.capacity() + released.record_sort.placed.capacity() +
+                released.candidates.capacity() + released.sorted_candidates.capacity() + released.packed.capacity() +
+                released.taken.capacity();
             EXPECT_EQ(left, 0u) << round;
         }
     }

@@ -71,7 +71,8 @@ void plain_rule(const mesh::DecodedMesh& m, Plain& out) {
         for (int k = 0; k < 3; ++k) {
             const std::uint32_t v = t.vertex[k][m.row_triangle[r]];
             const float p[3] = {m.vertices.x[v], m.vertices.y[v], m.vertices.z[v]};
-            names.push_back({std::bit_cast<std::uint32_t>(p[0]), std::bit_cast<std::uint32_t>(p[1]), std::bit_cast<std::uint32_t>(p[2])});
+            names.push_back({std::bit_cast<std::uint32_t>(p[0]), std::bit_cast<std::uint32_t>(p[1]),
+                             std::bit_cast<std::uint32_t>(p[2])});
             for (int a = 0; a < 3; ++a) b.min[a] = std::min(b.min[a], p[a]), b.max[a] = std::max(b.max[a], p[a]);
         }
         out.box.push_back(b);
@@ -79,8 +80,10 @@ void plain_rule(const mesh::DecodedMesh& m, Plain& out) {
     }
     std::vector<std::uint32_t> numbers(names.size());
     out.positions = rules::number_by_first_use(names, out.ws, numbers);
-    for (std::size_t i = 0; i < out.used.size(); ++i) out.vertex.push_back({numbers[i * 3], numbers[i * 3 + 1], numbers[i * 3 + 2]});
-    rules::pair_quads(rules::QuadPairingRows{out.vertex, out.box, out.data}, rules::CandidateRule::kFirstFit, out.ws, out.pairs);
+    for (std::size_t i = 0; i < out.used.size(); ++i)
+        out.vertex.push_back({numbers[i * 3], numbers[i * 3 + 1], numbers[i * 3 + 2]});
+    rules::pair_quads(rules::QuadPairingRows{out.vertex, out.box, out.data}, rules::CandidateRule::kFirstFit, out.ws,
+                      out.pairs);
 }
 
 bool same_box(const mesh::Box& a, const mesh::Box& b) {
@@ -115,7 +118,8 @@ TEST(RowPairing, IsTheRuleOnEveryCornerNamedByPosition) {
             }
             ASSERT_EQ(fast.candidates.size(), plain.ws.candidates.size());
             for (std::size_t i = 0; i < fast.candidates.size(); ++i) {
-                ASSERT_EQ(std::bit_cast<std::uint32_t>(fast.candidates[i].cost), std::bit_cast<std::uint32_t>(plain.ws.candidates[i].cost));
+                ASSERT_EQ(std::bit_cast<std::uint32_t>(fast.candidates[i].cost),
+                          std::bit_cast<std::uint32_t>(plain.ws.candidates[i].cost));
                 ASSERT_EQ(fast.candidates[i].first, plain.ws.candidates[i].first);
                 ASSERT_EQ(fast.candidates[i].second, plain.ws.candidates[i].second);
             }
@@ -150,7 +154,7 @@ TEST(MeshProducts, ComputesEachMeshsPairingOnceAndACopyStartsEmpty) {
     const rules::RowPairing& b = products.row_pairing(m);
     EXPECT_EQ(&a, &b);
     EXPECT_FALSE(a.pairs.empty());
-    mesh::DecodedMesh other = m;   // another mesh (another address): its own product
+    mesh::DecodedMesh other = m;  // another mesh (another address): its own product
     const rules::RowPairing& c = products.row_pairing(other);
     EXPECT_NE(&a, &c);
     EXPECT_EQ(c.pairs.size(), a.pairs.size());

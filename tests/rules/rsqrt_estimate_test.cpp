@@ -35,7 +35,8 @@ TEST(RsqrtTable, ConstantOnEachCellOf8192Ulps) {
 
 TEST(RsqrtTable, LookupEqualsTheDefinition) {
     for_cells([](std::uint32_t first, std::uint32_t middle, std::uint32_t) {
-        ASSERT_EQ(bits(rsqrt_table_estimate(from_bits(first))), bits(rsqrt_table_definition(from_bits(first)))) << std::hex << first;
+        ASSERT_EQ(bits(rsqrt_table_estimate(from_bits(first))), bits(rsqrt_table_definition(from_bits(first))))
+            << std::hex << first;
         ASSERT_EQ(bits(rsqrt_table_estimate(from_bits(middle))), bits(rsqrt_table_definition(from_bits(middle))));
     });
     // A hand check of one cell: s = 1 lies in the cell [1, 1 + 2¹³ ulps); its middle is

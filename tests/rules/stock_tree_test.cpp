@@ -103,7 +103,7 @@ TEST(StockTreeBins, AnAxisWithoutExtentPutsEveryLeafInBinZero) {
     BinSplit s;
     ASSERT_TRUE(binned_split(leaves, list, s));
     EXPECT_EQ(s.bin, 0);
-    EXPECT_EQ(s.first.size(), 1u);   // 3 / 2 = 1 to the first list, the rest to the second
+    EXPECT_EQ(s.first.size(), 1u);  // 3 / 2 = 1 to the first list, the rest to the second
     EXPECT_EQ(s.second.size(), 2u);
 }
 
@@ -215,7 +215,7 @@ TEST(StockTreeRefinement, ExchangesAGrandchildThatPays) {
     EXPECT_EQ(h.t.second[h.A], h.b1);
     EXPECT_EQ(h.t.first[h.B], h.a2);
     EXPECT_EQ(h.t.second[h.B], h.b2);
-    EXPECT_EQ(h.t.first[h.N], h.A);   // equal surfaces (5, 5): the order stays
+    EXPECT_EQ(h.t.first[h.N], h.A);  // equal surfaces (5, 5): the order stays
 }
 
 TEST(StockTreeRefinement, TiedWaysTakeTheSecondThenTheLargerChildComesFirst) {
@@ -231,7 +231,7 @@ TEST(StockTreeRefinement, TiedWaysTakeTheSecondThenTheLargerChildComesFirst) {
     EXPECT_EQ(h.t.second[h.B], h.a2);
     EXPECT_EQ(h.t.first[h.N], h.B);
     EXPECT_EQ(h.t.second[h.N], h.A);
-    EXPECT_EQ(h.t.first[h.t.root], h.N);   // the root is not reordered (its first child is the smaller)
+    EXPECT_EQ(h.t.first[h.t.root], h.N);  // the root is not reordered (its first child is the smaller)
 }
 
 TEST(StockTreeRefinement, NoExchangeWhenNothingPays) {
@@ -273,7 +273,7 @@ TEST(StockTreeCut, OneHundredTwentySevenLeavesMakeOneSection) {
         std::vector<std::uint32_t> first{0}, ids;
         for (std::uint32_t i = 0; i < n; ++i) {
             leaves.push_back(cube(float(i % 16), float(i / 16)));
-            for (std::uint32_t k = 0; k < 3; ++k) ids.push_back(k);   // 3 distinct vertices in all
+            for (std::uint32_t k = 0; k < 3; ++k) ids.push_back(k);  // 3 distinct vertices in all
             first.push_back(static_cast<std::uint32_t>(ids.size()));
         }
         const BinaryTree t = build_stock_tree(leaves);
@@ -304,7 +304,8 @@ TEST(StockTreeNumbering, TheDocumentsRankVectors) {
 TEST(StockTree, EveryLeafOnceAndBoxesHoldTheirChildren) {
     // A 20 x 20 grid of slightly jittered cubes through steps 1 to 3.
     std::vector<mesh::Box> leaves;
-    for (int i = 0; i < 400; ++i) leaves.push_back(cube(float(i % 20) + 0.01f * float(i % 7), float(i / 20) * 1.1f, float(i % 3)));
+    for (int i = 0; i < 400; ++i)
+        leaves.push_back(cube(float(i % 20) + 0.01f * float(i % 7), float(i / 20) * 1.1f, float(i % 3)));
     const BinaryTree t = build_stock_tree(leaves);
     auto all = leaves_left_to_right(t);
     std::sort(all.begin(), all.end());

@@ -23,9 +23,8 @@ std::vector<std::size_t> prefix_lengths(std::size_t size, std::size_t stride = 2
 
 }  // namespace meshproof::test
 
-#define MP_REQUIRE_CORPUS()                                                   \
-    do {                                                                      \
-        if (!::meshproof::test::corpus_available())                           \
-            GTEST_SKIP() << "shared corpus not found at "                     \
-                         << ::meshproof::test::corpus_dir();                  \
+#define MP_REQUIRE_CORPUS()                                                                   \
+    do {                                                                                      \
+        if (!::meshproof::test::corpus_available())                                           \
+            GTEST_SKIP() << "shared corpus not found at " << ::meshproof::test::corpus_dir(); \
     } while (0)

@@ -36,10 +36,8 @@ inline const std::vector<KrakenFixture>& kraken_fixtures() {
         {"kraken/er__allmaterial.matbinbnd.dcx", 77457355,
          "28fcad57053acd942d2db1caa9922fd5b89d4c071f8992bb8d0ca406c78513f5"},
         {"kraken/silesia/xml.kraken", 5345280, "0e82e54e695c1938e4193448022543845b33020c8be6bf3bf3ead2224903e08c"},
-        {"kraken/silesia/reymont.kraken", 6627202,
-         "0eac0114a3dfe6e2ee1f345a0f79d653cb26c3bc9f0ed79238af4933422b7578"},
-        {"kraken/silesia/dickens.kraken", 10192446,
-         "b24c37886142e11d0ee687db6ab06f936207aa7f2ea1fd1d9a36763c7a507e6a"},
+        {"kraken/silesia/reymont.kraken", 6627202, "0eac0114a3dfe6e2ee1f345a0f79d653cb26c3bc9f0ed79238af4933422b7578"},
+        {"kraken/silesia/dickens.kraken", 10192446, "b24c37886142e11d0ee687db6ab06f936207aa7f2ea1fd1d9a36763c7a507e6a"},
     };
     return list;
 }
@@ -47,8 +45,8 @@ inline const std::vector<KrakenFixture>& kraken_fixtures() {
 // kraken/crafted/: a stream with a .expected file decodes to it; one without must be rejected.
 inline const std::vector<std::string>& crafted_kraken_streams() {
     static const std::vector<std::string> list = {
-        "uncomp", "fill_stored", "entropy_only", "stored_sub2", "fill_cksum",
-        "stored_sub_mode1", "stored_sub2_mode1", "wholematch",
+        "uncomp",     "fill_stored",      "entropy_only",      "stored_sub2",
+        "fill_cksum", "stored_sub_mode1", "stored_sub2_mode1", "wholematch",
     };
     return list;
 }
@@ -71,7 +69,8 @@ inline std::optional<RawKrakenStream> load_kraken_stream(const std::string& rela
     s.file = read_file(corpus_path(relative));
     const Bytes b(s.file);
     auto ends_with = [&](const std::string& suffix) {
-        return relative.size() >= suffix.size() && relative.compare(relative.size() - suffix.size(), suffix.size(), suffix) == 0;
+        return relative.size() >= suffix.size() &&
+               relative.compare(relative.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
     if (ends_with(".dcx")) {
         const auto decoded = read_be_at<std::uint32_t>(b, 0x1C);

@@ -14,13 +14,14 @@
 namespace meshproof::test {
 
 struct SplitBinderMember {
-    std::string name;                 // e.g. "h10_00_00_00_000001.hkx.dcx"
-    std::vector<std::uint8_t> data;   // as stored (DCX or raw)
+    std::string name;                // e.g. "h10_00_00_00_000001.hkx.dcx"
+    std::vector<std::uint8_t> data;  // as stored (DCX or raw)
 };
 
 inline void write_test_file(const std::filesystem::path& p, const std::vector<std::uint8_t>& bytes) {
     std::filesystem::create_directories(p.parent_path());
-    std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(p, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 inline void write_split_binder_install(const std::filesystem::path& root, const std::string& stem,

@@ -121,7 +121,7 @@ TEST(ConvexHull, TieClusterOnAFaceParallelPlane) {
         for (int j = 0; j <= 4; ++j) pts.push_back({float(i), float(j), 2});
     const HullResult h = convex_hull(pts);
     ASSERT_TRUE(h.ok());
-    EXPECT_EQ(h->indices.size(), 8u);   // a box: 4 base corners, 4 slab corners
+    EXPECT_EQ(h->indices.size(), 8u);  // a box: 4 base corners, 4 slab corners
     expect_valid_hull(pts, *h);
 }
 
@@ -145,12 +145,12 @@ TEST(ConvexHull, Tetrahedron) {
 
 TEST(ConvexHull, ToleranceIsOneUlpAtTheDataDistanceFromTheOrigin) {
     // The magnitude is the distance from the origin, not the extent.
-    const Cloud unit = cube_corners(0, 1);                // farthest point sqrt(3)
+    const Cloud unit = cube_corners(0, 1);  // farthest point sqrt(3)
     EXPECT_EQ(hull_tolerance(unit), std::nextafter(std::sqrt(3.0f), 1e9f) - std::sqrt(3.0f));
-    const Cloud far = cube_corners(1000, 1001);           // same extent, ~1733 from the origin
+    const Cloud far = cube_corners(1000, 1001);  // same extent, ~1733 from the origin
     const float m = static_cast<float>(std::sqrt(3.0) * 1001.0);
     EXPECT_EQ(hull_tolerance(far), std::nextafter(m, 1e9f) - m);
-    EXPECT_EQ(hull_tolerance(far), 1.220703125e-4f);      // float spacing in [1024, 2048)
+    EXPECT_EQ(hull_tolerance(far), 1.220703125e-4f);  // float spacing in [1024, 2048)
     EXPECT_EQ(hull_tolerance(Cloud{}), 0.0f);
 }
 
@@ -167,7 +167,7 @@ TEST(ConvexHull, SmallHullFarFromTheOrigin) {
     ASSERT_TRUE(h.ok()) << hull_error_name(h.error());
     EXPECT_EQ(h->indices.size(), 8u);
     EXPECT_EQ(h->faces.size(), 12u);
-    EXPECT_EQ(h->tolerance, 0.001953125f);   // spacing of float32 in [16384, 32768)
+    EXPECT_EQ(h->tolerance, 0.001953125f);  // spacing of float32 in [16384, 32768)
     expect_valid_hull(pts, *h);
     // The same shape at the origin keeps its tolerance small and its cube.
     Cloud near = cube_corners(0, 1);
@@ -184,8 +184,9 @@ TEST(ConvexHull, TypedErrors) {
     EXPECT_EQ(convex_hull(Cloud{}).error(), HullError::kTooFewPoints);
     EXPECT_EQ(convex_hull(Cloud{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}).error(), HullError::kTooFewPoints);
     // Seven points, three distinct coordinates.
-    EXPECT_EQ(convex_hull(Cloud{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {-0.0f, 0, 0}}).error(),
-              HullError::kTooFewPoints);
+    EXPECT_EQ(
+        convex_hull(Cloud{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {-0.0f, 0, 0}}).error(),
+        HullError::kTooFewPoints);
     // Flat: a grid on one (tilted) plane.
     Cloud flat;
     for (int i = 0; i < 5; ++i)
@@ -206,9 +207,11 @@ TEST(ConvexHull, TypedErrors) {
     EXPECT_EQ(convex_hull(cube).error(), HullError::kNonFinite);
     cube[5][1] = -inf;
     EXPECT_EQ(convex_hull(cube).error(), HullError::kNonFinite);
-    EXPECT_TRUE(no_tetrahedron(HullError::kFlat) && no_tetrahedron(HullError::kLine) && no_tetrahedron(HullError::kSpot));
+    EXPECT_TRUE(no_tetrahedron(HullError::kFlat) && no_tetrahedron(HullError::kLine) &&
+                no_tetrahedron(HullError::kSpot));
     EXPECT_FALSE(no_tetrahedron(HullError::kTooFewPoints) || no_tetrahedron(HullError::kNonFinite));
-    for (HullError e : {HullError::kTooFewPoints, HullError::kNonFinite, HullError::kFlat, HullError::kLine, HullError::kSpot})
+    for (HullError e :
+         {HullError::kTooFewPoints, HullError::kNonFinite, HullError::kFlat, HullError::kLine, HullError::kSpot})
         EXPECT_FALSE(hull_error_name(e).empty());
 }
 
@@ -227,19 +230,19 @@ TEST(ConvexHull, MaxPointsStopsTheHullEarly) {
     ASSERT_TRUE(h.ok());
     EXPECT_TRUE(h->stopped_early);
     EXPECT_EQ(h->indices.size(), 20u);
-    EXPECT_LE(hull_excess(sphere, *h, h->indices), h->tolerance);   // the hull of the points taken so far
+    EXPECT_LE(hull_excess(sphere, *h, h->indices), h->tolerance);      // the hull of the points taken so far
     EXPECT_GT(hull_excess(sphere, *h, all_of(sphere)), h->tolerance);  // geometry outside it is not covered
     const HullResult full = convex_hull(sphere);
     ASSERT_TRUE(full.ok());
     EXPECT_FALSE(full->stopped_early);
-    EXPECT_EQ(full->indices.size(), 400u);   // every point of a sphere is on its hull
+    EXPECT_EQ(full->indices.size(), 400u);  // every point of a sphere is on its hull
     expect_valid_hull(sphere, *full);
     EXPECT_EQ(HullOptions{}.max_points, 2050u);
 }
 
 TEST(ConvexHull, RandomCloudsAreConvexAndContainTheirPoints) {
     std::mt19937 rng(20261130);
-    HullWorkspace ws;   // reused across builds
+    HullWorkspace ws;  // reused across builds
     for (int round = 0; round < 60; ++round) {
         const int n = 4 + int(rng() % 600);
         const float scale = std::pow(10.0f, float(int(rng() % 9) - 4));
@@ -249,15 +252,15 @@ TEST(ConvexHull, RandomCloudsAreConvexAndContainTheirPoints) {
         for (int i = 0; i < n; ++i) {
             HullPoint p{u(rng), u(rng), u(rng)};
             switch (round % 4) {
-                case 1: {   // on a sphere: every point on the hull
+                case 1: {  // on a sphere: every point on the hull
                     const float l = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
                     if (l > 0) p = {p[0] / l, p[1] / l, p[2] / l};
                     break;
                 }
-                case 2:   // on a coarse lattice: duplicates and coplanar ties everywhere
+                case 2:  // on a coarse lattice: duplicates and coplanar ties everywhere
                     p = {std::round(p[0] * 3), std::round(p[1] * 3), std::round(p[2] * 3)};
                     break;
-                case 3:   // a flattened box: nearly coplanar faces
+                case 3:  // a flattened box: nearly coplanar faces
                     p[2] *= 0.01f;
                     break;
             }
@@ -278,8 +281,17 @@ TEST(ConvexHull, RandomCloudsAreConvexAndContainTheirPoints) {
 TEST(ConvexHullHostile, RandomFloatsNaNAndDuplicatesNeverBreakTheBuilder) {
     std::mt19937 rng(99);
     HullWorkspace ws;
-    const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, 1e30f, -1e30f, 1e-30f, 3.4e38f, -3.4e38f,
-                              std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::quiet_NaN(),
+    const float specials[] = {0.0f,
+                              -0.0f,
+                              1.0f,
+                              -1.0f,
+                              1e30f,
+                              -1e30f,
+                              1e-30f,
+                              3.4e38f,
+                              -3.4e38f,
+                              std::numeric_limits<float>::denorm_min(),
+                              std::numeric_limits<float>::quiet_NaN(),
                               std::numeric_limits<float>::infinity()};
     int built = 0;
     for (int round = 0; round < 2000; ++round) {
@@ -346,7 +358,8 @@ TEST(ConvexHull, RetailSampleHullsRebuildFromTheirOwnPoints) {
                 }
                 const HullResult h = convex_hull(pts, {}, ws);
                 if (!h.ok()) {
-                    EXPECT_TRUE(no_tetrahedron(h.error())) << name << " ledge " << l << ": " << hull_error_name(h.error());
+                    EXPECT_TRUE(no_tetrahedron(h.error()))
+                        << name << " ledge " << l << ": " << hull_error_name(h.error());
                     ++flat;
                     continue;
                 }
@@ -363,7 +376,8 @@ TEST(ConvexHull, RetailSampleHullsRebuildFromTheirOwnPoints) {
                     for (std::uint32_t i = 0; i < pts.size(); ++i) {
                         const std::uint32_t one[1] = {i};
                         if (!kept[i]) {
-                            EXPECT_GE(hull_excess(pts, *h, one), -double(h->tolerance)) << "dropped point " << i << " is not on a face plane";
+                            EXPECT_GE(hull_excess(pts, *h, one), -double(h->tolerance))
+                                << "dropped point " << i << " is not on a face plane";
                         }
                     }
                 }
@@ -384,7 +398,9 @@ TEST(ConvexHull, RetailSampleHullsRebuildFromTheirOwnPoints) {
 // (1.22e-4) and FLT_EPSILON · m is 2.27e-4: a fourth point h above the plane of three is flat
 // below the tolerance and a tetrahedron above it, each reading on both sides.
 TEST(ConvexHull, NearFlatPointsOnBothSidesOfEachTolerance) {
-    auto cloud = [](float h) { return Cloud{{1900, 0, 0}, {1901, 0, 0}, {1900, 1, 0}, {1901, 1, 0}, {1900.5f, 0.5f, h}}; };
+    auto cloud = [](float h) {
+        return Cloud{{1900, 0, 0}, {1901, 0, 0}, {1900, 1, 0}, {1901, 1, 0}, {1900.5f, 0.5f, h}};
+    };
     HullOptions eps;
     eps.tolerance = HullTolerance::kEpsilonTimesMagnitude;
     const Cloud probe = cloud(0);

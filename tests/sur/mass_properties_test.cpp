@@ -53,7 +53,8 @@ TEST(SurMassProperties, CubeThresholdLiesBetweenSide524And525) {
 }
 
 TEST(SurMassProperties, DoubleSidedPlateTakesTheFallbackInEveryArithmetic) {
-    const SurModel m = hull_soup({{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}, {{0, 1, 2}, {0, 2, 3}, {0, 2, 1}, {0, 3, 2}});
+    const SurModel m =
+        hull_soup({{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}, {{0, 1, 2}, {0, 2, 3}, {0, 2, 1}, {0, 3, 2}});
     EXPECT_TRUE(props(m).fallback);
     EXPECT_TRUE(no_volume(m, VolumeArithmetic::kF32Cross));
     EXPECT_TRUE(no_volume(m, VolumeArithmetic::kF32All));
@@ -89,7 +90,8 @@ TEST(SurMassProperties, DeviationEqualToTheRadiusGivesByte250) {
     // A double-sided square plate around the origin: mass centre (0, 0, 0) (fallback), every
     // corner at the radius √2 and at the same distance from the axis along the plate's normal.
     // deviation / (radius · 0.0040000002f) is just below 250: byte int(1 + 249.99999) = 250.
-    const SurModel m = hull_soup({{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}, {{0, 1, 2}, {0, 2, 3}, {0, 2, 1}, {0, 3, 2}});
+    const SurModel m =
+        hull_soup({{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}, {{0, 1, 2}, {0, 2, 3}, {0, 2, 1}, {0, 3, 2}});
     const MassProperties mp = props(m);
     EXPECT_EQ(mp.deviation, 250);
     EXPECT_FLOAT_EQ(mp.radius, std::sqrt(2.0f));

@@ -33,7 +33,8 @@ TEST(SurPierce, ThresholdIsStrictlyBelowMinusOneMillionth) {
 }
 
 TEST(SurPierce, DoubleSidedFlatTrianglesPierceEachOther) {
-    EXPECT_EQ(pierce_of(hull_soup({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{0, 1, 2}, {0, 2, 1}})), (std::vector<std::int32_t>{1, 0}));
+    EXPECT_EQ(pierce_of(hull_soup({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{0, 1, 2}, {0, 2, 1}})),
+              (std::vector<std::int32_t>{1, 0}));
 }
 
 TEST(SurPierce, FirstMinimumWinsAndALaterPairingOverwrites) {
@@ -64,8 +65,9 @@ TEST(SurPierce, DoubleAndF32BreakAnExactTieDifferently) {
     // opposite, the f32 reading face 1. (Found by a search over 0.1-grid triangles.)
     const Xyz a{0x1p-1f, -0x1p-1f, 0x1.e66666p+0f}, b{-0x1.99999ap-4f, -0x1.333334p-1f, -0x1p-1f},
         c{-0x1.cccccep-1f, 0x1.666666p+0f, -0x1.99999ap-3f};
-    const SurModel m = hull_soup({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, a, b, c, {a[1], a[0], a[2]}, {c[1], c[0], c[2]}, {b[1], b[0], b[2]}},
-                                 {{0, 1, 2}, {3, 4, 5}, {7, 8, 6}});
+    const SurModel m = hull_soup(
+        {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, a, b, c, {a[1], a[0], a[2]}, {c[1], c[0], c[2]}, {b[1], b[0], b[2]}},
+        {{0, 1, 2}, {3, 4, 5}, {7, 8, 6}});
     EXPECT_EQ(pierce_of(m), (std::vector<std::int32_t>{2, 0, 0}));
     EXPECT_EQ(pierce_of(m, PierceArithmetic::kFloat), (std::vector<std::int32_t>{1, 0, 0}));
 }

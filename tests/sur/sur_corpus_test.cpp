@@ -14,8 +14,8 @@ namespace meshproof::sur {
 namespace {
 
 struct Totals {
-    std::size_t files = 0, accepted = 0, parts = 0, surfaces = 0, terminal = 0, skip = 0, faces = 0,
-                virtual_faces = 0, points = 0, nodes = 0, hardpoints = 0, not_fixed = 0;
+    std::size_t files = 0, accepted = 0, parts = 0, surfaces = 0, terminal = 0, skip = 0, faces = 0, virtual_faces = 0,
+                points = 0, nodes = 0, hardpoints = 0, not_fixed = 0;
     std::map<std::string, std::size_t> rejected_by_code;
 };
 
@@ -55,8 +55,9 @@ TEST(SurCorpus, RetailSampleAllAcceptedPartsMatchReadme) {
     std::map<std::string, SurModel> models;
     std::map<std::string, Error> errors;
     const Totals t = read_folder("sur/retail-sample", &errors, &models);
-    for (const auto& [name, e] : errors) ADD_FAILURE() << name << ": " << error_code_name(e.code) << " @" << e.offset << ": " << e.message;
-    EXPECT_EQ(t.files, 196u);     // README: every 4th of the 781 vers 2.0 files
+    for (const auto& [name, e] : errors)
+        ADD_FAILURE() << name << ": " << error_code_name(e.code) << " @" << e.offset << ": " << e.message;
+    EXPECT_EQ(t.files, 196u);  // README: every 4th of the 781 vers 2.0 files
     EXPECT_EQ(t.accepted, 196u);
     EXPECT_EQ(t.parts, 351u);     // README: "196 files, 351 parts"
     EXPECT_EQ(t.surfaces, 351u);  // every retail part has a surf chunk
@@ -72,8 +73,8 @@ TEST(SurCorpus, RetailSampleAllAcceptedPartsMatchReadme) {
     EXPECT_EQ(t.skip, 128u);
     EXPECT_EQ(t.nodes, 2 * t.terminal - t.surfaces);  // notes §15: N = 2T - 1 in every part
     std::cout << "retail-sample: files " << t.files << " parts " << t.parts << " type4 " << t.terminal << " type5 "
-              << t.skip << " faces " << t.faces << " virtual " << t.virtual_faces << " points " << t.points
-              << " nodes " << t.nodes << " hardpoints " << t.hardpoints << " !fxd " << t.not_fixed << "\n";
+              << t.skip << " faces " << t.faces << " virtual " << t.virtual_faces << " points " << t.points << " nodes "
+              << t.nodes << " hardpoints " << t.hardpoints << " !fxd " << t.not_fixed << "\n";
 }
 
 // Retail files obey the layout facts the notes list as exact (§2, §5, §15) - checked here as

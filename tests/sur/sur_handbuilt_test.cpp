@@ -105,8 +105,8 @@ TEST(SurHandBuilt, TetrahedronWritesTheIvpLayoutAndReadsBack) {
     EXPECT_EQ(at<std::uint32_t>(b, kSurf + 56), 4u | 9u << 8);    // type 4, size_div_16 9
     EXPECT_EQ(at<std::int16_t>(b, kSurf + 60), 4);
     EXPECT_EQ(at<std::uint32_t>(b, kSurf + 64 + 16), 1u | 2u << 12);  // face 1: tri_index 1, pierce 2
-    EXPECT_EQ(at<std::int32_t>(b, kSurf + 192), 0);               // leaf
-    EXPECT_EQ(at<std::int32_t>(b, kSurf + 196), 48 - 192);        // hull offset from the node start
+    EXPECT_EQ(at<std::int32_t>(b, kSurf + 192), 0);                   // leaf
+    EXPECT_EQ(at<std::int32_t>(b, kSurf + 196), 48 - 192);            // hull offset from the node start
     auto back = decode_sur(b);
     ASSERT_TRUE(back.ok()) << back.error().message;
     expect_same_model(m, *back, "tetrahedron");
@@ -151,9 +151,9 @@ TEST(SurHandBuilt, ShpeBlockIsAcceptedAndReencoded) {
         for (int i = 0; i < 4; ++i) shpe.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
     };
     put(kTagShpe);
-    put(1);           // groups
-    put(0);           // subId: the part itself
-    put(2);           // shapes
+    put(1);  // groups
+    put(0);  // subId: the part itself
+    put(2);  // shapes
     put(3);
     shpe.insert(shpe.end(), {1, 2, 3});
     put(0);
@@ -187,11 +187,11 @@ TEST(SurHandBuilt, HostileOffsetsAndIndicesAreOutOfBounds) {
         ErrorCode code;
     };
     const Case cases[] = {
-        {kSurf + 32, 20, ErrorCode::kOutOfBounds},           // root before the ledges
-        {kSurf + 32, 400, ErrorCode::kOutOfBounds},          // root past byte_size
-        {kSurf + 48, 64, ErrorCode::kOutOfBounds},           // c_point_offset inside the triangles
-        {kSurf + 192, -28, ErrorCode::kOutOfBounds},         // right child backwards (would cycle)
-        {kSurf + 196, -100, ErrorCode::kOutOfBounds},        // hull offset not on a ledge
+        {kSurf + 32, 20, ErrorCode::kOutOfBounds},               // root before the ledges
+        {kSurf + 32, 400, ErrorCode::kOutOfBounds},              // root past byte_size
+        {kSurf + 48, 64, ErrorCode::kOutOfBounds},               // c_point_offset inside the triangles
+        {kSurf + 192, -28, ErrorCode::kOutOfBounds},             // right child backwards (would cycle)
+        {kSurf + 196, -100, ErrorCode::kOutOfBounds},            // hull offset not on a ledge
         {kSurf + 28, 7 | (300 << 8), ErrorCode::kSizeMismatch},  // byte_size beyond the chunk
     };
     for (const Case& c : cases) {

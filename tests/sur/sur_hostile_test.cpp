@@ -27,7 +27,8 @@ std::string largest_multipart_retail() {
     for (const std::string& name : test::sur_files("sur/retail-sample")) {
         const auto bytes = test::read_file(test::corpus_path("sur/retail-sample/" + name));
         auto m = decode_sur(bytes);
-        if (m.ok() && m->parts.size() > best_parts && bytes.size() < 64 * 1024) best = name, best_parts = m->parts.size();
+        if (m.ok() && m->parts.size() > best_parts && bytes.size() < 64 * 1024)
+            best = name, best_parts = m->parts.size();
     }
     return "sur/retail-sample/" + best;
 }

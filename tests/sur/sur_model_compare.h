@@ -48,9 +48,10 @@ inline void expect_same_model(const SurModel& a, const SurModel& b, const std::s
     }
     EXPECT_TRUE(same_bits(a.hardpoints, b.hardpoints) && same_bits(a.extension_bytes, b.extension_bytes)) << what;
     EXPECT_TRUE(same_bits(a.ledges.client_data, b.ledges.client_data) && same_bits(a.ledges.flags, b.ledges.flags) &&
-                same_bits(a.ledges.size_div_16, b.ledges.size_div_16) && same_bits(a.ledges.reserved, b.ledges.reserved) &&
-                same_bits(a.ledges.faces, b.ledges.faces) && same_bits(a.ledges.surface, b.ledges.surface) &&
-                same_bits(a.ledges.node, b.ledges.node) && same_bits(a.ledges.inline_points, b.ledges.inline_points))
+                same_bits(a.ledges.size_div_16, b.ledges.size_div_16) &&
+                same_bits(a.ledges.reserved, b.ledges.reserved) && same_bits(a.ledges.faces, b.ledges.faces) &&
+                same_bits(a.ledges.surface, b.ledges.surface) && same_bits(a.ledges.node, b.ledges.node) &&
+                same_bits(a.ledges.inline_points, b.ledges.inline_points))
         << what << " ledges";
     EXPECT_TRUE(same_bits(a.faces.tri_index, b.faces.tri_index) && same_bits(a.faces.pierce, b.faces.pierce) &&
                 same_bits(a.faces.material, b.faces.material) && same_bits(a.faces.is_virtual, b.faces.is_virtual))

@@ -77,7 +77,8 @@ TEST_P(DistinctInstall, CopiesCountOnceAndNonCollisionIsNoFailure) {
         EXPECT_EQ(t.total("distinct_flagged_sections"), t.total("flagged_sections") - chr.duplicate_flagged);
     }
     for (std::size_t p = 0; p < runs[0].passes.size(); ++p)
-        EXPECT_EQ(runs[0].passes[p].tally.counts(), runs[1].passes[p].tally.counts()) << runs[0].passes[p].pass->info().name;
+        EXPECT_EQ(runs[0].passes[p].tally.counts(), runs[1].passes[p].tally.counts())
+            << runs[0].passes[p].pass->info().name;
     fs::remove_all(root);
 }
 
@@ -105,13 +106,13 @@ TEST(DistinctInstallCorrupt, ATruncatedCharacterCollisionMemberStaysAnError) {
         f.name = std::string(e.name_last_component());
         f.id = static_cast<std::int32_t>(files.size());
         f.data.assign(data->begin(), data->end());
-        if (f.name == "c2020.hkx") f.data.resize(f.data.size() / 2);   // the TAG0 header intact, its sections cut
+        if (f.name == "c2020.hkx") f.data.resize(f.data.size() / 2);  // the TAG0 header intact, its sections cut
         files.push_back(std::move(f));
     }
     ASSERT_EQ(files.size(), 3u);
     const std::vector<std::uint8_t> rewritten = dcx_write_dflt(write_bnd4(files), 1);
-    std::ofstream(chr, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(rewritten.data()),
-                                                                  static_cast<std::streamsize>(rewritten.size()));
+    std::ofstream(chr, std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char*>(rewritten.data()), static_cast<std::streamsize>(rewritten.size()));
     RunOptions ro;
     ro.threads = 2;
     auto run = run_verify(root, ro);

@@ -120,8 +120,10 @@ TEST(ExternInstall, AssetsDeclareTheClassesAndPlaceConvexShapesInTheirLeaves) {
     auto tf = tagfile::parse_tagfile(*hkx, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
     // The §7.3 registry hashes in the asset's own TYPE section.
-    const std::pair<const char*, std::uint32_t> hashes[] = {{"hknpBoxShape", 3876534295u},     {"hknpCapsuleShape", 2816269015u},
-                                                            {"hknpCylinderShape", 4268640020u}, {"hknpConvexPolytopeShape", 4055701261u},
+    const std::pair<const char*, std::uint32_t> hashes[] = {{"hknpBoxShape", 3876534295u},
+                                                            {"hknpCapsuleShape", 2816269015u},
+                                                            {"hknpCylinderShape", 4268640020u},
+                                                            {"hknpConvexPolytopeShape", 4055701261u},
                                                             {"hknpShapeInstance", 1862782239u}};
     for (const auto& [name, hash] : hashes) {
         const auto type = tf->types().find_type(name);
@@ -150,8 +152,9 @@ TEST(ExternInstall, AssetsDeclareTheClassesAndPlaceConvexShapesInTheirLeaves) {
             }
         }
     }
-    EXPECT_EQ(types, (std::set<tagfile::ShapeType>{tagfile::ShapeType::kBox, tagfile::ShapeType::kCapsule,
-                                                   tagfile::ShapeType::kCylinder, tagfile::ShapeType::kConvexPolytope}));
+    EXPECT_EQ(types,
+              (std::set<tagfile::ShapeType>{tagfile::ShapeType::kBox, tagfile::ShapeType::kCapsule,
+                                            tagfile::ShapeType::kCylinder, tagfile::ShapeType::kConvexPolytope}));
     // Each reference names its own entry; the entry's vertices (rotation columns, translation, in
     // double) lie in the reference's leaf box and the section is flagged.
     const mesh::DecodedExternReferences& r = m.extern_references;
@@ -166,7 +169,8 @@ TEST(ExternInstall, AssetsDeclareTheClassesAndPlaceConvexShapesInTheirLeaves) {
         const std::uint32_t s = e.shape[i];
         for (std::uint32_t v = e.first_vertex[s]; v < e.first_vertex[s] + e.vertex_count[s]; ++v)
             for (int a = 0; a < 3; ++a) {
-                const double q = double{t[a]} * e.vertex_x[v] + double{t[4 + a]} * e.vertex_y[v] + double{t[8 + a]} * e.vertex_z[v] + t[12 + a];
+                const double q = double{t[a]} * e.vertex_x[v] + double{t[4 + a]} * e.vertex_y[v] +
+                                 double{t[8 + a]} * e.vertex_z[v] + t[12 + a];
                 EXPECT_GE(q, leaf.min[a] - 1e-4) << i;
                 EXPECT_LE(q, leaf.max[a] + 1e-4) << i;
             }

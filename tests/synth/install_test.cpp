@@ -10,7 +10,6 @@
 #include <iterator>
 #include <map>
 
-
 #include "engine/containers/binder.h"
 #include "engine/containers/binder_entry_data.h"
 #include "engine/containers/dcx.h"
@@ -61,9 +60,15 @@ std::vector<MemberDecode> decode_install(const fs::path& root) {
             MemberDecode md;
             md.path = fs::relative(bhd_path, root).generic_string() + " :: " + std::string(entry.name_last_component());
             auto stored = entry_stored_bytes(entry, bdt);
-            if (!stored.ok()) { out.push_back(std::move(md)); continue; }
+            if (!stored.ok()) {
+                out.push_back(std::move(md));
+                continue;
+            }
             auto raw = dcx_decompress(*stored, registry);
-            if (!raw.ok()) { out.push_back(std::move(md)); continue; }
+            if (!raw.ok()) {
+                out.push_back(std::move(md));
+                continue;
+            }
             if (entry.name.find(".compendium") != std::string::npos) {
                 EXPECT_TRUE(compendiums.add_bytes(*raw).ok());
                 continue;
@@ -135,8 +140,8 @@ TEST_P(DemoInstall, RoundTripsThroughVerifyAndTheDecoder) {
                     const mesh::Box& b = e.aabb_tree.box[n];
                     for (int k = 0; k < 3; ++k) {
                         const std::uint32_t v = e.triangle[k][t];
-                        EXPECT_TRUE(e.x[v] >= b.min[0] && e.x[v] <= b.max[0] && e.y[v] >= b.min[1] && e.y[v] <= b.max[1] &&
-                                    e.z[v] >= b.min[2] && e.z[v] <= b.max[2])
+                        EXPECT_TRUE(e.x[v] >= b.min[0] && e.x[v] <= b.max[0] && e.y[v] >= b.min[1] &&
+                                    e.y[v] <= b.max[1] && e.z[v] >= b.min[2] && e.z[v] <= b.max[2])
                             << md.path << " triangle " << t;
                     }
                 }
@@ -233,7 +238,8 @@ TEST(SynthDefects, SpecParses) {
     auto all = parse_defect_spec("all");
     ASSERT_TRUE(all.ok());
     for (std::uint32_t n : *all) EXPECT_EQ(n, 1u);
-    auto some = parse_defect_spec("page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1");
+    auto some =
+        parse_defect_spec("page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1");
     ASSERT_TRUE(some.ok());
     EXPECT_EQ((*some)[static_cast<int>(DefectKind::kLeafBox)], 5u);
     EXPECT_FALSE(parse_defect_spec("leafbox:x").ok());
@@ -248,7 +254,8 @@ TEST_P(DefectInstall, EachKindIsInTheBytesExactlyAsInjected) {
     SynthOptions o;
     o.game = GetParam();
     o.seed = 3;
-    auto spec = parse_defect_spec("page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1");
+    auto spec =
+        parse_defect_spec("page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1");
     ASSERT_TRUE(spec.ok());
     o.defects = *spec;
     auto written = write_synthetic_install(root, o);
@@ -270,14 +277,17 @@ TEST_P(DefectInstall, EachKindIsInTheBytesExactlyAsInjected) {
     std::uint64_t unreadable = 0, leafbox = 0, page0 = 0, nibble = 0, interior = 0, run_gap = 0, key_width = 0;
     std::uint64_t interior_cleared = 0, interior_raised = 0, interior_not_key = 0;
     for (const MemberDecode& md : members) {
-        if (!md.ok) { ++unreadable; continue; }
+        if (!md.ok) {
+            ++unreadable;
+            continue;
+        }
         for (const mesh::DecodedMesh& m : md.member.meshes) {
             const MeshCheck k = check_mesh(m);
             const bool large = k.paged_sections > 0 || md.path.find("_900000") != std::string::npos;
             if (large) {
                 page0 += k.sections_with_outside.size();  // the page-0 sections read the wrong vertices
             } else {
-                leafbox += k.vertices_outside_leaf;         // one primitive per moved vertex
+                leafbox += k.vertices_outside_leaf;          // one primitive per moved vertex
                 for (std::uint32_t s : k.off_rule_sections)  // off the rule where every vertex is inside
                     if (std::find(k.sections_with_outside.begin(), k.sections_with_outside.end(), s) ==
                         k.sections_with_outside.end())

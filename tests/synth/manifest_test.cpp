@@ -11,7 +11,6 @@
 #include <set>
 #include <string>
 
-
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
 #include "engine/synth/synth_manifest.h"
@@ -24,7 +23,8 @@ namespace fs = std::filesystem;
 std::vector<PassCounter> registry_counters() {
     std::vector<PassCounter> out;
     for (const Pass* pass : PassRegistry::global().all())
-        for (const CounterInfo& c : pass->info().counters) out.push_back({pass->info().name, c.name, c.description, c.violation});
+        for (const CounterInfo& c : pass->info().counters)
+            out.push_back({pass->info().name, c.name, c.description, c.violation});
     return out;
 }
 
@@ -42,8 +42,9 @@ class ManifestMatchesPasses : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ManifestMatchesPasses, EveryFigureExactly) {
     const Case& k = GetParam();
-    const fs::path root = test::temp_install_root("manifest-" + std::string(synth_game_name(k.game)) + "-" +
-                                                   (k.spec.empty() ? std::string("none") : k.spec.substr(0, k.spec.find(':'))));
+    const fs::path root =
+        test::temp_install_root("manifest-" + std::string(synth_game_name(k.game)) + "-" +
+                                (k.spec.empty() ? std::string("none") : k.spec.substr(0, k.spec.find(':'))));
     SynthOptions o;
     o.game = k.game;
     o.seed = 7;
@@ -76,16 +77,19 @@ TEST_P(ManifestMatchesPasses, EveryFigureExactly) {
                                      [&](const PassResult& p) { return p.pass->info().name == f.pass; });
         ASSERT_NE(pr, run->passes.end()) << f.id;
         const auto& declared = pr->pass->info().counters;
-        EXPECT_TRUE(std::any_of(declared.begin(), declared.end(), [&](const CounterInfo& c) { return c.name == f.counter; }))
+        EXPECT_TRUE(
+            std::any_of(declared.begin(), declared.end(), [&](const CounterInfo& c) { return c.name == f.counter; }))
             << f.id << ": the pass declares no such counter";
-        EXPECT_EQ(pr->tally.count(f.counter, f.scope.game + "/" + f.scope.set), static_cast<std::uint64_t>(f.expected)) << f.id;
+        EXPECT_EQ(pr->tally.count(f.counter, f.scope.game + "/" + f.scope.set), static_cast<std::uint64_t>(f.expected))
+            << f.id;
     }
     // Every violation counter of every stated pass has a figure in every set.
     std::uint64_t violations_expected = 0;
     for (const PassCounter& pc : o.counters) {
         if (!pc.violation || !stated(pc.pass)) continue;
         for (std::string_view set : synth_sets(k.game)) {
-            const std::string id = "synthetic." + pc.pass + "." + manifest.game + "." + std::string(set) + "." + pc.counter;
+            const std::string id =
+                "synthetic." + pc.pass + "." + manifest.game + "." + std::string(set) + "." + pc.counter;
             const auto f = std::find_if(manifest.figures.begin(), manifest.figures.end(),
                                         [&](const ManifestFigure& x) { return x.id == id; });
             ASSERT_NE(f, manifest.figures.end()) << "no figure " << id;
@@ -93,10 +97,9 @@ TEST_P(ManifestMatchesPasses, EveryFigureExactly) {
         }
     }
     // Defects show; none means every violation counter of every pass (stated or not) is 0.
-    const std::uint32_t container = o.defects[static_cast<int>(DefectKind::kTruncated)] +
-                                    o.defects[static_cast<int>(DefectKind::kDcxHeader)];
-    const std::uint32_t mesh_defects =
-        std::accumulate(o.defects.begin(), o.defects.end(), 0u) - container;
+    const std::uint32_t container =
+        o.defects[static_cast<int>(DefectKind::kTruncated)] + o.defects[static_cast<int>(DefectKind::kDcxHeader)];
+    const std::uint32_t mesh_defects = std::accumulate(o.defects.begin(), o.defects.end(), 0u) - container;
     EXPECT_EQ(run->count(MemberState::kDecodeError), container);
     // A nibble defect is an Observed rate, not a violation: it shows in the nibble figures only. So
     // is an entry referenced twice ("each extern shape is referenced exactly once" is Observed).
@@ -131,20 +134,26 @@ TEST(SynthManifest, NamesOnlyRegisteredCounters) {
         const std::uint64_t want = f.scope.set != "h" ? 0 : f.pass == "page" ? 12 : 1;
         EXPECT_EQ(static_cast<std::uint64_t>(f.expected), want) << f.id;
     }
-    EXPECT_TRUE(std::is_sorted(m.figures.begin(), m.figures.end(), [](const auto& a, const auto& b) { return a.id < b.id; }));
+    EXPECT_TRUE(
+        std::is_sorted(m.figures.begin(), m.figures.end(), [](const auto& a, const auto& b) { return a.id < b.id; }));
     const std::string json = synth_manifest_json(m);
-    EXPECT_NE(json.find("\"id\": \"synthetic.keys.eldenring.h.key_bits_differ\", \"figure\": \"widths differ\", \"pass\": \"keys\", "
-                        "\"counter\": \"key_bits_differ\", \"scope\": {\"game\": \"eldenring\", \"set\": \"h\"}, \"expected\": 1, "
-                        "\"label\": \"Synthetic\"}"),
-              std::string::npos)
+    EXPECT_NE(
+        json.find(
+            "\"id\": \"synthetic.keys.eldenring.h.key_bits_differ\", \"figure\": \"widths differ\", \"pass\": \"keys\", "
+            "\"counter\": \"key_bits_differ\", \"scope\": {\"game\": \"eldenring\", \"set\": \"h\"}, \"expected\": 1, "
+            "\"label\": \"Synthetic\"}"),
+        std::string::npos)
         << json;
 }
 
 std::vector<Case> cases() {
-    std::vector<Case> out = {{SynthGame::kEldenRing, ""}, {SynthGame::kEldenRing, "all"}, {SynthGame::kSekiro, ""},
-                             {SynthGame::kSekiro, "page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1"}};
-    for (std::string_view kind : {"page0", "leafbox", "nibble", "interior", "run_gap", "key_width", "truncated", "dcx_header",
-                                  "extern_missing", "extern_twice", "extern_outside"})
+    std::vector<Case> out = {
+        {SynthGame::kEldenRing, ""},
+        {SynthGame::kEldenRing, "all"},
+        {SynthGame::kSekiro, ""},
+        {SynthGame::kSekiro, "page0:3,leafbox:5,nibble:2,interior:4,run_gap:1,key_width:2,truncated:1,dcx_header:1"}};
+    for (std::string_view kind : {"page0", "leafbox", "nibble", "interior", "run_gap", "key_width", "truncated",
+                                  "dcx_header", "extern_missing", "extern_twice", "extern_outside"})
         out.push_back({SynthGame::kEldenRing, std::string(kind) + ":2"});
     return out;
 }
@@ -152,7 +161,10 @@ std::vector<Case> cases() {
 INSTANTIATE_TEST_SUITE_P(Installs, ManifestMatchesPasses, ::testing::ValuesIn(cases()), [](const auto& info) {
     std::string name = std::string(synth_game_name(info.param.game)) + "_";
     const std::string& s = info.param.spec;
-    name += s.empty() ? "none" : s == "all" ? "all" : s.find(',') != std::string::npos ? "many" : s.substr(0, s.find(':'));
+    name += s.empty()                          ? "none"
+            : s == "all"                       ? "all"
+            : s.find(',') != std::string::npos ? "many"
+                                               : s.substr(0, s.find(':'));
     return name;
 });
 

@@ -41,9 +41,9 @@ Decoded decode(tagfile::HavokDialect dialect, const CompressedMesh& m) {
 
 TEST(FloorRule, LargestNibbleNotPastWhatLiesBelow) {
     EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 0.0f, 226.0f).byte, 0x00);
-    EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 4.0f, 226.0f).byte, 0x20);   // 2² = 4 exactly
+    EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 4.0f, 226.0f).byte, 0x20);  // 2² = 4 exactly
     EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 3.99f, 226.0f).byte, 0x10);
-    EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 0.0f, 217.0f).byte, 0x03);   // 226 − 9
+    EXPECT_EQ(rules::floor_nibbles_searched_up(0.0f, 226.0f, 0.0f, 217.0f).byte, 0x03);  // 226 − 9
 }
 
 class MeshBuild : public ::testing::TestWithParam<tagfile::HavokDialect> {};

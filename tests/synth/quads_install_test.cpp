@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <string>
 
-
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
 #include "tests/synth/temp_install.h"
@@ -50,8 +49,8 @@ TEST_P(QuadsInstall, CountersPartitionAndStockQuadsAreTheWrittenQuads) {
     EXPECT_EQ(found + total("missed"), stock);
     EXPECT_EQ(total("found_first_half_agrees") + total("found_first_half_swapped"), found);
     EXPECT_EQ(total("section_found") + total("section_missed"), stock);
-    EXPECT_EQ(total("section_missed"),
-              total("section_missed_diff_primdata") + total("section_missed_multi_edge") + total("section_missed_two_edge"));
+    EXPECT_EQ(total("section_missed"), total("section_missed_diff_primdata") + total("section_missed_multi_edge") +
+                                           total("section_missed_two_edge"));
     EXPECT_LE(total("section_found"), total("section_made"));
     EXPECT_LE(total("source_index_found"), total("source_index_made"));
     EXPECT_LE(total("all_records_found"), total("all_records_made"));

@@ -17,12 +17,12 @@
 namespace meshproof::synth {
 
 struct MeshCheck {
-    std::uint64_t vertices_outside_leaf = 0;   // primitives with a vertex outside their leaf box
+    std::uint64_t vertices_outside_leaf = 0;  // primitives with a vertex outside their leaf box
     std::vector<std::uint32_t> sections_with_outside;
     std::uint64_t sections_outside_mesh_leaf = 0;
-    std::uint64_t nibbles_off_rule = 0;        // nodes whose stored nibbles are not the floor rule's
+    std::uint64_t nibbles_off_rule = 0;            // nodes whose stored nibbles are not the floor rule's
     std::vector<std::uint32_t> off_rule_sections;  // per node off the rule: its section
-    std::uint64_t run_gaps = 0;                // sections whose runs do not start where the previous end
+    std::uint64_t run_gaps = 0;                    // sections whose runs do not start where the previous end
     std::uint64_t interior_on_missing_key = 0;
     std::uint64_t simd_leaf_box_mismatch = 0, simd_child_box_mismatch = 0;
     std::uint64_t key_width_mismatch = 0;
@@ -91,7 +91,10 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
         if (P.kind[p] != mesh::PrimitiveKind::kTriangle && P.kind[p] != mesh::PrimitiveKind::kQuad) continue;
         const std::uint32_t s = P.section[p];
         const std::uint32_t leaf = P.leaf_node[p];
-        if (leaf == mesh::kNone) { ++c.vertices_outside_leaf; continue; }
+        if (leaf == mesh::kNone) {
+            ++c.vertices_outside_leaf;
+            continue;
+        }
         const mesh::Box& b = m.section_trees.box[leaf];
         bool ok = true;
         for (std::uint32_t k = 0; k < corners(static_cast<std::uint32_t>(p)); ++k) {
@@ -101,13 +104,17 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
         }
         if (!ok) {
             ++c.vertices_outside_leaf;
-            if (c.sections_with_outside.empty() || c.sections_with_outside.back() != s) c.sections_with_outside.push_back(s);
+            if (c.sections_with_outside.empty() || c.sections_with_outside.back() != s)
+                c.sections_with_outside.push_back(s);
         }
     }
     // section domains inside their mesh-tree leaves
     for (std::size_t s = 0; s < ns; ++s) {
         const std::uint32_t leaf = S.leaf_index[s];
-        if (leaf >= m.mesh_tree.size()) { ++c.sections_outside_mesh_leaf; continue; }
+        if (leaf >= m.mesh_tree.size()) {
+            ++c.sections_outside_mesh_leaf;
+            continue;
+        }
         const mesh::Box& b = m.mesh_tree.box[leaf];
         bool ok = true;
         for (int a = 0; a < 3; ++a)
@@ -127,7 +134,8 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
                 for (std::uint32_t k = 0; k < corners(p); ++k) {
                     const std::uint32_t v = slot_of(static_cast<std::uint32_t>(t), P.indices[k][p]);
                     const float pos[3] = {V.x[v], V.y[v], V.z[v]};
-                    for (int a = 0; a < 3; ++a) b.min[a] = std::min(b.min[a], pos[a]), b.max[a] = std::max(b.max[a], pos[a]);
+                    for (int a = 0; a < 3; ++a)
+                        b.min[a] = std::min(b.min[a], pos[a]), b.max[a] = std::max(b.max[a], pos[a]);
                 }
                 for (int a = 0; a < 3; ++a) b.min[a] = b.min[a] - r, b.max[a] = b.max[a] + r;
                 below[i] = b;
@@ -135,14 +143,17 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
                 below[i] = below[i + 1];
                 const mesh::Box& o = below[T.second_child[i]];
                 for (int a = 0; a < 3; ++a)
-                    below[i].min[a] = std::min(below[i].min[a], o.min[a]), below[i].max[a] = std::max(below[i].max[a], o.max[a]);
+                    below[i].min[a] = std::min(below[i].min[a], o.min[a]),
+                    below[i].max[a] = std::max(below[i].max[a], o.max[a]);
             }
         }
         for (std::uint32_t i = first; i < first + count; ++i) {
             const mesh::Box& parent = T.parent[i] == mesh::kNone ? T.domain[t] : T.box[T.parent[i]];
             bool ok = true;
             for (int a = 0; a < 3; ++a)
-                ok = ok && T.xyz[a][i] == rules::floor_nibbles_searched_up(parent.min[a], parent.max[a], below[i].min[a], below[i].max[a]).byte;
+                ok = ok && T.xyz[a][i] == rules::floor_nibbles_searched_up(parent.min[a], parent.max[a],
+                                                                           below[i].min[a], below[i].max[a])
+                                              .byte;
             if (!ok) {
                 ++c.nibbles_off_rule;
                 c.off_rule_sections.push_back(static_cast<std::uint32_t>(t));
@@ -152,7 +163,8 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
         std::vector<std::uint32_t> payloads;
         for (std::uint32_t i = first; i < first + count; ++i)
             if (T.is_leaf[i]) payloads.push_back(T.payload[i]);
-        if (payloads != rules::leaf_payloads_in_preorder(static_cast<std::uint32_t>(payloads.size()))) ++c.numbering_mismatch;
+        if (payloads != rules::leaf_payloads_in_preorder(static_cast<std::uint32_t>(payloads.size())))
+            ++c.numbering_mismatch;
     }
     // interior bits only on triangle keys
     std::vector<std::uint8_t> has_key(static_cast<std::size_t>(m.max_key_value) + 2, 0);
@@ -179,12 +191,16 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
         if (st.lane_kind[lane] == mesh::LaneKind::kLeaf) {
             const std::uint32_t key = st.lane_target[lane];
             const std::uint32_t p = key < prim_of_key.size() ? prim_of_key[key] : mesh::kNone;
-            if (p == mesh::kNone) { ++c.simd_leaf_box_mismatch; continue; }
+            if (p == mesh::kNone) {
+                ++c.simd_leaf_box_mismatch;
+                continue;
+            }
             mesh::Box b{{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
             for (std::uint32_t k = 0; k < corners(p); ++k) {
                 const std::uint32_t v = slot_of(P.section[p], P.indices[k][p]);
                 const float pos[3] = {V.x[v], V.y[v], V.z[v]};
-                for (int a = 0; a < 3; ++a) b.min[a] = std::min(b.min[a], pos[a]), b.max[a] = std::max(b.max[a], pos[a]);
+                for (int a = 0; a < 3; ++a)
+                    b.min[a] = std::min(b.min[a], pos[a]), b.max[a] = std::max(b.max[a], pos[a]);
             }
             if (b.min != lb.min || b.max != lb.max) ++c.simd_leaf_box_mismatch;
         } else if (st.lane_kind[lane] == mesh::LaneKind::kChild) {
@@ -194,7 +210,8 @@ inline MeshCheck check_mesh(const mesh::DecodedMesh& m) {
                 const std::size_t cl = static_cast<std::size_t>(child) * 4 + l;
                 if (st.lane_kind[cl] == mesh::LaneKind::kEmpty) continue;
                 for (int a = 0; a < 3; ++a)
-                    u.min[a] = std::min(u.min[a], st.lane_box[cl].min[a]), u.max[a] = std::max(u.max[a], st.lane_box[cl].max[a]);
+                    u.min[a] = std::min(u.min[a], st.lane_box[cl].min[a]),
+                    u.max[a] = std::max(u.max[a], st.lane_box[cl].max[a]);
             }
             if (u.min != lb.min || u.max != lb.max) ++c.simd_child_box_mismatch;
         }

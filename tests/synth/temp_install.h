@@ -17,7 +17,8 @@ namespace meshproof::synth::test {
 
 // An empty directory path under the system's temp folder, unique to this process.
 inline std::filesystem::path temp_install_root(const std::string& name) {
-    std::filesystem::path p = std::filesystem::temp_directory_path() / ("meshproof-synth-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::path p =
+        std::filesystem::temp_directory_path() / ("meshproof-synth-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(p);
     return p;
 }

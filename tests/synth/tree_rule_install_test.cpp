@@ -9,7 +9,6 @@
 #include <set>
 #include <string>
 
-
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
 #include "tests/synth/temp_install.h"
@@ -40,8 +39,9 @@ TEST_P(TreeRuleInstall, CountersPartitionInEveryScope) {
         EXPECT_EQ(c("sections_checked"), nibble.count("sections_checked", s));
         EXPECT_EQ(c("sections_left_out"), nibble.count("sections_left_out", s));
         EXPECT_EQ(c("inner_nodes"), nibble.count("inner_nodes", s) + nibble.count("roots", s));
-        EXPECT_EQ(c("first_child_larger") + c("first_child_smaller") + c("equal_surface_nodes") + c("nan_surface_nodes"),
-                  c("inner_nodes"));
+        EXPECT_EQ(
+            c("first_child_larger") + c("first_child_smaller") + c("equal_surface_nodes") + c("nan_surface_nodes"),
+            c("inner_nodes"));
         EXPECT_EQ(c("nan_surface_nodes"), 0u);
         EXPECT_EQ(c("equal_surface_two_leaves") + c("equal_surface_first_more_leaves") +
                       c("equal_surface_first_fewer_leaves") + c("equal_surface_same_leaves"),

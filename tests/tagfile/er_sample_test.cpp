@@ -28,8 +28,11 @@ TEST(ErSample, SectionTree) {
     auto kids = read_children(b, *root);
     ASSERT_TRUE(kids.ok());
     ASSERT_EQ(kids->size(), 4u);
-    const struct { const char* tag; std::uint64_t off, size; bool leaf; } want[] = {
-        {"SDKV", 8, 16, true}, {"DATA", 24, 2952, true}, {"TCRF", 2976, 32, true}, {"INDX", 3008, 688, false}};
+    const struct {
+        const char* tag;
+        std::uint64_t off, size;
+        bool leaf;
+    } want[] = {{"SDKV", 8, 16, true}, {"DATA", 24, 2952, true}, {"TCRF", 2976, 32, true}, {"INDX", 3008, 688, false}};
     for (int i = 0; i < 4; ++i) {
         EXPECT_EQ((*kids)[i].tag(), want[i].tag);
         EXPECT_EQ((*kids)[i].offset, want[i].off);
@@ -112,11 +115,23 @@ TEST(ErSample, TypeResolutionAndInheritance) {
     ASSERT_TRUE(section.has_value());
     EXPECT_EQ(t.size(*section), 96u);
     EXPECT_EQ(t.alignment(*section), 16u);
-    const struct { const char* name; std::uint32_t off; } sec[] = {
-        {"nodes", 0}, {"domain", 16}, {"codecParms", 48}, {"firstPackedVertexIndex", 72},
-        {"firstSharedVertexIndex", 76}, {"firstPrimitiveIndex", 80}, {"firstDataRunIndex", 84},
-        {"numPackedVertices", 88}, {"numPrimitives", 89}, {"numDataRuns", 90}, {"page", 91},
-        {"leafIndex", 92}, {"layerData", 94}, {"flags", 95}};
+    const struct {
+        const char* name;
+        std::uint32_t off;
+    } sec[] = {{"nodes", 0},
+               {"domain", 16},
+               {"codecParms", 48},
+               {"firstPackedVertexIndex", 72},
+               {"firstSharedVertexIndex", 76},
+               {"firstPrimitiveIndex", 80},
+               {"firstDataRunIndex", 84},
+               {"numPackedVertices", 88},
+               {"numPrimitives", 89},
+               {"numDataRuns", 90},
+               {"page", 91},
+               {"leafIndex", 92},
+               {"layerData", 94},
+               {"flags", 95}};
     for (const auto& m : sec) {
         const Member* mm = t.member(*section, m.name);
         ASSERT_NE(mm, nullptr) << m.name;
@@ -192,7 +207,12 @@ TEST(ErSample, TagfileResolvesThroughCompendium) {
     EXPECT_EQ(tf->types_ptr().get(), er_registry().find(0x7a6d34ca6688be51ull)->get());
 
     const TypeTable& t = tf->types();
-    const struct { std::uint32_t item; ItemKind kind; std::uint32_t off, count; const char* type; } items[] = {
+    const struct {
+        std::uint32_t item;
+        ItemKind kind;
+        std::uint32_t off, count;
+        const char* type;
+    } items[] = {
         {1, ItemKind::kObject, 0, 1, "hkRootLevelContainer"},
         {2, ItemKind::kArray, 16, 1, "hkRootLevelContainer::NamedVariant"},
         {4, ItemKind::kArray, 40, 19, "char"},

@@ -42,7 +42,8 @@ void exercise(const Tagfile& tf) {
 std::vector<std::uint8_t> cut_with_root_size(Bytes full, std::size_t n) {
     std::vector<std::uint8_t> out(full.begin(), full.begin() + n);
     if (n >= 4) {
-        const std::uint32_t word = (load_be<std::uint32_t>(full.data()) & ~kSectionSizeMask) | static_cast<std::uint32_t>(n);
+        const std::uint32_t word =
+            (load_be<std::uint32_t>(full.data()) & ~kSectionSizeMask) | static_cast<std::uint32_t>(n);
         for (int i = 0; i < 4; ++i) out[i] = static_cast<std::uint8_t>(word >> (24 - 8 * i));
     }
     return out;

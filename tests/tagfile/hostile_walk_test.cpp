@@ -99,7 +99,7 @@ TEST(PatchWalkHostile, BenignTablesWalkNormally) {
         [](TypeTableBuilder& b, TypeRef elem, TypeRef ptr) {
             b.define_record(elem, {.size = 8, .alignment = 8, .members = {{"p", 0, ptr}}});
         });
-    const auto bytes = write_file(t, 0, false);   // the Tagfile views these bytes: keep them
+    const auto bytes = write_file(t, 0, false);  // the Tagfile views these bytes: keep them
     auto tf = parse_tagfile(bytes, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
     auto c = check_patch_table(*tf);
@@ -114,7 +114,8 @@ TEST(PatchWalkHostile, SelfContainingRecordStopsAtTheBudget) {
     // walk made 2^65 visits; this one decides per type and stops at its budget with `limit`.
     const Tables t = make_tables(
         [](TypeTableBuilder& b, TypeRef evil, TypeRef ptr) {
-            b.define_record(evil, {.size = 16, .alignment = 8, .members = {{"a", 0, evil}, {"b", 0, evil}, {"p", 0, ptr}}});
+            b.define_record(evil,
+                            {.size = 16, .alignment = 8, .members = {{"a", 0, evil}, {"b", 0, evil}, {"p", 0, ptr}}});
         },
         [](TypeTableBuilder& b, TypeRef elem, TypeRef ptr) {
             b.define_record(elem, {.size = 8, .alignment = 8, .members = {{"p", 0, ptr}}});
@@ -142,7 +143,8 @@ TEST(PatchWalkHostile, RecordWithoutReferencesIsNeverEntered) {
     const Tables t = make_tables(
         [](TypeTableBuilder& b, TypeRef evil, TypeRef) {
             const TypeRef u32 = b.primitive("unsigned int", format_word::integer(32, false), 4, 4);
-            b.define_record(evil, {.size = 16, .alignment = 8, .members = {{"a", 0, evil}, {"b", 0, evil}, {"n", 0, u32}}});
+            b.define_record(evil,
+                            {.size = 16, .alignment = 8, .members = {{"a", 0, evil}, {"b", 0, evil}, {"n", 0, u32}}});
         },
         [](TypeTableBuilder& b, TypeRef elem, TypeRef ptr) {
             b.define_record(elem, {.size = 8, .alignment = 8, .members = {{"p", 0, ptr}}});
@@ -153,7 +155,7 @@ TEST(PatchWalkHostile, RecordWithoutReferencesIsNeverEntered) {
     auto c = check_patch_table(*tf);
     ASSERT_TRUE(c.ok()) << c.error().message;
     EXPECT_EQ(c->references, 0u);
-    EXPECT_EQ(c->extra, 2u);     // PTCH still lists the two pointers the benign layout had
+    EXPECT_EQ(c->extra, 2u);  // PTCH still lists the two pointers the benign layout had
     EXPECT_LT(c->visits, 16u);
 }
 
@@ -239,7 +241,8 @@ TEST(TypeTableHostile, ShallowChainsStillResolveBaseFirst) {
     const TypeRef base = b.record("Base", {.size = 8, .alignment = 4, .members = {{"x", 0, u32}}});
     const TypeRef mid = b.record("Mid", {.parent = base, .size = 12, .alignment = 4, .members = {{"y", 8, u32}}});
     // Derived declared before its parent's parent gets resolved: order of resolution must not matter.
-    const TypeRef derived = b.record("Derived", {.parent = mid, .size = 16, .alignment = 4, .members = {{"z", 12, u32}}});
+    const TypeRef derived =
+        b.record("Derived", {.parent = mid, .size = 16, .alignment = 4, .members = {{"z", 12, u32}}});
     auto table = b.build();
     ASSERT_TRUE(table.ok()) << table.error().message;
     const auto members = (*table)->members(derived);

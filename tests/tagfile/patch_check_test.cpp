@@ -18,8 +18,8 @@ TEST(PatchCheck, ErSampleListsEveryReferenceOnce) {
     const PatchCheck& c = *checked;
     EXPECT_EQ(c.patch_entries, 28u);
     EXPECT_EQ(c.references, 28u);
-    EXPECT_TRUE(c.ok()) << "missing " << c.missing << " extra " << c.extra << " dup " << c.duplicates
-                        << " type " << c.type_mismatches;
+    EXPECT_TRUE(c.ok()) << "missing " << c.missing << " extra " << c.extra << " dup " << c.duplicates << " type "
+                        << c.type_mismatches;
 }
 
 TEST(PatchCheck, AnibndTagfiles) {
@@ -38,8 +38,8 @@ TEST(PatchCheck, AnibndTagfiles) {
             auto tf = parse_tagfile(e.bytes, &registry);
             ASSERT_TRUE(tf.ok());
             auto checked = check_patch_table(*tf);
-    ASSERT_TRUE(checked.ok()) << checked.error().message;
-    const PatchCheck& c = *checked;
+            ASSERT_TRUE(checked.ok()) << checked.error().message;
+            const PatchCheck& c = *checked;
             EXPECT_TRUE(c.ok()) << "refs " << c.references << " ptch " << c.patch_entries << " missing " << c.missing
                                 << " extra " << c.extra << " dup " << c.duplicates << " type " << c.type_mismatches
                                 << " first missing " << (c.first_missing.empty() ? -1 : int(c.first_missing[0]))
@@ -105,7 +105,8 @@ TEST(PatchCheck, RealFilesStayFarBelowTheWalkBudget) {
         }
     }
     EXPECT_LT(worst, 0.2 * PatchCheck::kVisitsPerDataByte);
-    std::printf("most PTCH-walk visits per DATA byte in the corpus: %.3f (budget %zu)\n", worst, PatchCheck::kVisitsPerDataByte);
+    std::printf("most PTCH-walk visits per DATA byte in the corpus: %.3f (budget %zu)\n", worst,
+                PatchCheck::kVisitsPerDataByte);
 }
 
 }  // namespace

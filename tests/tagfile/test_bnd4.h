@@ -45,7 +45,8 @@ inline std::optional<std::vector<Bnd4Entry>> list_bnd4(Bytes file) {
         const std::uint64_t stored = *read_le_at<std::uint64_t>(file, p);
         p += 8;
         if (compression) p += 8;
-        std::uint64_t data_offset = long_offsets ? *read_le_at<std::uint64_t>(file, p) : *read_le_at<std::uint32_t>(file, p);
+        std::uint64_t data_offset =
+            long_offsets ? *read_le_at<std::uint64_t>(file, p) : *read_le_at<std::uint32_t>(file, p);
         p += long_offsets ? 8 : 4;
         if (ids) p += 4;
         Bnd4Entry e;

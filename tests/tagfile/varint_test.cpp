@@ -52,9 +52,13 @@ TEST(Varint, InvalidFirstBytes) {
 
 // ctest-labels: hostile
 TEST(Varint, TruncatedVarints) {
-    const std::vector<std::vector<std::uint8_t>> full = {
-        {0x80, 0x80}, {0xC3, 0x00, 0x01}, {0xE7, 1, 2, 3}, {0xEF, 1, 2, 3, 4},
-        {0xF7, 1, 2, 3, 4, 5, 6, 7}, {0xF8, 1, 2, 3, 4, 5}, {0xF9, 1, 2, 3, 4, 5, 6, 7, 8}};
+    const std::vector<std::vector<std::uint8_t>> full = {{0x80, 0x80},
+                                                         {0xC3, 0x00, 0x01},
+                                                         {0xE7, 1, 2, 3},
+                                                         {0xEF, 1, 2, 3, 4},
+                                                         {0xF7, 1, 2, 3, 4, 5, 6, 7},
+                                                         {0xF8, 1, 2, 3, 4, 5},
+                                                         {0xF9, 1, 2, 3, 4, 5, 6, 7, 8}};
     for (const auto& bytes : full) {
         for (std::size_t n = 0; n < bytes.size(); ++n) {
             auto v = decode_varint(Bytes(bytes.data(), n), 0, 100);

@@ -29,21 +29,54 @@ struct ClassRow {
 const std::vector<ClassRow>& section_7_3() {
     static const std::vector<ClassRow> rows = {
         {"hknpConvexShape", 64, 8, 2, 3130912181u, "hknpShape", {{"maxAllowedPenetration", 56}, {"vertices", 58}}},
-        {"hknpConvexPolytopeShape", 88, 8, 4, 4055701261u, "hknpConvexShape",
+        {"hknpConvexPolytopeShape",
+         88,
+         8,
+         4,
+         4055701261u,
+         "hknpConvexShape",
          {{"planes", 64}, {"faces", 68}, {"indices", 72}, {"connectivity", 80}}},
-        {"hknpConvexPolytopeShape::Face", 4, 2, 0, 3937242244u, "", {{"firstIndex", 0}, {"numIndices", 2}, {"minHalfAngle", 3}}},
-        {"hknpConvexPolytopeShape::Connectivity", 56, 8, 0, 2704137447u, "hkReferencedObject",
+        {"hknpConvexPolytopeShape::Face",
+         4,
+         2,
+         0,
+         3937242244u,
+         "",
+         {{"firstIndex", 0}, {"numIndices", 2}, {"minHalfAngle", 3}}},
+        {"hknpConvexPolytopeShape::Connectivity",
+         56,
+         8,
+         0,
+         2704137447u,
+         "hkReferencedObject",
          {{"vertexEdges", 24}, {"faceLinks", 40}}},
-        {"hknpConvexPolytopeShape::Connectivity::Edge", 4, 2, 0, 2820060919u, "",
+        {"hknpConvexPolytopeShape::Connectivity::Edge",
+         4,
+         2,
+         0,
+         2820060919u,
+         "",
          {{"faceIndex", 0}, {"edgeIndex", 2}, {"padding", 3}}},
         {"hknpTriangleShape", 88, 8, 1, 2141146773u, "hknpConvexPolytopeShape", {}},
         {"hknpSphereShape", 64, 8, 0, 1324994659u, "hknpConvexShape", {}},
         {"hknpCapsuleShape", 128, 16, 0, 2816269015u, "hknpConvexPolytopeShape", {{"a", 96}, {"b", 112}}},
         {"hknpCylinderShape", 128, 16, 0, 4268640020u, "hknpConvexPolytopeShape", {{"a", 96}, {"b", 112}}},
         {"hknpBoxShape", 160, 16, 0, 3876534295u, "hknpConvexPolytopeShape", {{"obb", 96}}},
-        {"hknpShapeInstance", 112, 16, 3, 1862782239u, "",
-         {{"transform", 0}, {"scale", 64}, {"shape", 80}, {"shapeTag", 88}, {"destructionTag", 90}, {"isEmpty", 92},
-          {"nextEmptyElement", 96}, {"instanceId", 100}, {"parentShape", 104}}},
+        {"hknpShapeInstance",
+         112,
+         16,
+         3,
+         1862782239u,
+         "",
+         {{"transform", 0},
+          {"scale", 64},
+          {"shape", 80},
+          {"shapeTag", 88},
+          {"destructionTag", 90},
+          {"isEmpty", 92},
+          {"nextEmptyElement", 96},
+          {"instanceId", 100},
+          {"parentShape", 104}}},
     };
     return rows;
 }
@@ -66,10 +99,8 @@ TEST(WriterConvexTypes, EldenRingDeclaresTheTableOfSection7_3) {
         EXPECT_EQ(t->alignment(*type), row.alignment);
         EXPECT_EQ(t->info(*type).version, row.version);
         EXPECT_EQ(t->info(*type).hash, row.hash);
-        if (*row.parent)
-            EXPECT_EQ(t->full_name(t->parent(*type)), std::string(row.parent));
-        else
-            EXPECT_EQ(t->parent(*type), 0u);
+        if (*row.parent) EXPECT_EQ(t->full_name(t->parent(*type)), std::string(row.parent));
+        else EXPECT_EQ(t->parent(*type), 0u);
         const auto own = t->own_members(*type);
         ASSERT_EQ(own.size(), row.members.size());
         for (std::size_t i = 0; i < own.size(); ++i) {
@@ -128,9 +159,12 @@ TEST(WriterConvexTypes, RelArraysHoldItemIndices) {
     RecordWriter root = w.new_object("hkRootLevelContainer");
     ArrayWriter variants = w.new_array("hkRootLevelContainer::NamedVariant", 1);
     root.set_ref("namedVariants", variants);
-    const RecordWriter box = write_convex_shape(
-        w, {.type = ShapeType::kBox, .convex_radius = 0.5f, .vertices = {{1, 2, 3, 4}, {5, 6, 7, 8}},
-            .faces = {{0, 2, 9}}, .indices = {1, 0}, .obb = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 7, 8, 9, 1}});
+    const RecordWriter box = write_convex_shape(w, {.type = ShapeType::kBox,
+                                                    .convex_radius = 0.5f,
+                                                    .vertices = {{1, 2, 3, 4}, {5, 6, 7, 8}},
+                                                    .faces = {{0, 2, 9}},
+                                                    .indices = {1, 0},
+                                                    .obb = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 7, 8, 9, 1}});
     variants.at(0).set_ref("variant", box);
     ASSERT_TRUE(w.status().ok()) << w.status().error().message;
     const auto bytes = MP_MUST(write_tag0(w, root, {.sdk_version = ct.sdk_version, .type_section = section}));

@@ -44,7 +44,8 @@ std::vector<std::string> compare_class(const TypeTable& mine, std::uint32_t m, c
     };
     const TypeInfo& mi = mine.info(m);
     const TypeInfo& ri = real.info(r);
-    expect(mine.size(m) == real.size(r), "size " + std::to_string(mine.size(m)) + " vs " + std::to_string(real.size(r)));
+    expect(mine.size(m) == real.size(r),
+           "size " + std::to_string(mine.size(m)) + " vs " + std::to_string(real.size(r)));
     expect(mine.alignment(m) == real.alignment(r), "alignment");
     expect(mine.format(m).raw == real.format(r).raw, "format");
     expect(mine.full_name(mine.parent(m)) == real.full_name(real.parent(r)), "parent");
@@ -63,7 +64,8 @@ std::vector<std::string> compare_class(const TypeTable& mine, std::uint32_t m, c
         expect(mm[i].offset == rm[i].offset, what + "offset " + std::to_string(mm[i].offset));
         expect(mm[i].flags == rm[i].flags, what + "flags");
         expect(mine.full_name(mm[i].type) == real.full_name(rm[i].type),
-               what + "type " + std::string(mine.full_name(mm[i].type)) + " vs " + std::string(real.full_name(rm[i].type)));
+               what + "type " + std::string(mine.full_name(mm[i].type)) + " vs " +
+                   std::string(real.full_name(rm[i].type)));
         expect(mine.size(mm[i].type) == real.size(rm[i].type), what + "resolved size");
     }
     return out;
@@ -102,8 +104,8 @@ TEST(WriterErSample, DialectMatchesTheCompendium) {
     EXPECT_GE(compared, 100u);
     // Only the classes the compendium lacks (§7.1 extern family, the 6-byte codec tree).
     for (const std::string& name : only_mine) {
-        const bool expected = name.find("Extern") != std::string::npos || name.find("hkGeometry") != std::string::npos ||
-                              name.find("Aabb6") != std::string::npos;
+        const bool expected = name.find("Extern") != std::string::npos ||
+                              name.find("hkGeometry") != std::string::npos || name.find("Aabb6") != std::string::npos;
         EXPECT_TRUE(expected) << name << " is declared but not in the compendium";
     }
 }
@@ -121,17 +123,36 @@ TEST(WriterErSample, WrittenCompendiumListsTheSameLayouts) {
     ASSERT_TRUE(written.ok()) << written.error().message;
     const TypeTable& mine = *written->types;
     EXPECT_EQ(mine.unread_bytes(), 0u);
-    const char* classes[] = {
-        "hkRootLevelContainer", "hkRootLevelContainer::NamedVariant", "hknpPhysicsSceneData",
-        "hknpPhysicsSystemData", "hknpPhysicsSystemData::bodyCinfoWithAttachment", "hknpBodyCinfo",
-        "hknpShape", "hknpCompositeShape", "hknpCompressedMeshShape", "fsnpCustomParamCompressedMeshShape",
-        "fsnpCustomMeshParameter", "fsnpCustomMeshParameter::TriangleData", "fsnpCustomMeshParameter::PrimitiveData",
-        "hknpCompressedMeshShapeData", "hknpCompressedMeshShapeTree", "hkcdDefaultStaticMeshTree",
-        "hkcdStaticMeshTree::Base", "hkcdStaticMeshTree::Section", "hkcdStaticMeshTree::Primitive",
-        "hkcdDefaultStaticMeshTree::PrimitiveDataRun", "hkcdCompressedAabbCodecs::Aabb4BytesCodec",
-        "hkcdCompressedAabbCodecs::Aabb5BytesCodec", "hkcdSimdTree", "hkcdSimdTree::Node", "hkcdFourAabb",
-        "hkcdStaticMeshTree::Connectivity", "hknpShapeInstance", "hkReferencedObject", "hkAabb",
-        "hkcdStaticTree::Aabb5BytesTree"};
+    const char* classes[] = {"hkRootLevelContainer",
+                             "hkRootLevelContainer::NamedVariant",
+                             "hknpPhysicsSceneData",
+                             "hknpPhysicsSystemData",
+                             "hknpPhysicsSystemData::bodyCinfoWithAttachment",
+                             "hknpBodyCinfo",
+                             "hknpShape",
+                             "hknpCompositeShape",
+                             "hknpCompressedMeshShape",
+                             "fsnpCustomParamCompressedMeshShape",
+                             "fsnpCustomMeshParameter",
+                             "fsnpCustomMeshParameter::TriangleData",
+                             "fsnpCustomMeshParameter::PrimitiveData",
+                             "hknpCompressedMeshShapeData",
+                             "hknpCompressedMeshShapeTree",
+                             "hkcdDefaultStaticMeshTree",
+                             "hkcdStaticMeshTree::Base",
+                             "hkcdStaticMeshTree::Section",
+                             "hkcdStaticMeshTree::Primitive",
+                             "hkcdDefaultStaticMeshTree::PrimitiveDataRun",
+                             "hkcdCompressedAabbCodecs::Aabb4BytesCodec",
+                             "hkcdCompressedAabbCodecs::Aabb5BytesCodec",
+                             "hkcdSimdTree",
+                             "hkcdSimdTree::Node",
+                             "hkcdFourAabb",
+                             "hkcdStaticMeshTree::Connectivity",
+                             "hknpShapeInstance",
+                             "hkReferencedObject",
+                             "hkAabb",
+                             "hkcdStaticTree::Aabb5BytesTree"};
     for (const char* name : classes) {
         const auto m = exact(mine, name);
         const auto r = exact(*real, name);
@@ -284,7 +305,8 @@ TEST(WriterErSample, RebuildsTheCompendiumTypeSections) {
         if (info.optionals & type_optional::kFlags) body.flags = info.type_flags;
         if (info.optionals & type_optional::kMembers) {
             body.members.emplace();
-            for (const Member& m : t.own_members(i)) body.members->push_back({std::string(m.name), m.offset, m.type, m.flags});
+            for (const Member& m : t.own_members(i))
+                body.members->push_back({std::string(m.name), m.offset, m.type, m.flags});
             body.property_count = static_cast<std::uint16_t>(info.property_count);
         }
         if (info.optionals & type_optional::kInterfaces) {

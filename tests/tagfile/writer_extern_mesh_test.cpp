@@ -72,9 +72,20 @@ TEST_P(WriterExternMesh, ReadsBack) {
     auto tf = parse_tagfile(bytes, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
     const ObjectView shape = ObjectView::root(*tf)
-                                 .field("namedVariants").array()->at(0).field("variant").deref()
-                                 .field("systemDatas").array()->at(0).deref()
-                                 .field("bodyCinfos").array()->at(0).field("shape").deref();
+                                 .field("namedVariants")
+                                 .array()
+                                 ->at(0)
+                                 .field("variant")
+                                 .deref()
+                                 .field("systemDatas")
+                                 .array()
+                                 ->at(0)
+                                 .deref()
+                                 .field("bodyCinfos")
+                                 .array()
+                                 ->at(0)
+                                 .field("shape")
+                                 .deref();
     ASSERT_TRUE(shape.ok()) << shape.error().message;
     EXPECT_EQ(shape.type_name(), "hknpExternMeshShape");
     EXPECT_TRUE(shape.is_a("hknpCompositeShape"));
@@ -107,12 +118,11 @@ TEST_P(WriterExternMesh, ReadsBack) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Forms, WriterExternMesh,
-    ::testing::Values(Case{HavokDialect::kEldenRing2018, ExternMeshDataForm::kDefault, false},
-                      Case{HavokDialect::kEldenRing2018, ExternMeshDataForm::kAabbTree, true},
-                      Case{HavokDialect::kSekiro2016, ExternMeshDataForm::kDefault, true},
-                      Case{HavokDialect::kSekiro2016, ExternMeshDataForm::kSimdOnly, false}));
+INSTANTIATE_TEST_SUITE_P(Forms, WriterExternMesh,
+                         ::testing::Values(Case{HavokDialect::kEldenRing2018, ExternMeshDataForm::kDefault, false},
+                                           Case{HavokDialect::kEldenRing2018, ExternMeshDataForm::kAabbTree, true},
+                                           Case{HavokDialect::kSekiro2016, ExternMeshDataForm::kDefault, true},
+                                           Case{HavokDialect::kSekiro2016, ExternMeshDataForm::kSimdOnly, false}));
 
 // The reader on every prefix of written files: a clean error, never a crash (ASan tree).
 // ctest-labels: hostile
@@ -125,7 +135,8 @@ TEST(WriterOutputTruncated, EveryPrefixFailsCleanly) {
     }
     const auto section = MP_MUST(collision_types(HavokDialect::kSekiro2016).builder.type_section());
     const auto tcm0 = MP_MUST(write_tcm0(std::array<CompendiumId, 2>{1, 2}, section));
-    for (std::size_t n : test::prefix_lengths(tcm0.size())) EXPECT_FALSE(parse_compendium(Bytes(tcm0).first(n)).ok()) << n;
+    for (std::size_t n : test::prefix_lengths(tcm0.size()))
+        EXPECT_FALSE(parse_compendium(Bytes(tcm0).first(n)).ok()) << n;
     auto full = parse_compendium(tcm0);
     ASSERT_TRUE(full.ok()) << full.error().message;
     EXPECT_EQ(full->ids, (std::vector<CompendiumId>{1, 2}));

@@ -131,9 +131,20 @@ TEST_P(WriterRoundTrip, ArraysReadBackAsColumns) {
     auto tf = parse_tagfile(s.tag0, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
     const ObjectView shape = ObjectView::root(*tf)
-                                 .field("namedVariants").array()->at(0).field("variant").deref()
-                                 .field("systemDatas").array()->at(0).deref()
-                                 .field("bodyCinfos").array()->at(0).field("shape").deref();
+                                 .field("namedVariants")
+                                 .array()
+                                 ->at(0)
+                                 .field("variant")
+                                 .deref()
+                                 .field("systemDatas")
+                                 .array()
+                                 ->at(0)
+                                 .deref()
+                                 .field("bodyCinfos")
+                                 .array()
+                                 ->at(0)
+                                 .field("shape")
+                                 .deref();
     ASSERT_TRUE(shape.ok()) << shape.error().message;
     auto keys = MP_MUST(MP_MUST(shape.field("triangleIndexToShapeKey").array()).values<std::uint32_t>());
     ASSERT_EQ(keys.size(), test::sample_shape_keys().size());
@@ -151,7 +162,8 @@ TEST_P(WriterRoundTrip, ArraysReadBackAsColumns) {
     ASSERT_EQ(sections->count(), 2u);
     EXPECT_EQ(sections->stride(), 96u);
     const TypeTable& types = tf->types();
-    const auto first = MP_MUST(types.field_ref(sections->element_type(), er ? "firstPackedVertexIndex" : "firstPackedVertex"));
+    const auto first =
+        MP_MUST(types.field_ref(sections->element_type(), er ? "firstPackedVertexIndex" : "firstPackedVertex"));
     auto firsts = MP_MUST(sections->column<std::uint32_t>(first));
     EXPECT_EQ(firsts[1], 7u);
     const auto num = MP_MUST(types.field_ref(sections->element_type(), "numPackedVertices"));
@@ -169,8 +181,9 @@ TEST_P(WriterRoundTrip, ArraysReadBackAsColumns) {
         EXPECT_TRUE(sections->at(0).has_field("numSharedIndices"));
         EXPECT_TRUE(sections->at(0).has_field("unusedData"));
         EXPECT_EQ(tree.type_name(), "hknpCompressedMeshShapeTree");
-        EXPECT_TRUE(tree.is_a("hkcdStaticMeshTree<hkcdStaticMeshTreeCommonConfig<hkUint32, hkUint64, 11, 21>, "
-                              "hknpCompressedMeshShapeTreeDataRun>"));
+        EXPECT_TRUE(
+            tree.is_a("hkcdStaticMeshTree<hkcdStaticMeshTreeCommonConfig<hkUint32, hkUint64, 11, 21>, "
+                      "hknpCompressedMeshShapeTreeDataRun>"));
     } else {
         EXPECT_TRUE(tree.is_a("hkcdDefaultStaticMeshTree"));
     }
@@ -260,7 +273,8 @@ INSTANTIATE_TEST_SUITE_P(Dialects, WriterRoundTrip,
 // ---- errors -------------------------------------------------------------------------------
 
 std::shared_ptr<const TypeTable> er_table() {
-    static const std::shared_ptr<const TypeTable> t = MP_MUST(collision_types(HavokDialect::kEldenRing2018).builder.build());
+    static const std::shared_ptr<const TypeTable> t =
+        MP_MUST(collision_types(HavokDialect::kEldenRing2018).builder.build());
     return t;
 }
 
@@ -302,7 +316,7 @@ TEST(WriterErrors, WrongTargetsAndValuesAreRecorded) {
 TEST(WriterErrors, OptionsAreChecked) {
     ObjectWriter w(er_table());
     RecordWriter root = w.new_object("hkRootLevelContainer");
-    EXPECT_FALSE(write_tag0(w, root, {}).ok());                                      // neither TYPE nor TCRF
+    EXPECT_FALSE(write_tag0(w, root, {}).ok());                                           // neither TYPE nor TCRF
     EXPECT_FALSE(write_tag0(w, root, {.sdk_version = "2018", .compendium_id = 1}).ok());  // bad SDKV
     EXPECT_TRUE(write_tag0(w, root, {.compendium_id = 1}).ok());
     EXPECT_FALSE(write_tag0(w, RecordWriter(), {.compendium_id = 1}).ok());
@@ -318,8 +332,8 @@ TEST(WriterErrors, LaterRefReplacesEarlier) {
     auto out = write_tag0(w, root, {.compendium_id = 1});
     ASSERT_TRUE(out.ok());
     CompendiumRegistry registry;
-    const auto tcm0 = MP_MUST(write_tcm0(std::array<CompendiumId, 1>{1},
-                                         MP_MUST(collision_types(HavokDialect::kEldenRing2018).builder.type_section())));
+    const auto tcm0 = MP_MUST(write_tcm0(
+        std::array<CompendiumId, 1>{1}, MP_MUST(collision_types(HavokDialect::kEldenRing2018).builder.type_section())));
     ASSERT_TRUE(registry.add_bytes(tcm0).ok());
     auto tf = parse_tagfile(*out, &registry);
     ASSERT_TRUE(tf.ok()) << tf.error().message;

@@ -18,8 +18,8 @@ TypeTableBuilder small_table() {
     const TypeRef base = b.record("hkBaseObject", {.size = 8, .alignment = 8, .flags = type_flag::kBaseObject});
     const TypeRef obj = b.record("hkReferencedObject", {.parent = base, .size = 24, .alignment = 8, .version = 3});
     b.set_referenced_object(obj);
-    const TypeRef item = b.record("Item", {.parent = obj, .size = 32, .alignment = 8,
-                                           .members = {{"count", 24, u32, member_flags::kProtected}}});
+    const TypeRef item = b.record(
+        "Item", {.parent = obj, .size = 32, .alignment = 8, .members = {{"count", 24, u32, member_flags::kProtected}}});
     b.array_of(item);
     b.array_of(u32);
     b.pointer(item);

@@ -18,7 +18,10 @@ std::vector<std::uint8_t> encode(std::uint64_t v) {
 }
 
 TEST(WriterVarint, WidthsAtEveryBoundary) {
-    const struct { std::uint64_t last; std::uint8_t width; } ranges[] = {
+    const struct {
+        std::uint64_t last;
+        std::uint8_t width;
+    } ranges[] = {
         {(1ull << 7) - 1, 1},  {(1ull << 14) - 1, 2}, {(1ull << 21) - 1, 3}, {(1ull << 27) - 1, 4},
         {(1ull << 35) - 1, 5}, {(1ull << 40) - 1, 6}, {(1ull << 59) - 1, 8}, {~0ull, 9},
     };

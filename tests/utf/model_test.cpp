@@ -37,8 +37,8 @@ TEST(UtfModel, LiEliteIsCompoundWithItsJointsHardpointsAndRootSphere) {
     const Model m = load(kLiElite + ".cmp");
     ASSERT_TRUE(m.compound);
     // §4: the six .sur parts, Li_glass and the two Rev-jointed bay doors.
-    const char* const sur_parts[] = {"Root", "Li_Engine02_lod1", "Li_Spoiler_lod1", "Li_Engine01_lod1",
-                                     "Li_port_wing_lod1", "Li_star_wing_lod1"};
+    const char* const sur_parts[] = {
+        "Root", "Li_Engine02_lod1", "Li_Spoiler_lod1", "Li_Engine01_lod1", "Li_port_wing_lod1", "Li_star_wing_lod1"};
     for (const char* name : sur_parts) EXPECT_GE(part_named(m, name), 0) << name;
     EXPECT_EQ(m.parts.size(), 9u);
     // §2.3: Fix 1,056 B = 6 x 176 and Rev 416 B = 2 x 208.
@@ -106,7 +106,7 @@ TEST(UtfModel, EverySampleModelDecodesWithRootFirstAndLeavesInsideTheFile) {
         compound += m->compound;
         EXPECT_EQ(m->compound, rel.ends_with(".cmp")) << rel;
     }
-    EXPECT_EQ(compound, 48u);   // the sample's 48 Cmpnd folders
+    EXPECT_EQ(compound, 48u);  // the sample's 48 Cmpnd folders
     // How many sample files put the names block before the tree (§1.1: 86 of the 1,852 retail models).
     RecordProperty("names_block_first", int(names_first));
 }
@@ -148,8 +148,7 @@ TEST(UtfModel, WingCopyMapsOntoRootCopyThroughTheFixFrame) {
         for (const auto& p : own) {
             const auto q = f.apply(p);
             double best = 1e30;
-            for (const auto& r : in_root)
-                best = std::min(best, std::hypot(q[0] - r[0], q[1] - r[1], q[2] - r[2]));
+            for (const auto& r : in_root) best = std::min(best, std::hypot(q[0] - r[0], q[1] - r[1], q[2] - r[2]));
             worst_d = std::max(worst_d, best);
         }
         return worst_d;

@@ -19,7 +19,8 @@ inline std::vector<std::string> sample_models() {
     if (!std::filesystem::is_directory(dir)) return out;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
         const std::string ext = e.path().extension().string();
-        if (ext == ".cmp" || ext == ".3db") out.push_back(std::string(kModelsFolder) + "/" + e.path().filename().string());
+        if (ext == ".cmp" || ext == ".3db")
+            out.push_back(std::string(kModelsFolder) + "/" + e.path().filename().string());
     }
     std::sort(out.begin(), out.end());
     return out;

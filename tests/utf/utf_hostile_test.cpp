@@ -38,8 +38,8 @@ TEST(UtfHostile, TruncatedPrefixesOfEverySampleModelFailTyped) {
         // The bytes the file needs: its header, tree and names blocks and every leaf payload. A
         // prefix holding them all decodes (it cuts only a last leaf's allocation slack, §1.2);
         // every shorter one must be refused.
-        std::uint64_t needed = std::max<std::uint64_t>(56, load_le<std::uint32_t>(bytes.data() + 8) +
-                                                               std::uint64_t(load_le<std::uint32_t>(bytes.data() + 12)));
+        std::uint64_t needed = std::max<std::uint64_t>(
+            56, load_le<std::uint32_t>(bytes.data() + 8) + std::uint64_t(load_le<std::uint32_t>(bytes.data() + 12)));
         needed = std::max<std::uint64_t>(needed, load_le<std::uint32_t>(bytes.data() + 24) +
                                                      std::uint64_t(load_le<std::uint32_t>(bytes.data() + 32)));
         needed = std::max<std::uint64_t>(needed, load_le<std::uint32_t>(bytes.data() + 36));
@@ -49,8 +49,8 @@ TEST(UtfHostile, TruncatedPrefixesOfEverySampleModelFailTyped) {
         // every prefix through its tree and names blocks (the structure), then a stride of 61
         // through the data block (payload bounds only): all of them densely costs 50 s.
         std::vector<std::size_t> lengths;
-        const bool dense = rel.find("li_elite.cmp") != std::string::npos || rel.find("pod_drab.3db") != std::string::npos ||
-                           rel == largest;
+        const bool dense = rel.find("li_elite.cmp") != std::string::npos ||
+                           rel.find("pod_drab.3db") != std::string::npos || rel == largest;
         if (dense) {
             lengths = test::prefix_lengths(bytes.size(), 61);
         } else {
@@ -115,7 +115,8 @@ std::vector<std::uint8_t> handmade(const std::vector<std::array<std::uint32_t, 1
     const std::uint32_t names_at = tree_at + tree_size, names_size = sizeof names - 1;
     const std::uint32_t data_at = names_at + names_size;
     std::vector<std::uint8_t> b(data_at + 8, 0);
-    const std::uint32_t header[] = {kUtfSignature, kUtfVersion, tree_at, tree_size, 0, 44, names_at, names_size, names_size, data_at};
+    const std::uint32_t header[] = {kUtfSignature, kUtfVersion, tree_at,    tree_size, 0, 44,
+                                    names_at,      names_size,  names_size, data_at};
     std::memcpy(b.data(), header, sizeof header);
     for (std::size_t i = 0; i < entries.size(); ++i) std::memcpy(b.data() + tree_at + 44 * i, entries[i].data(), 44);
     std::memcpy(b.data() + names_at, names, names_size);
@@ -137,9 +138,9 @@ TEST(UtfHostile, CyclesDepthAndBadHeadersAreRefused) {
     auto g = decode_utf(good);
     ASSERT_TRUE(g.ok()) << g.error().message;
     ASSERT_EQ(g->nodes.size(), 2u);
-    EXPECT_FALSE(g->nodes[1].folder);   // 0x08000080 is a leaf (§1.2)
+    EXPECT_FALSE(g->nodes[1].folder);  // 0x08000080 is a leaf (§1.2)
     EXPECT_EQ(g->nodes[1].data.size(), 8u);
-    EXPECT_EQ(g->child(g->root(), "A"), &g->nodes[1]);   // names ignore ASCII case
+    EXPECT_EQ(g->child(g->root(), "A"), &g->nodes[1]);  // names ignore ASCII case
     // Leaf payload past the end of the data block.
     auto far = handmade({{0, 1, 0x10, 0, 44, 0, 0, 0, 0, 0, 0}, {0, 3, 0x80, 0, 4, 8, 8, 8, 0, 0, 0}});
     auto f = decode_utf(far);
@@ -168,7 +169,8 @@ TEST(UtfHostile, DeepChainsStopAtTheDepthGuard) {
     std::vector<std::array<std::uint32_t, 11>> entries;
     const std::size_t n = kMaxDepth + 2;
     for (std::size_t i = 0; i < n; ++i)
-        entries.push_back({0, i == 0 ? 1u : 3u, 0x10, 0, i + 1 < n ? std::uint32_t(44 * (i + 1)) : 0u, 0, 0, 0, 0, 0, 0});
+        entries.push_back(
+            {0, i == 0 ? 1u : 3u, 0x10, 0, i + 1 < n ? std::uint32_t(44 * (i + 1)) : 0u, 0, 0, 0, 0, 0, 0});
     auto r = decode_utf(handmade(entries));
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("deeper"), std::string::npos);
@@ -176,7 +178,8 @@ TEST(UtfHostile, DeepChainsStopAtTheDepthGuard) {
 
 TEST(UtfHostile, CorruptConsLeavesAreRefusedByName) {
     MP_REQUIRE_CORPUS();
-    const auto original = test::read_file(test::corpus_path("sur-with-models/retail/ships__liberty__li_elite__li_elite.cmp"));
+    const auto original =
+        test::read_file(test::corpus_path("sur-with-models/retail/ships__liberty__li_elite__li_elite.cmp"));
     auto tree = decode_utf(original);
     ASSERT_TRUE(tree.ok());
     const UtfNode* fix = tree->find(tree->root(), "Cmpnd/Cons/Fix");
@@ -185,7 +188,7 @@ TEST(UtfHostile, CorruptConsLeavesAreRefusedByName) {
     const std::uint32_t names_at = load_le<std::uint32_t>(original.data() + 24);
     const std::uint32_t name_off = load_le<std::uint32_t>(original.data() + fix->entry_offset + 4);
     auto renamed = original;
-    renamed[names_at + name_off + 2] = 'z';   // "Fiz"
+    renamed[names_at + name_off + 2] = 'z';  // "Fiz"
     auto m = decode_model(renamed);
     ASSERT_FALSE(m.ok());
     EXPECT_EQ(m.error().code, ErrorCode::kUnknownChunk);

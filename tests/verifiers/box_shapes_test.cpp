@@ -27,16 +27,18 @@ struct BoxSpec {
     std::array<float, 3> centre{};
     std::array<float, 3> half{};
     float radius = 0.0f;
-    int nudge_ulps = 0;              // vertex 1's x moved this many f32 ulps up: it misses the +x face's plane
-    bool drop_plane = false;         // five planes: not a box measure_box reads
+    int nudge_ulps = 0;       // vertex 1's x moved this many f32 ulps up: it misses the +x face's plane
+    bool drop_plane = false;  // five planes: not a box measure_box reads
     ShapeType type = ShapeType::kBox;
 };
 
 // Appends an axis-aligned box: 8 corners (corner i: +x when i & 1, +y when i & 2, +z when i & 4),
 // planes −x, +x, −y, +y, −z, +z (n·p + w = 0 on the face), one face of 4 corners per plane.
 void add_box(DecodedExternShapes& s, const BoxSpec& b) {
-    const std::uint32_t v0 = static_cast<std::uint32_t>(s.vertex_x.size()), p0 = static_cast<std::uint32_t>(s.plane_x.size());
-    const std::uint32_t f0 = static_cast<std::uint32_t>(s.face_first_index.size()), i0 = static_cast<std::uint32_t>(s.index.size());
+    const std::uint32_t v0 = static_cast<std::uint32_t>(s.vertex_x.size()),
+                        p0 = static_cast<std::uint32_t>(s.plane_x.size());
+    const std::uint32_t f0 = static_cast<std::uint32_t>(s.face_first_index.size()),
+                        i0 = static_cast<std::uint32_t>(s.index.size());
     for (int i = 0; i < 8; ++i) {
         float x = i & 1 ? b.centre[0] + b.half[0] : b.centre[0] - b.half[0];
         if (i == 1) x = up(x, b.nudge_ulps);
@@ -45,7 +47,8 @@ void add_box(DecodedExternShapes& s, const BoxSpec& b) {
         s.vertex_z.push_back(i & 4 ? b.centre[2] + b.half[2] : b.centre[2] - b.half[2]);
         s.vertex_w.push_back(0.0f);
     }
-    const std::uint8_t faces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
+    const std::uint8_t faces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
+                                      {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
     const int planes = b.drop_plane ? 5 : 6;
     for (int p = 0; p < planes; ++p) {
         const int axis = p / 2;
@@ -86,17 +89,17 @@ void add_box(DecodedExternShapes& s, const BoxSpec& b) {
 
 TEST(BoxShapes, ExtentsFromThePlanePairsAndTheMissInUlps) {
     DecodedExternShapes s;
-    add_box(s, {.centre = {0, 0, 0}, .half = {128, 0, 50}});                                 // 0: flat, 256 m across
-    add_box(s, {.centre = {300, 4, 0}, .half = {5, 0, 3}, .nudge_ulps = 4});                  // 1: thin, 4 ulps
-    add_box(s, {.centre = {1, 2, 3}, .half = {1, 2, 3}});                                     // 2: a volume
-    add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .radius = 0.05f});                    // 3: a convex radius
-    add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .drop_plane = true});                 // 4: five planes
-    add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .type = ShapeType::kConvexPolytope}); // 5: no box
+    add_box(s, {.centre = {0, 0, 0}, .half = {128, 0, 50}});                                   // 0: flat, 256 m across
+    add_box(s, {.centre = {300, 4, 0}, .half = {5, 0, 3}, .nudge_ulps = 4});                   // 1: thin, 4 ulps
+    add_box(s, {.centre = {1, 2, 3}, .half = {1, 2, 3}});                                      // 2: a volume
+    add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .radius = 0.05f});                     // 3: a convex radius
+    add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .drop_plane = true});                  // 4: five planes
+    add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .type = ShapeType::kConvexPolytope});  // 5: no box
 
     const std::optional<BoxMeasure> flat = measure_box(s, 0);
     ASSERT_TRUE(flat);
     EXPECT_TRUE(flat->flat);
-    EXPECT_FALSE(flat->thin);   // at the origin every vertex lies on its planes exactly
+    EXPECT_FALSE(flat->thin);  // at the origin every vertex lies on its planes exactly
     EXPECT_EQ(flat->size, 256);
     EXPECT_EQ(flat->extent, (std::array<double, 3>{256, 0, 100}));
     EXPECT_EQ(flat->plane_miss_ulp, 0);
@@ -106,17 +109,17 @@ TEST(BoxShapes, ExtentsFromThePlanePairsAndTheMissInUlps) {
     EXPECT_TRUE(thin->flat);
     EXPECT_TRUE(thin->thin);
     EXPECT_EQ(thin->size, 10);
-    EXPECT_EQ(thin->plane_miss_ulp, 4);   // 4 × 2⁻¹⁵ m at 305 m, in ulps of 305
+    EXPECT_EQ(thin->plane_miss_ulp, 4);  // 4 × 2⁻¹⁵ m at 305 m, in ulps of 305
     EXPECT_NEAR(thin->distance, std::sqrt(300.0 * 300.0 + 16.0), 1e-4);
 
     const std::optional<BoxMeasure> volume = measure_box(s, 2);
     ASSERT_TRUE(volume);
     EXPECT_FALSE(volume->flat);
     EXPECT_EQ(volume->size, 6);
-    EXPECT_FALSE(measure_box(s, 3)->flat);   // one extent 0, but a convex radius: a volume
-    EXPECT_FALSE(measure_box(s, 4));         // planes that do not pair: not read
-    EXPECT_FALSE(measure_box(s, 5));         // a polytope, however flat
-    EXPECT_FALSE(measure_box(s, 6));         // past the shapes
+    EXPECT_FALSE(measure_box(s, 3)->flat);  // one extent 0, but a convex radius: a volume
+    EXPECT_FALSE(measure_box(s, 4));        // planes that do not pair: not read
+    EXPECT_FALSE(measure_box(s, 5));        // a polytope, however flat
+    EXPECT_FALSE(measure_box(s, 6));        // past the shapes
 }
 
 TEST(BoxShapes, StructurePassCountsFlatAndThinBoxes) {
@@ -124,7 +127,7 @@ TEST(BoxShapes, StructurePassCountsFlatAndThinBoxes) {
     DecodedExternShapes& s = member.other_shapes;
     add_box(s, {.centre = {0, 0, 0}, .half = {128, 0, 50}});
     add_box(s, {.centre = {300, 4, 0}, .half = {5, 0, 3}, .nudge_ulps = 4});
-    add_box(s, {.centre = {0, 0, 302}, .half = {2, 3, 0}, .nudge_ulps = 1});   // thin, flat in z, 1 ulp
+    add_box(s, {.centre = {0, 0, 302}, .half = {2, 3, 0}, .nudge_ulps = 1});  // thin, flat in z, 1 ulp
     add_box(s, {.centre = {1, 2, 3}, .half = {1, 2, 3}});
     add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .radius = 0.05f});
     add_box(s, {.centre = {0, 0, 0}, .half = {1, 0, 1}, .drop_plane = true});
@@ -141,7 +144,7 @@ TEST(BoxShapes, StructurePassCountsFlatAndThinBoxes) {
     EXPECT_EQ(t.maxima().at(miss), 4);
     const auto d = t.value_sets().find({"thin_box_distance_m", test::kScope});
     ASSERT_NE(d, t.value_sets().end());
-    ASSERT_EQ(d->second.seen.size(), 2u);   // 300.03 and 302, rounded to whole metres
+    ASSERT_EQ(d->second.seen.size(), 2u);  // 300.03 and 302, rounded to whole metres
     EXPECT_EQ(d->second.seen.begin()->first, std::vector<double>{300});
     EXPECT_EQ(d->second.seen.rbegin()->first, std::vector<double>{302});
     EXPECT_EQ(test::violations("structure", t), 0u);

@@ -27,7 +27,8 @@ std::vector<mesh::Box> plain_boxes(const mesh::StaticTreeNodes& t, ControlRule r
     for (std::uint32_t n = 0; n < t.size(); ++n) {
         const std::uint32_t parent = t.parent[n];
         if (parent == mesh::kNone) {
-            if (t.tree[n] < t.first_node.size() && t.first_node[t.tree[n]] == n) out[n] = shrink_control(t.domain[t.tree[n]], t, n, rule);
+            if (t.tree[n] < t.first_node.size() && t.first_node[t.tree[n]] == n)
+                out[n] = shrink_control(t.domain[t.tree[n]], t, n, rule);
         } else if (parent < n) {
             out[n] = shrink_control(out[parent], t, n, rule);
         }
@@ -60,14 +61,15 @@ TEST(ControlBoxes, BothReadingsInLanesEqualThePlainRule) {
                 t.tree.push_back(r.next() % 50 == 0 ? 99 : k);
                 for (int a = 0; a < 3; ++a) t.xyz[a].push_back(static_cast<std::uint8_t>(r.next()));
                 std::uint32_t parent = j == 0 ? mesh::kNone : t.first_node[k] + r.next() % j;
-                if (r.next() % 40 == 0) parent = mesh::kNone;             // unreached
-                if (r.next() % 60 == 0) parent = n + 1 + r.next() % 5;    // not before its child
+                if (r.next() % 40 == 0) parent = mesh::kNone;           // unreached
+                if (r.next() % 60 == 0) parent = n + 1 + r.next() % 5;  // not before its child
                 t.parent.push_back(parent);
             }
         }
         std::vector<mesh::Box> div225, swapped;
         control_boxes(t, div225, swapped);
-        const std::vector<mesh::Box> p225 = plain_boxes(t, ControlRule::kDivisor225), pswap = plain_boxes(t, ControlRule::kSwappedNibbles);
+        const std::vector<mesh::Box> p225 = plain_boxes(t, ControlRule::kDivisor225),
+                                     pswap = plain_boxes(t, ControlRule::kSwappedNibbles);
         ASSERT_EQ(div225.size(), t.size());
         ASSERT_EQ(swapped.size(), t.size());
         for (std::uint32_t i = 0; i < t.size(); ++i) {
@@ -78,7 +80,7 @@ TEST(ControlBoxes, BothReadingsInLanesEqualThePlainRule) {
         nodes += t.size();
     }
     EXPECT_GT(nodes, 20000u);
-    EXPECT_GT(finite, nodes / 4);   // most boxes are plain numbers, not only NaN
+    EXPECT_GT(finite, nodes / 4);  // most boxes are plain numbers, not only NaN
 }
 
 }  // namespace

@@ -62,7 +62,8 @@ protected:
     }
     // An externShapes entry translated to `at`, scaled by `scale`, whose convex shape is the box
     // ±half (8 corners) with convex radius `radius`.
-    void add_extern_shape(std::array<float, 3> at, float half, float radius, std::array<float, 4> scale = {1, 1, 1, 0}) {
+    void add_extern_shape(std::array<float, 3> at, float half, float radius,
+                          std::array<float, 4> scale = {1, 1, 1, 0}) {
         mesh::DecodedExternShapes& e = mesh().extern_shapes;
         const auto shape = static_cast<std::uint32_t>(e.shape_count());
         e.transform.push_back({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, at[0], at[1], at[2], 1});
@@ -85,7 +86,8 @@ protected:
             e.vertex_z.push_back(c & 4 ? half : -half);
             e.vertex_w.push_back(0);
         }
-        for (auto* v : {&e.first_plane, &e.plane_count, &e.first_face, &e.face_count, &e.first_index, &e.index_count}) v->push_back(0);
+        for (auto* v : {&e.first_plane, &e.plane_count, &e.first_face, &e.face_count, &e.first_index, &e.index_count})
+            v->push_back(0);
         e.has_connectivity.push_back(0);
         e.a.push_back({});
         e.b.push_back({});
@@ -95,7 +97,8 @@ protected:
     // Primitives 4..7 (one section) given the leaf box ±1 and their section the domain ±100.
     void unit_leaves() {
         mesh::DecodedMesh& m = mesh();
-        for (std::uint32_t prim = 4; prim < 8; ++prim) m.section_trees.box[m.primitives.leaf_node[prim]] = {{-1, -1, -1}, {1, 1, 1}};
+        for (std::uint32_t prim = 4; prim < 8; ++prim)
+            m.section_trees.box[m.primitives.leaf_node[prim]] = {{-1, -1, -1}, {1, 1, 1}};
         m.sections.domain[m.primitives.section[4]] = {{-100, -100, -100}, {100, 100, 100}};
     }
     // Primitive `prim` re-marked as a point-set record of the points `pts`, quantised over its leaf
@@ -107,7 +110,8 @@ protected:
         mesh::DecodedPointSets& ps = m.point_sets;
         const test::PointColumns q = test::quantised(pts, m.section_trees.box[ps.leaf_node.back()]);
         const std::size_t first = ps.first_point.back();
-        for (std::size_t j = 0; j < pts.size(); ++j) ps.x[first + j] = q.x[j], ps.y[first + j] = q.y[j], ps.z[first + j] = q.z[j];
+        for (std::size_t j = 0; j < pts.size(); ++j)
+            ps.x[first + j] = q.x[j], ps.y[first + j] = q.y[j], ps.z[first + j] = q.z[j];
     }
     ValueSet::Seen value_set(const Tally& t, const char* counter) {
         const auto it = t.value_sets().find({counter, kScope});
@@ -189,10 +193,10 @@ TEST_F(CustomPrims, NoPointSetRecordsNoExtremes) {
 TEST_F(CustomPrims, ConsecutiveRecordsStartWhereThePreviousEnds) {
     const mesh::DecodedPrimitives& p = mesh().primitives;
     ASSERT_EQ(p.section[4], p.section[7]);
-    add_point_set(4, 8, 0x3C24, 10);   // words 10..12
-    add_point_set(5, 8, 0x3C24, 13);   // follows: 10 + 3
-    add_extern_reference(6, 16);       // follows: 13 + 3; words 16..19
-    add_point_set(7, 8, 0x3C24, 21);   // a gap of one word after the extern reference's 4
+    add_point_set(4, 8, 0x3C24, 10);  // words 10..12
+    add_point_set(5, 8, 0x3C24, 13);  // follows: 10 + 3
+    add_extern_reference(6, 16);      // follows: 13 + 3; words 16..19
+    add_point_set(7, 8, 0x3C24, 21);  // a gap of one word after the extern reference's 4
     Tally t = run_pass("custom_prims", sample_->member, nullptr, "asset");
     EXPECT_EQ(t.count("record_pairs", kScope), 3u);
     EXPECT_EQ(t.count("consecutive_records", kScope), 2u);
@@ -269,7 +273,7 @@ TEST_F(CustomPrims, ExternReferenceWordsAndEntries) {
 // reference's leaf box and its section's domain.
 TEST_F(CustomPrims, ExternShapeBoxAgainstLeafAndDomain) {
     unit_leaves();
-    add_extern_shape({0, 0, 0}, 0.5f, 0.25f);                // reaches ±0.75: inside the leaf ±1
+    add_extern_shape({0, 0, 0}, 0.5f, 0.25f);                  // reaches ±0.75: inside the leaf ±1
     add_extern_shape({0.5f, 0, 0}, 0.2f, 0.0f, {2, 2, 2, 0});  // scaled: 0.5 ± 0.4, inside
     add_extern_reference(4, 10, 0, 0);
     add_extern_reference(5, 14, 0, 1);
@@ -299,10 +303,12 @@ TEST_F(CustomPrims, ExternShapeBoxAgainstLeafAndDomain) {
     mesh().extern_shapes.transform[0][13] = 0;
     auto& t1 = mesh().extern_shapes.transform[1];
     t1 = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.85f, 0, 0, 1};
-    for (std::uint32_t v = 8; v < 16; ++v) mesh().extern_shapes.vertex_x[v] = mesh().extern_shapes.vertex_x[v] * 0.5f;  // ±0.1 in x
-    for (std::uint32_t v = 8; v < 16; ++v) mesh().extern_shapes.vertex_y[v] = mesh().extern_shapes.vertex_y[v] * 3.0f;  // ±0.6 in y
+    for (std::uint32_t v = 8; v < 16; ++v)
+        mesh().extern_shapes.vertex_x[v] = mesh().extern_shapes.vertex_x[v] * 0.5f;  // ±0.1 in x
+    for (std::uint32_t v = 8; v < 16; ++v)
+        mesh().extern_shapes.vertex_y[v] = mesh().extern_shapes.vertex_y[v] * 3.0f;  // ±0.6 in y
     t = run_pass("custom_prims", sample_->member, nullptr, "asset");
-    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 0u);  // x 0.85 ± 0.1
+    EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 0u);   // x 0.85 ± 0.1
     t1 = {0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0.85f, 0, 0, 1};  // x ↦ y, y ↦ −x: x 0.85 ± 0.6
     t = run_pass("custom_prims", sample_->member, nullptr, "asset");
     EXPECT_EQ(t.count("extern_box_outside_leaf", kScope), 1u);
@@ -355,7 +361,8 @@ TEST_F(CustomPrims, TwoBoxesAndAPrism) {
     const Tally t = run_pass("custom_prims", sample_->member, nullptr, "object");
     EXPECT_EQ(t.count("box_records", kScope), 2u);
     EXPECT_EQ(t.count("prism_records", kScope), 1u);
-    EXPECT_EQ(t.count("cylinder_records", kScope), 0u);  // the axis-aligned box's rectangles lie on circles: a box first
+    EXPECT_EQ(t.count("cylinder_records", kScope),
+              0u);  // the axis-aligned box's rectangles lie on circles: a box first
     EXPECT_EQ(value_set(t, "box_record_points"), (Seen{{{8}, 2}}));
     EXPECT_EQ(value_set(t, "prism_record_points"), (Seen{{{26}, 1}}));
 }

@@ -72,9 +72,9 @@ TEST(ExternPass, OneDefectOfEachKind) {
     mesh::DecodedExternMesh& e = m.extern_meshes[0];
     e.w[2] = 0.5f;
     e.material[1] = 5;
-    e.triangle[2][0] = 0;          // triangle 0 becomes 0, 1, 0
+    e.triangle[2][0] = 0;  // triangle 0 becomes 0, 1, 0
     e.num_shape_key_bits = 3;
-    e.aabb_tree.payload[2] = 0;    // triangle 1 named by no leaf, triangle 0 twice
+    e.aabb_tree.payload[2] = 0;  // triangle 1 named by no leaf, triangle 0 twice
     e.simd_tree.lane_kind[5] = mesh::LaneKind::kLeaf;
     const Tally t = run_pass("extern", m, nullptr, "f");
     for (const char* c : {"mass_not_minus_1", "motion_type_not_0", "motion_properties_not_ffff", "pose_not_identity",
@@ -158,7 +158,7 @@ TEST(ExternPass, FilesWithAndWithoutTrianglesAndTheEmptyFilesSize) {
     t = run_pass("extern", m, nullptr, "f", Bytes(bytes.data(), bytes.size()));
     EXPECT_EQ(t.count("files_without_triangles", kScope), 1u);
     EXPECT_EQ(t.count("v3_bodies_empty", kScope), 1u);
-    EXPECT_TRUE(seen(t, "empty_file_bytes").empty());   // it holds a body
+    EXPECT_TRUE(seen(t, "empty_file_bytes").empty());  // it holds a body
 
     const mesh::DecodedMember none;
     t = run_pass("extern", none, nullptr, "f", Bytes(bytes.data(), bytes.size()));
@@ -166,7 +166,7 @@ TEST(ExternPass, FilesWithAndWithoutTrianglesAndTheEmptyFilesSize) {
     EXPECT_EQ(t.count("files_without_triangles", kScope), 1u);
     EXPECT_EQ(seen(t, "empty_file_bytes"), (Seen{{{808}, 1}}));
 
-    t = run_pass("extern", none, nullptr, "h", Bytes(bytes.data(), bytes.size()));   // an h file is no f file
+    t = run_pass("extern", none, nullptr, "h", Bytes(bytes.data(), bytes.size()));  // an h file is no f file
     EXPECT_EQ(t.count("files", kScope), 0u);
     EXPECT_TRUE(seen(t, "empty_file_bytes").empty());
 }

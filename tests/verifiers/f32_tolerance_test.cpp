@@ -32,16 +32,16 @@ TEST(F32Tolerance, UlpFromTheExponentBitsEqualsFrexpAndLdexp) {
         s = s * 6364136223846793005ull + 1442695040888963407ull;
         double m = 0;
         std::uint64_t bits = s;
-        std::memcpy(&m, &bits, sizeof m);   // any double at all, NaN and both signs included
+        std::memcpy(&m, &bits, sizeof m);  // any double at all, NaN and both signs included
         if (i % 2) m = std::ldexp(static_cast<double>(s >> 11) / 9007199254740992.0, static_cast<int>(s % 300) - 150);
         ASSERT_TRUE(same_bits(f32_ulp(m), ulp_by_frexp(m))) << m;
         ++checked;
     }
     const double fmin = std::numeric_limits<float>::min();
-    for (double m : {0.0, -0.0, fmin, std::nextafter(fmin, 0.0), std::nextafter(fmin, 1.0), 1.0, std::nextafter(1.0, 0.0), 305.0,
-                     -305.0, 4e-7, 3.5e38, 1e300, std::numeric_limits<double>::max(), std::numeric_limits<double>::denorm_min(),
-                     std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-                     std::numeric_limits<double>::quiet_NaN()})
+    for (double m : {0.0, -0.0, fmin, std::nextafter(fmin, 0.0), std::nextafter(fmin, 1.0), 1.0,
+                     std::nextafter(1.0, 0.0), 305.0, -305.0, 4e-7, 3.5e38, 1e300, std::numeric_limits<double>::max(),
+                     std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::infinity(),
+                     -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()})
         EXPECT_TRUE(same_bits(f32_ulp(m), ulp_by_frexp(m))) << m;
     EXPECT_EQ(f32_ulp(305), std::ldexp(1.0, -15));
     EXPECT_EQ(f32_ulp(1.0), std::ldexp(1.0, -23));

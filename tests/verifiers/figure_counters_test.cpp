@@ -19,7 +19,8 @@ protected:
 TEST_F(FigureCounters, PrimsInLeafIsExactPlusWithinTolerance) {
     const Tally t = run("leafbox");
     EXPECT_EQ(t.count("prims_in_leaf", kScope), 12u);
-    EXPECT_EQ(t.count("prims_in_leaf", kScope), t.count("prims_exact", kScope) + t.count("prims_within_tolerance", kScope));
+    EXPECT_EQ(t.count("prims_in_leaf", kScope),
+              t.count("prims_exact", kScope) + t.count("prims_within_tolerance", kScope));
 }
 
 TEST_F(FigureCounters, SimdChildLaneUnionIsTheComplementOfNotUnion) {
@@ -37,7 +38,8 @@ TEST_F(FigureCounters, RootMismatchIsRootsLessRootMatch) {
     for (const char* s : {"", "_stored_parent"}) {
         const std::string suffix = s;
         EXPECT_EQ(t.count("root_mismatch" + suffix, kScope) + t.count("root_match" + suffix, kScope),
-                  t.count("roots" + suffix, kScope)) << suffix;
+                  t.count("roots" + suffix, kScope))
+            << suffix;
     }
     EXPECT_GT(t.count("roots", kScope), 0u);
 }

@@ -30,7 +30,8 @@ std::vector<V> standing(float floor_y, float x0) {
 }
 
 struct Expected {
-    std::uint64_t f_paired = 0, f_without_h = 0, h_without_f = 0, vertices = 0, swapped = 0, other_vertices = 0, other = 0;
+    std::uint64_t f_paired = 0, f_without_h = 0, h_without_f = 0, vertices = 0, swapped = 0, other_vertices = 0,
+                  other = 0;
     std::uint64_t footprint_vertices = 0, footprint = 0, other_footprint = 0;
     std::array<std::uint64_t, 5> within{};
 };
@@ -94,7 +95,7 @@ TEST(FsetJoinExact, SekiroMapSharesAndControlsAreTheStatedOnes) {
     ASSERT_TRUE(run.ok()) << run.error().message;
     ASSERT_EQ(run->count(MemberState::kOk), run->members.size());
     Expected e;
-    state(e, a, a, &b, false);   // the control: the next pair's h file, cyclically
+    state(e, a, a, &b, false);  // the control: the next pair's h file, cyclically
     state(e, b, b, &a, false);
     e.f_without_h = 1;
     e.h_without_f = 1;
@@ -124,7 +125,7 @@ TEST(FsetJoinExact, TileGroupFootprintOtherTileAndHalfExtent) {
     ASSERT_TRUE(run.ok()) << run.error().message;
     ASSERT_EQ(run->count(MemberState::kOk), run->members.size());
     Expected e;
-    state(e, t0, t0, &t1, true);   // the control: the other tile's h file
+    state(e, t0, t0, &t1, true);  // the control: the other tile's h file
     state(e, t1, t1, &t0, true);
     const Tally& t = run->passes.at(0).tally;
     expect_counts(t, e, "eldenring");
@@ -158,7 +159,7 @@ TEST(FsetJoinExact, BindersMapsAndTheEmptyFilesModels) {
     using Seen = ValueSet::Seen;
     EXPECT_EQ(t.value_sets().at({"empty_f_models", "sekiro/f#map:m10_00_00_00"}).seen, (Seen{{{500, 600}, 1}}));
     EXPECT_FALSE(t.value_sets().contains({"empty_f_models", "sekiro/f#map:m11_00_00_00"}));
-    EXPECT_EQ(t.count("f_paired", "sekiro/f"), 3u);   // the empty f file of model 600 has an h file with triangles
+    EXPECT_EQ(t.count("f_paired", "sekiro/f"), 3u);  // the empty f file of model 600 has an h file with triangles
 }
 
 }  // namespace

@@ -100,7 +100,8 @@ mesh::DecodedMember synthetic_member(int n, std::uint8_t flat_byte) {
     mesh::DecodedVertices& v = m.vertices;
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i) {
-            const std::uint32_t h = (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
+            const std::uint32_t h =
+                (static_cast<std::uint32_t>(i) * 73856093u ^ static_cast<std::uint32_t>(j) * 19349663u) % 1000u;
             v.x.push_back(static_cast<float>(i) * 0.75f);
             v.y.push_back(static_cast<float>(h) * 0.0006f);
             v.z.push_back(static_cast<float>(j) * 0.75f);
@@ -173,7 +174,7 @@ TEST(InteriorPassSynthetic, ComputedBitsReproduceAndFlipsAreCaughtExactly) {
         EXPECT_EQ(violations("interior", t), flips.size());
         std::set<std::string> sampled;
         for (const auto& s : t.samples().at("keys_wrong")) sampled.insert(s.location);
-        EXPECT_EQ(sampled.size(), 4u);  // at most four strings built per mesh
+        EXPECT_EQ(sampled.size(), 4u);                                       // at most four strings built per mesh
         EXPECT_EQ(*t.samples().at("keys_wrong")[0].location.rbegin(), '1');  // "... / key 1" (triangle 1)
     }
 }

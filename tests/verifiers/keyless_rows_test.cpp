@@ -32,7 +32,7 @@ using mesh::kNone;
 //                its grid's (10,0,0) = source 4: flagged by the majority section
 mesh::DecodedMesh two_sections() {
     mesh::DecodedMesh m;
-    const float pos[][3] = {{0, 0, 0},  {1, 0, 0}, {0, 1, 0},    {1, 1, 0}, {10, 0, 0},
+    const float pos[][3] = {{0, 0, 0},  {1, 0, 0},     {0, 1, 0}, {1, 1, 0}, {10, 0, 0},
                             {11, 0, 0}, {10, 0.5f, 0}, {1, 0, 0}, {0, 0, 0}, {10, 0.505f, 0}};
     for (const auto& p : pos) m.vertices.x.push_back(p[0]), m.vertices.y.push_back(p[1]), m.vertices.z.push_back(p[2]);
     m.sections.page = {0, 0};
@@ -52,7 +52,7 @@ mesh::DecodedMesh two_sections() {
     m.has_param = true;
     m.row_triangle = {0, 1, 2, 3, 4, 5};
     m.row_key = {0, 1, 2, 3, 4, 5};
-    const std::uint32_t rows[][3] = {{0, 1, 2}, {1, 3, 2}, {4, 5, 6}, {1, 4, 6}, {8, 5, 6}, {4, 5, 10}, {0, 1, 3},
+    const std::uint32_t rows[][3] = {{0, 1, 2}, {1, 3, 2}, {4, 5, 6}, {1, 4, 6}, {8, 5, 6},  {4, 5, 10}, {0, 1, 3},
                                      {1, 9, 2}, {2, 2, 3}, {0, 1, 4}, {2, 0, 1}, {5, 6, 10}, {4, 6, 3}};
     for (const auto& r : rows) {
         for (int k = 0; k < 3; ++k) m.row_vertex_index[k].push_back(r[k]);
@@ -76,8 +76,8 @@ TEST(KeylessRows, EveryCountOfTheHandBuiltMesh) {
     EXPECT_EQ(c.keyless, 7u);
     EXPECT_EQ(c.unseen_vertex, 1u);  // r7
     EXPECT_EQ(c.known, 6u);
-    EXPECT_EQ(c.degenerate, 2u);     // r8, r9
-    EXPECT_EQ(c.passing, 4u);        // r6, r10, r11, r12
+    EXPECT_EQ(c.degenerate, 2u);  // r8, r9
+    EXPECT_EQ(c.passing, 4u);     // r6, r10, r11, r12
     EXPECT_EQ(c.passing_repeated_index, 0u);
     EXPECT_EQ(c.passing_same_positions, 1u);     // r10
     EXPECT_EQ(c.passing_repeated_position, 2u);  // r6, r10

@@ -45,8 +45,8 @@ TEST_F(KeysPass, WrongBitsPerKeyAndMaxKey) {
 }
 
 TEST_F(KeysPass, InteriorBitOnAKeyNoTriangleHas) {
-    mesh().interior_words[0] |= 1u << 1;   // key 1: primitive 0 is a triangle, it has no second half
-    mesh().interior_words[0] |= 1u << 2;   // key 2: a triangle's key, allowed
+    mesh().interior_words[0] |= 1u << 1;  // key 1: primitive 0 is a triangle, it has no second half
+    mesh().interior_words[0] |= 1u << 2;  // key 2: a triangle's key, allowed
     const Tally t = run();
     EXPECT_EQ(t.count("interior_bit_not_triangle_key", kScope), 1u);
     EXPECT_EQ(t.count("interior_set_bits", kScope), 5u);
@@ -66,8 +66,8 @@ TEST_F(KeysPass, TriangleIndexToShapeKeyDefects) {
     m.row_key_word[1] = m.row_key_word[0];  // a key twice
     m.row_key[1] = m.row_key[0];
     m.row_triangle[1] = m.row_triangle[0];
-    m.row_key_word[2] &= ~1u;               // a low bit not one
-    m.row_triangle[3] = mesh::kNone;        // names no triangle
+    m.row_key_word[2] &= ~1u;         // a low bit not one
+    m.row_triangle[3] = mesh::kNone;  // names no triangle
     const Tally t = run();
     EXPECT_EQ(t.count("tri2key_duplicate", kScope), 1u);
     EXPECT_EQ(t.count("tri2key_not_left_aligned", kScope), 1u);

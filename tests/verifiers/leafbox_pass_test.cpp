@@ -56,7 +56,8 @@ TEST_F(LeafboxPass, VertexJustPastItsBoxIsWithinTolerance) {
     const Tally t = run();
     EXPECT_GE(t.count("prims_within_tolerance", kScope), 1u);
     EXPECT_EQ(violations("leafbox", t) - t.count("simd_leaf_short_beyond_tolerance", kScope) -
-                  t.count("simd_child_lane_not_union", kScope), 0u);
+                  t.count("simd_child_lane_not_union", kScope),
+              0u);
 }
 
 TEST_F(LeafboxPass, MeshTreeNodeInverted) {

@@ -59,8 +59,9 @@ TEST_F(SamplePasses, NumberingSwappedPayloadsAreCaught) {
     EXPECT_EQ(t.count("trees_not_rank_payloads", kScope), 1u);
     EXPECT_EQ(violations("numbering", t), 1u);
     const auto want = rules::leaf_payloads_in_preorder(12);
-    EXPECT_EQ(t.samples().at("trees_not_rank_payloads")[0].detail,
-              "12 leaves: leaf 3 in file order carries payload " + std::to_string(want[7]) + ", expected " + std::to_string(want[3]));
+    EXPECT_EQ(t.samples().at("trees_not_rank_payloads")[0].detail, "12 leaves: leaf 3 in file order carries payload " +
+                                                                       std::to_string(want[7]) + ", expected " +
+                                                                       std::to_string(want[3]));
 }
 
 // The simple orders (verifiers/simple_orders.h) through the pass: the sample's one tree of 12
@@ -178,8 +179,9 @@ TEST_F(SamplePasses, DegenerateRowsAndCornerGapsOfTheSample) {
     std::uint64_t within = 0;
     for (std::size_t i = 0; i < m.triangles.size(); ++i) {
         const std::uint32_t b = m.triangles.vertex[1][i], c = m.triangles.vertex[2][i];
-        const double d = std::hypot(double{m.vertices.x[b]} - m.vertices.x[c], double{m.vertices.y[b]} - m.vertices.y[c],
-                                    double{m.vertices.z[b]} - m.vertices.z[c]);
+        const double d =
+            std::hypot(double{m.vertices.x[b]} - m.vertices.x[c], double{m.vertices.y[b]} - m.vertices.y[c],
+                       double{m.vertices.z[b]} - m.vertices.z[c]);
         smallest = std::min(smallest, d);
         within += d <= 0.01;
     }

@@ -206,9 +206,9 @@ TEST(QuadsPass, MeshWithoutRowsCountsOnlyItsQuads) {
 TEST(QuadsPass, HostileRowsAreSkippedNotFollowed) {
     MeshBuilder b = three_squares();
     mesh::DecodedMesh& m = b.m();
-    m.row_triangle[4] = 9999;                  // the first triangle row of the third square
-    m.row_primitive_data_index.pop_back();     // the last row (the keyless one) loses its pParam row
-    m.row_primitive_data_index.pop_back();     // and so does the second triangle row of the third square
+    m.row_triangle[4] = 9999;               // the first triangle row of the third square
+    m.row_primitive_data_index.pop_back();  // the last row (the keyless one) loses its pParam row
+    m.row_primitive_data_index.pop_back();  // and so does the second triangle row of the third square
     for (auto& c : m.row_vertex_index) c.resize(m.row_primitive_data_index.size());
     const Tally t = run_pass("quads", b.member);
     EXPECT_EQ(count(t, "rows"), 7u);
@@ -266,7 +266,7 @@ TEST(QuadsPass, MergeDistanceJoinsCornersPositionsKeepApart) {
     const auto c = b.square(0);
     const std::uint32_t moved = b.vertex(0.005f, 0, 0);  // corner a again, 5 mm off
     const std::uint32_t q = b.primitive(c, true);
-    b.m().triangles.vertex[0][q + 1] = moved;             // the second half is a' c d
+    b.m().triangles.vertex[0][q + 1] = moved;  // the second half is a' c d
     b.row(q, 0);
     b.row(q + 1, 0);
     const Tally t = run_pass("quads", b.member, nullptr, "object");
@@ -335,7 +335,8 @@ TEST_F(QuadsPassSample, StockQuadsAndWhatTheRuleFinds) {
     EXPECT_LE(found, made);
     EXPECT_EQ(found + count(t, "missed"), stock);
     EXPECT_EQ(count(t, "section_found") + count(t, "section_missed"), stock);
-    EXPECT_EQ(count(t, "section_missed"), count(t, "section_missed_diff_primdata") + count(t, "section_missed_multi_edge") +
+    EXPECT_EQ(count(t, "section_missed"), count(t, "section_missed_diff_primdata") +
+                                              count(t, "section_missed_multi_edge") +
                                               count(t, "section_missed_two_edge") + count(t, "stock_pairs_unusable"));
     EXPECT_EQ(count(t, "found_first_half_agrees") + count(t, "found_first_half_swapped"), found);
     EXPECT_EQ(count(t, "rows"), count(t, "rows_used") + count(t, "rows_no_triangle") + count(t, "rows_no_param"));

@@ -34,7 +34,7 @@ TEST_F(SimdFigures, SampleIsCompactHasSimdTreeAndEmptyLanes) {
     EXPECT_EQ(t.value_sets().at({"is_compact_with_leaves", std::string(kScope)}).seen, (Seen{{{1}, 1}}));
     EXPECT_EQ(extreme(t.maxima(), "has_simd_tree_max"), 1.0);
     EXPECT_FALSE(extreme(t.maxima(), "is_compact_leafless_max").has_value());  // its tree has leaves
-    const double sentinel = std::bit_cast<float>(0x7F7FFFEEu);  // every empty lane: ±3.40282e+38
+    const double sentinel = std::bit_cast<float>(0x7F7FFFEEu);                 // every empty lane: ±3.40282e+38
     EXPECT_EQ(extreme(t.minima(), "empty_lane_bound_min"), sentinel);
     EXPECT_EQ(extreme(t.maxima(), "empty_lane_bound_max"), sentinel);
 }
@@ -147,8 +147,8 @@ TEST(NibbleBoundary, OneNibbleLowerLiesItsMarginFromTheBoundary) {
     std::uint32_t leaf = mesh::kNone;
     for (std::uint32_t n = 0; n < st.size() && leaf == mesh::kNone; ++n) {
         const std::uint32_t sec = st.tree[n];
-        if (st.is_leaf[n] && st.parent[n] != mesh::kNone && (st.xyz[0][n] >> 4) >= 1 && m.sections.num_packed[sec] > 0 &&
-            m.sections.codec_parms[sec][3] > 0)
+        if (st.is_leaf[n] && st.parent[n] != mesh::kNone && (st.xyz[0][n] >> 4) >= 1 &&
+            m.sections.num_packed[sec] > 0 && m.sections.codec_parms[sec][3] > 0)
             leaf = n;
     }
     ASSERT_NE(leaf, mesh::kNone);

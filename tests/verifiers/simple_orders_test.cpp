@@ -38,7 +38,8 @@ struct Section {
         for (std::uint8_t p = 0; p < 4; ++p) {
             pr.kind.push_back(mesh::PrimitiveKind::kTriangle);
             pr.section.push_back(0);
-            for (int c = 0; c < 4; ++c) pr.indices[c].push_back(static_cast<std::uint8_t>(3 * (3 - p) + (c < 3 ? c : 2)));
+            for (int c = 0; c < 4; ++c)
+                pr.indices[c].push_back(static_cast<std::uint8_t>(3 * (3 - p) + (c < 3 ? c : 2)));
         }
         for (int v = 0; v < 12; ++v) {
             m.vertices.x.push_back(static_cast<float>(v));
@@ -63,10 +64,10 @@ TEST(SimpleOrders, PreorderMatchesAndQuadsFirstTiesInPreorder) {
     Section s({0, 1, 2, 3});
     // all triangles: quads before triangles leaves them in pre-order, which is the numbering
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst));
-    s.m.primitives.kind[2] = mesh::PrimitiveKind::kQuad;   // a quad numbered after two triangles
+    s.m.primitives.kind[2] = mesh::PrimitiveKind::kQuad;  // a quad numbered after two triangles
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder));
     s.m.primitives.kind[2] = mesh::PrimitiveKind::kTriangle;
-    s.m.primitives.kind[0] = mesh::PrimitiveKind::kQuad;   // the quad first: still the numbering
+    s.m.primitives.kind[0] = mesh::PrimitiveKind::kQuad;  // the quad first: still the numbering
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst));
 }
 
@@ -82,9 +83,9 @@ TEST(SimpleOrders, NoOrderOnAnotherNumbering) { EXPECT_EQ(Section(kNoTraversal).
 
 TEST(SimpleOrders, OneBoxCoordinateMatches) {
     Section s(kNoTraversal);
-    for (int v = 0; v < 12; ++v) s.m.vertices.y[v] = static_cast<float>(-v);   // y rises with p
+    for (int v = 0; v < 12; ++v) s.m.vertices.y[v] = static_cast<float>(-v);  // y rises with p
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kBoxMinY) | bit(SimpleOrder::kBoxMaxY));
-    s.m.vertices.y[9] = 100;   // primitive 0's max y now above every other: only the min y rises
+    s.m.vertices.y[9] = 100;  // primitive 0's max y now above every other: only the min y rises
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kBoxMinY));
 }
 
@@ -114,15 +115,15 @@ TEST(SimpleOrders, AnOrderBrokenAtTheLastPrimitiveDoesNotMatch) {
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst));
     s.first_row = {10, 20, 30, 40};
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst) | bit(SimpleOrder::kFirstRow));
-    s.first_row = {10, 20, 30, mesh::kNone};   // missing at the last primitive only
+    s.first_row = {10, 20, 30, mesh::kNone};  // missing at the last primitive only
     EXPECT_EQ(s.matching(), bit(SimpleOrder::kPreorder) | bit(SimpleOrder::kQuadsFirst));
 }
 
 TEST(SimpleOrders, NoOrderWithoutAPermutationOfPayloadsOrWithADeadPrimitive) {
-    Section s({0, 1, 1, 3});   // payload 1 twice
+    Section s({0, 1, 1, 3});  // payload 1 twice
     EXPECT_EQ(s.matching(), 0u);
     Section d({0, 1, 2, 3});
-    d.m.primitives.kind[1] = mesh::PrimitiveKind::kDead;   // no box, no corner: the traversals still count
+    d.m.primitives.kind[1] = mesh::PrimitiveKind::kDead;  // no box, no corner: the traversals still count
     EXPECT_EQ(d.matching(), bit(SimpleOrder::kPreorder));
 }
 

@@ -30,8 +30,8 @@ TEST_F(StructurePass, EveryRuleHoldsOnTheSample) {
 }
 
 TEST_F(StructurePass, RunGapsAreCounted) {
-    mesh().sections.num_shared[0] = 12;       // the last shared-index run ends one short of the array
-    mesh().sections.first_primitive[0] = 2;   // the first primitive run does not start at 0
+    mesh().sections.num_shared[0] = 12;      // the last shared-index run ends one short of the array
+    mesh().sections.first_primitive[0] = 2;  // the first primitive run does not start at 0
     const Tally t = run();
     EXPECT_EQ(t.count("runs_not_tiling", kScope), 2u);
     EXPECT_EQ(t.count("runs_tile_meshes", kScope), 0u);
@@ -41,8 +41,8 @@ TEST_F(StructurePass, RunGapsAreCounted) {
 TEST_F(StructurePass, SectionFieldDefectsAreCountedOnce) {
     mesh::DecodedSections& s = mesh().sections;
     s.layer_data[0] = 5;
-    s.flags[0] = 1;      // no custom primitive in the section
-    s.leaf_index[0] = 3; // the mesh tree has one node
+    s.flags[0] = 1;       // no custom primitive in the section
+    s.leaf_index[0] = 3;  // the mesh tree has one node
     mesh().run_value[0] = 0;
     const Tally t = run();
     EXPECT_EQ(t.count("layer_data_nonzero", kScope), 1u);
@@ -55,8 +55,8 @@ TEST_F(StructurePass, SectionFieldDefectsAreCountedOnce) {
 
 TEST_F(StructurePass, LimitsAndDataRunCounts) {
     mesh::DecodedSections& s = mesh().sections;
-    s.num_shared[0] = 256;        // also breaks the tiling end
-    s.num_data_runs[0] = 0;       // names no run: the run is then unnamed too
+    s.num_shared[0] = 256;   // also breaks the tiling end
+    s.num_data_runs[0] = 0;  // names no run: the run is then unnamed too
     const Tally t = run();
     EXPECT_EQ(t.count("sections_over_255_vertex_slots", kScope), 1u);
     EXPECT_EQ(t.count("sections_data_runs_not_one", kScope), 1u);

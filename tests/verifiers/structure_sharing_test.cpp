@@ -124,7 +124,7 @@ TEST(StructureFiguresBuilt, PackedCodecsSpanAndPackedPositionsBelongToOneSection
     Tally t = run_pass("structure", b->member, b->tagfile.get());
     EXPECT_EQ(t.count("sections_in_range", kScope), m.sections.size());
     EXPECT_EQ(t.count("sections_with_packed", kScope), with_packed);
-    EXPECT_EQ(t.count("packed_codes_span", kScope), with_packed);  // the builder's codec spans its box
+    EXPECT_EQ(t.count("packed_codes_span", kScope), with_packed);              // the builder's codec spans its box
     EXPECT_EQ(t.count("packed_positions", kScope), b->stats.packed_vertices);  // no two grid vertices alike
     EXPECT_EQ(t.count("packed_positions_in_two_sections", kScope), 0u);
     EXPECT_EQ(t.count("shared_single_section", kScope), 0u);  // a one-section vertex is packed

@@ -71,22 +71,25 @@ TEST(SurDeriveEdits, EachWrongStoredValueIsCounted) {
     ASSERT_GT(count(clean, "inner_nodes"), 0u);
     struct Edit {
         const char* counter;
-        bool makes_differ;   // a rule retail holds on every part
+        bool makes_differ;  // a rule retail holds on every part
         void (*apply)(sur::SurModel&);
     };
     const Edit edits[] = {
-        {"leaf_sphere_differ", true, [](sur::SurModel& m) { m.nodes.center_x[leaf(m)] += m.nodes.radius[leaf(m)] * 0.01f; }},
+        {"leaf_sphere_differ", true,
+         [](sur::SurModel& m) { m.nodes.center_x[leaf(m)] += m.nodes.radius[leaf(m)] * 0.01f; }},
         {"leaf_box_differ", false, [](sur::SurModel& m) { m.nodes.box[leaf(m)][1] += 1; }},
         {"inner_sphere_differ", true, [](sur::SurModel& m) { m.nodes.radius[inner(m)] *= 1.01f; }},
         {"inner_box_differ", true, [](sur::SurModel& m) { m.nodes.box[inner(m)][2] -= 1; }},
-        {"mass_center_differ", true, [](sur::SurModel& m) { m.surfaces[0].mass_center[1] += m.surfaces[0].radius * 0.001f; }},
+        {"mass_center_differ", true,
+         [](sur::SurModel& m) { m.surfaces[0].mass_center[1] += m.surfaces[0].radius * 0.001f; }},
         {"radius_differ", true, [](sur::SurModel& m) { m.surfaces[0].radius *= 1.001f; }},
         {"deviation_off_by_one", false, [](sur::SurModel& m) { m.surfaces[0].deviation -= 1; }},
         {"deviation_differ", false, [](sur::SurModel& m) { m.surfaces[0].deviation -= 9; }},
         {"inertia_beyond_25pct", false, [](sur::SurModel& m) { m.surfaces[0].rotation_inertia[2] *= 2.0f; }},
         {"pierce_in_range_fail", true, [](sur::SurModel& m) { m.faces.pierce[0] = 0; }},
         {"pierce_differ", true, [](sur::SurModel& m) { m.faces.pierce[0] = 0; }},
-        {"opposite_derived_differ", true, [](sur::SurModel& m) { std::swap(m.edges.opposite[0], m.edges.opposite[1]); }},
+        {"opposite_derived_differ", true,
+         [](sur::SurModel& m) { std::swap(m.edges.opposite[0], m.edges.opposite[1]); }},
         {"opposite_undetermined", true, [](sur::SurModel& m) { m.edges.point[0] = m.edges.point[1]; }},
         {"tree_errors", true, [](sur::SurModel& m) { m.nodes.right[inner(m)] = std::int32_t(inner(m) + 1); }},
     };
@@ -144,7 +147,9 @@ TEST(SurDeriveEdits, TheNoVolumeFallbackIsChecked) {
         for (const auto& [factor, identical] : {std::pair{1.00009f, true}, std::pair{1.00011f, false}}) {
             sur::SurModel n = l.model;
             for (auto& s : n.surfaces) s.rotation_inertia[1] *= factor;
-            EXPECT_EQ(count(run(l, n), "inertia_identical_parts"), identical ? count(clean, "inertia_identical_parts") : 0u) << f << factor;
+            EXPECT_EQ(count(run(l, n), "inertia_identical_parts"),
+                      identical ? count(clean, "inertia_identical_parts") : 0u)
+                << f << factor;
         }
         return;
     }

@@ -18,7 +18,9 @@ namespace {
 
 using test::tally_of;
 
-RunResult verify(const std::string& folder, int threads = 0) { return test::verify_corpus_folder(folder, {"sur_derive"}, threads); }
+RunResult verify(const std::string& folder, int threads = 0) {
+    return test::verify_corpus_folder(folder, {"sur_derive"}, threads);
+}
 
 // Every value is counted once per checked item, in disjoint classes.
 void expect_partitions(const Tally& t, const std::string& scope) {
@@ -43,7 +45,8 @@ void expect_partitions(const Tally& t, const std::string& scope) {
     EXPECT_LE(c("inner_center_exact"), c("inner_nodes"));
     EXPECT_EQ(c("pierce_exact") + c("pierce_differ"), c("pierce_faces"));
     EXPECT_EQ(c("pierce_in_range_hold") + c("pierce_in_range_fail"), c("pierce_faces"));
-    EXPECT_EQ(c("opposite_derived_exact") + c("opposite_derived_differ") + c("opposite_undetermined"), c("opposite_faces"));
+    EXPECT_EQ(c("opposite_derived_exact") + c("opposite_derived_differ") + c("opposite_undetermined"),
+              c("opposite_faces"));
     EXPECT_EQ(c("opposite_faces"), c("pierce_faces"));
 }
 
@@ -141,7 +144,7 @@ TEST(SurDeriveRun, LegacySurfacesFollowTheSameRules) {
     EXPECT_EQ(c("inner_box_exact"), c("inner_nodes"));
     EXPECT_EQ(c("fallback_inertia_exact"), c("fallback_parts"));
     EXPECT_EQ(c("opposite_derived_exact"), c("opposite_faces"));
-    EXPECT_EQ(t.total("files"), 17u);   // nothing lands in the vers scope
+    EXPECT_EQ(t.total("files"), 17u);  // nothing lands in the vers scope
 }
 
 TEST(SurDeriveRun, ModFilesAreJudgedNotFailed) {
@@ -159,7 +162,8 @@ TEST(SurDeriveRun, ModFilesAreJudgedNotFailed) {
     // half-edge twice, so the opposite is not determined (sur_read counts the same 8 half-edges).
     EXPECT_EQ(t.count("opposite_derived_differ", vers), 0u);
     EXPECT_EQ(t.count("opposite_undetermined", vers), 16u);
-    for (const auto& s : t.samples().at("opposite_undetermined")) EXPECT_EQ(s.location.rfind("lithium__", 0), 0u) << s.location;
+    for (const auto& s : t.samples().at("opposite_undetermined"))
+        EXPECT_EQ(s.location.rfind("lithium__", 0), 0u) << s.location;
     EXPECT_LE(t.samples().at("inner_box_differ").size(), kSamplesPerCounter);
     for (const auto& c : run.passes.front().pass->info().counters) EXPECT_FALSE(c.violation) << c.name;
 }
@@ -177,7 +181,7 @@ TEST(SurDeriveRun, SeverityIsTheVerdictOfBothJudgingPasses) {
     EXPECT_EQ(read.count("files_structurally_valid", exact), 0u);
     EXPECT_EQ(derive.count("files_derived_differ", exact), 0u);
     EXPECT_EQ(read.count("files", exact) + read.count("files", valid), 269u);
-    EXPECT_LT(read.count("files", exact), read.count("files_exact_structure", vers));   // stricter than either alone
+    EXPECT_LT(read.count("files", exact), read.count("files_exact_structure", vers));  // stricter than either alone
     EXPECT_LE(read.count("files", exact), derive.count("files_derived_exact", vers));
     EXPECT_GT(read.count("files", exact), 0u);
 }

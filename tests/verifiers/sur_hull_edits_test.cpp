@@ -79,7 +79,7 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
     };
     expect_document_partition(clean);
 
-    {   // One of the hull's points moved to the centroid: retail "keeps" an interior vertex.
+    {  // One of the hull's points moved to the centroid: retail "keeps" an interior vertex.
         sur::SurModel m = base;
         double c[3] = {0, 0, 0};
         for (std::uint32_t p : h.points) {
@@ -95,7 +95,7 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         EXPECT_GE(count(t, "fewer_interior"), 1u);
         expect_builder_claims(t);
     }
-    {   // Every point of the hull on the plane z = 0.
+    {  // Every point of the hull on the plane z = 0.
         sur::SurModel m = base;
         for (std::uint32_t p : h.points) m.points.z[p] = 0;
         const Tally t = run(m);
@@ -104,7 +104,7 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         expect_builder_claims(t);
         expect_document_partition(t);
     }
-    {   // A NaN coordinate.
+    {  // A NaN coordinate.
         sur::SurModel m = base;
         m.points.y[h.points[1]] = std::numeric_limits<float>::quiet_NaN();
         const Tally t = run(m);
@@ -112,7 +112,7 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         expect_builder_claims(t);
         expect_document_partition(t);
     }
-    {   // Two distinct coordinates among four or more points.
+    {  // Two distinct coordinates among four or more points.
         sur::SurModel m = base;
         for (std::size_t i = 0; i < h.points.size(); ++i) {
             const std::uint32_t p = h.points[i];
@@ -124,7 +124,7 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         expect_builder_claims(t);
         expect_document_partition(t);
     }
-    {   // A face indexing a point outside the part: counted, not rebuilt, never read.
+    {  // A face indexing a point outside the part: counted, not rebuilt, never read.
         sur::SurModel m = base;
         m.edges.point[std::size_t(m.ledges.faces[h.ledge].first) * 3] = std::uint32_t(m.points.size()) + 5;
         const Tally t = run(m);
@@ -132,9 +132,9 @@ TEST(SurHullEdits, EachOutcomeIsReachable) {
         EXPECT_EQ(count(t, "rebuilt"), count(clean, "rebuilt") - 1);
         EXPECT_FALSE(t.samples().at("hull_index_errors").empty());
     }
-    {   // Every counter partitions the terminal hulls the same way on the clean model.
-        EXPECT_EQ(count(clean, "le3_points") + count(clean, "flat") + count(clean, "duplicate_points") + count(clean, "non_finite") +
-                      count(clean, "hull_index_errors") + count(clean, "rebuilt"),
+    {  // Every counter partitions the terminal hulls the same way on the clean model.
+        EXPECT_EQ(count(clean, "le3_points") + count(clean, "flat") + count(clean, "duplicate_points") +
+                      count(clean, "non_finite") + count(clean, "hull_index_errors") + count(clean, "rebuilt"),
                   count(clean, "terminal_hulls"));
     }
 }

@@ -18,12 +18,15 @@ namespace {
 
 using test::tally_of;
 
-RunResult verify(const std::string& folder, int threads = 0) { return test::verify_corpus_folder(folder, {"sur_hull"}, threads); }
+RunResult verify(const std::string& folder, int threads = 0) {
+    return test::verify_corpus_folder(folder, {"sur_hull"}, threads);
+}
 
 void expect_partitions(const Tally& t, const std::string& scope) {
     auto c = [&](const char* n) { return t.count(n, scope); };
-    EXPECT_EQ(c("le3_points") + c("flat") + c("duplicate_points") + c("non_finite") + c("hull_index_errors") + c("rebuilt"),
-              c("terminal_hulls"));
+    EXPECT_EQ(
+        c("le3_points") + c("flat") + c("duplicate_points") + c("non_finite") + c("hull_index_errors") + c("rebuilt"),
+        c("terminal_hulls"));
     EXPECT_EQ(c("rebuilt_convex") + c("rebuilt_not_convex"), c("rebuilt"));
     EXPECT_EQ(c("rebuilt_contains_points") + c("rebuilt_misses_points"), c("rebuilt"));
     EXPECT_EQ(c("exact_vertex_count") + c("fewer_vertices") + c("more_vertices"), c("rebuilt"));
@@ -47,12 +50,12 @@ TEST(SurHullRun, RetailSampleHullsRebuildConvexAndNeverLarger) {
     auto c = [&](const char* n) { return t.count(n, vers); };
     expect_partitions(t, vers);
     EXPECT_EQ(c("files"), 196u);
-    EXPECT_EQ(c("terminal_hulls"), 2537u);   // sur_read's terminal hulls of the sample
+    EXPECT_EQ(c("terminal_hulls"), 2537u);  // sur_read's terminal hulls of the sample
     EXPECT_EQ(c("hull_index_errors"), 0u);
     // Corpus: 3,843 of 9,111 hold three points or fewer, 34 are flat, 5,234 rebuilt.
     EXPECT_EQ(c("le3_points"), 1251u);
     EXPECT_EQ(c("flat"), 3u);
-    EXPECT_EQ(c("duplicate_points"), 0u);    // points are unique per part (notes §4)
+    EXPECT_EQ(c("duplicate_points"), 0u);  // points are unique per part (notes §4)
     EXPECT_EQ(c("non_finite"), 0u);
     EXPECT_EQ(c("rebuilt"), 1283u);
     EXPECT_EQ(c("rebuilt_stopped_early"), 0u);
@@ -99,7 +102,7 @@ TEST(SurHullRun, ModHullsRebuildConvex) {
     const std::string vers = "freelancer/vers";
     auto c = [&](const char* n) { return t.count(n, vers); };
     expect_partitions(t, vers);
-    EXPECT_EQ(c("files"), 269u);   // the six malformed files never reach the pass
+    EXPECT_EQ(c("files"), 269u);  // the six malformed files never reach the pass
     EXPECT_GT(c("rebuilt"), 0u);
     EXPECT_EQ(c("rebuilt_convex"), c("rebuilt"));
     EXPECT_EQ(c("rebuilt_contains_points"), c("rebuilt"));
@@ -113,7 +116,7 @@ TEST(SurHullRun, LegacyFilesAreNotRebuilt) {
     MP_REQUIRE_CORPUS();
     const RunResult run = verify("sur/retail-legacy");
     const Tally& t = tally_of(run, "sur_hull");
-    EXPECT_EQ(t.total("files"), 0u);   // "This module does not support the older format."
+    EXPECT_EQ(t.total("files"), 0u);  // "This module does not support the older format."
     EXPECT_EQ(t.total("terminal_hulls"), 0u);
 }
 

@@ -76,14 +76,16 @@ TEST_F(SurEdits, EachDefectIsCountedAndMakesTheFileStructurallyValidOnly) {
         {"point_order_fail", [](sur::SurModel& m) { std::swap(m.edges.point[0], m.edges.point[1]); }},
         {"tag_order_fail", [](sur::SurModel& m) { std::swap(m.parts[0].chunks[0], m.parts[0].chunks[1]); }},
         {"nodecount_fail", [](sur::SurModel& m) { m.surfaces[0].nodes.count -= 1; }},
-        {"node_right_is_left", [](sur::SurModel& m) {  // the first inner node's right child made its left
+        {"node_right_is_left",
+         [](sur::SurModel& m) {  // the first inner node's right child made its left
              for (std::size_t n = 0; n < m.nodes.size(); ++n)
                  if (m.nodes.right[n] >= 0) {
                      m.nodes.right[n] = std::int32_t(n + 1);
                      return;
                  }
          }},
-        {"skip_hull_root_fail", [](sur::SurModel& m) {
+        {"skip_hull_root_fail",
+         [](sur::SurModel& m) {
              for (std::size_t l = 0; l < m.ledges.size(); ++l)
                  if (m.ledges.flags[l] == 5) m.ledges.client_data[l] += 28;
          }},
@@ -112,7 +114,7 @@ TEST_F(SurEdits, ClientDataAndExtentClassesMove) {
     EXPECT_EQ(read(m, "clientdata_none"), 1u);
     sur::SurModel n = model_;
     const std::uint64_t encloses = read(n, "extent_encloses");
-    n.parts[0].extents[3] = n.parts[0].extents[0] - 1;   // max.x below min.x: encloses nothing
+    n.parts[0].extents[3] = n.parts[0].extents[0] - 1;  // max.x below min.x: encloses nothing
     EXPECT_EQ(read(n, "extent_encloses"), encloses - 1);
     EXPECT_EQ(read(n, "extent_misses"), 1u);
 }
@@ -133,17 +135,18 @@ TEST_F(SurEdits, HullTypesAreEveryTypeByteSeen) {
 
 TEST_F(SurEdits, RoundTripMismatchesAreViolations) {
     sur::SurModel m = model_;
-    m.points.x[0] += 1.0f;   // re-encodes, but not to the file's bytes
+    m.points.x[0] += 1.0f;  // re-encodes, but not to the file's bytes
     const Tally t = run("sur_roundtrip", m);
     EXPECT_EQ(t.count("byte_exact_fail", "freelancer/vers"), 1u);
     EXPECT_EQ(t.count("fixed_point", "freelancer/vers"), 1u);
     sur::SurModel bad = model_;
-    bad.ledges.faces[0].count = 60000;   // a range outside the face column: the writer refuses it
+    bad.ledges.faces[0].count = 60000;  // a range outside the face column: the writer refuses it
     const Tally u = run("sur_roundtrip", bad);
     EXPECT_EQ(u.count("encode_errors", "freelancer/vers"), 1u);
     bool violation = false;
     for (const auto& c : pass("sur_roundtrip").info().counters)
-        if (c.name == "encode_errors" || c.name == "byte_exact_fail" || c.name == "fixed_point_fail") violation = c.violation;
+        if (c.name == "encode_errors" || c.name == "byte_exact_fail" || c.name == "fixed_point_fail")
+            violation = c.violation;
     EXPECT_TRUE(violation);
 }
 

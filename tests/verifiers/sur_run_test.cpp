@@ -18,7 +18,8 @@ namespace {
 
 using test::tally_of;
 
-RunResult verify(const std::string& folder, int threads = 0, std::vector<std::string> passes = {"sur_read", "sur_roundtrip"}) {
+RunResult verify(const std::string& folder, int threads = 0,
+                 std::vector<std::string> passes = {"sur_read", "sur_roundtrip"}) {
     return test::verify_corpus_folder(folder, std::move(passes), threads);
 }
 
@@ -61,7 +62,7 @@ void expect_rules_partition(const Tally& t, const std::string& scope) {
 TEST(SurRun, RetailSampleIsReadExactlyAndRoundTripsWithoutViolation) {
     MP_REQUIRE_CORPUS();
     const RunResult run = verify("sur/retail-sample");
-    EXPECT_EQ(run.scan.game, Game::kFreelancer);   // a bare folder of .sur files, no DATA/, no --game
+    EXPECT_EQ(run.scan.game, Game::kFreelancer);  // a bare folder of .sur files, no DATA/, no --game
     EXPECT_EQ(run.members.size(), 196u);
     EXPECT_EQ(run.count(MemberState::kOk), 196u);
     EXPECT_FALSE(run.any_violation());
@@ -70,9 +71,9 @@ TEST(SurRun, RetailSampleIsReadExactlyAndRoundTripsWithoutViolation) {
     const Tally& t = tally_of(run, "sur_read");
     const std::string vers = "freelancer/vers";
     EXPECT_EQ(t.count("files", vers), 196u);
-    EXPECT_EQ(t.count("files", vers + "#ivp-exact"), 196u);   // every retail file is IVP-exact (notes §14, §15)
+    EXPECT_EQ(t.count("files", vers + "#ivp-exact"), 196u);  // every retail file is IVP-exact (notes §14, §15)
     EXPECT_EQ(t.count("files", vers + "#structurally-valid"), 0u);
-    EXPECT_EQ(t.count("parts", vers), std::uint64_t(readme_sum("sur/retail-sample", " part")));   // 351
+    EXPECT_EQ(t.count("parts", vers), std::uint64_t(readme_sum("sur/retail-sample", " part")));  // 351
     EXPECT_EQ(t.count("parts", vers), 351u);
     EXPECT_EQ(t.count("surfaces", vers), 351u);
     EXPECT_EQ(t.count("parts_surface", vers), 351u);
@@ -92,14 +93,15 @@ TEST(SurRun, RetailSampleIsReadExactlyAndRoundTripsWithoutViolation) {
     expect_rules_partition(t, vers);
     // The rules the documents state for every retail file hold on every sample file.
     EXPECT_EQ(t.count("files_exact_structure", vers), 196u);
-    for (const char* rule : {"nodecount_fail", "size_div_16_fail", "surf_sizes_fail", "surf_sizes_shpe", "surface_padding_nonzero",
-                             "node_padding_nonzero", "hull_reserved_nonzero", "face_material_nonzero", "virtual_type5_fail",
-                             "virtual_type4_fail", "edge_virtual_disagree", "tri_index_fail", "opposite_fail",
-                             "point_first_user_fail", "point_order_fail", "points_indexed_fail", "skip_hull_root_fail",
-                             "clientdata_none", "hulls_type_other", "tag_order_fail"})
+    for (const char* rule :
+         {"nodecount_fail",          "size_div_16_fail",      "surf_sizes_fail",       "surf_sizes_shpe",
+          "surface_padding_nonzero", "node_padding_nonzero",  "hull_reserved_nonzero", "face_material_nonzero",
+          "virtual_type5_fail",      "virtual_type4_fail",    "edge_virtual_disagree", "tri_index_fail",
+          "opposite_fail",           "point_first_user_fail", "point_order_fail",      "points_indexed_fail",
+          "skip_hull_root_fail",     "clientdata_none",       "hulls_type_other",      "tag_order_fail"})
         EXPECT_EQ(t.total(rule), 0u) << rule;
     ASSERT_EQ(t.maxima().count({"box_byte_max", vers}), 1u);
-    EXPECT_LE(t.maxima().at({"box_byte_max", vers}), 251.0);   // "the count never exceeds 251"
+    EXPECT_LE(t.maxima().at({"box_byte_max", vers}), 251.0);  // "the count never exceeds 251"
 
     const Tally& r = tally_of(run, "sur_roundtrip");
     EXPECT_EQ(r.count("files", vers), 196u);
@@ -121,8 +123,8 @@ TEST(SurRun, LegacyFilesAreTheirOwnSet) {
     const std::string legacy = "freelancer/legacy";
     EXPECT_EQ(t.count("files", legacy), 17u);
     EXPECT_EQ(t.count("files", "freelancer/vers"), 0u);
-    EXPECT_EQ(t.count("bare_ledges", legacy), std::uint64_t(readme_sum("sur/retail-legacy", " bare ledges")));   // 7,062
-    EXPECT_EQ(t.count("surfaces", legacy), std::uint64_t(readme_sum("sur/retail-legacy", "× `surf`")));           // 23
+    EXPECT_EQ(t.count("bare_ledges", legacy), std::uint64_t(readme_sum("sur/retail-legacy", " bare ledges")));  // 7,062
+    EXPECT_EQ(t.count("surfaces", legacy), std::uint64_t(readme_sum("sur/retail-legacy", "× `surf`")));         // 23
     EXPECT_EQ(t.count("parts", legacy), 0u);
     expect_rules_partition(t, legacy);
     EXPECT_EQ(tally_of(run, "sur_roundtrip").count("byte_exact", legacy), 17u);
@@ -134,10 +136,11 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
     EXPECT_EQ(run.members.size(), 275u);
     EXPECT_EQ(run.count(MemberState::kOk), 269u);
     EXPECT_EQ(run.count(MemberState::kDecodeError), 6u);
-    EXPECT_FALSE(run.any_violation());   // mod files are judged with severities, not violations
+    EXPECT_FALSE(run.any_violation());  // mod files are judged with severities, not violations
     // ivp-surface-notes.md §14: the six malformed blobs.
-    const std::set<std::string> stems = {"large_solar_panel_L", "large_solar_panel_R", "small_solar_panel_L",
-                                         "small_solar_panel_R", "Surface", "ship_ticket"};
+    const std::set<std::string> stems = {
+        "large_solar_panel_L", "large_solar_panel_R", "small_solar_panel_L", "small_solar_panel_R", "Surface",
+        "ship_ticket"};
     std::map<std::string, int> codes;
     for (const auto& m : run.members) {
         if (m.state != MemberState::kDecodeError) continue;
@@ -149,8 +152,8 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
         stem = stem.substr(0, stem.find('.'));
         EXPECT_TRUE(stems.count(stem)) << m.path;
     }
-    EXPECT_EQ(codes["unknown-chunk"], 5);   // count 2 followed by hpid: "hpid" read as the next part's id
-    EXPECT_EQ(codes["truncated"], 1);       // count 4, the file ends after surf
+    EXPECT_EQ(codes["unknown-chunk"], 5);  // count 2 followed by hpid: "hpid" read as the next part's id
+    EXPECT_EQ(codes["truncated"], 1);      // count 4, the file ends after surf
 
     const Tally& t = tally_of(run, "sur_read");
     const std::string vers = "freelancer/vers";
@@ -163,7 +166,8 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
     // child twice); no retail file has one (SurRun on the retail sample expects no rule failure).
     EXPECT_EQ(t.count("node_right_is_left", vers), 2u);
     std::set<std::string> twice;
-    for (const auto& s : t.samples().at("node_right_is_left")) twice.insert(s.location.substr(0, s.location.find(" / ")));
+    for (const auto& s : t.samples().at("node_right_is_left"))
+        twice.insert(s.location.substr(0, s.location.find(" / ")));
     EXPECT_EQ(twice.size(), 2u);
     for (const auto& f : twice) EXPECT_EQ(f.rfind("swe__", 0), 0u) << f;
     // Severities: structurally valid files exist among the mods, every accepted file is one of the two.
@@ -178,7 +182,7 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
     EXPECT_EQ(t.count("files_structurally_valid", exact), 0u);
     EXPECT_GT(t.count("files", exact), 0u);
     EXPECT_GT(t.count("files", valid), 0u);
-    EXPECT_EQ(t.total("files"), 269u);   // a total leaves the sub-scopes out
+    EXPECT_EQ(t.total("files"), 269u);  // a total leaves the sub-scopes out
     const Tally& r = tally_of(run, "sur_roundtrip");
     EXPECT_EQ(r.count("fixed_point", vers), 269u);
     EXPECT_EQ(r.count("byte_exact", vers), 269u);
@@ -186,7 +190,7 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
 
 TEST(SurRun, HavokPassesIgnoreSurUnits) {
     MP_REQUIRE_CORPUS();
-    const RunResult run = verify("sur/retail-legacy", 0, {});   // every registered pass
+    const RunResult run = verify("sur/retail-legacy", 0, {});  // every registered pass
     EXPECT_EQ(run.count(MemberState::kOk), 17u);
     EXPECT_FALSE(run.any_violation());
     for (const auto& p : run.passes) {

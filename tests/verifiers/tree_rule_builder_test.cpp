@@ -104,9 +104,10 @@ TEST(TreeRuleOnBuiltMesh, TheBuildersInputGivesBackEverySectionAndShape) {
 
     // The same order with the decoded boxes, and the pass's own order: what quantisation costs.
     const rules::CutComparison decoded_boxes = rules::compare_cut({leaves.box, first, ids, order}, leaves.stored(), ws);
-    std::cout << "sections found of " << from_source.stock_sections << ": from the source " << from_source.sections_found
-              << ", decoded boxes in the builder's order " << decoded_boxes.sections_found << " (" << section_rate(decoded_boxes)
-              << "), from the file alone " << from_file.sections_found << " (" << section_rate(from_file) << ")\n";
+    std::cout << "sections found of " << from_source.stock_sections << ": from the source "
+              << from_source.sections_found << ", decoded boxes in the builder's order " << decoded_boxes.sections_found
+              << " (" << section_rate(decoded_boxes) << "), from the file alone " << from_file.sections_found << " ("
+              << section_rate(from_file) << ")\n";
     RecordProperty("sections_found_from_file", static_cast<int>(from_file.sections_found));
     EXPECT_LE(from_file.sections_found, from_file.stock_sections);
 }

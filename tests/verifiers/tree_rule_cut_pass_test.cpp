@@ -56,7 +56,7 @@ Built rule_built_member(bool swap_sections) {
     const rules::BinaryTree t = rules::build_stock_tree(boxes);
     const rules::Cut cut = rules::cut_sections(t, vertex_first, vertex_ids);
 
-    std::vector<std::uint32_t> stock_of(cut.sections.size());   // cut section -> stock number
+    std::vector<std::uint32_t> stock_of(cut.sections.size());  // cut section -> stock number
     std::iota(stock_of.begin(), stock_of.end(), 0u);
     if (swap_sections) std::swap(stock_of[0], stock_of[1]);
     std::vector<std::uint32_t> cut_at(cut.sections.size());
@@ -75,7 +75,7 @@ Built rule_built_member(bool swap_sections) {
     std::vector<std::uint32_t> row_triangle(kTriangles, mesh::kNone);
     for (std::uint32_t s = 0; s < b.sections; ++s) {
         const std::uint32_t root = cut_at[s];
-        const std::vector<std::uint32_t> order = rules::section_primitive_order(t, root);   // generation ids
+        const std::vector<std::uint32_t> order = rules::section_primitive_order(t, root);  // generation ids
         std::vector<std::uint32_t> index_of(kTriangles, mesh::kNone);
         S.page.push_back(0);
         S.primitive_base.push_back(static_cast<std::uint32_t>(P.size()));
@@ -156,7 +156,7 @@ std::uint64_t sum_bands(const Tally& t, const char* prefix) {
 
 TEST(TreeRuleCutPass, StoredTreesThatAreTheRulesOutputAreFoundExactly) {
     const Built b = rule_built_member(false);
-    ASSERT_GE(b.sections, 3u);   // 200 leaves of 3 vertices: at most 85 a section
+    ASSERT_GE(b.sections, 3u);  // 200 leaves of 3 vertices: at most 85 a section
     const Tally t = run_pass("tree_rule", b.member, nullptr, "object");
     EXPECT_EQ(c(t, "sections_checked"), b.sections);
     EXPECT_EQ(c(t, "sections_bad_tree"), 0u);
@@ -171,7 +171,7 @@ TEST(TreeRuleCutPass, StoredTreesThatAreTheRulesOutputAreFoundExactly) {
         EXPECT_EQ(c(t, std::string("band_shared_") + band), c(t, std::string("band_nodes_") + band)) << band;
         EXPECT_EQ(c(t, std::string("same_shape_") + band), c(t, std::string("band_nodes_") + band)) << band;
     }
-    EXPECT_EQ(sum_bands(t, "band_nodes_"), kTriangles - b.sections);   // n − 1 inner nodes a section
+    EXPECT_EQ(sum_bands(t, "band_nodes_"), kTriangles - b.sections);  // n − 1 inner nodes a section
     EXPECT_GT(c(t, "shared_two_leaf_differ"), 0u);
     EXPECT_EQ(c(t, "larger_child_first"), c(t, "shared_two_leaf_differ"));
     EXPECT_EQ(c(t, "equal_surface_order"), c(t, "shared_two_leaf_equal"));
@@ -231,7 +231,7 @@ TEST_F(ErSampleTest, TreeRuleSplitCostsOnTheSample) {
     EXPECT_EQ(c(t, "stock_inner_surface_um2"), 298711911087u);
     EXPECT_EQ(c(t, "median_split_surface_um2"), 353291784393u);
     EXPECT_EQ(c(t, "sah16_surface_um2"), 266059650558u);
-    EXPECT_EQ(c(t, "multi_section_meshes"), 0u);   // one section: the cut's figures see nothing
+    EXPECT_EQ(c(t, "multi_section_meshes"), 0u);  // one section: the cut's figures see nothing
 }
 
 }  // namespace

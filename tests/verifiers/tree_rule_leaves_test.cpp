@@ -24,9 +24,9 @@ mesh::DecodedMesh three_primitives(bool square_rows_of_two_data) {
     m.convex_radius = 0.25f;
     mesh::DecodedVertices& V = m.vertices;
     const float pos[][3] = {
-        {20, 0, 0}, {21, 0, 0}, {20, 1, 0},                // triangle: slots 0..2
-        {0, 0, 0}, {1, -1, 0}, {2, 0, 0}, {1, 1, 0},       // diamond a b c d: slots 3..6
-        {10, 0, 0}, {11, 0, 0}, {11, 1, 0}, {10, 1, 0},    // square a b c d: slots 7..10
+        {20, 0, 0}, {21, 0, 0}, {20, 1, 0},              // triangle: slots 0..2
+        {0, 0, 0},  {1, -1, 0}, {2, 0, 0},  {1, 1, 0},   // diamond a b c d: slots 3..6
+        {10, 0, 0}, {11, 0, 0}, {11, 1, 0}, {10, 1, 0},  // square a b c d: slots 7..10
     };
     for (const auto& p : pos) V.x.push_back(p[0]), V.y.push_back(p[1]), V.z.push_back(p[2]);
     mesh::DecodedSections& S = m.sections;
@@ -57,8 +57,8 @@ mesh::DecodedMesh three_primitives(bool square_rows_of_two_data) {
     primitive(mesh::PrimitiveKind::kTriangle, {0, 1, 2, 0});
     triangle(0, 1, 2, 2);
     primitive(mesh::PrimitiveKind::kQuad, {3, 4, 5, 6});
-    triangle(3, 4, 5, 0);   // a b c
-    triangle(3, 5, 6, 1);   // a c d
+    triangle(3, 4, 5, 0);  // a b c
+    triangle(3, 5, 6, 1);  // a c d
     primitive(mesh::PrimitiveKind::kQuad, {7, 8, 9, 10});
     triangle(7, 8, 9, 3);
     triangle(7, 9, 10, 4);
@@ -138,7 +138,6 @@ TEST(TreeRuleLeaves, JitterStaysWithinHalfACodecStepAndDependsOnTheSeedOnly) {
     EXPECT_TRUE(differs);
 }
 
-
 // The leaf order's counting sort against std::sort of (key, primitive): keys of the three classes
 // (class << 40 | place) with many equal keys (rows shared by several primitives, every class-2 key
 // alike) whose ties go by primitive; places from dense to sparse (the sort declines, as for a class
@@ -150,7 +149,7 @@ TEST(TreeRuleLeaves, CountingSortOfTheKeysEqualsSortingPairs) {
     std::uint64_t ties = 0;
     for (int set = 0; set < 3000; ++set) {
         const std::uint32_t n = r.next() % 400;
-        const std::uint64_t spread = set % 10 == 9 ? 100000 : 1 + r.next() % (2 * n + 8);   // sparse: declines
+        const std::uint64_t spread = set % 10 == 9 ? 100000 : 1 + r.next() % (2 * n + 8);  // sparse: declines
         std::vector<std::uint64_t> keys(n);
         for (std::uint64_t& k : keys) {
             const std::uint64_t c = set % 50 == 49 ? r.next() % 4 : r.next() % 3;

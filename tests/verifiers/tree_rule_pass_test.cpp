@@ -141,7 +141,8 @@ TEST_F(ErSampleTest, TreeRuleSwappedRootChildrenMoveBetweenLargerAndSmaller) {
     expect_partitions(after);
     EXPECT_EQ(c(after, "inner_nodes"), c(before, "inner_nodes"));
     const std::int64_t dl = static_cast<std::int64_t>(c(after, "first_child_larger")) - c(before, "first_child_larger");
-    const std::int64_t ds = static_cast<std::int64_t>(c(after, "first_child_smaller")) - c(before, "first_child_smaller");
+    const std::int64_t ds =
+        static_cast<std::int64_t>(c(after, "first_child_smaller")) - c(before, "first_child_smaller");
     EXPECT_EQ(dl, expected_dl);
     EXPECT_EQ(ds, -expected_dl);
     EXPECT_EQ(c(after, "equal_surface_nodes"), c(before, "equal_surface_nodes"));
@@ -150,7 +151,6 @@ TEST_F(ErSampleTest, TreeRuleSwappedRootChildrenMoveBetweenLargerAndSmaller) {
     EXPECT_EQ(c(after, "small_subtrees"), c(before, "small_subtrees"));
     EXPECT_EQ(c(after, "small_subtree_inner_nodes"), c(before, "small_subtree_inner_nodes"));
 }
-
 
 // The section's tree replaced by the merge's own tree over its leaves (written in pre-order, the
 // first child of each merged node first): every maximal subtree is then the merge's exactly, as

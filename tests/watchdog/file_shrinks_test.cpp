@@ -21,11 +21,11 @@ namespace meshproof {
 namespace {
 namespace fs = std::filesystem;
 
-#ifndef _WIN32   // a mapped file cannot shrink on Windows: the test below says so
+#ifndef _WIN32  // a mapped file cannot shrink on Windows: the test below says so
 
 constexpr std::string_view kShrunkMember = "h10_00_00_00_000001.hkx";
 
-fs::path g_root;   // the install the test pass truncates a file of
+fs::path g_root;  // the install the test pass truncates a file of
 
 class ShrinkerPass final : public Pass {
 public:
@@ -37,7 +37,7 @@ public:
     const PassInfo& info() const override { return info_; }
     void run(const Unit& unit, Tally& tally) const override {
         tally.add("units");
-        if (unit.path.ends_with(kShrunkMember)) fs::resize_file(g_root / unit.path, 0);   // its pages are gone now
+        if (unit.path.ends_with(kShrunkMember)) fs::resize_file(g_root / unit.path, 0);  // its pages are gone now
         tally.add("byte_sum", std::accumulate(unit.bytes.begin(), unit.bytes.end(), std::uint64_t{0}));
     }
 
@@ -56,7 +56,8 @@ TEST(HostileFileShrinks, TheMemberIsAnIoErrorAndTheRunGoesOn) {
         fs::remove_all(g_root);
         fs::create_directories(g_root);
         auto write = [](const fs::path& p, const std::vector<std::uint8_t>& b) {
-            std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+            std::ofstream(p, std::ios::binary)
+                .write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
         };
         write(g_root / "h10_00_00_00.compendium", compendium);
         for (int i = 0; i < 3; ++i) write(g_root / ("h10_00_00_00_00000" + std::to_string(i) + ".hkx"), hkx);
@@ -66,13 +67,13 @@ TEST(HostileFileShrinks, TheMemberIsAnIoErrorAndTheRunGoesOn) {
         auto r = run_verify(g_root, o);
         ASSERT_TRUE(r.ok()) << r.error().message;
         ASSERT_EQ(r->members.size(), 4u);
-        EXPECT_EQ(r->count(MemberState::kOk), 3u);   // the compendium and two tagfiles
+        EXPECT_EQ(r->count(MemberState::kOk), 3u);  // the compendium and two tagfiles
         ASSERT_EQ(r->count(MemberState::kDecodeError), 1u);
         for (const MemberStatus& m : r->members) {
             if (m.state != MemberState::kDecodeError) continue;
             EXPECT_TRUE(m.path.ends_with(kShrunkMember)) << m.path;
             EXPECT_EQ(m.error.code, ErrorCode::kIo);
-            EXPECT_EQ(m.error.offset, 0u);   // the pass read from the first byte on
+            EXPECT_EQ(m.error.offset, 0u);  // the pass read from the first byte on
             EXPECT_NE(m.error.message.find("shrank while it was read"), std::string::npos) << m.error.message;
         }
         const Tally& shrinker = test::tally_of(*r, "test_shrinker");
@@ -101,16 +102,16 @@ TEST(HostileFileShrinks, AMappingReadPastItsNewEndReadsZerosAndSaysWhere) {
     ASSERT_TRUE(other.ok());
     EXPECT_TRUE(shrank_error(map->bytes()).ok());
 
-    fs::resize_file(path, page + 10);   // pages 2 and 3 gone; page 1 now ends after 10 bytes
+    fs::resize_file(path, page + 10);  // pages 2 and 3 gone; page 1 now ends after 10 bytes
     const Bytes b = map->bytes();
     EXPECT_EQ(b[page + 9], 'x');
-    EXPECT_EQ(b[page + 10], 0);        // past the end of the last page's file bytes: zeros, no signal
-    EXPECT_EQ(b[3 * page + 5], 0);     // a page past the end: the signal, handled
+    EXPECT_EQ(b[page + 10], 0);     // past the end of the last page's file bytes: zeros, no signal
+    EXPECT_EQ(b[3 * page + 5], 0);  // a page past the end: the signal, handled
     EXPECT_EQ(b[2 * page], 0);
     const Status shrank = shrank_error(b.subspan(page));
     ASSERT_FALSE(shrank.ok());
     EXPECT_EQ(shrank.error().code, ErrorCode::kIo);
-    EXPECT_EQ(shrank.error().offset, 3 * page + 5);   // the first byte the reader lost
+    EXPECT_EQ(shrank.error().offset, 3 * page + 5);  // the first byte the reader lost
     EXPECT_TRUE(shrank_error(other->bytes()).ok());
     const std::vector<std::uint8_t> buffer(16, 1);
     EXPECT_TRUE(shrank_error(Bytes(buffer.data(), buffer.size())).ok());
@@ -139,7 +140,7 @@ TEST(HostileFileShrinks, WindowsRefusesToShrinkAMappedFile) {
         EXPECT_EQ(map->bytes()[size - 1], 'x');
         EXPECT_TRUE(shrank_error(map->bytes()).ok());
     }
-    fs::resize_file(path, 10, ec);   // unmapped, it can
+    fs::resize_file(path, 10, ec);  // unmapped, it can
     EXPECT_FALSE(ec) << ec.message();
     fs::remove(path);
 }

@@ -55,7 +55,8 @@ fs::path write_install(const std::string& name) {
     const auto hkx = test::read_file(test::corpus_path("havok/h.hkx"));
     const auto compendium = test::read_file(test::corpus_path("havok/h.compendium"));
     std::vector<test::SplitBinderMember> members = {{"h10_00_00_00.compendium.dcx", dcx_write_dflt(compendium)}};
-    for (int i = 0; i < 3; ++i) members.push_back({"h10_00_00_00_00000" + std::to_string(i) + ".hkx.dcx", dcx_write_dflt(hkx)});
+    for (int i = 0; i < 3; ++i)
+        members.push_back({"h10_00_00_00_00000" + std::to_string(i) + ".hkx.dcx", dcx_write_dflt(hkx)});
     test::write_split_binder_install(root, "h10_00_00_00", std::move(members));
     return root;
 }
@@ -71,7 +72,7 @@ TEST(MemberTimeout, AbandonsTheSlowMemberAndDiscardsItsCounts) {
         auto r = run_verify(root, o);
         ASSERT_TRUE(r.ok()) << r.error().message;
         ASSERT_EQ(r->members.size(), 4u);
-        EXPECT_EQ(r->count(MemberState::kOk), 3u);   // the compendium and two tagfiles
+        EXPECT_EQ(r->count(MemberState::kOk), 3u);  // the compendium and two tagfiles
         ASSERT_EQ(r->count(MemberState::kDecodeError), 1u);
         for (const MemberStatus& m : r->members) {
             if (m.state != MemberState::kDecodeError) continue;
@@ -135,7 +136,7 @@ TEST(MemberTimeout, ABudgetBeyondTheClockIsNoBudget) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
         EXPECT_TRUE(deadline_passed());
     }
-    EXPECT_FALSE(deadline_passed());   // disarmed with its scope
+    EXPECT_FALSE(deadline_passed());  // disarmed with its scope
 }
 
 }  // namespace

@@ -126,7 +126,7 @@ private:
     std::size_t size_ = 0;
     std::size_t loaded_ = 0;  // bytes moved into bits_, counting zero-fill bytes past the range
     std::uint64_t bits_ = 0;
-    unsigned count_ = 0;      // valid bits in bits_
+    unsigned count_ = 0;  // valid bits in bits_
 };
 
 using MsbForward = BitReader<BitOrder::kMsbFirst, Direction::kForward>;    // MF

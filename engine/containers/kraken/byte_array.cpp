@@ -58,8 +58,8 @@ Result<DecodedBlock> decode_byte_array(DecodeContext& ctx, Bytes src, std::span<
     if (depth > kMaxNesting) return ctx.corrupt(src.data(), "byte-array blocks nested too deeply");
     MP_TRY_ASSIGN(const BlockHeader h, parse_block_header(ctx, src));
     if (h.decoded_size > out.size()) {
-        return ctx.corrupt(src.data(), "block decodes to " + std::to_string(h.decoded_size) +
-                                           " bytes, more than the " + std::to_string(out.size()) + " allowed");
+        return ctx.corrupt(src.data(), "block decodes to " + std::to_string(h.decoded_size) + " bytes, more than the " +
+                                           std::to_string(out.size()) + " allowed");
     }
     const Bytes payload = src.subspan(h.header_size, h.payload_size);
     const std::span<std::uint8_t> dst = out.first(h.decoded_size);

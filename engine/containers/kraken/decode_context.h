@@ -92,9 +92,7 @@ struct DecodeContext {
     const std::uint8_t* stream_begin = nullptr;
     ScratchArena& scratch;
 
-    std::uint64_t offset_of(const std::uint8_t* p) const {
-        return static_cast<std::uint64_t>(p - stream_begin);
-    }
+    std::uint64_t offset_of(const std::uint8_t* p) const { return static_cast<std::uint64_t>(p - stream_begin); }
     // A corrupt-stream error at the byte `p` of the compressed stream.
     Error corrupt(const std::uint8_t* p, std::string message) const {
         return make_error(ErrorCode::kDecompress, offset_of(p), "kraken: " + std::move(message));

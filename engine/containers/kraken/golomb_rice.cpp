@@ -48,8 +48,8 @@ bool read_unary_values(MsbForward& reader, std::size_t count, std::uint16_t* out
     return true;
 }
 
-std::size_t read_symbol_ranges(MsbForward& reader, std::uint32_t n, std::uint32_t p,
-                               const std::uint16_t* q, SymbolRange* ranges) {
+std::size_t read_symbol_ranges(MsbForward& reader, std::uint32_t n, std::uint32_t p, const std::uint16_t* q,
+                               SymbolRange* ranges) {
     std::uint32_t cur = 0;
     std::uint32_t used = 0;
     std::uint32_t j = 0;
@@ -67,8 +67,7 @@ std::size_t read_symbol_ranges(MsbForward& reader, std::uint32_t n, std::uint32_
         if (b >= 8) return 0;
         const std::uint32_t gap = reader.read(b + 1) + (std::uint32_t{1} << (b + 1)) - 1;
         // Only committed after the final check below proves every range ends below 256.
-        ranges[count++] = SymbolRange{static_cast<std::uint16_t>(cur & 0xFFFF),
-                                      static_cast<std::uint16_t>(cnt)};
+        ranges[count++] = SymbolRange{static_cast<std::uint16_t>(cur & 0xFFFF), static_cast<std::uint16_t>(cnt)};
         used += cnt;
         cur += cnt + gap;
         if (cur >= 256 || used >= n) return 0;  // the final check, taken early

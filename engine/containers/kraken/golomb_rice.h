@@ -33,7 +33,7 @@ inline constexpr std::size_t kMaxSymbolRanges = 130;
 
 // §5.4.1: builds the ranges of `n` symbols from the P parameters q[0..P) and further MF bits.
 // Returns the number of ranges, or 0 on a reject.
-std::size_t read_symbol_ranges(MsbForward& reader, std::uint32_t n, std::uint32_t p,
-                               const std::uint16_t* q, SymbolRange* ranges);
+std::size_t read_symbol_ranges(MsbForward& reader, std::uint32_t n, std::uint32_t p, const std::uint16_t* q,
+                               SymbolRange* ranges);
 
 }  // namespace meshproof::kraken

@@ -38,9 +38,18 @@ bool decode_three_streams(const HuffmanLut& table, const std::uint8_t* region, s
     }
     for (; t < m; ++t) {
         switch (t % 3) {
-            case 0: a.refill(); out[t] = decode_symbol(a, lut); break;
-            case 1: b.refill(); out[t] = decode_symbol(b, lut); break;
-            default: c.refill(); out[t] = decode_symbol(c, lut); break;
+            case 0:
+                a.refill();
+                out[t] = decode_symbol(a, lut);
+                break;
+            case 1:
+                b.refill();
+                out[t] = decode_symbol(b, lut);
+                break;
+            default:
+                c.refill();
+                out[t] = decode_symbol(c, lut);
+                break;
         }
     }
     return a.consumed_bytes() == len_a && readers_meet(c, b, region_size - len_a);

@@ -6,9 +6,7 @@ namespace meshproof::kraken {
 namespace {
 
 // §1.1 zigzag: 0,1,2,3,4 -> 0,-1,1,-2,2.
-inline int zigzag(std::uint32_t v) {
-    return (v & 1) ? -static_cast<int>((v + 1) / 2) : static_cast<int>(v / 2);
-}
+inline int zigzag(std::uint32_t v) { return (v & 1) ? -static_cast<int>((v + 1) / 2) : static_cast<int>(v / 2); }
 
 // §1.3 leading-zero count with a maximum; returns -1 past the maximum (a reject).
 inline int leading_zeros_at_most(MsbForward& r, unsigned max) {

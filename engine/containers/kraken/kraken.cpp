@@ -63,7 +63,8 @@ Status decode_quantum_payload(DecodeContext& ctx, Bytes payload, std::span<std::
             } else if (l == s && mode == 0) {
                 std::memcpy(out.data() + pos, sub.data(), l);
             } else {
-                return ctx.corrupt(h_ptr, l == s ? "stored sub-chunk with a nonzero mode" : "sub-chunk larger than its output");
+                return ctx.corrupt(
+                    h_ptr, l == s ? "stored sub-chunk with a nonzero mode" : "sub-chunk larger than its output");
             }
             in += l;
         }

@@ -31,8 +31,8 @@ constexpr std::size_t kWildCopy = 16;
 // Literal run of `n` bytes at out[p] (§3.4 literal emission). `fast` means the caller has
 // checked p + n + kWildCopy <= output size; `lit` always has kSlack readable bytes after it.
 template <bool kDelta>
-inline void emit_literals(std::uint8_t* out, std::size_t p, const std::uint8_t* lit, std::size_t n,
-                          std::size_t rep0, bool fast) {
+inline void emit_literals(std::uint8_t* out, std::size_t p, const std::uint8_t* lit, std::size_t n, std::size_t rep0,
+                          bool fast) {
     std::uint8_t* d = out + p;
     if constexpr (!kDelta) {
         if (fast) {
@@ -81,8 +81,8 @@ struct LzStreams {
 
 // §3.4 command loop.
 template <bool kDelta>
-Status run_commands(const DecodeContext& ctx, const std::uint8_t* where, const LzStreams& st,
-                    const LzTarget& tg, std::size_t start) {
+Status run_commands(const DecodeContext& ctx, const std::uint8_t* where, const LzStreams& st, const LzTarget& tg,
+                    std::size_t start) {
     std::uint8_t* out = tg.out.data();
     const std::size_t out_size = tg.out.size();
     const std::size_t end = tg.pos + tg.size;
@@ -205,14 +205,14 @@ Status decode_lz_subchunk(DecodeContext& ctx, Bytes payload, unsigned mode, cons
     MP_TRY_ASSIGN(const DecodedBlock len_block, decode_byte_array(ctx, payload.subspan(in), len, 0));
     in += len_block.consumed;
 
-    auto* distances = reinterpret_cast<std::uint64_t*>(
-        ctx.scratch.allocate(ofs_block.size * sizeof(std::uint64_t)).data());
-    auto* lengths = reinterpret_cast<std::uint32_t*>(
-        ctx.scratch.allocate(len_block.size * sizeof(std::uint32_t)).data());
+    auto* distances =
+        reinterpret_cast<std::uint64_t*>(ctx.scratch.allocate(ofs_block.size * sizeof(std::uint64_t)).data());
+    auto* lengths =
+        reinterpret_cast<std::uint32_t*>(ctx.scratch.allocate(len_block.size * sizeof(std::uint32_t)).data());
     MP_TRY(read_lz_tail(ctx, payload.subspan(in), offsets, len.first(len_block.size), distances, lengths));
 
-    const LzStreams streams{lit.first(lit_block.size), cmd.first(cmd_block.size), distances, ofs_block.size,
-                            lengths, len_block.size};
+    const LzStreams streams{
+        lit.first(lit_block.size), cmd.first(cmd_block.size), distances, ofs_block.size, lengths, len_block.size};
     return mode == 0 ? run_commands<true>(ctx, base, streams, tg, start)
                      : run_commands<false>(ctx, base, streams, tg, start);
 }

@@ -13,10 +13,10 @@
 namespace meshproof::kraken {
 
 struct LzTarget {
-    std::span<std::uint8_t> out;   // the whole output (also the history)
-    std::size_t pos = 0;           // P: first output byte of the sub-chunk
-    std::size_t size = 0;          // S: its output size
-    std::size_t window_base = 0;   // §2.6
+    std::span<std::uint8_t> out;  // the whole output (also the history)
+    std::size_t pos = 0;          // P: first output byte of the sub-chunk
+    std::size_t size = 0;         // S: its output size
+    std::size_t window_base = 0;  // §2.6
 };
 
 // Decodes an LZ sub-chunk occupying exactly `payload` (L bytes) with literal mode `mode`.

@@ -10,8 +10,7 @@ namespace meshproof::kraken {
 namespace {
 
 // §8.1: n nested blocks whose outputs are concatenated.
-Status decode_concatenation(DecodeContext& ctx, Bytes payload, std::span<std::uint8_t> out, int depth,
-                            unsigned n) {
+Status decode_concatenation(DecodeContext& ctx, Bytes payload, std::span<std::uint8_t> out, int depth, unsigned n) {
     std::size_t in = 1;
     std::size_t written = 0;
     for (unsigned i = 0; i < n; ++i) {
@@ -26,8 +25,7 @@ Status decode_concatenation(DecodeContext& ctx, Bytes payload, std::span<std::ui
 }
 
 // §8.2 with one output array.
-Status decode_multi_array(DecodeContext& ctx, Bytes payload, std::span<std::uint8_t> out, int depth,
-                          unsigned b) {
+Status decode_multi_array(DecodeContext& ctx, Bytes payload, std::span<std::uint8_t> out, int depth, unsigned b) {
     const std::uint8_t* base = payload.data();
     const std::size_t cs = payload.size();
     const std::size_t ds = out.size();

@@ -17,9 +17,7 @@ struct TansEntry {
     std::uint8_t nbits = 0;
 };
 
-inline int zigzag(std::uint32_t v) {
-    return (v & 1) ? -static_cast<int>((v + 1) / 2) : static_cast<int>(v / 2);
-}
+inline int zigzag(std::uint32_t v) { return (v & 1) ? -static_cast<int>((v + 1) / 2) : static_cast<int>(v / 2); }
 
 // §6.2 Golomb-Rice weights. weight[s] = 0 for absent symbols.
 bool read_golomb_rice_weights(MsbForward& r, std::uint32_t table_size, std::array<std::uint32_t, 256>& weight) {
@@ -42,7 +40,8 @@ bool read_golomb_rice_weights(MsbForward& r, std::uint32_t table_size, std::arra
             const unsigned s = ranges[ri].start + k;
             const std::uint32_t e = q_bits + u[i];
             if (e > 15) return false;
-            std::int64_t v = static_cast<std::int64_t>(r.read(e)) + (std::int64_t{1} << e) - (std::int64_t{1} << q_bits);
+            std::int64_t v =
+                static_cast<std::int64_t>(r.read(e)) + (std::int64_t{1} << e) - (std::int64_t{1} << q_bits);
             const std::int64_t a4 = avg >> 2;
             std::int64_t lim = 2 * a4;
             if (v <= lim) v = a4 + zigzag(static_cast<std::uint32_t>(v));
@@ -128,8 +127,8 @@ Status decode_tans(DecodeContext& ctx, Bytes payload, std::span<std::uint8_t> ou
     const unsigned table_log = r.read(2) + 8;
     const std::uint32_t table_size = 1u << table_log;
     std::array<std::uint32_t, 256> weight{};
-    const bool ok = r.read(1) ? read_golomb_rice_weights(r, table_size, weight)
-                              : read_explicit_weights(r, table_log, weight);
+    const bool ok =
+        r.read(1) ? read_golomb_rice_weights(r, table_size, weight) : read_explicit_weights(r, table_log, weight);
     if (!ok) return ctx.corrupt(base, "tans: malformed weights");
     std::array<TansEntry, 1u << kMaxTableLog> table;
     build_table(table_log, weight, table.data());
