@@ -14,6 +14,8 @@ endif()
 
 # ---- the declared floors: each module's direct mp_ dependencies
 # (a call may span lines; `function(meshproof_module ...)` is not a call, being no line's start).
+# A relative SOURCE_DIR ("-DSOURCE_DIR=.", as docs/testing.md shows) is taken from the current folder.
+get_filename_component(SOURCE_DIR "${SOURCE_DIR}" ABSOLUTE)
 file(READ ${SOURCE_DIR}/CMakeLists.txt lists_text)
 string(REGEX MATCHALL "\n[ \t]*meshproof_module\\([^)]*\\)" calls "${lists_text}")
 set(modules "")
