@@ -22,6 +22,8 @@
 #include <fmt/format.h>
 
 #include "engine/pipeline/pass.h"
+#include "engine/sur/hull_points.h"
+#include "engine/sur/sur_dump.h"
 #include "engine/sur/sur_model.h"
 #include "engine/utf/model.h"
 #include "verifiers/sur_pairing.h"
@@ -218,7 +220,8 @@ public:
             if (!rec.ledges) continue;
             for (std::uint32_t l = rec.items.first; l < rec.items.end() && l < m.ledges.size(); ++l) {
                 w.counts.add("bare_ledges");
-                ledge(w, l, l - rec.items.first, nullptr, fmt::format("legacy record {} '{}'", r, printable(rec.name)));
+                ledge(w, l, l - rec.items.first, nullptr,
+                      fmt::format("legacy record {} '{}'", r, sur::printable_name(rec.name)));
             }
         }
         if (m.format == sur::SurFormat::kVers2) model_pairing(w);
@@ -271,23 +274,6 @@ private:
             });
     }
 
-    // A legacy record name as report text: bytes outside printable ASCII become '?'.
-    static std::string printable(const std::string& name) {
-        std::string out = name;
-        for (char& c : out)
-            if (c < 0x20 || c > 0x7E) c = '?';
-        return out;
-    }
-
-    // The distinct global points a hull's edges use, sorted.
-    static void hull_points(const SurModel& m, std::uint32_t l, std::vector<std::uint32_t>& out) {
-        out.clear();
-        const IndexRange f = m.ledges.faces[l];
-        for (std::uint64_t e = 3ull * f.first; e < 3ull * f.end(); ++e) out.push_back(m.edges.point[e]);
-        std::sort(out.begin(), out.end());
-        out.erase(std::unique(out.begin(), out.end()), out.end());
-    }
-
     // The rules of one hull. `part` is its vers part (null for legacy), `index` its position in
     // its surface or record.
     void ledge(Walk& w, std::uint32_t l, std::uint32_t index, const sur::Part* part, const std::string& owner) const {
@@ -313,7 +299,7 @@ private:
                    [&] { return fmt::format("for_future_use {}", m.ledges.reserved[l]); });
 
         std::vector<std::uint32_t>& pts = w.scratch;
-        hull_points(m, l, pts);
+        sur::hull_points(m, l, pts);
         const std::uint64_t want = 1ull + f.count + pts.size();
         if (m.ledges.size_div_16[l] == want) {
             w.counts.add("size_div_16_hold");
