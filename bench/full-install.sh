@@ -5,7 +5,7 @@
 #
 #   bench/full-install.sh [--scale full|small|demo] [--game eldenring|sekiro] [--seed N]
 #                         [--threads N] [--repeat N] [--one-thread] [--no-each-pass]
-#                         [--cache DIR] [--binary PATH]
+#                         [--cache DIR] [--binary PATH] [--compare REPORT.json]
 #
 # The install is written once by `meshproof synth OUT --game G --scale S --seed N` into the
 # cache folder ($MESHPROOF_BENCH_CACHE, default ~/.cache/meshproof-bench/G-S-seedN; a
@@ -18,13 +18,16 @@
 #   every pass   `verify`, every pass (with --one-thread, also at --threads 1)
 #   each pass    `verify --passes NAME` for every pass the install's game runs; "+ s" is its time
 #                minus decode only
-# and prints the tables in Markdown with ratios to the floor. A warm-up floor run first puts the
-# install in the page cache, so that every timed run reads it from memory. Every run's reports
-# and timings files stay in a temporary folder whose path is printed.
+# and prints the tables in Markdown with ratios to the floor, and each pass's thread seconds in the
+# every-pass run. --compare REPORT.json says whether the every-pass JSON report is byte-identical to
+# REPORT.json (a report of an earlier binary on the same install: a speed-up must not change it).
+# A warm-up floor run first puts the install in the page cache, so that every timed run reads it
+# from memory. Every run's reports and timings files stay in a temporary folder whose path is
+# printed.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
-scale=full game=eldenring seed=1 threads=0 repeat=1 one_thread=0 each_pass=1
+scale=full game=eldenring seed=1 threads=0 repeat=1 one_thread=0 each_pass=1 compare=""
 cache=${MESHPROOF_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/meshproof-bench}
 binary=${MESHPROOF_BINARY:-$repo/build/meshproof}
 while [ $# -gt 0 ]; do
@@ -38,7 +41,8 @@ while [ $# -gt 0 ]; do
     --no-each-pass) each_pass=0; shift ;;
     --cache) cache=$2; shift 2 ;;
     --binary) binary=$2; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --compare) compare=$2; shift 2 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "full-install.sh: unknown argument '$1' (--help)" >&2; exit 2 ;;
   esac
 done
@@ -135,6 +139,26 @@ echo "| \`verify --passes none\` (decode only: inflate, tagfile, mesh decode) | 
 echo "| \`verify --passes numbering\` (≈ decode only, a trivial pass) | ${numbering} s | $(ratio "$numbering" "$floor") | ${numbering_rss} MB |"
 echo "| \`verify\` with every pass | **${every} s** | $(ratio "$every" "$floor") | ${every_rss} MB |"
 [ "$one_thread" = 1 ] && echo "| \`verify\` with every pass, \`--threads 1\` | ${every1} s | $(ratio "$every1" "$floor") | ${every1_rss} MB |"
+
+echo
+echo "| pass | thread s in the every-pass run | share of the passes |"
+echo "|---|---|---|"
+python3 - "$work/every.timings.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+for q in sorted(t["passes"], key=lambda q: -q["thread_seconds"]):
+    if q["thread_seconds"] > 0:
+        print(f'| {q["pass"]} | {q["thread_seconds"]:.2f} | {100 * q["share_of_passes"]:.0f} % |')
+print(f'| (decoding: open, inflate, tagfile, mesh) | {t["decode"]["decode_thread_seconds"]:.2f} | |')
+PY
+if [ -n "$compare" ]; then
+  echo
+  if cmp -s "$work/every.json" "$compare"; then
+    echo "every-pass report byte-identical to $compare"
+  else
+    echo "every-pass report DIFFERS from $compare (cmp: $(cmp "$work/every.json" "$compare" 2>&1 | head -n 1))"
+  fi
+fi
 
 if [ "$each_pass" = 1 ]; then
   # The passes the install's game runs: every pass of the full run's report outside the sur family
