@@ -33,6 +33,7 @@
 #include "engine/rules/merge_representatives.h"
 #include "engine/rules/mesh_products.h"
 #include "engine/rules/quad_pairing.h"
+#include "engine/rules/section_pairing.h"
 #include "engine/pipeline/pass.h"
 #include "verifiers/mesh_walk.h"
 #include "verifiers/unit_counts.h"
@@ -71,14 +72,10 @@ struct Scratch {
     std::vector<QuadPair> pairs;
     std::vector<StockPair> stock;
     // per section
-    std::vector<std::uint32_t> section_start, section_fill, by_section;
-    std::vector<std::uint32_t> s_names;         // 3 per row of the section: whole-mesh vertex numbers
-    std::vector<std::uint32_t> section_number;  // per whole-mesh vertex number: its number in the section; kNone
-    std::vector<std::uint32_t> s_data, s_rows;
+    rules::SectionPairingWorkspace sections;
+    std::vector<std::uint32_t> section;          // per used row: its section
     std::vector<std::uint8_t> found_in_section;  // per used row: in a stock pair the per-section rule makes
     std::vector<std::uint32_t> diagonal_uses;    // per used row: records on its third edge in its section's run
-    std::vector<std::array<std::uint32_t, 3>> s_vertex;
-    std::vector<mesh::Box> s_box;
     // copies, and pairs counted by position
     std::vector<std::uint32_t> copy_class;  // per used row: its class of corner sets (first use)
     std::vector<std::uint32_t> class_size;  // per class: its rows
@@ -291,7 +288,6 @@ private:
         // above, chosen the same way).
         s.all = &all;
         s.positions = all.positions;
-        s.section_number.assign(s.positions, kNone);
         s.position_vertex.resize(n * 3);
         for (std::size_t i = 0; i < n; ++i)
             for (int k = 0; k < 3; ++k) s.position_vertex[i * 3 + k] = all.vertex[i][k];
@@ -473,21 +469,6 @@ private:
             s.vertex[i] = {s.numbers[i * 3], s.numbers[i * 3 + 1], s.numbers[i * 3 + 2]};
     }
 
-    // The section's rows numbered by first use (number_by_first_use on their position names): two
-    // corners have the same name exactly when they have the same whole-mesh number, so the
-    // section's numbers are those numbers renumbered by first use, with no name hashed again.
-    static void renumber_in_section(Scratch& s, std::size_t rows) {
-        std::uint32_t next = 0;
-        s.s_vertex.resize(rows);
-        for (std::size_t k = 0; k < rows; ++k)
-            for (int j = 0; j < 3; ++j) {
-                std::uint32_t& number = s.section_number[s.s_names[k * 3 + j]];
-                if (number == kNone) number = next++;
-                s.s_vertex[k][j] = number;
-            }
-        for (const std::uint32_t v : s.s_names) s.section_number[v] = kNone;  // ready for the next section
-    }
-
     // Copies of a triangle (the same three corner positions), and the stock quads a made pair
     // matches by the positions of its two triangles (the all-rows pairs). Returns the
     // most uses of one set of corners.
@@ -542,68 +523,40 @@ private:
         return most;
     }
 
-    // One section's pairs (local rows k of section `sec`, rows[k] its row) and its records per edge (ws.edge_uses).
-    static void tally_section(const DecodedMesh& m, Scratch& s, std::uint32_t sec, const std::vector<QuadPair>& pairs,
-                              std::span<const std::uint32_t> rows, std::uint64_t& made, std::uint64_t& found) {
-        const std::uint32_t b = s.section_start[sec];
-        made += pairs.size();
-        for (const QuadPair& p : pairs) {
-            bool agrees = false;
-            if (!is_stock(m, rows[p.first], rows[p.second], agrees)) continue;
-            ++found;
-            s.found_in_section[s.by_section[b + p.first]] = s.found_in_section[s.by_section[b + p.second]] = 1;
-        }
-        for (std::size_t k = 0; k < rows.size(); ++k) s.diagonal_uses[s.by_section[b + k]] = s.ws.edge_uses[k * 3 + 2];
-    }
-
-    // The rule on each section's rows on their own (vertices by position, numbered per section).
+    // The rule on each section's rows on their own (vertices by position, numbered per section;
+    // engine/rules/section_pairing.h), and the stock quads it misses by what the document's
+    // sketch names.
     static void per_section(const DecodedMesh& m, Scratch& s, UnitCounts& counts) {
         const std::size_t n = s.used.size();
-        auto section_of = [&](std::size_t i) {
-            return m.primitives.section[m.triangles.primitive[m.row_triangle[s.used[i]]]];
-        };
+        s.section.resize(n);
         std::size_t sections = m.sections.size();
-        for (std::size_t i = 0; i < n; ++i) sections = std::max<std::size_t>(sections, section_of(i) + std::size_t{1});
-        s.section_start.assign(sections + 1, 0);
-        for (std::size_t i = 0; i < n; ++i) ++s.section_start[section_of(i) + 1];
-        for (std::size_t k = 0; k < sections; ++k) s.section_start[k + 1] += s.section_start[k];
-        s.section_fill.assign(s.section_start.begin(), s.section_start.end() - 1);
-        s.by_section.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t at = s.section_fill[section_of(i)]++;
-            s.by_section[at] = static_cast<std::uint32_t>(i);
+            s.section[i] = m.primitives.section[m.triangles.primitive[m.row_triangle[s.used[i]]]];
+            sections = std::max<std::size_t>(sections, s.section[i] + std::size_t{1});
         }
-        std::uint64_t made = 0, found = 0, missed = 0, diff = 0, multi = 0, two = 0;
-        s.found_in_section.assign(n, 0);
         s.diagonal_uses.assign(n, 0);
-        for (std::uint32_t sec = 0; sec < sections; ++sec) {
-            const std::uint32_t b = s.section_start[sec], e = s.section_start[sec + 1];
-            const std::size_t c = e - b;
-            if (c == 0) continue;
-            if (c == n) {
-                // Every row in this section, in row order (by_section is stable): its rows renumbered
-                // by first use are the whole mesh's numbers, so the rule makes the whole mesh's pairs,
-                // and ws.edge_uses still holds the whole mesh's records per edge.
-                tally_section(m, s, sec, s.all->pairs, s.used, made, found);
-                continue;
-            }
-            s.s_names.resize(c * 3);  // the rows' vertex numbers over the whole mesh
-            s.s_box.resize(c);
-            s.s_data.resize(c);
-            s.s_rows.resize(c);
-            for (std::size_t k = 0; k < c; ++k) {
-                const std::uint32_t i = s.by_section[b + k];
-                for (int j = 0; j < 3; ++j) s.s_names[k * 3 + j] = s.position_vertex[i * 3 + j];
-                s.s_box[k] = s.all->box[i];
-                s.s_data[k] = s.all->data[i];
-                s.s_rows[k] = s.used[i];
-            }
-            renumber_in_section(s, c);
-            rules::pair_quads(rules::QuadPairingRows{s.s_vertex, s.s_box, s.s_data}, rules::CandidateRule::kFirstFit,
-                              s.ws, s.pairs, kSet);
-            tally_section(m, s, sec, s.pairs, s.s_rows, made, found);
+        const bool one_section = n > 0 && std::all_of(s.section.begin(), s.section.end(),
+                                                      [&](std::uint32_t sec) { return sec == s.section[0]; });
+        const std::vector<QuadPair>* pairs = &s.all->pairs;
+        if (one_section) {
+            // Every row in one section, in row order: its rows renumbered by first use are the
+            // whole mesh's numbers, so the rule makes the whole mesh's pairs, and ws.edge_uses
+            // still holds the whole mesh's records per edge (the every-fit run's).
+            for (std::size_t i = 0; i < n; ++i) s.diagonal_uses[i] = s.ws.edge_uses[i * 3 + 2];
+        } else {
+            rules::pair_each_section(rules::QuadPairingRows{s.all->vertex, s.all->box, s.all->data}, s.all->records,
+                                     s.section, static_cast<std::uint32_t>(sections), s.sections, s.ws, s.pairs,
+                                     s.diagonal_uses);
+            pairs = &s.pairs;
         }
-        // The stock quads missed, by what the document's sketch names.
+        std::uint64_t found = 0, missed = 0, diff = 0, multi = 0, two = 0;
+        s.found_in_section.assign(n, 0);
+        for (const QuadPair& p : *pairs) {
+            bool agrees = false;
+            if (!is_stock(m, s.used[p.first], s.used[p.second], agrees)) continue;
+            ++found;
+            s.found_in_section[p.first] = s.found_in_section[p.second] = 1;
+        }
         for (const StockPair& sp : s.stock) {
             const std::uint32_t i0 = s.local[sp.first_row], i1 = s.local[sp.second_row];
             if (i0 == kNone || i1 == kNone) {
@@ -616,7 +569,7 @@ private:
             else if (s.diagonal_uses[i0] >= 3) ++multi;
             else ++two;
         }
-        counts.add("section_made", made);
+        counts.add("section_made", pairs->size());
         counts.add("section_found", found);
         counts.add("section_missed", missed);
         counts.add("section_missed_diff_primdata", diff);
