@@ -8,6 +8,7 @@
 #include <random>
 
 #include "bench/decoded_meshes.h"
+#include "bench/pass_on_mesh.h"
 #include "engine/rules/tree_rule.h"
 #include "engine/pipeline/pass.h"
 
@@ -17,29 +18,7 @@ using namespace meshproof;
 
 using bench::DecodedMeshes;
 
-void run_pass(benchmark::State& state, const DecodedMeshes& d) {
-    if (!d.error.empty()) return state.SkipWithError(d.error.c_str());
-    const Pass* pass = PassRegistry::global().find("tree_rule");
-    if (pass == nullptr) return state.SkipWithError("pass tree_rule not registered");
-    std::uint64_t leaves = 0;
-    for (const mesh::DecodedMesh& m : d.member.meshes) leaves += m.primitives.size();
-    std::uint64_t done = 0;
-    for (auto _ : state) {
-        // A fresh unit each time: its products (the pairing of the rows) are computed again, as
-        // when the pass runs alone.
-        Unit unit;
-        unit.path = "bench";
-        unit.set = "h";
-        unit.game = Game::kEldenRing;
-        unit.mesh = &d.member;
-        Tally tally;
-        tally.begin_unit("eldenring/h", 0);
-        pass->run(unit, tally);
-        benchmark::DoNotOptimize(tally.total("inner_nodes"));
-        done += leaves;
-    }
-    state.counters["Mprim/s"] = benchmark::Counter(static_cast<double>(done) / 1e6, benchmark::Counter::kIsRate);
-}
+void run_pass(benchmark::State& state, const DecodedMeshes& d) { bench::run_pass_on_mesh(state, d, "tree_rule"); }
 
 void BM_TreeRulePassErSample(benchmark::State& state) { run_pass(state, bench::er_sample_mesh()); }
 BENCHMARK(BM_TreeRulePassErSample)->Unit(benchmark::kMillisecond);

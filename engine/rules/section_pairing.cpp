@@ -121,9 +121,11 @@ void take_read_off(const QuadPairingRows& rows, std::span<const std::uint32_t> s
 }
 
 // The rule itself on each section marked in ws.by_rule, on its rows in row order, renumbered.
+// uses_known: read_off_candidates has written every row's third-edge uses (its count per section
+// is the rule's edge uses, crowded edges included), so the rule need not count them.
 void pair_by_rule(const QuadPairingRows& rows, std::span<const std::uint32_t> section, std::uint32_t sections,
-                  SectionPairingWorkspace& ws, QuadPairingWorkspace& pairing, std::vector<QuadPair>& out,
-                  std::span<std::uint32_t> third_edge_uses) {
+                  bool uses_known, SectionPairingWorkspace& ws, QuadPairingWorkspace& pairing,
+                  std::vector<QuadPair>& out, std::span<std::uint32_t> third_edge_uses) {
     if (std::find(ws.by_rule.begin(), ws.by_rule.end(), 1) == ws.by_rule.end()) return;
     const std::size_t n = rows.vertex.size();
     std::uint64_t vertices = 0;
@@ -143,6 +145,8 @@ void pair_by_rule(const QuadPairingRows& rows, std::span<const std::uint32_t> se
     ws.section_fill.assign(ws.section_start.begin(), ws.section_start.end() - 1);
     ws.by_section.resize(n);
     for (std::size_t i = 0; i < n; ++i) ws.by_section[ws.section_fill[section[i]]++] = static_cast<std::uint32_t>(i);
+    const bool caller_reads_uses = pairing.edge_uses_read;
+    pairing.edge_uses_read = !uses_known;
     for (std::uint32_t sec = 0; sec < sections; ++sec) {
         if (!ws.by_rule[sec]) continue;
         const std::uint32_t b = ws.section_start[sec], c = ws.section_start[sec + 1] - b;
@@ -163,9 +167,10 @@ void pair_by_rule(const QuadPairingRows& rows, std::span<const std::uint32_t> se
         pair_quads(QuadPairingRows{ws.s_vertex, ws.s_box, ws.s_data}, CandidateRule::kFirstFit, pairing, ws.s_pairs,
                    PairsRead::kAsSet);
         for (const QuadPair& p : ws.s_pairs) out.push_back({ws.by_section[b + p.first], ws.by_section[b + p.second]});
-        if (pairing.edge_uses_read)
+        if (!uses_known)
             for (std::uint32_t k = 0; k < c; ++k) third_edge_uses[ws.by_section[b + k]] = pairing.edge_uses[k * 3 + 2];
     }
+    pairing.edge_uses_read = caller_reads_uses;
 }
 
 }  // namespace
@@ -190,7 +195,7 @@ void pair_each_section(const QuadPairingRows& rows, const QuadPairingWorkspace::
         if (ws.section_start[sec + 1] == ws.section_start[sec]) continue;
         ++(ws.by_rule[sec] ? ws.sections_by_rule : ws.sections_read_off);
     }
-    pair_by_rule(rows, section, sections, ws, pairing, out, third_edge_uses);
+    pair_by_rule(rows, section, sections, words, ws, pairing, out, third_edge_uses);
 }
 
 }  // namespace meshproof::rules
