@@ -75,7 +75,7 @@ void read_off_candidates(const QuadPairingRows& rows, const QuadPairingWorkspace
                 while (e < ws.group.size() && ws.group[e] >> 32 == ws.group[s] >> 32) ++e;
                 const auto count = static_cast<std::uint32_t>(e - s);
                 for (std::size_t i = s; i < e; ++i) uses(record(static_cast<std::uint32_t>(ws.group[i])), count);
-                if (count >= 3) ws.by_rule[ws.group[s] >> 32] = 1;
+                if (count >= 3 && ws.check != SectionPairingCheck::kNoCrowdedCheck) ws.by_rule[ws.group[s] >> 32] = 1;
                 if (count == 2)
                     add(record(static_cast<std::uint32_t>(ws.group[s])),
                         record(static_cast<std::uint32_t>(ws.group[s + 1])));
@@ -102,7 +102,8 @@ void take_read_off(const QuadPairingRows& rows, std::span<const std::uint32_t> s
         for (const std::uint32_t row : {c.first, c.second}) {
             std::uint32_t& first = ws.first_candidate[row];
             if (first == mesh::kNone) first = static_cast<std::uint32_t>(j);
-            else if (ws.candidates[first].cost == c.cost) ws.by_rule[section[row]] = 1;
+            else if (ws.candidates[first].cost == c.cost && ws.check != SectionPairingCheck::kNoTieCheck)
+                ws.by_rule[section[row]] = 1;
         }
     }
     ws.words.clear();

@@ -27,7 +27,11 @@
 
 namespace meshproof::rules {
 
+// For tests only: a check dropped, so that the tests show it is needed.
+enum class SectionPairingCheck : std::uint8_t { kExact, kNoCrowdedCheck, kNoTieCheck };
+
 struct SectionPairingWorkspace {
+    SectionPairingCheck check = SectionPairingCheck::kExact;
     std::vector<std::uint8_t> by_rule;           // per section: runs the rule itself
     std::vector<std::uint32_t> first_candidate;  // per row: its first candidate; kNone
     std::vector<std::uint64_t> group, words;     // one edge's records by section; candidate sort words

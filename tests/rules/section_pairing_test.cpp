@@ -98,6 +98,37 @@ TEST(SectionPairing, EachSectionPairsAsTheRuleOnItsOwnRows) {
     EXPECT_GT(ws.sections_by_rule, 0u);
 }
 
+// With either check dropped (a section with three records on one edge, or with two candidates of
+// one cost on one triangle, read off anyway) some rounds give other pairs: the comparison above
+// catches a missing check.
+TEST(SectionPairing, BothChecksAreNeeded) {
+    for (const SectionPairingCheck check : {SectionPairingCheck::kNoCrowdedCheck, SectionPairingCheck::kNoTieCheck}) {
+        QuadPairingWorkspace whole, pairing;
+        SectionPairingWorkspace ws;
+        ws.check = check;
+        std::vector<QuadPair> got;
+        std::size_t differing = 0;
+        for (int round = 0; round < 60; ++round) {
+            const TieHeavyRows rows = tie_heavy_rows(13000 + static_cast<std::uint64_t>(round));
+            const auto n = static_cast<std::uint32_t>(rows.vertex.size());
+            // Strips of a few rows, each its own section: many sections without a crowded edge.
+            const std::uint32_t strip = 4 + static_cast<std::uint32_t>(round) % 24, sections = n / strip + 1;
+            std::vector<std::uint32_t> section(n);
+            for (std::uint32_t i = 0; i < n; ++i) section[i] = i / strip;
+            const QuadPairingRows in{rows.vertex, rows.box, rows.data};
+            sort_pairing_records(in, whole);
+            const QuadPairingWorkspace::SortedRecords sorted = whole.sorted;
+            std::vector<std::uint32_t> uses(n, 0);
+            pair_each_section(in, sorted, section, sections, ws, pairing, got, uses);
+            PairSet want;
+            std::vector<std::uint32_t> want_uses;
+            rule_per_section(rows, section, sections, want, want_uses);
+            differing += as_set(got) != want;
+        }
+        EXPECT_GT(differing, 0u) << static_cast<int>(check);
+    }
+}
+
 // Sorted records not in their words form (vertex numbers too large to pack): every section runs
 // the rule, with the same answer.
 TEST(SectionPairing, RecordsFormRunsTheRuleOnEverySection) {
