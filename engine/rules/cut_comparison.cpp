@@ -74,15 +74,22 @@ CutComparison compare_cut(const RuleLeaves& L, const StoredTrees& S, CutComparis
     // The rule: boxes and vertex ids in the rule's order (tree leaf i is primitive rule_order[i]).
     ws.ordered_box.resize(P);
     ws.ordered_first.resize(std::size_t{P} + 1);
-    ws.ordered_ids.clear();
+    std::uint64_t id_count = 0;  // counted first: the ids are then written without a push_back each
+    for (std::uint32_t p = 0; p < P; ++p) {
+        const std::uint64_t end = std::min<std::uint64_t>(L.vertex_first[p + 1], vertex_count);
+        id_count += end > L.vertex_first[p] ? end - L.vertex_first[p] : 0;
+    }
+    ws.ordered_ids.resize(id_count);
+    std::uint32_t* ids = ws.ordered_ids.data();
+    std::uint32_t written = 0;
     for (std::uint32_t i = 0; i < P; ++i) {
         const std::uint32_t p = L.rule_order[i];
         ws.ordered_box[i] = L.box[p];
-        ws.ordered_first[i] = static_cast<std::uint32_t>(ws.ordered_ids.size());
+        ws.ordered_first[i] = written;
         for (std::uint32_t k = L.vertex_first[p]; k < L.vertex_first[p + 1] && k < vertex_count; ++k)
-            ws.ordered_ids.push_back(L.vertex_ids[k]);
+            ids[written++] = L.vertex_ids[k];
     }
-    ws.ordered_first[P] = static_cast<std::uint32_t>(ws.ordered_ids.size());
+    ws.ordered_first[P] = written;
     build_stock_tree(ws.ordered_box, ws.stock, ws.tree);
     cut_sections(ws.tree, ws.ordered_first, ws.ordered_ids, CutLimits{}, ws.cutting, ws.cut);
     const BinaryTree& T = ws.tree;

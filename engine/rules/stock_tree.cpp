@@ -428,20 +428,28 @@ void rebuild(std::span<const mesh::Box> leaves, std::span<const std::uint32_t> o
 }
 
 std::uint32_t refine(BinaryTree& t) {
+    RefineWorkspace ws;
+    return refine(t, ws);
+}
+
+std::uint32_t refine(BinaryTree& t, RefineWorkspace& ws) {
     if (t.root == kNoNode) return 0;
     std::uint32_t exchanges = 0;
-    std::vector<std::uint32_t> stack;
+    std::vector<std::uint32_t>& stack = ws.stack;
     auto inner = [&](std::uint32_t n) { return !t.is_leaf(n); };
     // A node's test reads its children, their children and those six boxes; an exchange at n
     // changes the children of A and B and the boxes of A and B, which the tests at n, A, B and n's
     // parent read. A test whose inputs did not change since it last found nothing finds nothing
     // again, so a pass tests only the nodes marked since: the same exchanges in the same order.
-    std::vector<std::uint8_t> stale(t.size(), 1);
+    std::vector<std::uint8_t>& stale = ws.stale;
+    stale.assign(t.size(), 1);
     // stale_below[n]: some node of n's subtree is stale; a pass skips a subtree with none. A pass
     // clears it when it enters the node, and an exchange sets it again on the path from the root
     // to the node (the nodes it marks are on that path or children of its last node).
-    std::vector<std::uint8_t> stale_below(t.size(), 1);
-    std::vector<std::uint32_t> parent_of(t.size(), kNoNode);
+    std::vector<std::uint8_t>& stale_below = ws.stale_below;
+    stale_below.assign(t.size(), 1);
+    std::vector<std::uint32_t>& parent_of = ws.parent_of;
+    parent_of.assign(t.size(), kNoNode);
     // Passes repeat until none changes anything; each exchange lowers the sum of the surfaces
     // strictly, so they end; the bound is a guard for NaN boxes, which compare false anyway.
     for (int pass = 0; pass < 10000; ++pass) {
@@ -521,7 +529,7 @@ void build_stock_tree(std::span<const mesh::Box> leaves, StockTreeWorkspace& ws,
     if (ws.release_steps) free_vectors(ws.inserted.inner, ws.inserted.next_leaf);
     rebuild(leaves, ws.order, ws.rebuild, out);
     if (ws.release_steps) ws.rebuild = RebuildWorkspace{}, free_vectors(ws.order);
-    refine(out);
+    refine(out, ws.refine);
 }
 
 namespace {

@@ -101,8 +101,14 @@ bool binned_split(std::span<const mesh::Box> leaves, std::span<const std::uint32
 inline constexpr int kBins = 32;
 inline constexpr std::size_t kBottomUpMax = 16;
 
-// Step 3. Returns the number of exchanges made.
+// Step 3. Returns the number of exchanges made. The workspace form keeps its per-node arrays from
+// call to call.
+struct RefineWorkspace {
+    std::vector<std::uint32_t> stack, parent_of;
+    std::vector<std::uint8_t> stale, stale_below;
+};
 std::uint32_t refine(BinaryTree& tree);
+std::uint32_t refine(BinaryTree& tree, RefineWorkspace& ws);
 
 // Steps 1 to 3 (fewer than three leaves: the insertion tree).
 BinaryTree build_stock_tree(std::span<const mesh::Box> leaves);
@@ -113,6 +119,7 @@ struct StockTreeWorkspace {
     InsertionTree inserted;
     std::vector<std::uint32_t> order;
     RebuildWorkspace rebuild;
+    RefineWorkspace refine;
     bool release_steps = false;
 };
 void build_stock_tree(std::span<const mesh::Box> leaves, StockTreeWorkspace& ws, BinaryTree& out);

@@ -241,6 +241,28 @@ TEST(StockTreeRefinement, NoExchangeWhenNothingPays) {
     EXPECT_EQ(h.t.second[h.A], h.a2);
 }
 
+TEST(StockTreeRefinement, AWorkspaceReusedFromALargerTreeRefinesAsAFreshOne) {
+    // The per-node marks of a 400-leaf tree left in the workspace must not reach the next tree.
+    std::vector<mesh::Box> leaves;
+    for (int i = 0; i < 400; ++i) leaves.push_back(cube(float((i * 7) % 20), float(i / 20) * 1.1f, float(i % 3)));
+    std::vector<std::uint32_t> order(leaves.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    RebuildWorkspace rebuilding;
+    const BinaryTree rebuilt = rebuild(leaves, order, rebuilding);
+    BinaryTree fresh = rebuilt, reused = rebuilt;
+    RefineWorkspace ws;
+    const std::uint32_t exchanges = refine(fresh);
+    EXPECT_GT(exchanges, 0u);
+    EXPECT_EQ(refine(reused, ws), exchanges);
+    EXPECT_EQ(reused.first, fresh.first);
+    EXPECT_EQ(reused.second, fresh.second);
+    HandTree h = hand_tree(cube(0), cube(10), cube(1), cube(11));
+    EXPECT_EQ(refine(h.t, ws), 1u);
+    EXPECT_EQ(h.t.second[h.A], h.b1);
+    HandTree none = hand_tree(cube(0), cube(1), cube(10), cube(11));
+    EXPECT_EQ(refine(none.t, ws), 0u);
+}
+
 TEST(StockTreeCut, QueueOrderAndTheLeafLimit) {
     // R(N1(l0, l1), N2(N3(l2, l3), l4)) with at most 2 leaves a section: R and N2 are cut;
     // the queue gives N1, N3, l4 in that order.
