@@ -58,27 +58,47 @@ double document_height_above_others(std::span<const HullPoint> points, std::size
     return hull_excess(all, *others, last);
 }
 
-DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points, double eps, DocumentVertexScratch& s) {
+DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points, double eps, DocumentVertexScratch& s,
+                                              DocumentVertexTest test) {
     DocumentVertexReading r;
     const float tol = build_tolerance(eps);
     HullOptions o;
     o.fixed_tolerance = tol;
     // A point that is no vertex of the hull of all stands at most that hull's build tolerance
     // above the hull of the others (the same hull): dropped without a hull of its own.
-    std::vector<std::uint8_t> vertex(points.size(), 0);
-    if (const HullResult whole = convex_hull(points, o, s.ws); whole.ok()) {
-        for (std::uint32_t v : whole->indices) vertex[v] = 1;
-    } else {
-        std::fill(vertex.begin(), vertex.end(), 1);
+    const HullResult whole = convex_hull(points, o, s.ws);
+    s.vertex.assign(points.size(), whole.ok() ? 0 : 1);
+    s.inner.clear();
+    if (whole.ok()) {
+        for (std::uint32_t v : whole->indices) s.vertex[v] = 1;
+        for (std::uint32_t i = 0; i < points.size(); ++i)
+            if (!s.vertex[i]) s.inner.push_back(i);
+        if (test == DocumentVertexTest::kCertifyFirst) index_links(*whole, points.size(), s.links);
     }
-    std::vector<HullPoint> kept;
-    for (std::size_t i = 0; i < points.size(); ++i)
-        if (vertex[i] && document_height_above_others(points, i, tol, s) > eps) kept.push_back(points[i]);
-    r.kept = std::uint32_t(kept.size());
+    const bool certify = whole.ok() && test == DocumentVertexTest::kCertifyFirst;
+    s.kept.clear();
+    for (std::uint32_t i = 0; i < points.size(); ++i) {
+        if (!s.vertex[i]) continue;
+        const bool kept =
+            (certify && document_vertex_certified(points, i, ring_of(s.links, i), s.inner, eps, tol, s.certificate)) ||
+            document_height_above_others(points, i, tol, s) > eps;
+        if (kept) s.kept.push_back(points[i]);
+    }
+    r.kept = std::uint32_t(s.kept.size());
 
     // Convex and contains: the hull of the kept points against themselves and every input point.
-    const std::size_t k = kept.size();
-    s.arranged = kept;
+    // Every point kept: the kept points are the input, in order, so their hull is the whole one.
+    const std::size_t k = s.kept.size();
+    if (k == points.size() && test == DocumentVertexTest::kCertifyFirst) {
+        if (!whole.ok()) return r;
+        r.kept_hull = true;
+        r.convex_excess = hull_excess(points, *whole, whole->indices);
+        s.which.resize(points.size());
+        std::iota(s.which.begin(), s.which.end(), 0u);
+        r.contains_excess = hull_excess(points, *whole, s.which);
+        return r;
+    }
+    s.arranged = s.kept;
     s.arranged.insert(s.arranged.end(), points.begin(), points.end());
     const std::span<const HullPoint> all(s.arranged);
     const HullResult h = convex_hull(all.first(k), o, s.ws);
