@@ -40,6 +40,17 @@ double height_above_degenerate(std::span<const HullPoint> all, float build_tol) 
     return std::abs(dot(n, sub(p, a))) / norm(n);
 }
 
+// The kept points' hull `h` (over a prefix of `all`): how far its own vertices and every point of
+// `all` stand above its faces.
+void measure_kept_hull(DocumentVertexReading& r, std::span<const HullPoint> all, const ConvexHull& h,
+                       std::vector<std::uint32_t>& which) {
+    r.kept_hull = true;
+    r.convex_excess = hull_excess(all, h, h.indices);
+    which.resize(all.size());
+    std::iota(which.begin(), which.end(), 0u);
+    r.contains_excess = hull_excess(all, h, which);
+}
+
 }  // namespace
 
 double document_height_above_others(std::span<const HullPoint> points, std::size_t i, float build_tol,
@@ -90,24 +101,13 @@ DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points,
     // Every point kept: the kept points are the input, in order, so their hull is the whole one.
     const std::size_t k = s.kept.size();
     if (k == points.size() && test == DocumentVertexTest::kCertifyFirst) {
-        if (!whole.ok()) return r;
-        r.kept_hull = true;
-        r.convex_excess = hull_excess(points, *whole, whole->indices);
-        s.which.resize(points.size());
-        std::iota(s.which.begin(), s.which.end(), 0u);
-        r.contains_excess = hull_excess(points, *whole, s.which);
+        if (whole.ok()) measure_kept_hull(r, points, *whole, s.which);
         return r;
     }
     s.arranged = s.kept;
     s.arranged.insert(s.arranged.end(), points.begin(), points.end());
     const std::span<const HullPoint> all(s.arranged);
-    const HullResult h = convex_hull(all.first(k), o, s.ws);
-    if (!h.ok()) return r;
-    r.kept_hull = true;
-    r.convex_excess = hull_excess(all, *h, h->indices);
-    s.which.resize(all.size());
-    std::iota(s.which.begin(), s.which.end(), 0u);
-    r.contains_excess = hull_excess(all, *h, s.which);
+    if (const HullResult h = convex_hull(all.first(k), o, s.ws); h.ok()) measure_kept_hull(r, all, *h, s.which);
     return r;
 }
 

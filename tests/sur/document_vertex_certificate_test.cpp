@@ -120,14 +120,7 @@ TEST(DocumentVertexCertificate, RetailSampleReadingMatchesTheHullOfTheOthersPerV
         ASSERT_TRUE(m.ok()) << name;
         for (std::uint32_t l = 0; l < m->ledges.size(); ++l) {
             if (!m->ledges.terminal(l)) continue;
-            Cloud pts;
-            std::set<std::uint32_t> seen;
-            const IndexRange f = m->ledges.faces[l];
-            for (std::uint32_t e = f.first * 3; e < f.end() * 3; ++e) {
-                const std::uint32_t p = m->edges.point[e];
-                if (seen.insert(p).second) pts.push_back({m->points.x[p], m->points.y[p], m->points.z[p]});
-            }
-            const std::vector<DocPoint> doc = document_hull_input(pts);
+            const std::vector<DocPoint> doc = document_hull_input(test::hull_points_first_use(*m, l));
             if (document_hull_class(doc) != DocumentHullClass::kRebuilt) continue;
             Cloud distinct;
             for (const DocPoint& p : doc) distinct.push_back({float(p[0]), float(p[1]), float(p[2])});
