@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "engine/sur/document_hull_flat.h"
+#include "engine/sur/double3.h"
 
 namespace meshproof::sur {
 namespace {
@@ -14,13 +15,11 @@ namespace {
 // The tolerance the measuring hulls are built with: far below eps, a power of two below it.
 float build_tolerance(double eps) { return static_cast<float>(eps / 1024); }
 
-DocPoint widen(const HullPoint& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
-DocPoint sub(const DocPoint& a, const DocPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double dot(const DocPoint& a, const DocPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-DocPoint cross(const DocPoint& a, const DocPoint& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double norm(const DocPoint& a) { return std::sqrt(dot(a, a)); }
+using double3::cross;
+using double3::dot;
+using double3::norm;
+using double3::sub;
+using double3::widen;
 
 // The others (all but the last of `all`) hold no tetrahedron: the last point's height is its
 // distance from their plane, their line or their spot (the seed steps of the document's test,

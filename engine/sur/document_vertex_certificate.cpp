@@ -4,18 +4,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/sur/double3.h"
+
 namespace meshproof::sur {
 namespace {
 
-using V3 = std::array<double, 3>;
-
-V3 widen(const HullPoint& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
-V3 sub(const V3& a, const V3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double dot(const V3& a, const V3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-V3 cross(const V3& a, const V3& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double norm(const V3& a) { return std::sqrt(dot(a, a)); }
+using V3 = double3::Vec;
+using double3::cross;
+using double3::dot;
+using double3::norm;
+using double3::sub;
+using double3::widen;
 
 // How far a face's plane may tilt within the build tolerance grows with the vertex's distance
 // over the triangle's thinnest height; past this ratio the plane is not trusted.
