@@ -6,6 +6,10 @@
 //   BM_SurHullRetailSample: convex_hull over the points of every terminal hull of the sample
 //     (the sur_hull pass's rebuild, one reused workspace; hulls/s over every terminal hull, those
 //     of three points or fewer skipped as the pass skips them; points/s of the rest).
+//   BM_SurHullPassRetailSample/P: `verify` of the sample folder on one thread with no pass (P = 0,
+//     decode only) and with the sur_hull pass alone (P = 1): every reading of every terminal hull
+//     (meshproof's, the alternative tolerance, the document generator's flat, vertex and eps
+//     hulls); the CPU time of P = 1 over P = 0 is the pass's cost against decoding.
 //   BM_SurVerifyRetailSample/T: `verify` of the sample folder as the CLI runs it — map, read,
 //     every sur pass (read, round trip, derive, hull), severity split — on T threads (files/s,
 //     faces/s; real time, so T = 2 against T = 1 is the scaling on this machine).
@@ -148,6 +152,28 @@ BENCHMARK(BM_SurHullRetailSample)->Unit(benchmark::kMillisecond);
 }  // namespace
 
 namespace {
+
+void BM_SurHullPassRetailSample(benchmark::State& state) {
+    const auto dir = std::filesystem::path(MESHPROOF_CORPUS_DIR) / "sur" / "retail-sample";
+    if (!std::filesystem::is_directory(dir)) return state.SkipWithError("shared corpus not found");
+    RunOptions o;
+    o.threads = 1;
+    if (state.range(0) == 0) {
+        o.no_passes = true;
+    } else {
+        o.passes = {"sur_hull"};
+    }
+    std::uint64_t files = 0, hulls = 0;
+    for (auto _ : state) {
+        auto run = run_verify(dir, o);
+        if (!run.ok()) return state.SkipWithError(run.error().message.c_str());
+        files += run->count(MemberState::kOk);
+        for (const auto& p : run->passes) hulls += p.tally.total("terminal_hulls");
+    }
+    state.counters["files/s"] = benchmark::Counter(double(files), benchmark::Counter::kIsRate);
+    if (hulls > 0) state.counters["hulls/s"] = benchmark::Counter(double(hulls), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SurHullPassRetailSample)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 void BM_SurVerifyRetailSample(benchmark::State& state) {
     const auto dir = std::filesystem::path(MESHPROOF_CORPUS_DIR) / "sur" / "retail-sample";

@@ -174,6 +174,11 @@ private:
         std::uint32_t hull_no = 0;
     };
 
+    // How far a rebuilt hull's own vertices and every point it was built from stand above its faces.
+    struct Excess {
+        double convex = 0, contains = 0;
+    };
+
     template <class Where>
     void hull(Walk& w, std::size_t s, std::uint32_t l, Where&& where) const {
         const SurModel& m = w.m;
@@ -202,7 +207,15 @@ private:
             w.counts.add("le3_points");
             return;
         }
-        document_reading(w, n);
+        const sur::HullResult built = sur::convex_hull(w.buffer, {}, w.ws);
+        Excess excess;
+        if (built.ok()) {
+            w.all.resize(n);
+            std::iota(w.all.begin(), w.all.end(), 0u);
+            excess.convex = sur::hull_excess(w.buffer, *built, built->indices);
+            excess.contains = sur::hull_excess(w.buffer, *built, w.all);
+        }
+        document_reading(w, n, built, excess);
         // Issue 17: the document calls 3 more hulls flat (34 against 31) and drops 6 more vertices;
         // the unrounded FLT_EPSILON · m is the reading counted beside ours.
         sur::HullOptions eps;
@@ -215,7 +228,6 @@ private:
             if (v == n) w.counts.add("exact_vertex_count_eps");
             if (v < n) w.counts.add("fewer_vertices_eps");
         }
-        const sur::HullResult built = sur::convex_hull(w.buffer, {}, w.ws);
         if (!built.ok()) {
             const sur::HullError e = built.error();
             w.counts.add(sur::no_tetrahedron(e)            ? "flat"
@@ -227,16 +239,14 @@ private:
         const double tol = h.tolerance;
         w.counts.add("rebuilt");
         if (h.stopped_early) w.counts.add("rebuilt_stopped_early");
-        w.all.resize(n);
-        std::iota(w.all.begin(), w.all.end(), 0u);
-        const double convex = sur::hull_excess(w.buffer, h, h.indices);
+        const double convex = excess.convex;
         if (convex <= tol) {
             w.counts.add("rebuilt_convex");
         } else {
             w.fail("rebuilt_not_convex", where,
                    [&] { return fmt::format("a vertex {:.9g} above a face plane (tolerance {:.9g})", convex, tol); });
         }
-        const double contains = sur::hull_excess(w.buffer, h, w.all);
+        const double contains = excess.contains;
         if (contains <= tol) {
             w.counts.add("rebuilt_contains_points");
         } else {
@@ -275,8 +285,9 @@ private:
         }
     }
 
-    // The document generator's reading (sur-document-readings.md §2 and §3), beside meshproof's own.
-    void document_reading(Walk& w, std::size_t n) const {
+    // The document generator's reading (sur-document-readings.md §2 and §3), beside meshproof's own
+    // (`built`, meshproof's QuickHull of the same points, and its excess).
+    void document_reading(Walk& w, std::size_t n, const sur::HullResult& built, const Excess& excess) const {
         for (const HullPoint& p : w.buffer)  // counted as non_finite by meshproof's reading, once
             if (!std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2])) return;
         const std::vector<sur::DocPoint> pts = sur::document_hull_input(w.buffer);
@@ -302,16 +313,32 @@ private:
         // point within eps of a face plane or of a point taken is dropped): convex_hull with eps.
         sur::HullOptions at_eps;
         at_eps.fixed_tolerance = float(eps);  // a power of two in float range: exact
+        if (sur::hull_tolerance(w.buffer) == at_eps.fixed_tolerance) {
+            // meshproof's own hull is that one: the same points (convex_hull drops the exact
+            // duplicates, the first kept, as document_hull_input does) at the same tolerance.
+            document_qh(w, n, built.ok() ? built->indices.size() : 0, excess, eps);
+            return;
+        }
         const sur::HullResult q = sur::convex_hull(w.distinct, at_eps, w.ws);
-        if (!q.ok()) {
+        Excess at;
+        if (q.ok()) {
+            w.all.resize(w.distinct.size());
+            std::iota(w.all.begin(), w.all.end(), 0u);
+            at.convex = sur::hull_excess(w.distinct, *q, q->indices);
+            at.contains = sur::hull_excess(w.distinct, *q, w.all);
+        }
+        document_qh(w, n, q.ok() ? q->indices.size() : 0, at, eps);
+    }
+
+    // The counts of the QuickHull at the document's eps; `vertices` 0: it found no tetrahedron.
+    static void document_qh(Walk& w, std::size_t n, std::size_t vertices, const Excess& excess, double eps) {
+        if (vertices == 0) {
             w.counts.add("document_qh_no_tetrahedron");
             return;
         }
-        w.all.resize(w.distinct.size());
-        std::iota(w.all.begin(), w.all.end(), 0u);
-        if (sur::hull_excess(w.distinct, *q, q->indices) <= eps) w.counts.add("document_qh_convex");
-        if (sur::hull_excess(w.distinct, *q, w.all) <= eps) w.counts.add("document_qh_contains_points");
-        w.counts.add(q->indices.size() == n ? "document_qh_exact_vertex_count" : "document_qh_fewer_vertices");
+        if (excess.convex <= eps) w.counts.add("document_qh_convex");
+        if (excess.contains <= eps) w.counts.add("document_qh_contains_points");
+        w.counts.add(vertices == n ? "document_qh_exact_vertex_count" : "document_qh_fewer_vertices");
     }
 
     PassInfo info_;

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "engine/sur/document_hull_flat.h"
+#include "engine/sur/double3.h"
 
 namespace meshproof::sur {
 namespace {
@@ -14,13 +15,11 @@ namespace {
 // The tolerance the measuring hulls are built with: far below eps, a power of two below it.
 float build_tolerance(double eps) { return static_cast<float>(eps / 1024); }
 
-DocPoint widen(const HullPoint& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
-DocPoint sub(const DocPoint& a, const DocPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double dot(const DocPoint& a, const DocPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-DocPoint cross(const DocPoint& a, const DocPoint& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double norm(const DocPoint& a) { return std::sqrt(dot(a, a)); }
+using double3::cross;
+using double3::dot;
+using double3::norm;
+using double3::sub;
+using double3::widen;
 
 // The others (all but the last of `all`) hold no tetrahedron: the last point's height is its
 // distance from their plane, their line or their spot (the seed steps of the document's test,
@@ -38,6 +37,17 @@ double height_above_degenerate(std::span<const HullPoint> all, float build_tol) 
     if (seed.stage == DocumentSeed::Stage::kLine) return norm(cross(ab, sub(p, a))) / norm(ab);
     const DocPoint n = cross(ab, sub(others[seed.c], a));
     return std::abs(dot(n, sub(p, a))) / norm(n);
+}
+
+// The kept points' hull `h` (over a prefix of `all`): how far its own vertices and every point of
+// `all` stand above its faces.
+void measure_kept_hull(DocumentVertexReading& r, std::span<const HullPoint> all, const ConvexHull& h,
+                       std::vector<std::uint32_t>& which) {
+    r.kept_hull = true;
+    r.convex_excess = hull_excess(all, h, h.indices);
+    which.resize(all.size());
+    std::iota(which.begin(), which.end(), 0u);
+    r.contains_excess = hull_excess(all, h, which);
 }
 
 }  // namespace
@@ -58,36 +68,45 @@ double document_height_above_others(std::span<const HullPoint> points, std::size
     return hull_excess(all, *others, last);
 }
 
-DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points, double eps, DocumentVertexScratch& s) {
+DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points, double eps, DocumentVertexScratch& s,
+                                              DocumentVertexTest test) {
     DocumentVertexReading r;
     const float tol = build_tolerance(eps);
     HullOptions o;
     o.fixed_tolerance = tol;
     // A point that is no vertex of the hull of all stands at most that hull's build tolerance
     // above the hull of the others (the same hull): dropped without a hull of its own.
-    std::vector<std::uint8_t> vertex(points.size(), 0);
-    if (const HullResult whole = convex_hull(points, o, s.ws); whole.ok()) {
-        for (std::uint32_t v : whole->indices) vertex[v] = 1;
-    } else {
-        std::fill(vertex.begin(), vertex.end(), 1);
+    const HullResult whole = convex_hull(points, o, s.ws);
+    s.vertex.assign(points.size(), whole.ok() ? 0 : 1);
+    s.inner.clear();
+    if (whole.ok()) {
+        for (std::uint32_t v : whole->indices) s.vertex[v] = 1;
+        for (std::uint32_t i = 0; i < points.size(); ++i)
+            if (!s.vertex[i]) s.inner.push_back(i);
+        if (test == DocumentVertexTest::kCertifyFirst) index_links(*whole, points.size(), s.links);
     }
-    std::vector<HullPoint> kept;
-    for (std::size_t i = 0; i < points.size(); ++i)
-        if (vertex[i] && document_height_above_others(points, i, tol, s) > eps) kept.push_back(points[i]);
-    r.kept = std::uint32_t(kept.size());
+    const bool certify = whole.ok() && test == DocumentVertexTest::kCertifyFirst;
+    s.kept.clear();
+    for (std::uint32_t i = 0; i < points.size(); ++i) {
+        if (!s.vertex[i]) continue;
+        const bool kept =
+            (certify && document_vertex_certified(points, i, ring_of(s.links, i), s.inner, eps, tol, s.certificate)) ||
+            document_height_above_others(points, i, tol, s) > eps;
+        if (kept) s.kept.push_back(points[i]);
+    }
+    r.kept = std::uint32_t(s.kept.size());
 
     // Convex and contains: the hull of the kept points against themselves and every input point.
-    const std::size_t k = kept.size();
-    s.arranged = kept;
+    // Every point kept: the kept points are the input, in order, so their hull is the whole one.
+    const std::size_t k = s.kept.size();
+    if (k == points.size() && test == DocumentVertexTest::kCertifyFirst) {
+        if (whole.ok()) measure_kept_hull(r, points, *whole, s.which);
+        return r;
+    }
+    s.arranged = s.kept;
     s.arranged.insert(s.arranged.end(), points.begin(), points.end());
     const std::span<const HullPoint> all(s.arranged);
-    const HullResult h = convex_hull(all.first(k), o, s.ws);
-    if (!h.ok()) return r;
-    r.kept_hull = true;
-    r.convex_excess = hull_excess(all, *h, h->indices);
-    s.which.resize(all.size());
-    std::iota(s.which.begin(), s.which.end(), 0u);
-    r.contains_excess = hull_excess(all, *h, s.which);
+    if (const HullResult h = convex_hull(all.first(k), o, s.ws); h.ok()) measure_kept_hull(r, all, *h, s.which);
     return r;
 }
 

@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "engine/sur/convex_hull.h"
+#include "engine/sur/document_vertex_certificate.h"
+#include "engine/sur/hull_vertex_links.h"
 
 namespace meshproof::sur {
 
@@ -34,7 +36,18 @@ struct DocumentVertexScratch {
     std::vector<HullPoint> arranged;
     std::vector<std::uint32_t> which;
     HullWorkspace ws;
+    std::vector<std::uint8_t> vertex;  // per point: a vertex of the hull of all
+    std::vector<std::uint32_t> inner;  // the points that are not
+    std::vector<HullPoint> kept;
+    HullVertexLinks links;
+    DocumentCertificateScratch certificate;
 };
+
+// How each vertex is measured. kCertifyFirst: a vertex a supporting plane of the others shows
+// kept (document_vertex_certificate) is kept without a hull of its own, the rest are measured
+// as kRebuildEach does, against the hull of the others built for it: the same counts, the
+// second written plainly (what the tests hold the first to).
+enum class DocumentVertexTest : std::uint8_t { kCertifyFirst, kRebuildEach };
 
 // How far points[i] stands above the convex hull of the other points (the largest signed plane
 // distance; negative inside). When the others hold no tetrahedron at `build_tol`: its distance
@@ -44,6 +57,7 @@ double document_height_above_others(std::span<const HullPoint> points, std::size
 
 // The reading over one hull's distinct points (exact duplicates already dropped), with the
 // document's eps (document_hull_eps).
-DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points, double eps, DocumentVertexScratch& s);
+DocumentVertexReading document_vertex_reading(std::span<const HullPoint> points, double eps, DocumentVertexScratch& s,
+                                              DocumentVertexTest test = DocumentVertexTest::kCertifyFirst);
 
 }  // namespace meshproof::sur

@@ -345,13 +345,7 @@ TEST(ConvexHull, RetailSampleHullsRebuildFromTheirOwnPoints) {
             for (std::uint32_t l = s.ledges.first; l < s.ledges.end(); ++l) {
                 if (!m->ledges.terminal(l)) continue;
                 ++terminal;
-                Cloud pts;
-                std::set<std::uint32_t> seen;
-                const IndexRange f = m->ledges.faces[l];
-                for (std::uint32_t e = f.first * 3; e < f.end() * 3; ++e) {
-                    const std::uint32_t p = m->edges.point[e];
-                    if (seen.insert(p).second) pts.push_back({m->points.x[p], m->points.y[p], m->points.z[p]});
-                }
+                const Cloud pts = test::hull_points_first_use(*m, l);
                 if (pts.size() <= 3) {
                     ++le3;
                     continue;

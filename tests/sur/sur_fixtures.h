@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/sur/convex_hull.h"
+#include "engine/sur/sur_model.h"
 #include "tests/support/corpus.h"
 
 namespace meshproof::test {
@@ -47,6 +49,21 @@ inline long readme_count(const std::string& text, const std::string& word) {
     for (char c : m[1].str())
         if (c != ',') digits += c;
     return std::stol(digits);
+}
+
+// The points terminal hull `l` of `m` uses, each once, in the order its faces' edges first name
+// them (what the sur_hull pass rebuilds it from).
+inline std::vector<sur::HullPoint> hull_points_first_use(const sur::SurModel& m, std::uint32_t l) {
+    std::vector<sur::HullPoint> pts;
+    std::vector<std::uint32_t> seen;
+    const sur::IndexRange f = m.ledges.faces[l];
+    for (std::uint32_t e = f.first * 3; e < f.end() * 3; ++e) {
+        const std::uint32_t p = m.edges.point[e];
+        if (std::find(seen.begin(), seen.end(), p) != seen.end()) continue;
+        seen.push_back(p);
+        pts.push_back({m.points.x[p], m.points.y[p], m.points.z[p]});
+    }
+    return pts;
 }
 
 }  // namespace meshproof::test
