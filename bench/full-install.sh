@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
     --peak-threads) peak_threads=$2; shift 2 ;;
     --cache) cache=$2; shift 2 ;;
     --binary) binary=$2; shift 2 ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "full-install.sh: unknown argument '$1' (--help)" >&2; exit 2 ;;
   esac
 done
