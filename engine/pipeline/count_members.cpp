@@ -28,20 +28,18 @@ std::uint64_t count_group_members(const Group& group, const DecompressorRegistry
 }
 
 MemberCount count_and_keep_members(const std::vector<Group>& groups, const DecompressorRegistry& codecs,
-                                   KeepBudget budget) {
+                                   std::uint64_t inflated_bytes) {
     MemberCount out;
     out.listed.resize(groups.size());
     std::atomic<std::uint64_t> members{0};
-    std::atomic<std::uint64_t> bytes_left{budget.inflated_bytes}, maps_left{budget.mappings};
+    std::atomic<std::uint64_t> bytes_left{inflated_bytes};
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) {
         std::unique_ptr<OpenedGroup> listed;
         members += count_group_members(groups[g], codecs, &listed);
-        if (listed == nullptr) return;
-        if (!take(maps_left, listed->maps.size())) return;
-        if (!take(bytes_left, listed->owned.size())) {
-            maps_left += listed->maps.size();
-            return;
-        }
+        // Only an inflated body is worth keeping (see the header); its jobs point into it, so
+        // its file's mapping goes now.
+        if (listed == nullptr || listed->owned.empty() || !take(bytes_left, listed->owned.size())) return;
+        listed->maps.clear();
         out.listed[g] = std::move(listed);
     });
     out.members = members.load();
@@ -49,7 +47,7 @@ MemberCount count_and_keep_members(const std::vector<Group>& groups, const Decom
 }
 
 std::uint64_t count_members(const std::vector<Group>& groups, const DecompressorRegistry& codecs) {
-    return count_and_keep_members(groups, codecs, KeepBudget{0, 0}).members;
+    return count_and_keep_members(groups, codecs, 0).members;
 }
 
 }  // namespace meshproof

@@ -6,9 +6,12 @@
 // entry table. A folder's loose files are counted from the scan, none of them opened: each is a
 // member or the failure that stands for it. No member is decompressed.
 //
-// The listings are kept for the run (MemberCount::listed), so the run lists and inflates each
-// binder once: up to kKeptInflatedBinderBytes of DCX-wrapped binders' inflated bodies and
-// kKeptBinderMappings mapped files at once; a binder past either is listed again by the run.
+// The listings of DCX-wrapped binders are kept for the run (MemberCount::listed), so the run
+// inflates each binder once: up to kKeptInflatedBinderBytes of inflated bodies at once, their
+// files unmapped (the listing points into the body); a binder past it is listed again by the run.
+// A split binder is listed again by the run: its listing is a header parse, and keeping its two
+// mappings from the count to its run would hold their touched file pages (the kernel maps a
+// fault's neighbours too) for every binder at once, which the peak memory cannot afford.
 #pragma once
 
 #include <cstdint>
@@ -23,19 +26,12 @@ namespace meshproof {
 // The most inflated binder bodies the count keeps for the run: they stay in memory from the
 // count until their group runs, so this is added to the run's own peak at worst.
 inline constexpr std::uint64_t kKeptInflatedBinderBytes = std::uint64_t{64} << 20;
-// The most mapped files the kept listings hold (a quarter of the kernel's default map count:
-// the run's own groups and the allocator map too).
-inline constexpr std::uint64_t kKeptBinderMappings = 16384;
-
-struct KeepBudget {
-    std::uint64_t inflated_bytes = kKeptInflatedBinderBytes;
-    std::uint64_t mappings = kKeptBinderMappings;
-};
 
 struct MemberCount {
     std::uint64_t members = 0;
     // listed[g]: group g's listing (list_group) when the count kept it, else null (a loose group,
-    // or a binder past the budget): open_group takes it instead of listing the binder again.
+    // a split binder, or a DCX-wrapped one past the budget): open_group takes it instead of
+    // listing the binder again.
     std::vector<std::unique_ptr<OpenedGroup>> listed;
 };
 
@@ -45,9 +41,10 @@ struct MemberCount {
 std::uint64_t count_group_members(const Group& group, const DecompressorRegistry& codecs,
                                   std::unique_ptr<OpenedGroup>* keep = nullptr);
 
-// Over every group, in parallel (oneTBB), keeping the binders' listings within `budget`.
+// Over every group, in parallel (oneTBB), keeping DCX-wrapped binders' listings within
+// `inflated_bytes` of their bodies.
 MemberCount count_and_keep_members(const std::vector<Group>& groups, const DecompressorRegistry& codecs,
-                                   KeepBudget budget = {});
+                                   std::uint64_t inflated_bytes = kKeptInflatedBinderBytes);
 
 // The count alone, nothing kept.
 std::uint64_t count_members(const std::vector<Group>& groups, const DecompressorRegistry& codecs);

@@ -1,8 +1,8 @@
-// The count's listings kept for the run (count_members.h): a binder is listed, and a DCX-wrapped
-// one inflated, once per run. A kept listing is opened from where it stands: the binder's files
-// removed after the count, the run still reads its members (a run that listed the binder again
-// would find no file). Loose files are counted without being opened, and a listing past the budget
-// is not kept.
+// The count's listings kept for the run (count_members.h): a DCX-wrapped binder is inflated once
+// per run. A kept listing is opened from where it stands, its file no longer mapped: the binder's
+// file removed after the count, the run still reads its members (a run that listed the binder
+// again would find no file). Split binders and loose folders are not kept (loose files are counted
+// without being opened), and a body past the budget is not kept.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -45,7 +45,7 @@ std::vector<Group> groups_of(const fs::path& root, InstallScan& scan) {
     return plan_groups(scan, binders);
 }
 
-TEST(KeptListing, BindersAreKeptLooseFoldersCountedFromTheScan) {
+TEST(KeptListing, DcxWrappedBindersAreKeptUnmapped) {
     const fs::path root = write_install("kept");
     InstallScan scan;
     const std::vector<Group> groups = groups_of(root, scan);
@@ -54,20 +54,24 @@ TEST(KeptListing, BindersAreKeptLooseFoldersCountedFromTheScan) {
     EXPECT_EQ(counted.members, 5u);
     EXPECT_EQ(counted.members, count_members(groups, default_decompressors()));
     ASSERT_EQ(counted.listed.size(), groups.size());
-    std::size_t dcx = 0;
+    std::size_t kept = 0;
     for (std::size_t g = 0; g < groups.size(); ++g) {
-        EXPECT_EQ(counted.listed[g] != nullptr, groups[g].binder != nullptr) << groups[g].path;
-        if (counted.listed[g] && !counted.listed[g]->owned.empty()) ++dcx;
+        const bool dcx_wrapped = groups[g].binder != nullptr && groups[g].binder->kind == InputKind::kBinder;
+        EXPECT_EQ(counted.listed[g] != nullptr, dcx_wrapped) << groups[g].path;
+        if (!counted.listed[g]) continue;
+        ++kept;
+        EXPECT_FALSE(counted.listed[g]->owned.empty());
+        EXPECT_TRUE(counted.listed[g]->maps.empty());  // the body is owned: no file page held
     }
-    EXPECT_EQ(dcx, 1u);  // the asset binder's inflated body, kept
+    EXPECT_EQ(kept, 1u);
 
-    // The files gone, each kept listing still opens to its members, decodable from the listing.
+    // The files gone, the kept listing still opens to its members, decodable from the body.
     fs::remove_all(root);
     for (std::size_t g = 0; g < groups.size(); ++g) {
         if (!counted.listed[g]) continue;
         const std::size_t members = counted.listed[g]->jobs.size();
-        std::unique_ptr<OpenedGroup> kept = std::move(counted.listed[g]);
-        const std::unique_ptr<OpenedGroup> opened = open_group(groups[g], default_decompressors(), std::move(kept));
+        const std::unique_ptr<OpenedGroup> opened =
+            open_group(groups[g], default_decompressors(), std::move(counted.listed[g]));
         EXPECT_TRUE(opened->failures.empty()) << groups[g].path;
         EXPECT_EQ(opened->jobs.size(), members);
         for (const MemberJob& job : opened->jobs) {
@@ -81,21 +85,13 @@ TEST(KeptListing, BindersAreKeptLooseFoldersCountedFromTheScan) {
     }
 }
 
-TEST(KeptListing, ListingsPastTheBudgetAreNotKept) {
+TEST(KeptListing, BodiesPastTheBudgetAreNotKept) {
     const fs::path root = write_install("budget");
     InstallScan scan;
     const std::vector<Group> groups = groups_of(root, scan);
-    // No room for an inflated body: the split binder is kept, the DCX-wrapped one is not.
-    const MemberCount no_bytes = count_and_keep_members(groups, default_decompressors(), KeepBudget{0, 100});
-    EXPECT_EQ(no_bytes.members, 5u);
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-        if (groups[g].binder == nullptr) continue;
-        EXPECT_EQ(no_bytes.listed[g] != nullptr, groups[g].binder->kind == InputKind::kSplitBinder);
-    }
-    // No room for a mapping: nothing is kept.
-    const MemberCount no_maps = count_and_keep_members(groups, default_decompressors(), KeepBudget{1 << 20, 0});
-    EXPECT_EQ(no_maps.members, 5u);
-    for (const auto& listed : no_maps.listed) EXPECT_EQ(listed, nullptr);
+    const MemberCount none = count_and_keep_members(groups, default_decompressors(), 0);
+    EXPECT_EQ(none.members, 5u);
+    for (const auto& listed : none.listed) EXPECT_EQ(listed, nullptr);
     fs::remove_all(root);
 }
 
