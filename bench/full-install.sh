@@ -18,7 +18,8 @@
 #   every pass   `verify`, every pass (with --one-thread, also at --threads 1)
 #   peak         with --peak-threads N (e.g. 16): `verify`, every pass, at --threads N with the
 #                progress display on (the count's kept listings held too), its peak RSS checked
-#                against the 512 MB bound of issue 45 (the script exits 3 when it is above)
+#                against the 512 MB bound of issue 45 (the script exits 3 when it is above); oneTBB
+#                runs no more threads than the machine has cores, so the row says how many ran
 #   each pass    `verify --passes NAME` for every pass the install's game runs; "+ s" is its time
 #                minus decode only
 # and prints the tables in Markdown with ratios to the floor. A warm-up floor run first puts the
@@ -122,7 +123,8 @@ fi
 
 if [ "$peak_threads" != 0 ]; then
   echo "== every pass, $peak_threads threads, progress on (peak RSS)" >&2
-  r=$(quiet=0 measure peak --threads "$peak_threads"); read -r peak peak_rss <<<"$r"
+  r=$(quiet=0 measure peak --threads "$peak_threads" --timings "$work/peak.timings.json"); read -r peak peak_rss <<<"$r"
+  peak_ran=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["threads"])' "$work/peak.timings.json")
 fi
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
@@ -147,7 +149,7 @@ echo "| \`verify --passes none\` (decode only: inflate, tagfile, mesh decode) | 
 echo "| \`verify --passes numbering\` (≈ decode only, a trivial pass) | ${numbering} s | $(ratio "$numbering" "$floor") | ${numbering_rss} MB |"
 echo "| \`verify\` with every pass | **${every} s** | $(ratio "$every" "$floor") | ${every_rss} MB |"
 [ "$one_thread" = 1 ] && echo "| \`verify\` with every pass, \`--threads 1\` | ${every1} s | $(ratio "$every1" "$floor") | ${every1_rss} MB |"
-[ "$peak_threads" != 0 ] && echo "| \`verify\` with every pass, \`--threads $peak_threads\`, progress on | ${peak} s | $(ratio "$peak" "$floor") | ${peak_rss} MB |"
+[ "$peak_threads" != 0 ] && echo "| \`verify\` with every pass, \`--threads $peak_threads\` ($peak_ran ran), progress on | ${peak} s | $(ratio "$peak" "$floor") | ${peak_rss} MB |"
 
 if [ "$each_pass" = 1 ]; then
   # The passes the install's game runs: every pass of the full run's report outside the sur family
