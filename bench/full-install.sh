@@ -5,7 +5,7 @@
 #
 #   bench/full-install.sh [--scale full|small|demo] [--game eldenring|sekiro] [--seed N]
 #                         [--threads N] [--repeat N] [--one-thread] [--no-each-pass]
-#                         [--cache DIR] [--binary PATH] [--compare REPORT.json]
+#                         [--peak-threads N] [--cache DIR] [--binary PATH] [--compare REPORT.json]
 #
 # The install is written once by `meshproof synth OUT --game G --scale S --seed N` into the
 # cache folder ($MESHPROOF_BENCH_CACHE, default ~/.cache/meshproof-bench/G-S-seedN; a
@@ -16,6 +16,10 @@
 #   decode only  `verify --passes none`: inflate, tagfile parse, mesh decode, no pass
 #   numbering    `verify --passes numbering`: the issue's "≈ decode only" (a trivial pass)
 #   every pass   `verify`, every pass (with --one-thread, also at --threads 1)
+#   peak         with --peak-threads N (e.g. 16): `verify`, every pass, at --threads N with the
+#                progress display on (the count's kept listings held too), its peak RSS checked
+#                against the 512 MB bound of issue 45 (the script exits 3 when it is above); oneTBB
+#                runs no more threads than the machine has cores, so the row says how many ran
 #   each pass    `verify --passes NAME` for every pass the install's game runs; "+ s" is its time
 #                minus decode only
 # and prints the tables in Markdown with ratios to the floor, and each pass's thread seconds in the
@@ -27,7 +31,8 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
-scale=full game=eldenring seed=1 threads=0 repeat=1 one_thread=0 each_pass=1 compare=""
+scale=full game=eldenring seed=1 threads=0 repeat=1 one_thread=0 each_pass=1 peak_threads=0 peak_bound_mb=512
+compare=""
 cache=${MESHPROOF_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/meshproof-bench}
 binary=${MESHPROOF_BINARY:-$repo/build/meshproof}
 while [ $# -gt 0 ]; do
@@ -39,10 +44,11 @@ while [ $# -gt 0 ]; do
     --repeat) repeat=$2; shift 2 ;;
     --one-thread) one_thread=1; shift ;;
     --no-each-pass) each_pass=0; shift ;;
+    --peak-threads) peak_threads=$2; shift 2 ;;
     --cache) cache=$2; shift 2 ;;
     --binary) binary=$2; shift 2 ;;
     --compare) compare=$2; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "full-install.sh: unknown argument '$1' (--help)" >&2; exit 2 ;;
   esac
 done
@@ -82,13 +88,16 @@ PY
 thread_args=()
 [ "$threads" != 0 ] && thread_args=(--threads "$threads")
 
-# measure NAME ARGS...: the fastest of $repeat runs of `meshproof verify INSTALL ARGS`; prints
-# "wall peak_mb" and fails on a usage or internal error (exit 2 or 4).
+# measure NAME ARGS...: the fastest of $repeat runs of `meshproof verify INSTALL --quiet ARGS`;
+# prints "wall peak_mb" and fails on a usage or internal error (exit 2 or 4). With quiet=0 in the
+# environment, the run keeps its progress display (written to the .err file).
 measure() {
   local name=$1; shift
   local best="" best_rss=0
+  local quiet_arg=(--quiet)
+  [ "${quiet:-1}" = 0 ] && quiet_arg=()
   for ((i = 0; i < repeat; i++)); do
-    timed "$work/$name.t" "$binary" verify "$install" --quiet "$@"
+    timed "$work/$name.t" "$binary" verify "$install" "${quiet_arg[@]}" "$@"
     read -r wall kb code <"$work/$name.t"
     if [ "$code" = 2 ] || [ "$code" = 4 ]; then
       echo "full-install.sh: meshproof verify $* exited $code:" >&2
@@ -117,6 +126,12 @@ if [ "$one_thread" = 1 ]; then
   r=$(measure every1 --threads 1); read -r every1 every1_rss <<<"$r"
 fi
 
+if [ "$peak_threads" != 0 ]; then
+  echo "== every pass, $peak_threads threads, progress on (peak RSS)" >&2
+  r=$(quiet=0 measure peak --threads "$peak_threads" --timings "$work/peak.timings.json"); read -r peak peak_rss <<<"$r"
+  peak_ran=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["threads"])' "$work/peak.timings.json")
+fi
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 stats=$(python3 - "$work/none.timings.json" <<'PY'
 import json, sys
@@ -139,6 +154,7 @@ echo "| \`verify --passes none\` (decode only: inflate, tagfile, mesh decode) | 
 echo "| \`verify --passes numbering\` (≈ decode only, a trivial pass) | ${numbering} s | $(ratio "$numbering" "$floor") | ${numbering_rss} MB |"
 echo "| \`verify\` with every pass | **${every} s** | $(ratio "$every" "$floor") | ${every_rss} MB |"
 [ "$one_thread" = 1 ] && echo "| \`verify\` with every pass, \`--threads 1\` | ${every1} s | $(ratio "$every1" "$floor") | ${every1_rss} MB |"
+[ "$peak_threads" != 0 ] && echo "| \`verify\` with every pass, \`--threads $peak_threads\` ($peak_ran ran), progress on | ${peak} s | $(ratio "$peak" "$floor") | ${peak_rss} MB |"
 
 echo
 echo "| pass | thread s in the every-pass run | share of the passes |"
@@ -190,3 +206,7 @@ PY
 fi
 echo
 echo "reports, timings files and stderr of every run: $work"
+if [ "$peak_threads" != 0 ] && [ "$peak_rss" -gt "$peak_bound_mb" ]; then
+  echo "full-install.sh: peak RSS ${peak_rss} MB at --threads $peak_threads is above ${peak_bound_mb} MB" >&2
+  exit 3
+fi

@@ -29,6 +29,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -39,6 +40,7 @@
 #include "engine/mesh/decoded_member.h"
 #include "engine/mesh/triangle_bvh.h"
 #include "engine/pipeline/pass.h"
+#include "verifiers/fset_reach.h"
 #include "verifiers/unit_counts.h"
 
 namespace meshproof {
@@ -242,15 +244,21 @@ public:
                     break;
                 }
             }
-        // One tree per h file a pair uses (its own or as a control), built in parallel.
+        // One tree per h file a pair uses (its own or as a control), built in parallel over the
+        // triangles its f files' queries can reach (fset_reach.h).
         std::vector<std::unique_ptr<TriangleBvh>> trees(h_files.size());
         std::vector<std::size_t> wanted;
         for (std::size_t i : pair_f) wanted.push_back(f_h[i]);
         std::sort(wanted.begin(), wanted.end());
         wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+        const std::vector<std::optional<std::vector<verifiers::ReachBox>>> reach =
+            reach_by_h(f_files, pair_f, f_h, other, h_files.size(), tiles);
         tbb::parallel_for(std::size_t{0}, wanted.size(), [&](std::size_t w) {
             const SetExtract& h = *h_files[wanted[w]].x;
-            trees[wanted[w]] = std::make_unique<TriangleBvh>(h.h_xyz, h.h_corners);
+            const auto& boxes = reach[wanted[w]];
+            trees[wanted[w]] = boxes ? std::make_unique<TriangleBvh>(
+                                           h.h_xyz, verifiers::corners_within_reach(h.h_xyz, h.h_corners, *boxes))
+                                     : std::make_unique<TriangleBvh>(h.h_xyz, h.h_corners);
         });
         std::vector<PairCounts> counts(pair_f.size());
         tbb::parallel_for(std::size_t{0}, pair_f.size(), [&](std::size_t k) {
@@ -323,6 +331,37 @@ public:
     }
 
 private:
+    // For each h file, the boxes its queries reach (fset_reach.h): for its own f files the
+    // nearest search, the swapped control and, in tile groups, the footprint; for the f files it is
+    // the control of, the 1 m control and the footprint. nullopt (the whole file) when an f file's
+    // vertex is not finite.
+    template <class File>
+    static std::vector<std::optional<std::vector<verifiers::ReachBox>>> reach_by_h(
+        const std::vector<File>& f_files, const std::vector<std::size_t>& pair_f, const std::vector<std::size_t>& f_h,
+        const std::vector<std::size_t>& other, std::size_t h_count, bool tiles) {
+        std::vector<std::optional<std::vector<verifiers::ReachBox>>> reach(h_count, std::vector<verifiers::ReachBox>{});
+        auto add_reach = [&](std::size_t h, const SetExtract& f, bool swapped_too) {
+            auto& boxes = reach[h];
+            if (!boxes || f.f_xyz.size() < 3) return;  // an f file without vertices asks nothing
+            for (const bool swap : {false, true}) {
+                if (swap && !swapped_too) continue;
+                const auto box = verifiers::reach_of(f.f_xyz, kExactTo, swap, false);
+                if (!box) {
+                    boxes.reset();
+                    return;
+                }
+                boxes->push_back(*box);
+            }
+            if (tiles) boxes->push_back(*verifiers::reach_of(f.f_xyz, kExactTo, false, true));
+        };
+        for (std::size_t k = 0; k < pair_f.size(); ++k) {
+            const SetExtract& f = *f_files[pair_f[k]].x;
+            add_reach(f_h[pair_f[k]], f, true);
+            if (other[k] != SIZE_MAX) add_reach(other[k], f, false);
+        }
+        return reach;
+    }
+
     static void add(PairCounts& s, const PairCounts& c) {
         s.vertices += c.vertices;
         for (std::size_t w = 0; w < kWithin.size(); ++w) s.within[w] += c.within[w];

@@ -29,6 +29,14 @@ Result<std::vector<std::uint8_t>> dcx_decompress(Bytes dcx, const DecompressorRe
 // largest member (the per-member vector cost a memset and its page faults: issue 18).
 Result<Bytes> dcx_decompress_into(Bytes dcx, const DecompressorRegistry& registry, std::vector<std::uint8_t>& buffer);
 
+// The first bytes of the content, at least `want` of them (all of them when it has fewer), into
+// `buffer`: a codec that decodes in blocks stops after the blocks that hold them (Decompressor::
+// head_size; Kraken's 256 KiB blocks), the others decode everything. For a look at a file's header
+// (engine/pipeline/game_from_tagfiles.h) that leaves its whole decode to the run. Errors as
+// dcx_decompress_into's, of the part decoded.
+Result<Bytes> dcx_decompress_head(Bytes dcx, const DecompressorRegistry& registry, std::size_t want,
+                                  std::vector<std::uint8_t>& buffer);
+
 // Grows `buffer` to at least `size` bytes without keeping its contents (a reallocation would copy
 // bytes about to be overwritten) and returns its first `size` bytes.
 std::span<std::uint8_t> reuse_buffer(std::vector<std::uint8_t>& buffer, std::size_t size);

@@ -62,10 +62,18 @@ void count_binder_members(const InputFile& in, const DecompressorRegistry& codec
         binder = parse_bnd4(container);
     }
     if (!binder.ok()) return;
+    std::vector<std::uint8_t> head_buffer;
     for (const BinderEntry& e : binder->entries) {
         if (budget == 0 || counts.v20180100 > 0) return;
         if (!is_tagfile_member(e)) continue;
         --budget;
+        // A DCX member's first block only: the run inflates it whole.
+        const auto stored = entry_stored_bytes(e, container);
+        if (stored.ok() && is_dcx(*stored)) {
+            if (auto head = dcx_decompress_head(*stored, codecs, tagfile::kSdkVersionPeekSize, head_buffer); head.ok())
+                count_version(*head, counts);
+            continue;
+        }
         auto content = entry_decompressed_bytes(e, container, codecs);
         if (content.ok()) count_version(*content, counts);
     }
@@ -89,13 +97,15 @@ void detect_game_from_tagfiles(InstallScan& scan, const DecompressorRegistry& co
     }
     if (counts.read() == 0) {
         std::size_t peeked = 0;
+        std::vector<std::uint8_t> head_buffer;
         for (const InputFile& in : scan.inputs) {
             if (in.kind != InputKind::kTagfile || !is_dcx_name(in) || peeked == kMaxDcxTagfilesPeeked) continue;
             ++peeked;
             auto map = MappedFile::open(in.path);
             if (!map.ok()) continue;
-            auto bytes = dcx_decompress(map->bytes(), codecs);
-            if (bytes.ok()) count_version(*bytes, counts);
+            // Its first block only (a Kraken stream's first 256 KiB): the run inflates it whole.
+            auto head = dcx_decompress_head(map->bytes(), codecs, tagfile::kSdkVersionPeekSize, head_buffer);
+            if (head.ok()) count_version(*head, counts);
             if (counts.v20180100 > 0) break;  // the rule's answer cannot change
         }
     }

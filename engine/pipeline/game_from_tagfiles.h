@@ -27,8 +27,10 @@ struct SdkVersionCounts {
 // The rule above: kEldenRing, kSekiro, or kUnknown when no 2016.2 or 2018.1 file was read.
 Game game_from_sdk_versions(const SdkVersionCounts& counts);
 
-// A loose DCX tagfile is decompressed to be read; at most this many are (raw ones, which cost
-// one page each, are all read, and the DCX ones only when no raw one gave a version).
+// A loose DCX tagfile is decompressed to be read, only as far as its codec must to give its first
+// bytes (dcx_decompress_head: a Kraken stream's first block), so the run's inflate is its only
+// whole one; at most this many are (raw ones, which cost one page each, are all read, and the DCX
+// ones only when no raw one gave a version).
 inline constexpr std::size_t kMaxDcxTagfilesPeeked = 64;
 
 // When the scan's game is unknown and was not set by the user, reads the SDK version of the

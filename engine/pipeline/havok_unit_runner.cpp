@@ -157,9 +157,10 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
 }
 
 GroupOutcome UnitRunner::run_group(const Group& group, std::uint64_t group_index, Game game,
-                                   const std::vector<std::string>& keys, const std::string& map) {
+                                   const std::vector<std::string>& keys, const std::string& map,
+                                   std::unique_ptr<OpenedGroup> listed) {
     Lap open(timing_.cpu());
-    std::unique_ptr<OpenedGroup> g = open_group(group, codecs_);
+    std::unique_ptr<OpenedGroup> g = open_group(group, codecs_, std::move(listed));
     timing_.local().stage[static_cast<std::size_t>(Stage::kOpen)] += open.next();
     Progress* progress = options_.progress;
     // Bytes of progress per member: its stored size, scaled down when the members' stored bytes

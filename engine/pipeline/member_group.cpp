@@ -281,8 +281,9 @@ void populate_members(const OpenedGroup& g) {
     for (const MemberJob& job : g.jobs) populate_pages(readable_part(job.stored));
 }
 
-std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs) {
-    std::unique_ptr<OpenedGroup> g = list_group(group, codecs);
+std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs,
+                                        std::unique_ptr<OpenedGroup> listed) {
+    std::unique_ptr<OpenedGroup> g = listed ? std::move(listed) : list_group(group, codecs);
     populate_members(*g);
     g->job_status.resize(g->jobs.size());
     register_compendiums(codecs, *g);

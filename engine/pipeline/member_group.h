@@ -73,7 +73,10 @@ struct OpenedGroup {
 };
 
 // Never fails: problems become statuses in `failures` (the binder) or `job_status` (a member).
-std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs);
+// `listed`, when not null, is the group's list_group made earlier (count_members.h keeps them),
+// opened from where it stands instead of listing the group again.
+std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs,
+                                        std::unique_ptr<OpenedGroup> listed = nullptr);
 
 // The stored bytes of every member the decoders will read through (a DCX, or a tagfile or
 // compendium by its magic) mapped in at once (populate_pages), for a caller about to read all the

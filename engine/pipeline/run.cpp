@@ -124,19 +124,22 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
             if (in.kind == InputKind::kSur) sur_inputs.push_back({&in, scan.game});
         }
     }
+    MemberCount counted;
     if (progress) {
         // The whole count before the first member, so that the total (and the ETA) is right
-        // from the start; only a display needs it.
+        // from the start; only a display needs it. Its listings go to the run, which would
+        // otherwise list (and inflate) each binder again.
         progress->phase = RunPhase::kCounting;
         progress->bytes_total = total_bytes;
-        progress->members_total = count_members(groups, *codecs) + sur_inputs.size();
+        counted = count_and_keep_members(groups, *codecs);
+        progress->members_total = counted.members + sur_inputs.size();
         progress->phase = RunPhase::kVerifying;
     }
     phase_done("count");
 
     UnitRunner runner(options, *codecs, passes);
     // The fan-out in waves (wave_fanout.h): one wave of every group when no joining pass runs.
-    WaveOutcome waves = run_in_waves(runner, groups, group_games, timings);
+    WaveOutcome waves = run_in_waves(runner, groups, group_games, timings, std::move(counted.listed));
     std::vector<std::vector<MemberStatus>>& per_group = waves.per_group;
     // .sur files are units of their own; ordinals continue after the groups' (group << 32 | member).
     std::vector<std::vector<MemberStatus>> sur_status(sur_inputs.size());

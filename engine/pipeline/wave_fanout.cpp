@@ -65,8 +65,9 @@ Tally UnitRunner::run_join(std::size_t j, Game game, std::string_view key, std::
 }
 
 WaveOutcome run_in_waves(UnitRunner& runner, const std::vector<Group>& groups, const std::vector<Game>& group_games,
-                         const RunTimings* timings) {
+                         const RunTimings* timings, std::vector<std::unique_ptr<OpenedGroup>> listed) {
     WaveOutcome out;
+    listed.resize(groups.size());
     std::vector<std::vector<MemberStatus>>& per_group = out.per_group;
     per_group.resize(groups.size());
     double& join_wall = out.join_wall_seconds;
@@ -79,7 +80,8 @@ WaveOutcome run_in_waves(UnitRunner& runner, const std::vector<Group>& groups, c
         std::vector<GroupOutcome> outcomes(wave.size());
         tbb::parallel_for(std::size_t{0}, wave.size(), [&](std::size_t i) {
             const std::size_t g = wave[i];
-            outcomes[i] = runner.run_group(groups[g], g, group_games[g], plan.keys[g], group_maps[g]);
+            outcomes[i] =
+                runner.run_group(groups[g], g, group_games[g], plan.keys[g], group_maps[g], std::move(listed[g]));
         });
         // The wave's keys, each with its extracts in path order (groups ascending, members in order).
         std::map<std::tuple<std::size_t, Game, std::string>, std::vector<JoinItem>> keyed;

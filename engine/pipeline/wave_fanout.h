@@ -20,8 +20,9 @@ struct WaveOutcome {
 };
 
 // `group_games[g]`: the game of group g's root. `timings` (may be null): whether the caller asked
-// for timings, so that the joins' CPU time is measured and charged to their passes.
+// for timings, so that the joins' CPU time is measured and charged to their passes. `listed`
+// (empty, or one per group): the listings the count kept, each handed to its group's run.
 WaveOutcome run_in_waves(UnitRunner& runner, const std::vector<Group>& groups, const std::vector<Game>& group_games,
-                         const RunTimings* timings);
+                         const RunTimings* timings, std::vector<std::unique_ptr<OpenedGroup>> listed = {});
 
 }  // namespace meshproof

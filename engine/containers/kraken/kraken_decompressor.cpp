@@ -1,5 +1,6 @@
 #include "engine/containers/kraken/kraken_decompressor.h"
 
+#include <algorithm>
 #include <string>
 
 #include "engine/containers/kraken/kraken.h"
@@ -13,6 +14,17 @@ Status KrakenDecompressor::decompress(Bytes in, std::span<std::uint8_t> out) con
                           "kraken: stream ends after " + std::to_string(out.size()) + " bytes with " +
                               std::to_string(in.size() - used) + " input bytes left over");
     }
+    return ok_status();
+}
+
+std::size_t KrakenDecompressor::head_size(std::size_t want, std::size_t full) const {
+    constexpr std::size_t kBlock = 262144;
+    const std::size_t blocks = want / kBlock + (want % kBlock != 0 ? 1 : 0);
+    return std::min(full, std::max<std::size_t>(blocks, 1) * kBlock);
+}
+
+Status KrakenDecompressor::decompress_head(Bytes in, std::span<std::uint8_t> out) const {
+    MP_TRY(kraken_decompress_prefix(in, out));
     return ok_status();
 }
 

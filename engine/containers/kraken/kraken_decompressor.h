@@ -22,6 +22,10 @@ public:
     std::uint64_t max_output_size(std::uint64_t compressed_size) const override {
         return (compressed_size / 6 + 1) * 262144;
     }
+    // Blocks decode in order, each to 256 KiB (spec kraken.md §2.1): a head stops after the
+    // blocks that hold `want` bytes (kraken_decompress_prefix, the rest of the input left).
+    std::size_t head_size(std::size_t want, std::size_t full) const override;
+    Status decompress_head(Bytes in, std::span<std::uint8_t> out) const override;
 };
 
 }  // namespace meshproof
