@@ -28,13 +28,22 @@ std::uint64_t touch(Bytes bytes) {
     return x;
 }
 
+// Every member of the scanned install, inside the setup's arena (run_setup.h).
+InflateFloor inflate_scanned(const InstallScan& scan, const DecompressorRegistry& codecs);
+
 }  // namespace
 
 Result<InflateFloor> inflate_every_member(const std::filesystem::path& root, const RunOptions& options) {
     MP_TRY_ASSIGN(InstallScan scan, scan_install(root, options.game));
     RunSetup setup;
     set_up_run(options, setup);
-    const DecompressorRegistry* codecs = setup.codecs;
+    return in_run_arena(setup, [&] { return inflate_scanned(scan, *setup.codecs); });
+}
+
+namespace {
+
+InflateFloor inflate_scanned(const InstallScan& scan, const DecompressorRegistry& codecs_ref) {
+    const DecompressorRegistry* codecs = &codecs_ref;
     std::uint64_t binders = 0;
     const std::vector<Group> groups = plan_groups(scan, binders);
     std::atomic<std::uint64_t> members{0}, bytes{0}, failures{0}, checksum{0};
@@ -59,5 +68,7 @@ Result<InflateFloor> inflate_every_member(const std::filesystem::path& root, con
     });
     return InflateFloor{members.load(), bytes.load(), failures.load(), checksum.load()};
 }
+
+}  // namespace
 
 }  // namespace meshproof

@@ -58,6 +58,10 @@ Result<std::vector<const Pass*>> select_passes(const std::vector<std::string>& n
     return passes;
 }
 
+// The run itself, inside the setup's arena (run_setup.h).
+Result<RunResult> run_passes(const std::vector<fs::path>& roots, const RunOptions& options,
+                             const std::vector<const Pass*>& passes, const DecompressorRegistry* codecs);
+
 }  // namespace
 
 std::string run_games_text(const RunResult& run) {
@@ -78,6 +82,15 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
     if (roots.empty()) return make_error(ErrorCode::kUsage, 0, "no root to verify");
     MP_TRY_ASSIGN(std::vector<const Pass*> passes, select_passes(options.passes));
     if (options.no_passes) passes.clear();
+    RunSetup setup;
+    set_up_run(options, setup);
+    return in_run_arena(setup, [&] { return run_passes(roots, options, passes, setup.codecs); });
+}
+
+namespace {
+
+Result<RunResult> run_passes(const std::vector<fs::path>& roots, const RunOptions& options,
+                             const std::vector<const Pass*>& passes, const DecompressorRegistry* codecs) {
     Progress* progress = options.progress;
     RunTimings* timings = options.timings;
     Lap phase_clock;
@@ -86,9 +99,6 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
         if (timings) timings->phases.push_back(PhaseTime{phase, s});
     };
     if (progress) progress->phase = RunPhase::kScanning;
-    RunSetup setup;
-    set_up_run(options, setup);
-    const DecompressorRegistry* codecs = setup.codecs;
     // Every scan is complete before a group points into it: `scans` does not grow after this.
     std::vector<InstallScan> scans;
     scans.reserve(roots.size());
@@ -173,7 +183,8 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
     result.scan = merged_scan(scans);
     phase_done("gather");
     if (timings) {
-        // The arena's concurrency as set_up_run's global_control limits it.
+        // The arena's concurrency (the run's own arena with --threads) as set_up_run's
+        // global_control limits it.
         timings->threads = static_cast<int>(
             std::min<std::size_t>(static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
                                   tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)));
@@ -182,5 +193,7 @@ Result<RunResult> run_verify(const std::vector<fs::path>& roots, const RunOption
     if (progress) progress->finished = true;
     return result;
 }
+
+}  // namespace
 
 }  // namespace meshproof

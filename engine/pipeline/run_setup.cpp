@@ -10,9 +10,11 @@ void set_up_run(const RunOptions& options, RunSetup& setup) {
         setup.default_codecs = default_decompressors();
         setup.codecs = &setup.default_codecs;
     }
-    if (options.threads > 0)
+    if (options.threads > 0) {
         setup.limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                             static_cast<std::size_t>(options.threads));
+        setup.arena = std::make_unique<tbb::task_arena>(options.threads);
+    }
 }
 
 }  // namespace meshproof

@@ -10,6 +10,7 @@
 #include "engine/containers/deflate_decompressor.h"
 #include "engine/containers/zstd_decompressor.h"
 #include "engine/pipeline/run.h"
+#include "engine/pipeline/run_setup.h"
 #include "reports/run_report.h"
 #include "tests/support/corpus.h"
 
@@ -105,6 +106,20 @@ TEST_F(SmallInstall, ReportIsByteIdenticalAtOneAndManyThreads) {
     auto b = run_verify(root_, many);
     ASSERT_TRUE(a.ok() && b.ok());
     EXPECT_EQ(render_json(*a, {"root"}), render_json(*b, {"root"}));
+}
+
+// --threads N runs N threads even above the machine's cores (oneTBB's default arena has no more
+// threads than cores): how the memory bound at 16 threads is checked on a small machine.
+TEST(RunSetup, AThreadCountAboveTheCoresGetsAnArenaOfThatMany) {
+    RunOptions o;
+    o.threads = 37;
+    RunSetup setup;
+    set_up_run(o, setup);
+    EXPECT_EQ(in_run_arena(setup, [] { return tbb::this_task_arena::max_concurrency(); }), 37);
+    RunSetup every_core;
+    set_up_run(RunOptions{}, every_core);
+    EXPECT_EQ(in_run_arena(every_core, [] { return tbb::this_task_arena::max_concurrency(); }),
+              tbb::this_task_arena::max_concurrency());
 }
 
 TEST(Run, UnknownPassIsAConfigurationError) {
