@@ -33,7 +33,7 @@ void run_pass(benchmark::State& state, const DecodedMeshes& d) {
         unit.game = Game::kEldenRing;
         unit.mesh = &d.member;
         Tally tally;
-        tally.begin_unit("eldenring/h", 0);
+        tally.begin_unit({"eldenring", "h", {}}, 0);
         pass->run(unit, tally);
         benchmark::DoNotOptimize(tally.total("inner_nodes"));
         done += leaves;
