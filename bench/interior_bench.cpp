@@ -112,7 +112,7 @@ void BM_InteriorPass(benchmark::State& state) {
     std::uint64_t done = 0;
     for (auto _ : state) {
         Tally tally;
-        tally.begin_unit("eldenring/h", 0);
+        tally.begin_unit({"eldenring", "h", {}}, 0);
         pass->run(unit, tally);
         if (tally.total("keys_wrong") != 0) return state.SkipWithError("keys wrong on its own bits");
         done += member.meshes[0].triangles.size();
@@ -149,7 +149,7 @@ void BM_InteriorPassThreads(benchmark::State& state) {
                 unit.ordinal = static_cast<std::uint64_t>(i);
                 unit.mesh = &member;
                 Tally tally;
-                tally.begin_unit("eldenring/h", unit.ordinal);
+                tally.begin_unit({"eldenring", "h", {}}, unit.ordinal);
                 pass->run(unit, tally);
                 benchmark::DoNotOptimize(tally.total("keys_wrong"));
             });

@@ -26,7 +26,7 @@ inline void run_pass_on_mesh(benchmark::State& state, const DecodedMeshes& d, co
         unit.game = Game::kEldenRing;
         unit.mesh = &d.member;
         Tally tally;
-        tally.begin_unit("eldenring/h", 0);
+        tally.begin_unit({"eldenring", "h", {}}, 0);
         pass->run(unit, tally);
         benchmark::DoNotOptimize(tally);
         done += leaves;

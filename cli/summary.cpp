@@ -89,8 +89,8 @@ void violation_lines(std::string& out, const RunResult& run) {
             if (!c.violation) continue;
             for (const auto& [key, value] : p.tally.counts()) {
                 if (key.first != c.name || value == 0) continue;
-                out += fmt::format("MISMATCH {}.{} [{}] = {}: {}\n", p.pass->info().name, c.name, key.second, value,
-                                   c.description);
+                out += fmt::format("MISMATCH {}.{} [{}] = {}: {}\n", p.pass->info().name, c.name,
+                                   scope_text(key.second), value, c.description);
             }
             auto s = p.tally.samples().find(c.name);
             if (s == p.tally.samples().end()) continue;

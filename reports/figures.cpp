@@ -32,13 +32,11 @@ std::vector<std::string_view> scope_games(const FigureScope& scope) {
     return {scope.game};
 }
 
-// The tally scope a key names when it is of one of the figure's games; nullopt otherwise.
-std::optional<TallyScope> of_figure_games(std::string_view tally_scope, const FigureScope& scope) {
-    const std::optional<TallyScope> s = read_scope(tally_scope);
-    if (!s) return std::nullopt;
+// Whether a Tally key's scope is of one of the figure's games.
+bool of_figure_games(const TallyScope& s, const FigureScope& scope) {
     for (std::string_view g : scope_games(scope))
-        if (s->game == g) return s;
-    return std::nullopt;
+        if (s.game == g) return true;
+    return false;
 }
 
 // The set a figure's `scope.set` names in one game. The document's "object meshes of both games"
@@ -62,12 +60,12 @@ bool set_in_scope(std::string_view set, const FigureScope& scope, std::string_vi
 // Whether a Tally key's scope (engine/pipeline/tally_scope.h) is of the figure's scope and of
 // the sub-scope `sub` exactly: `sub` none matches only a unit's own scope, never a sub-scope. A
 // figure of both games takes the scopes of either game.
-bool in_scope(const std::string& tally_scope, const FigureScope& scope, SubScope sub) {
-    const std::optional<TallyScope> s = of_figure_games(tally_scope, scope);
-    return s && s->sub == sub && set_in_scope(s->set, scope, s->game);
+bool in_scope(const TallyScope& s, const FigureScope& scope, const SubScope& sub) {
+    return of_figure_games(s, scope) && s.sub == sub && set_in_scope(s.set, scope, s.game);
 }
 
-std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope, SubScope sub = {}) {
+std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const FigureScope& scope,
+                           const SubScope& sub = {}) {
     std::uint64_t total = 0;
     for (const auto& [key, value] : tally.counts())
         if (key.first == counter && in_scope(key.second, scope, sub)) total += value;
@@ -76,7 +74,7 @@ std::uint64_t sum_in_scope(const Tally& tally, std::string_view counter, const F
 
 // The largest value a maximum reached in any scope of the figure; nullopt when never recorded.
 std::optional<double> max_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope,
-                                   SubScope sub = {}) {
+                                   const SubScope& sub = {}) {
     std::optional<double> best;
     for (const auto& [key, value] : tally.maxima())
         if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::max(*best, value) : value;
@@ -90,7 +88,7 @@ SubScope file_sub(const FigureScope& scope) {
     return {};
 }
 
-bool has_sub_scope(const Tally& tally, const FigureScope& scope, SubScope sub) {
+bool has_sub_scope(const Tally& tally, const FigureScope& scope, const SubScope& sub) {
     for (const auto& [key, value] : tally.counts())
         if (in_scope(key.second, scope, sub)) return true;
     return false;
@@ -98,7 +96,7 @@ bool has_sub_scope(const Tally& tally, const FigureScope& scope, SubScope sub) {
 
 // The smallest value a minimum reached in any scope of the figure; nullopt when never recorded.
 std::optional<double> min_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope,
-                                   SubScope sub = {}) {
+                                   const SubScope& sub = {}) {
     std::optional<double> best;
     for (const auto& [key, value] : tally.minima())
         if (key.first == name && in_scope(key.second, scope, sub)) best = best ? std::min(*best, value) : value;
@@ -107,7 +105,7 @@ std::optional<double> min_in_scope(const Tally& tally, std::string_view name, co
 
 // The union of a value set over the figure's scopes; nullopt when no scope recorded one.
 std::optional<ValueSet> values_in_scope(const Tally& tally, std::string_view name, const FigureScope& scope,
-                                        SubScope sub) {
+                                        const SubScope& sub) {
     std::optional<ValueSet> all;
     for (const auto& [key, set] : tally.value_sets())
         if (key.first == name && in_scope(key.second, scope, sub)) {
@@ -135,8 +133,8 @@ std::optional<double> median_of(const ValueSet& set) {
 
 // The figure's value over one scope (or sub-scope); nullopt when a percentage, ratio or mean has
 // no whole, or a minimum was never recorded.
-std::optional<double> measure_in(const ManifestFigure& fig, const Tally& tally, const FigureScope& scope, SubScope sub,
-                                 std::string_view counter) {
+std::optional<double> measure_in(const ManifestFigure& fig, const Tally& tally, const FigureScope& scope,
+                                 const SubScope& sub, std::string_view counter) {
     if (fig.maximum) return max_in_scope(tally, counter, scope, sub).value_or(0.0);
     if (fig.minimum) return min_in_scope(tally, counter, scope, sub);
     const double count = static_cast<double>(sum_in_scope(tally, counter, scope, sub));
@@ -156,12 +154,11 @@ struct SetPart {
 // The binder sets of the figure's game that the tally holds a scope of, by name.
 std::vector<SetPart> sets_in_tally(const Tally& tally, const FigureScope& scope) {
     std::vector<SetPart> out;
-    auto note = [&](const std::string& key) {
-        const std::optional<TallyScope> s = of_figure_games(key, scope);
-        if (!s || s->sub.kind != SubScopeKind::kNone || s->set == kCharacterSet) return;  // the named binder sets
-        std::string name = scope.both_games() ? scope_text(*s) : std::string(s->set);
+    auto note = [&](const TallyScope& s) {
+        if (!of_figure_games(s, scope) || s.is_sub_scope() || s.set == kCharacterSet) return;  // the named binder sets
+        std::string name = scope.both_games() ? scope_text(s) : s.set;
         if (std::none_of(out.begin(), out.end(), [&](const SetPart& p) { return p.name == name; }))
-            out.push_back(SetPart{std::move(name), std::string(s->game), std::string(s->set)});
+            out.push_back(SetPart{std::move(name), s.game, s.set});
     };
     for (const auto& [key, v] : tally.counts()) note(key.second);
     for (const auto& [key, v] : tally.maxima()) note(key.second);
@@ -173,7 +170,7 @@ std::vector<SetPart> sets_in_tally(const Tally& tally, const FigureScope& scope)
 // The figure's value: over its scope, or — for the lowest or highest binder set — in each set of
 // the game, or — for the lowest or highest of a list of pairs — each pair's percentage over the
 // scope (each part kept in `parts` when given), the smallest or largest of them.
-std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, SubScope sub,
+std::optional<double> measure(const ManifestFigure& fig, const Tally& tally, const SubScope& sub,
                               std::string_view counter = {},
                               std::vector<std::pair<std::string, double>>* parts = nullptr) {
     if (counter.empty()) counter = fig.counter;
@@ -254,7 +251,7 @@ bool within_bound(double measured, double bound, double tolerance) {
 
 // A value-set figure: exactly the one value (or list) seen, the median of the values seen, or how
 // many distinct values were seen.
-void evaluate_values(const ManifestFigure& fig, const Tally& tally, SubScope sub, FigureResult& r) {
+void evaluate_values(const ManifestFigure& fig, const Tally& tally, const SubScope& sub, FigureResult& r) {
     const std::optional<ValueSet> set = values_in_scope(tally, fig.counter, fig.scope, sub);
     if (!set || (set->seen.empty() && !set->overflowed)) {
         r.why = "no value seen in " + figure_scope_text(fig.scope);
@@ -346,7 +343,7 @@ FigureResult measure_figure(const ManifestFigure& fig, const RunResult& run) {
     for (const std::string& alt : fig.alternatives)
         if (const std::optional<double> v = measure(fig, pass->tally, sub, alt)) r.alternatives.push_back({alt, *v});
     for (std::string_view cls : {kIvpExact, kStructurallyValid}) {
-        const SubScope severity{SubScopeKind::kSeverity, cls};
+        const SubScope severity{SubScopeKind::kSeverity, std::string(cls)};
         if (sub.kind == SubScopeKind::kNone && has_sub_scope(pass->tally, fig.scope, severity))
             if (const std::optional<double> v = measure(fig, pass->tally, severity))
                 r.split.push_back({std::string(cls), *v});

@@ -381,7 +381,7 @@ void write_pass(std::string& out, const PassResult& p, const ReportModel& m) {
     for (const auto& [key, value] : p.tally.counts()) {
         const bool violation = is_violation_counter(info, key.first);
         const std::string label = fmt::format("<code>{}</code> <span class=\"muted\">{}</span>", html_escape(key.first),
-                                              html_escape(key.second));
+                                              html_escape(scope_text(key.second)));
         all.push_back({label, value, violation && value > 0 ? "violation" : "counter"});
         if (violation && value > 0) broken.push_back(all.back());
     }
@@ -394,7 +394,7 @@ void write_pass(std::string& out, const PassResult& p, const ReportModel& m) {
             "<details><summary>Maxima</summary><table><tr><th>counter</th><th>scope</th><th class=\"num\">value</th></tr>\n";
         for (const auto& [key, value] : p.tally.maxima())
             out += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{}</td></tr>\n",
-                               html_escape(key.first), html_escape(key.second), num(value));
+                               html_escape(key.first), html_escape(scope_text(key.second)), num(value));
         out += "</table></details>\n";
     }
     for (const auto& [counter, samples] : p.tally.samples()) {

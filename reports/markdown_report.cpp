@@ -192,8 +192,8 @@ void write_violations(std::string& out, const RunResult& run) {
             if (!c.violation) continue;
             for (const auto& [key, value] : p.tally.counts())
                 if (key.first == c.name && value > 0)
-                    rows += fmt::format("| `{}.{}` | {} | {} | {} |\n", p.pass->info().name, c.name, key.second, value,
-                                        cell(c.description));
+                    rows += fmt::format("| `{}.{}` | {} | {} | {} |\n", p.pass->info().name, c.name,
+                                        scope_text(key.second), value, cell(c.description));
         }
     out += "## Claims the run found broken\n\n";
     if (rows.empty()) {

@@ -176,12 +176,12 @@ void write_values(JsonWriter& w, It begin, It end, bool overflowed) {
 }
 
 // A pass's maxima or minima: one {counter, scope, value} object per counter and scope.
-void write_extremes(JsonWriter& w, std::string_view name, const std::map<Tally::Key, double>& extremes) {
+void write_extremes(JsonWriter& w, std::string_view name, const Tally::Extremes& extremes) {
     w.key(name).begin_array();
     for (const auto& [key, value] : extremes) {
         w.begin_object();
         w.field("counter", key.first);
-        w.field("scope", key.second);
+        w.field("scope", scope_text(key.second));
         w.field("value", value);
         w.end_object();
     }
@@ -203,7 +203,7 @@ void write_pass(JsonWriter& w, const PassResult& p) {
             if (c.name == key.first) violation = c.violation;
         w.begin_object();
         w.field("counter", key.first);
-        w.field("scope", key.second);
+        w.field("scope", scope_text(key.second));
         w.field("value", value);
         w.field("violation", violation && value > 0);
         w.end_object();
@@ -217,7 +217,7 @@ void write_pass(JsonWriter& w, const PassResult& p) {
         for (const auto& [key, set] : p.tally.value_sets()) {
             w.begin_object();
             w.field("counter", key.first);
-            w.field("scope", key.second);
+            w.field("scope", scope_text(key.second));
             write_values(w, set.seen.begin(), set.seen.end(), set.overflowed);
             w.end_object();
         }

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "engine/builder/body_scaffold.h"
+#include "engine/builder/simd_node_records.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
 
@@ -143,28 +144,7 @@ Result<std::vector<std::uint8_t>> write_collision_tag0(const CollisionTypeContex
 
     // ---- the simd tree
     data.set_bool("simdTree.isCompact", true);
-    ArrayWriter simd = array_for(w, data, "simdTree.nodes", m.simd_nodes.size());
-    if (!m.simd_nodes.empty()) {
-        const RecordWriter n0 = simd.at(0);
-        auto offset_of = [&](const char* name) { return n0.field(name).offset() - n0.offset(); };
-        const std::uint32_t o_lx = offset_of("lx"), o_hx = offset_of("hx"), o_ly = offset_of("ly"),
-                            o_hy = offset_of("hy"), o_lz = offset_of("lz"), o_hz = offset_of("hz"),
-                            o_data = offset_of("data");
-        const std::uint32_t o_leaf = er ? offset_of("isLeaf") : 0;
-        std::uint8_t* out = simd.raw().data();
-        for (std::size_t i = 0; i < m.simd_nodes.size(); ++i) {
-            std::uint8_t* node = out + i * simd.stride();
-            const SimdNode& n = m.simd_nodes[i];
-            std::memcpy(node + o_lx, n.lx.data(), 16);
-            std::memcpy(node + o_hx, n.hx.data(), 16);
-            std::memcpy(node + o_ly, n.ly.data(), 16);
-            std::memcpy(node + o_hy, n.hy.data(), 16);
-            std::memcpy(node + o_lz, n.lz.data(), 16);
-            std::memcpy(node + o_hz, n.hz.data(), 16);
-            std::memcpy(node + o_data, n.data.data(), 16);
-            if (er) node[o_leaf] = n.is_leaf;
-        }
-    }
+    write_simd_nodes(w, data, "simdTree.nodes", m.simd_nodes, er);
 
     // ---- externShapes (Elden Ring asset meshes): each entry's shape object, then the entries
     if (!extern_shapes.empty()) {

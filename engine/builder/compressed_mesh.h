@@ -44,7 +44,7 @@ struct CompressedMesh {
     std::vector<std::uint32_t> row_primitive_data;           // primitiveDataIndex (empty: all 0)
     std::vector<std::uint32_t> materials;                    // per primitiveDataArray entry: materialNameData
     // simd
-    std::vector<SimdNode> simd_nodes;
+    std::vector<mesh::SimdNode> simd_nodes;
     // counts
     std::uint64_t triangles = 0, quads = 0, paged_sections = 0, section_tree_nodes = 0;
     std::uint64_t point_sets = 0;

@@ -2,12 +2,12 @@
 
 #include <bit>
 #include <cstring>
-#include <limits>
 
 #include "engine/rules/stock_tree.h"
 #include "engine/builder/preorder_tree.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/builder/static_tree_build.h"
 #include "engine/builder/body_scaffold.h"
+#include "engine/builder/simd_node_records.h"
 #include "engine/tagfile/object_writer.h"
 #include "engine/tagfile/tagfile_writer.h"
 
@@ -38,7 +38,7 @@ ExternMesh build_extern_mesh(std::span<const float> x, std::span<const float> y,
         // The aabbTree over the triangles by the stock tree rule (its leaves the triangles' boxes).
         const rules::BinaryTree tree = rules::build_stock_tree(boxes);
         const PreorderTree pre = preorder_subtree(tree, tree.root, keys);
-        m.aabb_nodes = encode_static_tree(pre, boxes, m.domain, 6).bytes;
+        m.aabb_nodes = build_static_tree(pre, boxes, m.domain, mesh::TreeCodec::kAxis6).bytes;
     }
     m.simd_nodes_compact = build_simd_tree(keys, boxes, numbering);
     return m;
@@ -70,24 +70,6 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& 
     RecordWriter volume = w.new_object("hknpExternMeshShapeData");
     ext.set_ref("boundingVolumeData", volume);
     const bool aabb_form = w.types().member(volume.type(), "aabbTree") != nullptr;
-    const float big = std::numeric_limits<float>::max();
-    auto write_simd = [&](const std::vector<SimdNode>& nodes) {
-        ArrayWriter simd = array_for(w, volume, "simdTree.nodes", nodes.size());
-        if (nodes.empty()) return;
-        const RecordWriter n0 = simd.at(0);
-        auto offset_of = [&](const char* name) { return n0.field(name).offset() - n0.offset(); };
-        const std::uint32_t off[7] = {offset_of("lx"), offset_of("hx"), offset_of("ly"),  offset_of("hy"),
-                                      offset_of("lz"), offset_of("hz"), offset_of("data")};
-        const std::uint32_t o_leaf = er ? offset_of("isLeaf") : 0;
-        for (std::size_t i = 0; i < nodes.size(); ++i) {
-            std::uint8_t* node = simd.raw().data() + i * simd.stride();
-            const SimdNode& n = nodes[i];
-            const void* src[7] = {n.lx.data(), n.hx.data(), n.ly.data(),  n.hy.data(),
-                                  n.lz.data(), n.hz.data(), n.data.data()};
-            for (int k = 0; k < 7; ++k) std::memcpy(node + off[k], src[k], 16);
-            if (er) node[o_leaf] = n.is_leaf;
-        }
-    };
     if (aabb_form) {
         ext.set_uint("numShapeKeyBits", m.key_bits_aabb);
         const std::array<float, 4> lo{m.domain.min[0], m.domain.min[1], m.domain.min[2], 0.0f};
@@ -98,14 +80,13 @@ Result<std::vector<std::uint8_t>> write_extern_tag0(const CollisionTypeContext& 
         if (nodes.stride() == 6 && !m.aabb_nodes.empty())
             std::memcpy(nodes.raw().data(), m.aabb_nodes.data(), m.aabb_nodes.size());
         // Only the two empty nodes (the sentinel and an empty root).
-        SimdNode empty;
-        empty.lx = empty.ly = empty.lz = {big, big, big, big};
-        empty.hx = empty.hy = empty.hz = {-big, -big, -big, -big};
-        write_simd({empty, empty});
+        const mesh::SimdNode empty = mesh::empty_simd_node(mesh::SimdEncoding::kParity);
+        const mesh::SimdNode sentinel_and_root[2] = {empty, empty};
+        write_simd_nodes(w, volume, "simdTree.nodes", sentinel_and_root, er);
     } else {
         ext.set_uint("numShapeKeyBits", m.key_bits_simd);
         volume.set_bool("simdTree.isCompact", true);
-        write_simd(m.simd_nodes_compact);
+        write_simd_nodes(w, volume, "simdTree.nodes", m.simd_nodes_compact, er);
     }
     MP_TRY(w.status());
     return write_tag0(w, root, {.sdk_version = types.sdk_version, .compendium_id = compendium_id});

@@ -27,7 +27,7 @@ struct ExternMesh {
     std::vector<std::array<std::int32_t, 4>> triangles;  // a, b, c, material
     mesh::Box domain = mesh::unfilled_box();             // the vertex box
     std::vector<std::uint8_t> aabb_nodes;                // 6 bytes a node (aabbTree form)
-    std::vector<SimdNode> simd_nodes_compact;            // simd-only form
+    std::vector<mesh::SimdNode> simd_nodes_compact;      // simd-only form
     std::uint8_t key_bits_aabb = 0, key_bits_simd = 0;
 };
 

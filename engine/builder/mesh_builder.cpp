@@ -261,7 +261,8 @@ void encode_section_trees(MeshLayout& L, CompressedMesh& m) {
         leaf_boxes.resize(m.num_primitives[s], mesh::unfilled_box());
         for (std::uint32_t p = 0; p < m.num_primitives[s]; ++p)
             leaf_boxes[p] = mesh::grown_by(L.primitive_box(m, s, p), r);
-        EncodedStaticTree encoded = encode_static_tree(L.section_trees[s], leaf_boxes, m.section_domain[s], 4);
+        BuiltStaticTree encoded =
+            build_static_tree(L.section_trees[s], leaf_boxes, m.section_domain[s], mesh::TreeCodec::kAxis4);
         m.first_node_byte[s] = static_cast<std::uint32_t>(m.section_node_bytes.size());
         m.node_byte_count[s] = static_cast<std::uint32_t>(encoded.bytes.size());
         m.section_node_bytes.insert(m.section_node_bytes.end(), encoded.bytes.begin(), encoded.bytes.end());
@@ -288,7 +289,7 @@ void encode_mesh_tree(MeshLayout& L, CompressedMesh& m) {
         joined.second_child.push_back(rules::kNoNode);
         mesh_tree = std::move(joined);
     }
-    m.mesh_node_bytes = encode_static_tree(mesh_tree, m.section_domain, m.domain, 5).bytes;
+    m.mesh_node_bytes = build_static_tree(mesh_tree, m.section_domain, m.domain, mesh::TreeCodec::kAxis5).bytes;
     m.leaf_index.assign(m.page.size(), 0);
     for (std::size_t i = 0; i < mesh_tree.size(); ++i)
         if (mesh_tree.second_child[i] == rules::kNoNode)

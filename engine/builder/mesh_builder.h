@@ -29,7 +29,7 @@
 #include "engine/builder/interior_store.h"
 #include "engine/builder/preorder_tree.h"
 #include "engine/builder/primitive_list.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/builder/static_tree_build.h"
 #include "engine/rules/stock_tree.h"
 #include "engine/core/error.h"
 #include "engine/mesh/vertex_codec.h"
@@ -98,7 +98,7 @@ struct MeshLayout {
     mesh::Box used = mesh::unfilled_box();   // the stored vertices' box
     mesh::SharedVertexCodec shared_codec{};
     std::vector<std::uint8_t> gap_before;    // per section: a one-word gap before its packed run
-    std::vector<EncodedStaticTree> encoded;  // per section, when keep_encoded (synth's defects read them)
+    std::vector<BuiltStaticTree> encoded;    // per section, when keep_encoded (synth's defects read them)
     bool keep_encoded = true;
     std::vector<std::uint32_t> leaf_keys;  // simd leaves in key order
     std::vector<mesh::Box> leaf_exact;     // their exact boxes

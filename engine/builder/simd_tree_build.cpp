@@ -1,6 +1,6 @@
 #include "engine/builder/simd_tree_build.h"
 
-#include <limits>
+#include <array>
 
 namespace meshproof::builder {
 namespace {
@@ -14,14 +14,11 @@ struct TempNode {
 
 }  // namespace
 
-std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const mesh::Box> boxes,
-                                      SimdNumbering numbering) {
+std::vector<mesh::SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const mesh::Box> boxes,
+                                            SimdNumbering numbering) {
     const bool er = numbering == SimdNumbering::kEldenRing;
-    const float big = std::numeric_limits<float>::max();
-    SimdNode empty;
-    empty.lx = empty.ly = empty.lz = {big, big, big, big};
-    empty.hx = empty.hy = empty.hz = {-big, -big, -big, -big};
-    std::vector<SimdNode> out{empty};  // node 0: the sentinel
+    const mesh::SimdEncoding encoding = simd_encoding(numbering);
+    std::vector<mesh::SimdNode> out{mesh::empty_simd_node(encoding)};  // node 0: the sentinel
     if (keys.empty()) return out;
 
     // Bottom up: leaves four to a node, then nodes four to a parent.
@@ -80,29 +77,18 @@ std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::
         }
     }
 
-    out.resize(temp.size() + 1, empty);
+    out.resize(temp.size() + 1);
     for (std::uint32_t t = 0; t < temp.size(); ++t) {
-        SimdNode& node = out[number[t]];
-        node.is_leaf = er && temp[t].leaves ? 1 : 0;
-        for (std::uint32_t l = 0; l < 4; ++l) {
-            if (l >= temp[t].count) {
-                node.data[l] = (er && temp[t].leaves) ? 0xFFFFFFFFu : 0u;
-                continue;
-            }
-            const mesh::Box& b = temp[t].leaves ? boxes[temp[t].item[l]] : temp[temp[t].item[l]].box;
-            node.lx[l] = b.min[0];
-            node.ly[l] = b.min[1];
-            node.lz[l] = b.min[2];
-            node.hx[l] = b.max[0];
-            node.hy[l] = b.max[1];
-            node.hz[l] = b.max[2];
-            if (temp[t].leaves) {
-                const std::uint32_t key = keys[temp[t].item[l]];
-                node.data[l] = er ? key : key * 2 + 1;
-            } else {
-                const std::uint32_t child = number[temp[t].item[l]];
-                node.data[l] = er ? child : child * 2;
-            }
+        const bool leaves = temp[t].leaves;
+        mesh::SimdNode& node = out[number[t]];
+        node = mesh::empty_simd_node(encoding, leaves);
+        for (std::uint32_t l = 0; l < temp[t].count; ++l) {
+            const std::uint32_t item = temp[t].item[l];
+            const mesh::Box& b = leaves ? boxes[item] : temp[item].box;
+            const std::uint32_t word =
+                leaves ? mesh::encode_simd_lane(encoding, true, mesh::LaneKind::kLeaf, keys[item])
+                       : mesh::encode_simd_lane(encoding, false, mesh::LaneKind::kChild, number[item]);
+            mesh::set_simd_lane(node, l, b, word);
         }
     }
     return out;

@@ -5,30 +5,29 @@
 // Leaves are grouped four to a node in key order, nodes four to a parent, bottom up; every node
 // is all leaves or all children (legal in both games). Numbering by game: Elden Ring numbers a
 // node's children in lane order when the node is taken from a stack; Sekiro numbers nodes as a
-// depth-first walk reaches them, lanes from last to first.
+// depth-first walk reaches them, lanes from last to first. Here is the tree's shape and
+// numbering; the lane words are the codec's (mesh::encode_simd_lane, beside its decoder).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "engine/mesh/box.h"
+#include "engine/mesh/raw_mesh.h"
+#include "engine/mesh/simd_tree_codec.h"
 
 namespace meshproof::builder {
 
 enum class SimdNumbering : std::uint8_t { kEldenRing, kSekiro };
 
-struct SimdNode {
-    std::array<float, 4> lx{}, hx{}, ly{}, hy{}, lz{}, hz{};
-    std::array<std::uint32_t, 4> data{};
-    std::uint8_t is_leaf = 0;  // Elden Ring's flag (all lanes leaves or empty)
-};
+// Each game's lane encoding: Elden Ring's isLeaf flag, Sekiro's parity.
+inline mesh::SimdEncoding simd_encoding(SimdNumbering numbering) {
+    return numbering == SimdNumbering::kEldenRing ? mesh::SimdEncoding::kIsLeafFlag : mesh::SimdEncoding::kParity;
+}
 
-// `keys[i]`, `boxes[i]`: the leaves in key order. The lane words follow the game's encoding:
-// ER child = node, leaf = key, empty = 0 (0xFFFFFFFF in a leaf node); Sekiro child = node × 2,
-// leaf = key × 2 + 1, empty = 0.
-std::vector<SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const mesh::Box> boxes,
-                                      SimdNumbering numbering);
+// `keys[i]`, `boxes[i]`: the leaves in key order.
+std::vector<mesh::SimdNode> build_simd_tree(std::span<const std::uint32_t> keys, std::span<const mesh::Box> boxes,
+                                            SimdNumbering numbering);
 
 }  // namespace meshproof::builder

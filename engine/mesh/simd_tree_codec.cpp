@@ -1,8 +1,20 @@
 #include "engine/mesh/simd_tree_codec.h"
 
+#include <limits>
 #include <string>
 
 namespace meshproof::mesh {
+
+SimdNode empty_simd_node(SimdEncoding encoding, bool node_is_leaf) {
+    const float big = std::numeric_limits<float>::max();
+    SimdNode node;
+    node.lx = node.ly = node.lz = {big, big, big, big};
+    node.hx = node.hy = node.hz = {-big, -big, -big, -big};
+    const bool flag = encoding == SimdEncoding::kIsLeafFlag && node_is_leaf;
+    node.is_leaf = flag ? 1 : 0;
+    node.data.fill(encode_simd_lane(encoding, flag, LaneKind::kEmpty, 0));
+    return node;
+}
 
 Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw) {
     const std::size_t n = raw.node_count();

@@ -16,6 +16,33 @@ Box box_of(const RawAabb& aabb) {
     return b;
 }
 
+void encode_static_node(TreeCodec codec, const std::array<std::uint8_t, 3>& nibbles, const StaticNodeLink& link,
+                        std::uint8_t* out) {
+    out[0] = nibbles[0];
+    out[1] = nibbles[1];
+    out[2] = nibbles[2];
+    const auto distance = static_cast<std::uint32_t>(link.second_child);
+    switch (codec) {
+        case TreeCodec::kAxis4:
+            out[3] =
+                link.is_leaf ? static_cast<std::uint8_t>(link.payload << 1) : static_cast<std::uint8_t>(distance | 1u);
+            break;
+        case TreeCodec::kAxis5: {
+            const std::uint32_t value = link.is_leaf ? link.payload : (0x8000u | (distance >> 1));
+            out[3] = static_cast<std::uint8_t>(value >> 8);
+            out[4] = static_cast<std::uint8_t>(value);
+            break;
+        }
+        case TreeCodec::kAxis6: {
+            const std::uint32_t value = link.is_leaf ? link.payload : (distance >> 1);
+            out[3] = static_cast<std::uint8_t>(((value >> 16) & 0x7Fu) | (link.is_leaf ? 0u : 0x80u));
+            out[4] = static_cast<std::uint8_t>(value);
+            out[5] = static_cast<std::uint8_t>(value >> 8);
+            break;
+        }
+    }
+}
+
 namespace {
 
 Status check_columns(const RawStaticTree& raw) {

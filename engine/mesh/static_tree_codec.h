@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -146,6 +147,21 @@ inline StaticNodeLink static_node_link(TreeCodec codec, std::uint8_t data_or_hi,
     }
     return link;
 }
+
+// ---- the encoder, the inverse of static_node_link (static_tree_codec.cpp) ----------------------
+
+// A node's stored bytes, as the node records lay them out: the x, y, z nibble bytes ((h << 4) | l
+// each), then Axis4: data; Axis5: hiData, loData; Axis6: hiData, loData (u16, little-endian).
+inline constexpr std::size_t static_node_size(TreeCodec codec) {
+    return codec == TreeCodec::kAxis4 ? 4 : codec == TreeCodec::kAxis5 ? 5 : 6;
+}
+
+// Writes one node's static_node_size(codec) bytes at `out`: a leaf naming `link.payload`, or an
+// inner node whose second child is `link.second_child` nodes further on (`link.value` is not
+// read). The fields must fit the codec (static_node_link reads them back): a distance even and at
+// most 254 (Axis4), 0xFFFE (Axis5), 0xFFFFFE (Axis6); a payload below 128, 0x8000, 0x800000.
+void encode_static_node(TreeCodec codec, const std::array<std::uint8_t, 3>& nibbles, const StaticNodeLink& link,
+                        std::uint8_t* out);
 
 Box box_of(const RawAabb& aabb);
 

@@ -1,17 +1,7 @@
 #include "engine/pipeline/distinct_counts.h"
 
-#include <optional>
-
-#include "engine/pipeline/tally_scope.h"
-
 namespace meshproof {
 namespace {
-
-// The game of a "game/set" scope ("all" for a scope without one: a Tally used alone).
-std::string game_of(std::string_view scope) {
-    const std::optional<TallyScope> s = read_scope(scope);
-    return std::string(s ? s->game : scope);
-}
 
 bool before(const DistinctCounts::Entry& a, const DistinctCounts::Entry& b) {
     return std::tie(a.ordinal, a.scope, a.n) < std::tie(b.ordinal, b.scope, b.n);
@@ -19,13 +9,12 @@ bool before(const DistinctCounts::Entry& a, const DistinctCounts::Entry& b) {
 
 }  // namespace
 
-void DistinctCounts::add(std::string_view counter, std::string_view scope, std::uint64_t ordinal, std::uint64_t key,
+void DistinctCounts::add(std::string_view counter, const TallyScope& scope, std::uint64_t ordinal, std::uint64_t key,
                          std::uint64_t n, std::vector<Change>* journal) {
-    auto [it, inserted] =
-        entries_.try_emplace(Key(std::string(counter), game_of(scope), key), Entry{ordinal, std::string(scope), 0});
+    auto [it, inserted] = entries_.try_emplace(Key(std::string(counter), scope.game, key), Entry{ordinal, scope, 0});
     if (!inserted && ordinal > it->second.ordinal) return;  // an earlier unit holds the key
     if (journal) journal->push_back(Change{it, inserted, inserted ? Entry{} : it->second});
-    if (!inserted && ordinal < it->second.ordinal) it->second = Entry{ordinal, std::string(scope), 0};
+    if (!inserted && ordinal < it->second.ordinal) it->second = Entry{ordinal, scope, 0};
     it->second.n += n;
 }
 
@@ -44,8 +33,8 @@ void DistinctCounts::merge(const DistinctCounts& other) {
     }
 }
 
-std::map<std::pair<std::string, std::string>, std::uint64_t> DistinctCounts::fold() const {
-    std::map<std::pair<std::string, std::string>, std::uint64_t> out;
+std::map<std::pair<std::string, TallyScope>, std::uint64_t> DistinctCounts::fold() const {
+    std::map<std::pair<std::string, TallyScope>, std::uint64_t> out;
     for (const auto& [key, entry] : entries_) out[{std::get<0>(key), entry.scope}] += entry.n;
     return out;
 }

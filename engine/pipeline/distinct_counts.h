@@ -18,13 +18,15 @@
 #include <utility>
 #include <vector>
 
+#include "engine/pipeline/tally_scope.h"
+
 namespace meshproof {
 
 class DistinctCounts {
 public:
     struct Entry {
         std::uint64_t ordinal = 0;  // the unit's position in path order
-        std::string scope;          // the unit's scope, "game/set"
+        TallyScope scope;           // the unit's scope (game and set)
         std::uint64_t n = 0;        // the unit's count
         bool operator==(const Entry&) const = default;
     };
@@ -38,16 +40,16 @@ public:
         Entry before;
     };
 
-    // Adds `n` to the count of the unit at `ordinal` (scope "game/set") under `counter` and content
+    // Adds `n` to the count of the unit at `ordinal` (in `scope`) under `counter` and content
     // `key`. A key already held by a unit of a lower ordinal is left alone; one of a higher ordinal
     // is taken over. `journal` (may be null) receives the change.
-    void add(std::string_view counter, std::string_view scope, std::uint64_t ordinal, std::uint64_t key,
+    void add(std::string_view counter, const TallyScope& scope, std::uint64_t ordinal, std::uint64_t key,
              std::uint64_t n, std::vector<Change>* journal);
     // Undoes the changes of `journal`, last first, and clears it.
     void undo(std::vector<Change>& journal);
     void merge(const DistinctCounts& other);
     // Per (counter, scope): the sum over the distinct keys first seen in that scope.
-    std::map<std::pair<std::string, std::string>, std::uint64_t> fold() const;
+    std::map<std::pair<std::string, TallyScope>, std::uint64_t> fold() const;
     bool empty() const { return entries_.empty(); }
     void clear() { entries_.clear(); }
     const Map& entries() const { return entries_; }

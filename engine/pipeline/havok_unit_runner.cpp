@@ -35,7 +35,7 @@ std::uint64_t triangle_count(const mesh::DecodedMember& m) {
 void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
                          MemberStatus& status, const std::vector<std::string>& keys,
                          std::vector<std::unique_ptr<JoinExtract>>* extracts) {
-    std::vector<std::string> sub_scopes;
+    std::vector<TallyScope> sub_scopes;
     const bool unit_open = decode_and_run_passes(job, ordinal, group, game, status, keys, extracts, sub_scopes);
     if (const Status shrank = shrank_error(job.stored); !shrank.ok()) {
         status.state = MemberState::kDecodeError;
@@ -57,7 +57,7 @@ void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const Open
 bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
                                        MemberStatus& status, const std::vector<std::string>& keys,
                                        std::vector<std::unique_ptr<JoinExtract>>* extracts,
-                                       std::vector<std::string>& sub_scopes) {
+                                       std::vector<TallyScope>& sub_scopes) {
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
@@ -125,13 +125,12 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
     unit.triangles = triangles;
     unit.bytes = *bytes;
     auto& tallies = tallies_.local();
-    const TallyScope own{game_name(game), job.set, {}};
-    const std::string scope = scope_text(own);
+    const TallyScope own{std::string(game_name(game)), job.set, {}};
     sub_scopes = file_sub_scopes(own, job.path);
     clock.skip();
     for (std::size_t i = 0; i < havok_passes_.size(); ++i) {
         const std::size_t p = havok_passes_[i];
-        tallies[p].begin_unit(scope, ordinal, !sub_scopes.empty());
+        tallies[p].begin_unit(own, ordinal, !sub_scopes.empty());
         passes_[p]->run(unit, tallies[p]);
         clock.pass(p);
         if (deadline_passed()) {  // the stage's name is formatted only when it is needed

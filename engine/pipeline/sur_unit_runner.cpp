@@ -32,7 +32,7 @@ std::string sibling_rel_path(const std::string& sur_rel, const fs::path& model) 
 
 }  // namespace
 
-void UnitRunner::count_sur_input(const std::string& scope) {
+void UnitRunner::count_sur_input(const TallyScope& scope) {
     auto& tallies = tallies_.local();
     for (std::size_t p : sur_passes_)
         if (const std::string& counter = passes_[p]->info().input_counter; !counter.empty())
@@ -49,13 +49,12 @@ std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t
     if (!map.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = map.error();
-        count_sur_input(scope_text({game_name(game), status.set, {}}));
+        count_sur_input({std::string(game_name(game)), status.set, {}});
         return out;
     }
     const Bytes bytes = map->bytes();
     status.set = sur_set(bytes);
-    const TallyScope own{game_name(game), status.set, {}};
-    const std::string scope = scope_text(own);
+    const TallyScope scope{std::string(game_name(game)), status.set, {}};
     UnitClock clock(timing_, in.rel_path);
     const ScopedDeadline deadline(options_.member_timeout);
     auto model = sur::decode_sur(bytes);
@@ -137,10 +136,8 @@ std::vector<MemberStatus> UnitRunner::run_sur(const InputFile& in, std::uint64_t
             return out;
         }
     collect_findings(tallies, sur_passes_, status);
-    std::vector<std::string> sub_scopes = file_sub_scopes(own, status.path);
-    if (judged)
-        sub_scopes.push_back(
-            scope_text({own.game, own.set, {SubScopeKind::kSeverity, exact ? kIvpExact : kStructurallyValid}}));
+    std::vector<TallyScope> sub_scopes = file_sub_scopes(scope, status.path);
+    if (judged) sub_scopes.push_back(scope.with(SubScopeKind::kSeverity, exact ? kIvpExact : kStructurallyValid));
     for (std::size_t p : sur_passes_) tallies[p].end_unit(sub_scopes);
     return out;
 }

@@ -16,21 +16,21 @@ void Tally::add(std::string_view counter, std::uint64_t n) {
     }
 }
 
-Tally::Counts::iterator Tally::count_slot(std::string_view counter, std::string_view scope, bool& inserted) {
-    auto it = counts_.find(KeyLess::View(counter, scope));
+Tally::Counts::iterator Tally::count_slot(std::string_view counter, const TallyScope& scope, bool& inserted) {
+    auto it = counts_.find(KeyLess::View{counter, &scope});
     inserted = it == counts_.end();
-    if (inserted) it = counts_.emplace_hint(it, Key(std::string(counter), std::string(scope)), 0);
+    if (inserted) it = counts_.emplace_hint(it, Key(std::string(counter), scope), 0);
     return it;
 }
 
-void Tally::add_in(std::string_view counter, std::string_view scope, std::uint64_t n) {
+void Tally::add_in(std::string_view counter, const TallyScope& scope, std::uint64_t n) {
     bool inserted = false;
     const auto it = count_slot(counter, scope, inserted);
     it->second += n;
     if (journal_.on) journal_.counts.push_back(CountChange{it, inserted, n});
 }
 
-Tally::BatchSlots& Tally::batch_slots(const void* list, NameAt name, std::size_t size, std::string_view scope) {
+Tally::BatchSlots& Tally::batch_slots(const void* list, NameAt name, std::size_t size, const TallyScope& scope) {
     for (BatchSlots& e : batch_cache_.entries)
         if (e.list == list && e.at.size() == size && e.scope == scope) {
             std::fill(e.inserted.begin(), e.inserted.end(), 0);
@@ -44,7 +44,7 @@ Tally::BatchSlots& Tally::batch_slots(const void* list, NameAt name, std::size_t
         batch_cache_.next_replaced = (batch_cache_.next_replaced + 1) % BatchCache::kMaxEntries;
     }
     e->list = list;
-    e->scope.assign(scope);
+    e->scope = scope;
     e->at.resize(size);
     e->inserted.resize(size);
     for (std::size_t i = 0; i < size; ++i) {
@@ -162,7 +162,7 @@ void ValueSet::merge(const ValueSet& other) {
 
 void Tally::values(std::string_view counter, std::vector<double> value, std::uint64_t n) {
     for (double& v : value) v = canonical_number(v);             // as the set keeps it, so the journal finds it again
-    auto it = value_sets_.find(KeyLess::View(counter, scope_));  // no key made for a set that exists
+    auto it = value_sets_.find(KeyLess::View{counter, &scope_});  // no key made for a set that exists
     const bool inserted = it == value_sets_.end();
     if (inserted) it = value_sets_.try_emplace(Key(std::string(counter), scope_)).first;
     ValueSet& set = it->second;
@@ -186,8 +186,8 @@ void Tally::values(std::string_view counter, std::vector<double> value, std::uin
     }
 }
 
-void Tally::end_unit(const std::vector<std::string>& sub_scopes) {
-    for (const std::string& sub : sub_scopes) {
+void Tally::end_unit(const std::vector<TallyScope>& sub_scopes) {
+    for (const TallyScope& sub : sub_scopes) {
         bool inserted = false;
         for (const auto& [counter, n] : unit_counts_) count_slot(counter, sub, inserted)->second += n;
         for (std::size_t b = 0; b < unit_batches_used_; ++b) {
@@ -233,7 +233,7 @@ void Tally::sample(std::string_view counter, std::string location, std::string d
 std::uint64_t Tally::unit_count(std::string_view counter) const {
     std::uint64_t n = 0;
     for (const CountChange& c : journal_.counts)
-        if (c.at->first.first == counter && !is_sub_scope(c.at->first.second)) n += c.n;
+        if (c.at->first.first == counter && !c.at->first.second.is_sub_scope()) n += c.n;
     return n;
 }
 
@@ -321,15 +321,15 @@ void Tally::merge(const Tally& other) {
     }
 }
 
-std::uint64_t Tally::count(std::string_view counter, std::string_view scope) const {
-    auto it = counts_.find(KeyLess::View(counter, scope));
+std::uint64_t Tally::count(std::string_view counter, const TallyScope& scope) const {
+    auto it = counts_.find(KeyLess::View{counter, &scope});
     return it == counts_.end() ? 0 : it->second;
 }
 
 std::uint64_t Tally::total(std::string_view counter) const {
     std::uint64_t sum = 0;
     for (const auto& [k, v] : counts_)
-        if (k.first == counter && !is_sub_scope(k.second)) sum += v;
+        if (k.first == counter && !k.second.is_sub_scope()) sum += v;
     return sum;
 }
 

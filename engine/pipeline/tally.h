@@ -1,5 +1,5 @@
-// Tally: the thread-local state of a pass. Counters are per scope (game/set, e.g.
-// "eldenring/l"), so every figure can be reported with its denominator and split by binder
+// Tally: the thread-local state of a pass. Counters are per scope (TallyScope: game and set, e.g.
+// eldenring/l), so every figure can be reported with its denominator and split by binder
 // set. Samples of failing locations keep the first N in path order. Merging two tallies is
 // commutative and associative (sums, maxima, minima, value counts, the N smallest keys), which
 // is what makes the report byte-identical at 1 thread and at N threads.
@@ -58,19 +58,26 @@ struct Sample {
 
 class Tally {
 public:
-    using Key = std::pair<std::string, std::string>;  // (counter, scope)
-    // Orders keys as std::less<Key> does, and finds one from two string views without building it.
+    using Key = std::pair<std::string, TallyScope>;  // (counter, scope)
+    // Orders keys as std::less<Key> does, and finds one from a counter's name and a scope without
+    // building it.
     struct KeyLess {
         using is_transparent = void;
-        using View = std::pair<std::string_view, std::string_view>;
-        static View view(const Key& k) { return {k.first, k.second}; }
+        struct View {
+            std::string_view counter;
+            const TallyScope* scope;
+        };
+        static View view(const Key& k) { return {k.first, &k.second}; }
         static const View& view(const View& v) { return v; }
         template <class A, class B>
         bool operator()(const A& a, const B& b) const {
-            return view(a) < view(b);
+            const View x = view(a), y = view(b);
+            if (const int c = x.counter.compare(y.counter); c != 0) return c < 0;
+            return *x.scope < *y.scope;
         }
     };
     using Counts = std::map<Key, std::uint64_t, KeyLess>;
+    using Extremes = std::map<Key, double, KeyLess>;
     using ValueSets = std::map<Key, ValueSet, KeyLess>;
     // The i-th name of a list of counter names (see add_batch).
     using NameAt = std::string_view (*)(const void* list, std::size_t i);
@@ -78,7 +85,7 @@ public:
     // The scope and ordinal that add()/sample() apply to; set by the pipeline per unit. With
     // `keep_unit`, the unit's counts and maxima are also kept aside until end_unit(), which can
     // repeat them under sub-scopes once every pass has judged the unit.
-    void begin_unit(std::string scope, std::uint64_t unit_ordinal, bool keep_unit = false) {
+    void begin_unit(TallyScope scope, std::uint64_t unit_ordinal, bool keep_unit = false) {
         scope_ = std::move(scope);
         unit_ordinal_ = unit_ordinal;
         ++units_;
@@ -96,7 +103,7 @@ public:
         journal_.on = true;
         unit_first_samples_.clear();
     }
-    const std::string& scope() const { return scope_; }
+    const TallyScope& scope() const { return scope_; }
 
     // How many failing locations each counter keeps (kSamplesPerCounter unless set). A merge keeps
     // the larger of the two tallies' numbers.
@@ -109,7 +116,7 @@ public:
     template <class Pick>
     bool unit_added_any(Pick&& pick) const {
         for (const CountChange& c : journal_.counts)
-            if (c.n > 0 && !is_sub_scope(c.at->first.second) && pick(std::string_view(c.at->first.first))) return true;
+            if (c.n > 0 && !c.at->first.second.is_sub_scope() && pick(std::string_view(c.at->first.first))) return true;
         return false;
     }
     // The first location the current unit sampled for `counter`, or null: kept apart from the
@@ -124,14 +131,14 @@ public:
     bool unit_judged() const { return judged_; }
     bool unit_exact() const { return exact_; }
     // Adds the kept counts, maxima, minima and values of the current unit again under each sub-scope, then forgets them.
-    void end_unit(const std::vector<std::string>& sub_scopes);
+    void end_unit(const std::vector<TallyScope>& sub_scopes);
     // Undoes everything add()/max()/sample() recorded since begin_unit(): the pipeline abandons a
     // member that ran past its time budget (issue 19), and the report must read as if the member
     // had been a decode error from the start (counts, maxima and the first-N samples alike).
     void discard_unit();
 
     void add(std::string_view counter, std::uint64_t n = 1);
-    void add_in(std::string_view counter, std::string_view scope, std::uint64_t n);
+    void add_in(std::string_view counter, const TallyScope& scope, std::uint64_t n);
     // Adds n[i] to counter name(list, i) in the unit's scope for every i, as add() would one
     // after the other: the same counts and keys, undone alike by discard_unit, repeated alike by
     // end_unit. `list` is a list of names the caller hands over every unit, the same object each
@@ -164,11 +171,11 @@ public:
     // unit of the run (a Havok pass in a .sur run); the reports list such passes in one line.
     std::uint64_t units() const { return units_; }
     const Counts& counts() const { return counts_; }
-    const std::map<Key, double>& maxima() const { return maxima_; }
-    const std::map<Key, double>& minima() const { return minima_; }
+    const Extremes& maxima() const { return maxima_; }
+    const Extremes& minima() const { return minima_; }
     const ValueSets& value_sets() const { return value_sets_; }
     const std::map<std::string, std::vector<Sample>>& samples() const { return samples_; }
-    std::uint64_t count(std::string_view counter, std::string_view scope) const;
+    std::uint64_t count(std::string_view counter, const TallyScope& scope) const;
     // Sum of a counter over every scope (sub-scopes, which repeat counts, left out).
     std::uint64_t total(std::string_view counter) const;
 
@@ -176,18 +183,18 @@ private:
     // Inserts in order, keeping the first sample_cap(); returns the one pushed out, if any.
     bool insert_sample(std::vector<Sample>& list, Sample s, Sample* pushed_out = nullptr);
     // The count of (counter, scope), inserted at 0 if new (`inserted` says so).
-    Counts::iterator count_slot(std::string_view counter, std::string_view scope, bool& inserted);
+    Counts::iterator count_slot(std::string_view counter, const TallyScope& scope, bool& inserted);
     // Where the counts of `list`'s names live under `scope`: found in the cache or inserted into
     // counts_ (`inserted` then says which keys are new, for the journal).
     struct BatchSlots {
         const void* list = nullptr;
-        std::string scope;
+        TallyScope scope;
         std::vector<Counts::iterator> at;    // per name of the list
         std::vector<std::uint8_t> inserted;  // per name: its key was new when last resolved
     };
-    BatchSlots& batch_slots(const void* list, NameAt name, std::size_t size, std::string_view scope);
+    BatchSlots& batch_slots(const void* list, NameAt name, std::size_t size, const TallyScope& scope);
 
-    std::string scope_ = "all";
+    TallyScope scope_;  // "all" until begin_unit
     std::size_t sample_cap_ = kSamplesPerCounter;
     std::vector<std::pair<std::string, Sample>> unit_first_samples_;  // per counter, in first-sampled order
     std::uint64_t unit_ordinal_ = 0;
@@ -211,8 +218,8 @@ private:
     std::vector<UnitBatch> unit_batches_;
     std::size_t unit_batches_used_ = 0;
     Counts counts_;
-    std::map<Key, double> maxima_;
-    std::map<Key, double> minima_;
+    Extremes maxima_;
+    Extremes minima_;
     ValueSets value_sets_;
     std::map<std::string, std::vector<Sample>> samples_;
     DistinctCounts distinct_;
@@ -226,7 +233,7 @@ private:
         std::uint64_t n = 0;
     };
     struct MaxChange {
-        std::map<Key, double>::iterator at;
+        Extremes::iterator at;
         bool inserted = false;
         double before = 0;
     };

@@ -3,12 +3,10 @@
 // judging passes said of the unit (PassInfo::judges_units), a file the unit is of (file_scope.h)
 // or a place it lies in (place_scope.h). A sub-scope splits a figure; it is never part of a sum
 // over scopes (Tally::total, a figure summed over every set).
-// The scope travels as this struct; a Tally keys its counts by the scope's text (scope_text,
-// the one place it is formatted), and the reports read a key back with read_scope (the one place
-// it is parsed).
+// A Tally keys its counts by this struct; its text (scope_text) is written only where a report
+// shows a scope.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,31 +25,32 @@ inline constexpr std::string_view kStructurallyValid = "structurally-valid";
 
 struct SubScope {
     SubScopeKind kind = SubScopeKind::kNone;
-    std::string_view name;  // the severity class, the file NAME or the place KEY
+    std::string name;  // the severity class, the file NAME or the place KEY
     bool operator==(const SubScope&) const = default;
 };
 
-// Views into the strings it was built from (or read from): a scope is formatted or read on the
-// spot, never kept.
 struct TallyScope {
-    std::string_view game;  // game_name()
-    std::string_view set;
+    std::string game;  // game_name(); empty for a Tally used alone, whose one scope is "all"
+    std::string set;
     SubScope sub;
+    bool is_sub_scope() const { return sub.kind != SubScopeKind::kNone; }
+    // The same game and set under another class.
+    TallyScope with(SubScopeKind kind, std::string_view name) const { return {game, set, {kind, std::string(name)}}; }
+    bool operator==(const TallyScope&) const = default;
 };
+
+// Scopes in the order of their text, so that the reports list a Tally's keys as they always
+// have: compared piece by piece, nothing formatted. Two scopes of one text (a set named with the
+// mark) are still two, ordered by their fields.
+bool operator<(const TallyScope& a, const TallyScope& b);
 
 // The text separating a scope from its sub-scope's class, and a file's or place's class prefix.
 inline constexpr char kSubScopeMark = '#';
 inline constexpr std::string_view kFileScopePrefix = "file:";
 inline constexpr std::string_view kMapScopePrefix = "map:";
 
-// "game/set", or "game/set#CLASS" for a sub-scope (CLASS: the severity, "file:NAME", "map:KEY").
+// "game/set", or "game/set#CLASS" for a sub-scope (CLASS: the severity, "file:NAME", "map:KEY");
+// "all" for the scope of a Tally used alone.
 std::string scope_text(const TallyScope& scope);
-// A sub-scope's CLASS as scope_text writes it after the mark; "" for kNone.
-std::string sub_scope_text(const SubScope& sub);
-// The scope a Tally key's text names, as views into `text`; nullopt for a text of no game (the
-// "all" of a Tally used alone).
-std::optional<TallyScope> read_scope(std::string_view text);
-
-inline bool is_sub_scope(std::string_view scope) { return scope.find(kSubScopeMark) != std::string_view::npos; }
 
 }  // namespace meshproof

@@ -70,15 +70,14 @@ void UnitRunner::collect_findings(const std::vector<Tally>& tallies, const std::
     }
 }
 
-std::vector<std::string> UnitRunner::file_sub_scopes(const TallyScope& scope, std::string_view path) const {
-    std::vector<std::string> out;
+std::vector<TallyScope> UnitRunner::file_sub_scopes(const TallyScope& scope, std::string_view path) const {
+    std::vector<TallyScope> out;
     for (const std::string& name : options_.file_scopes)
-        if (path_names_file(path, name))
-            out.push_back(scope_text({scope.game, scope.set, {SubScopeKind::kFile, name}}));
+        if (path_names_file(path, name)) out.push_back(scope.with(SubScopeKind::kFile, name));
     if (options_.map_scopes.empty()) return out;
     const std::string map = map_of_path(path);
     for (const std::string& key : options_.map_scopes)
-        if (map_in_place(map, key)) out.push_back(scope_text({scope.game, scope.set, {SubScopeKind::kMap, key}}));
+        if (map_in_place(map, key)) out.push_back(scope.with(SubScopeKind::kMap, key));
     return out;
 }
 

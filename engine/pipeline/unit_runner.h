@@ -68,10 +68,10 @@ private:
     bool decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
                                MemberStatus& status, const std::vector<std::string>& keys,
                                std::vector<std::unique_ptr<JoinExtract>>* extracts,
-                               std::vector<std::string>& sub_scopes);
+                               std::vector<TallyScope>& sub_scopes);
     // A .sur input that reached no pass (a decode error): counted under the sur passes' input
     // counters (PassInfo::input_counter) in `scope`, outside any unit. Thread-safe.
-    void count_sur_input(const std::string& scope);
+    void count_sur_input(const TallyScope& scope);
     // The rules the unit just run broke in `order`'s passes, into status.findings.
     void collect_findings(const std::vector<Tally>& tallies, const std::vector<std::size_t>& order,
                           MemberStatus& status) const;
@@ -79,7 +79,7 @@ private:
     std::vector<Tally> sample_capped(std::size_t n) const;
     // The file and place sub-scopes of `scope` (SubScopeKind::kFile, kMap) a unit at `path` is also
     // tallied under, as Tally keys.
-    std::vector<std::string> file_sub_scopes(const TallyScope& scope, std::string_view path) const;
+    std::vector<TallyScope> file_sub_scopes(const TallyScope& scope, std::string_view path) const;
 
     const RunOptions& options_;
     const DecompressorRegistry& codecs_;

@@ -25,12 +25,10 @@ public:
         : tally_(tally), game_(game), map_scopes_(map_scopes), ordinal_(first_ordinal) {}
     Tally& unit(std::string_view map_id, std::string_view set) override {
         finish();
-        const TallyScope own{game_name(game_), set, {}};
-        const std::string scope = scope_text(own);
+        TallyScope own{std::string(game_name(game_)), std::string(set), {}};
         for (const std::string& key : map_scopes_)
-            if (map_in_place(map_id, key))
-                sub_scopes_.push_back(scope_text({own.game, own.set, {SubScopeKind::kMap, key}}));
-        tally_.begin_unit(scope, ordinal_++, !sub_scopes_.empty());
+            if (map_in_place(map_id, key)) sub_scopes_.push_back(own.with(SubScopeKind::kMap, key));
+        tally_.begin_unit(std::move(own), ordinal_++, !sub_scopes_.empty());
         open_ = true;
         return tally_;
     }
@@ -45,7 +43,7 @@ private:
     Game game_;
     const std::vector<std::string>& map_scopes_;
     std::uint64_t ordinal_;
-    std::vector<std::string> sub_scopes_;
+    std::vector<TallyScope> sub_scopes_;
     bool open_ = false;
 };
 

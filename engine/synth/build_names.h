@@ -7,8 +7,8 @@
 
 namespace meshproof::synth {
 
-using builder::SimdNode;
 using builder::SimdNumbering;
+using mesh::SimdNode;
 using rules::kNoNode;
 
 }  // namespace meshproof::synth

@@ -86,7 +86,7 @@ CompressedMesh build_compressed_mesh(const SourceMesh& src, const MeshBuildOptio
 
     builder::quantise_vertices(input, L, m);
     builder::encode_section_trees(L, m);
-    const std::vector<builder::EncodedStaticTree>& encoded = L.encoded;
+    const std::vector<builder::BuiltStaticTree>& encoded = L.encoded;
     std::vector<mesh::Box> leaf_boxes;
 
     // ---- object and asset meshes: a last section of custom primitives (point sets, then extern

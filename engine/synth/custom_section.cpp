@@ -6,7 +6,7 @@
 #include "engine/rules/havok_quicksort.h"
 #include "engine/mesh/vertex_codec.h"
 #include "engine/synth/prng.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/builder/static_tree_build.h"
 #include "engine/mesh/vertex_codec.h"
 
 namespace meshproof::synth {
@@ -87,7 +87,7 @@ CustomSection append_custom_section(CompressedMesh& m, std::uint32_t point_sets,
     balanced(out.tree, payload_at, 0, count);
     mesh::Box domain = mesh::unfilled_box();
     for (const mesh::Box& b : below) mesh::extend(domain, b);
-    const builder::EncodedStaticTree enc = builder::encode_static_tree(out.tree, below, domain, 4);
+    const builder::BuiltStaticTree enc = builder::build_static_tree(out.tree, below, domain, mesh::TreeCodec::kAxis4);
     std::vector<std::uint32_t> leaf_of(count, 0);
     for (std::size_t n = 0; n < out.tree.size(); ++n)
         if (out.tree.second_child[n] == kNoNode) leaf_of[out.tree.payload[n]] = static_cast<std::uint32_t>(n);

@@ -157,9 +157,10 @@ TEST(JoinStage, OneAndTwoThreadsGiveTheSameTallies) {
     EXPECT_GT(one.passes[0].tally.total("paired_vertices"), 0u);
     EXPECT_TRUE(same_tallies(one, two));
     // The place scopes repeat the join's units of their maps.
-    EXPECT_EQ(one.passes[0].tally.count("f_paired", "eldenring/f#map:m10") +
-                  one.passes[0].tally.count("f_paired", "eldenring/f#map:m11_00_00_00"),
-              one.passes[0].tally.total("f_paired"));
+    EXPECT_EQ(
+        one.passes[0].tally.count("f_paired", TallyScope{"eldenring", "f", {SubScopeKind::kMap, "m10"}}) +
+            one.passes[0].tally.count("f_paired", TallyScope{"eldenring", "f", {SubScopeKind::kMap, "m11_00_00_00"}}),
+        one.passes[0].tally.total("f_paired"));
 }
 
 // A pass stand-in for the planner: keys by the map's first `n` characters, or none for "m99".

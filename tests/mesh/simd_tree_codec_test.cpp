@@ -100,5 +100,65 @@ TEST(SimdTreeCodec, ChildPastTheTreeIsAnError) {
     EXPECT_EQ(t.error().offset, 1000u + 112u);  // node 1
 }
 
+// ---- the encoder: nodes made by empty_simd_node, set_simd_lane and encode_simd_lane ------------
+
+test::SimdNodeSpec spec_of(const SimdNode& n) {
+    test::SimdNodeSpec s;
+    s.bounds = {n.lx, n.hx, n.ly, n.hy, n.lz, n.hz};
+    s.data = n.data;
+    s.is_leaf = n.is_leaf;
+    return s;
+}
+
+// Both games' encodings: a root of two child lanes and two empty ones over two leaf nodes, one
+// full and one with key 0 (a lane word of 0 under Elden Ring's flag), a large key and empty
+// lanes; every lane decodes to the kind, target and box it was written with.
+TEST(SimdTreeCodec, EncodedLanesDecodeToTheirFields) {
+    for (const SimdEncoding encoding : {SimdEncoding::kParity, SimdEncoding::kIsLeafFlag}) {
+        struct Lane {
+            LaneKind kind;
+            std::uint32_t target;
+        };
+        const std::vector<std::vector<Lane>> lanes{
+            {},
+            {{LaneKind::kChild, 2}, {LaneKind::kChild, 3}},
+            {{LaneKind::kLeaf, 4}, {LaneKind::kLeaf, 5}, {LaneKind::kLeaf, 6}, {LaneKind::kLeaf, 7}},
+            {{LaneKind::kLeaf, 0}, {LaneKind::kLeaf, 0x7FFFFFF0u}}};
+        std::vector<SimdNode> nodes;
+        for (std::size_t i = 0; i < lanes.size(); ++i) {
+            const bool leaf_node = !lanes[i].empty() && lanes[i][0].kind == LaneKind::kLeaf;
+            SimdNode n = empty_simd_node(encoding, leaf_node);
+            for (std::size_t l = 0; l < lanes[i].size(); ++l) {
+                const float f = static_cast<float>(i * 4 + l);
+                const Box box{{f, f + 0.5f, -f}, {f + 1, f + 2, 3 - f}};
+                set_simd_lane(n, l, box, encode_simd_lane(encoding, leaf_node, lanes[i][l].kind, lanes[i][l].target));
+            }
+            nodes.push_back(n);
+        }
+        std::vector<test::SimdNodeSpec> specs;
+        for (const SimdNode& n : nodes) specs.push_back(spec_of(n));
+        test::RawBuilder b;
+        const auto t = decode_simd_tree(b.simd_tree(specs, encoding));
+        ASSERT_TRUE(t.ok()) << t.error().message;
+        for (std::size_t i = 0; i < lanes.size(); ++i) {
+            const bool leaf_node = !lanes[i].empty() && lanes[i][0].kind == LaneKind::kLeaf;
+            EXPECT_EQ(t->node_is_leaf[i], encoding == SimdEncoding::kIsLeafFlag && leaf_node ? 1u : 0u) << i;
+            for (std::size_t l = 0; l < 4; ++l) {
+                const std::size_t at = i * 4 + l;
+                if (l >= lanes[i].size()) {
+                    EXPECT_EQ(t->lane_kind[at], LaneKind::kEmpty) << at;
+                    EXPECT_TRUE(t->lane_box_inverted[at]) << at;
+                    continue;
+                }
+                EXPECT_EQ(t->lane_kind[at], lanes[i][l].kind) << at;
+                EXPECT_EQ(t->lane_target[at], lanes[i][l].target) << at;
+                const float f = static_cast<float>(i * 4 + l);
+                EXPECT_EQ(t->lane_box[at].min[1], f + 0.5f) << at;
+                EXPECT_EQ(t->lane_box[at].max[2], 3 - f) << at;
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace meshproof::mesh

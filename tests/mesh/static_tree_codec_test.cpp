@@ -1,10 +1,12 @@
 // Codec3Axis4 / 5 / 6 nodes and the n² / 226 box rule (containers-and-tagfiles.md §8.5).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "engine/mesh/static_tree_codec.h"
 #include "tests/mesh/mesh_fixtures.h"
@@ -211,6 +213,78 @@ TEST(StaticTreeCodec, TwiceReachedNodeTakesTheWalksFirstParent) {
     for (int a = 0; a < 3; ++a) {
         EXPECT_EQ(t.box[6].min[a], expected.min[a]) << a;
         EXPECT_EQ(t.box[6].max[a], expected.max[a]) << a;
+    }
+}
+
+// ---- the encoder: nodes written by encode_static_node, read back by append_static_tree ----------
+
+// Appends the pre-order nodes of a tree of `leaves` leaves, payloads in leaf order from `payload`:
+// the root's first subtree takes `first` of the leaves, every subtree below splits in halves.
+void emit_tree(std::uint32_t leaves, std::uint32_t first, std::uint32_t& payload, std::vector<StaticNodeLink>& out) {
+    const std::size_t at = out.size();
+    out.emplace_back();
+    if (leaves == 1) {
+        out[at].payload = payload++;
+        return;
+    }
+    out[at].is_leaf = false;
+    emit_tree(first, first / 2 > 0 ? first / 2 : 1, payload, out);
+    out[at].second_child = out.size() - at;
+    emit_tree(leaves - first, (leaves - first) / 2 > 0 ? (leaves - first) / 2 : 1, payload, out);
+}
+
+// Every node of a tree whose root's second child is as far as the codec stores and whose last
+// payload is the largest it stores (Axis6: past 16 bits), each with its own nibble bytes: the
+// decoder reads back every link, payload and nibble byte the encoder wrote.
+TEST(StaticTreeCodec, EncodedNodesDecodeToTheirFields) {
+    struct Case {
+        TreeCodec codec;
+        std::uint32_t leaves;
+    };
+    for (const Case c :
+         {Case{TreeCodec::kAxis4, 128}, Case{TreeCodec::kAxis5, 0x8000}, Case{TreeCodec::kAxis6, 70000}}) {
+        std::vector<StaticNodeLink> links;
+        std::uint32_t payload = 0;
+        emit_tree(c.leaves, c.leaves - 1, payload, links);
+        const std::size_t size = static_node_size(c.codec);
+        std::vector<std::array<std::uint8_t, 3>> nibbles(links.size());
+        std::vector<std::uint8_t> bytes(links.size() * size, 0xAB);
+        for (std::size_t i = 0; i < links.size(); ++i) {
+            nibbles[i] = {static_cast<std::uint8_t>(i * 7), static_cast<std::uint8_t>(i * 13 + 5),
+                          static_cast<std::uint8_t>(i >> 3)};
+            encode_static_node(c.codec, nibbles[i], links[i], bytes.data() + i * size);
+        }
+        test::RawBuilder b;
+        RawStaticTree raw;
+        if (c.codec == TreeCodec::kAxis4) {
+            std::vector<std::array<std::uint8_t, 4>> nodes(links.size());
+            for (std::size_t i = 0; i < nodes.size(); ++i) std::copy_n(bytes.data() + i * 4, 4, nodes[i].begin());
+            raw = b.axis4_tree(nodes, cube(0, 1));
+        } else if (c.codec == TreeCodec::kAxis5) {
+            std::vector<std::array<std::uint8_t, 5>> nodes(links.size());
+            for (std::size_t i = 0; i < nodes.size(); ++i) std::copy_n(bytes.data() + i * 5, 5, nodes[i].begin());
+            raw = b.axis5_tree(nodes, cube(0, 1));
+        } else {
+            std::vector<std::array<std::uint32_t, 5>> nodes(links.size());
+            for (std::size_t i = 0; i < nodes.size(); ++i) {
+                const std::uint8_t* n = bytes.data() + i * 6;
+                nodes[i] = {n[0], n[1], n[2], n[3], std::uint32_t{n[4]} | std::uint32_t{n[5]} << 8};  // loData u16 LE
+            }
+            raw = b.axis6_tree(nodes, cube(0, 1));
+        }
+        StaticTreeNodes t;
+        const Status st = append_static_tree(raw, 0, c.leaves, t);
+        ASSERT_TRUE(st.ok()) << st.error().message;
+        ASSERT_EQ(t.size(), links.size());
+        EXPECT_EQ(links[0].second_child, 2ull * (c.leaves - 1));  // the codec's farthest link
+        EXPECT_EQ(payload, c.leaves);
+        for (std::size_t i = 0; i < links.size(); ++i) {
+            ASSERT_EQ(t.is_leaf[i] != 0, links[i].is_leaf) << i;
+            if (links[i].is_leaf) ASSERT_EQ(t.payload[i], links[i].payload) << i;
+            else ASSERT_EQ(t.second_child[i], i + links[i].second_child) << i;
+            for (int a = 0; a < 3; ++a) ASSERT_EQ(t.xyz[a][i], nibbles[i][a]) << i;
+            ASSERT_EQ(t.reached[i], 1u) << i;
+        }
     }
 }
 

@@ -50,12 +50,12 @@ TEST(FileScope, ARunTalliesANamedFileAgainInItsFileScope) {
     o.file_scopes = {"pod_drab.sur", "no_such_file.sur"};
     auto run = run_verify(test::corpus_path("sur/retail-sample"), o);
     ASSERT_TRUE(run.ok()) << run.error().message;
-    const std::string pod = "freelancer/vers#file:pod_drab.sur";
+    const TallyScope pod = TallyScope{"freelancer", "vers", {SubScopeKind::kFile, "pod_drab.sur"}};
     const Tally& read = test::tally_of(*run, "sur_read");
     EXPECT_EQ(read.count("files", pod), 1u);
     EXPECT_EQ(read.count("faces", pod), 62u);          // "pod_drab.sur's has 62"
     EXPECT_EQ(read.count("terminal_hulls", pod), 1u);  // its hull
-    EXPECT_EQ(read.count("files", "freelancer/vers#file:no_such_file.sur"), 0u);
+    EXPECT_EQ(read.count("files", TallyScope{"freelancer", "vers", {SubScopeKind::kFile, "no_such_file.sur"}}), 0u);
     EXPECT_EQ(read.total("files"), 196u);  // file scopes repeat counts; totals leave them out
     const Tally& derive = test::tally_of(*run, "sur_derive");
     // "pod_drab.sur computes 72.27 where the file says 122.50"
@@ -77,8 +77,10 @@ TEST(FileScope, ABangScopeHoldsEveryOtherFile) {
     auto run = run_verify(test::corpus_path("sur/retail-sample"), o);
     ASSERT_TRUE(run.ok()) << run.error().message;
     const Tally& read = test::tally_of(*run, "sur_read");
-    EXPECT_EQ(read.count("files", "freelancer/vers#file:!pod_drab.sur"), read.count("files", "freelancer/vers") - 1);
-    EXPECT_EQ(read.count("faces", "freelancer/vers#file:!pod_drab.sur") + 62u, read.count("faces", "freelancer/vers"));
+    EXPECT_EQ(read.count("files", TallyScope{"freelancer", "vers", {SubScopeKind::kFile, "!pod_drab.sur"}}),
+              read.count("files", TallyScope{"freelancer", "vers", {}}) - 1);
+    EXPECT_EQ(read.count("faces", TallyScope{"freelancer", "vers", {SubScopeKind::kFile, "!pod_drab.sur"}}) + 62u,
+              read.count("faces", TallyScope{"freelancer", "vers", {}}));
 }
 
 }  // namespace

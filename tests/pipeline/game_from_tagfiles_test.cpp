@@ -102,7 +102,7 @@ TEST(GameFromTagfilesRun, TheEldenRingSampleIsEldenRing) {
     bool eldenring_scope = false;
     for (const auto& p : run->passes)
         for (const auto& [key, value] : p.tally.counts())
-            eldenring_scope = eldenring_scope || key.second == "eldenring/h";
+            eldenring_scope = eldenring_scope || key.second == TallyScope{"eldenring", "h", {}};
     EXPECT_TRUE(eldenring_scope);
 }
 

@@ -67,11 +67,13 @@ TEST(PlaceScope, ARunTalliesAPlacesMembersUnderItsSubScope) {
         auto run = run_verify(root, o);
         ASSERT_TRUE(run.ok()) << run.error().message;
         const Tally& t = pass_of(*run, "tagfile").tally;
-        EXPECT_EQ(t.count("tagfiles", "sekiro/h"), 10u);
-        EXPECT_EQ(t.count("tagfiles", "sekiro/h#map:m11_01_00_00"), 5u);  // Ashina Castle's binder alone
-        EXPECT_EQ(t.count("tagfiles", "sekiro/h#map:m11"), 7u);
-        EXPECT_EQ(t.count("tagfiles", "sekiro/h#map:m10,m11_02"), 5u);  // each member once, whichever prefix names it
-        EXPECT_EQ(t.count("tagfiles", "sekiro/h#map:m60"), 0u);
+        EXPECT_EQ(t.count("tagfiles", TallyScope{"sekiro", "h", {}}), 10u);
+        EXPECT_EQ(t.count("tagfiles", TallyScope{"sekiro", "h", {SubScopeKind::kMap, "m11_01_00_00"}}),
+                  5u);  // Ashina Castle's binder alone
+        EXPECT_EQ(t.count("tagfiles", TallyScope{"sekiro", "h", {SubScopeKind::kMap, "m11"}}), 7u);
+        EXPECT_EQ(t.count("tagfiles", TallyScope{"sekiro", "h", {SubScopeKind::kMap, "m10,m11_02"}}),
+                  5u);  // each member once, whichever prefix names it
+        EXPECT_EQ(t.count("tagfiles", TallyScope{"sekiro", "h", {SubScopeKind::kMap, "m60"}}), 0u);
         EXPECT_EQ(t.total("tagfiles"), 10u);  // a sub-scope repeats counts, never adds to the total
     }
     fs::remove_all(root);

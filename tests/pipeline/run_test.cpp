@@ -76,7 +76,7 @@ TEST_F(SmallInstall, EveryMemberIsCountedAndBadOnesDoNotStopTheRun) {
     EXPECT_EQ(run->count(MemberState::kSkipped), 0u);
     EXPECT_EQ(run->members.front().path, "map/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00.compendium.dcx");
     ASSERT_EQ(run->passes.size(), 1u);
-    EXPECT_EQ(run->passes[0].tally.count("sdk_20180100", "sekiro/h"), 14u);
+    EXPECT_EQ(run->passes[0].tally.count("sdk_20180100", TallyScope{"sekiro", "h", {}}), 14u);
 }
 
 TEST_F(SmallInstall, MembersOfAMissingCodecAreSkippedWithTheirReason) {

@@ -51,11 +51,11 @@ TEST_F(SeveralRoots, EachMemberIsTalliedUnderItsOwnRootsGame) {
     EXPECT_EQ(run->scan.game, Game::kUnknown);
     EXPECT_EQ(run->binders, 3u);
     const Tally& t = pass_of(*run, "tagfile").tally;
-    EXPECT_EQ(t.count("tagfiles", "sekiro/h"), 5u);
-    EXPECT_EQ(t.count("tagfiles", "eldenring/h"), 4u);
+    EXPECT_EQ(t.count("tagfiles", TallyScope{"sekiro", "h", {}}), 5u);
+    EXPECT_EQ(t.count("tagfiles", TallyScope{"eldenring", "h", {}}), 4u);
     // A place is each game's own: m10_00_00_00 is Hirata Estate in Sekiro, Stormveil in Elden Ring.
-    EXPECT_EQ(t.count("tagfiles", "sekiro/h#map:m10_00_00_00"), 3u);
-    EXPECT_EQ(t.count("tagfiles", "eldenring/h#map:m10_00_00_00"), 4u);
+    EXPECT_EQ(t.count("tagfiles", TallyScope{"sekiro", "h", {SubScopeKind::kMap, "m10_00_00_00"}}), 3u);
+    EXPECT_EQ(t.count("tagfiles", TallyScope{"eldenring", "h", {SubScopeKind::kMap, "m10_00_00_00"}}), 4u);
     // 9 tagfiles and 3 compendiums, each path under its game, each member with its game.
     ASSERT_EQ(run->members.size(), 12u);
     for (const MemberStatus& m : run->members) {

@@ -21,7 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using test::tally_of;
 
-const std::string kVers = "freelancer/vers";
+const TallyScope kVers = TallyScope{"freelancer", "vers", {}};
 const std::string kFolder = "sur-with-models/retail";
 
 TEST(SurModelRun, SampleModelCountsAreTheIssuesReference) {

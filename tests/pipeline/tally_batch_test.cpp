@@ -14,6 +14,8 @@
 namespace meshproof {
 namespace {
 
+const TallyScope kS{"eldenring", "s", {}};  // any one scope
+
 const std::vector<std::string> kNames = {"prims", "prims_exact", "prims_outside", "leaves"};
 const std::vector<std::string> kOtherNames = {"leaves", "roots"};  // a second list sharing a name
 
@@ -23,10 +25,10 @@ std::string_view name_at(const void* list, std::size_t i) {
 
 // One unit's counts, by batch or by add(), and maybe discarded.
 struct UnitPlan {
-    std::string scope;
+    TallyScope scope;
     std::vector<std::uint64_t> n, other;
     bool keep = false;
-    std::vector<std::string> subs;
+    std::vector<TallyScope> subs;
     bool discard = false;
 };
 
@@ -53,14 +55,15 @@ Tally tally_of(const std::vector<UnitPlan>& units, bool batch) {
 
 std::vector<UnitPlan> plans(bool with_discards) {
     std::vector<UnitPlan> units;
-    const std::array<const char*, 3> scopes = {"eldenring/l", "eldenring/h", "eldenring/f"};
+    const std::array<TallyScope, 3> scopes = {TallyScope{"eldenring", "l", {}}, TallyScope{"eldenring", "h", {}},
+                                              TallyScope{"eldenring", "f", {}}};
     for (std::uint64_t u = 0; u < 40; ++u) {
         UnitPlan p;
         p.scope = scopes[(u / 3) % 3];
         p.n = {u, u % 3, 0, 7 * u};
         if (u % 4 == 1) p.other = {u + 1, 2};
         p.keep = u % 5 != 0;
-        if (p.keep) p.subs = {p.scope + (u % 2 ? "#ivp-exact" : "#structurally-valid")};
+        if (p.keep) p.subs = {p.scope.with(SubScopeKind::kSeverity, u % 2 ? kIvpExact : kStructurallyValid)};
         // Discarded: the first unit of all (every key new), the first in a scope, one in a cached scope.
         p.discard = with_discards && (u == 0 || u == 6 || u == 17 || u == 33);
         units.push_back(p);
@@ -78,9 +81,10 @@ std::vector<UnitPlan> without_discarded(std::vector<UnitPlan> units) {
 TEST(TallyBatch, EqualsAddingEachCounterInTurn) {
     const Tally batch = tally_of(plans(false), true), one_by_one = tally_of(plans(false), false);
     EXPECT_EQ(batch.counts(), one_by_one.counts());
-    EXPECT_EQ(batch.count("prims", "eldenring/l#ivp-exact"), one_by_one.count("prims", "eldenring/l#ivp-exact"));
-    EXPECT_GT(batch.count("prims", "eldenring/l#ivp-exact"), 0u);
-    EXPECT_TRUE(batch.counts().contains({"prims_outside", "eldenring/f"}));  // zeros are keys too
+    EXPECT_EQ(batch.count("prims", TallyScope{"eldenring", "l", {SubScopeKind::kSeverity, "ivp-exact"}}),
+              one_by_one.count("prims", TallyScope{"eldenring", "l", {SubScopeKind::kSeverity, "ivp-exact"}}));
+    EXPECT_GT(batch.count("prims", TallyScope{"eldenring", "l", {SubScopeKind::kSeverity, "ivp-exact"}}), 0u);
+    EXPECT_TRUE(batch.counts().contains({"prims_outside", TallyScope{"eldenring", "f", {}}}));  // zeros are keys too
     EXPECT_EQ(batch.total("leaves"), one_by_one.total("leaves"));
 }
 
@@ -96,9 +100,11 @@ TEST(TallyBatch, DiscardedUnitAfterABatchLeavesTheTallyAsIfNeverBegun) {
     EXPECT_EQ(with.counts(), by_add.counts());
     // by_name counts the ordinal, which shifts without the discarded units: compare the batches' counters.
     for (const char* n : {"prims", "prims_exact", "prims_outside", "leaves", "roots"})
-        for (const char* s :
-             {"eldenring/l", "eldenring/h", "eldenring/f", "eldenring/l#ivp-exact", "eldenring/h#structurally-valid"})
-            EXPECT_EQ(with.count(n, s), without.count(n, s)) << n << " " << s;
+        for (const TallyScope& s :
+             {TallyScope{"eldenring", "l", {}}, TallyScope{"eldenring", "h", {}}, TallyScope{"eldenring", "f", {}},
+              TallyScope{"eldenring", "l", {SubScopeKind::kSeverity, "ivp-exact"}},
+              TallyScope{"eldenring", "h", {SubScopeKind::kSeverity, "structurally-valid"}}})
+            EXPECT_EQ(with.count(n, s), without.count(n, s)) << n << " " << scope_text(s);
     std::size_t with_keys = 0, without_keys = 0;
     for (const auto& [key, n] : with.counts()) with_keys += key.first != "by_name";
     for (const auto& [key, n] : without.counts()) without_keys += key.first != "by_name";
@@ -107,32 +113,32 @@ TEST(TallyBatch, DiscardedUnitAfterABatchLeavesTheTallyAsIfNeverBegun) {
 
 TEST(TallyBatch, ADiscardedFirstUnitLeavesNoKeyAndTheNextBatchAddsThemAgain) {
     Tally t;
-    t.begin_unit("s", 0, true);
+    t.begin_unit(kS, 0, true);
     const std::vector<std::uint64_t> n = {1, 2, 3, 4};
     t.add_batch(&kNames, &name_at, n);
     t.discard_unit();
     EXPECT_TRUE(t.counts().empty());
     EXPECT_EQ(t.units(), 0u);
-    t.begin_unit("s", 1, true);
+    t.begin_unit(kS, 1, true);
     t.add_batch(&kNames, &name_at, n);
-    t.end_unit({"s#ivp-exact"});
-    EXPECT_EQ(t.count("prims_outside", "s"), 3u);
-    EXPECT_EQ(t.count("prims_outside", "s#ivp-exact"), 3u);
+    t.end_unit({kS.with(SubScopeKind::kSeverity, kIvpExact)});
+    EXPECT_EQ(t.count("prims_outside", kS), 3u);
+    EXPECT_EQ(t.count("prims_outside", kS.with(SubScopeKind::kSeverity, kIvpExact)), 3u);
     EXPECT_EQ(t.counts().size(), 8u);
 }
 
 TEST(TallyBatch, ACopyKeepsNoPositionsIntoTheOriginal) {
     Tally t;
-    t.begin_unit("s", 0);
+    t.begin_unit(kS, 0);
     const std::vector<std::uint64_t> n = {1, 1, 1, 1};
     t.add_batch(&kNames, &name_at, n);
     Tally copy = t;
-    copy.begin_unit("s", 1);
+    copy.begin_unit(kS, 1);
     copy.add_batch(&kNames, &name_at, n);
-    EXPECT_EQ(copy.count("prims", "s"), 2u);
-    EXPECT_EQ(t.count("prims", "s"), 1u);
+    EXPECT_EQ(copy.count("prims", kS), 2u);
+    EXPECT_EQ(t.count("prims", kS), 1u);
     t.merge(copy);
-    EXPECT_EQ(t.count("prims", "s"), 3u);
+    EXPECT_EQ(t.count("prims", kS), 3u);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ namespace meshproof {
 namespace {
 
 struct Seen {
-    std::string scope;
+    TallyScope scope;
     std::uint64_t ordinal;
     std::uint64_t key;
     std::uint64_t sections;
@@ -22,9 +22,10 @@ struct Seen {
 // Eight units of one game over three "threads": key 7 in three binders (asset, character twice),
 // key 9 twice in one set, key 4 once; a Sekiro unit with key 7 is of another game.
 const std::vector<Seen> kUnits = {
-    {"eldenring/asset", 10, 7, 5, 2}, {"eldenring/character", 30, 7, 5, 2}, {"eldenring/character", 31, 7, 5, 2},
-    {"eldenring/asset", 11, 9, 3, 0}, {"eldenring/asset", 12, 9, 3, 0},     {"eldenring/character", 32, 4, 8, 1},
-    {"eldenring/h", 2, 5, 100, 0},    {"sekiro/object", 40, 7, 5, 2},
+    {TallyScope{"eldenring", "asset", {}}, 10, 7, 5, 2},     {TallyScope{"eldenring", "character", {}}, 30, 7, 5, 2},
+    {TallyScope{"eldenring", "character", {}}, 31, 7, 5, 2}, {TallyScope{"eldenring", "asset", {}}, 11, 9, 3, 0},
+    {TallyScope{"eldenring", "asset", {}}, 12, 9, 3, 0},     {TallyScope{"eldenring", "character", {}}, 32, 4, 8, 1},
+    {TallyScope{"eldenring", "h", {}}, 2, 5, 100, 0},        {TallyScope{"sekiro", "object", {}}, 40, 7, 5, 2},
 };
 
 Tally thread_tally(const std::vector<std::size_t>& units) {
@@ -49,13 +50,13 @@ Tally merged(const std::vector<Tally>& threads, const std::vector<std::size_t>& 
 TEST(TallyDistinct, CountsEachContentOnceInTheSetOfItsFirstUnit) {
     const Tally t = merged({thread_tally({0, 1, 2, 3, 4, 5, 6, 7})}, {0});
     // Key 7 once (asset, ordinal 10), key 9 once, key 4 once, key 5 once.
-    EXPECT_EQ(t.count("distinct_sections", "eldenring/asset"), 5u + 3u);
-    EXPECT_EQ(t.count("distinct_sections", "eldenring/character"), 8u);
-    EXPECT_EQ(t.count("distinct_sections", "eldenring/h"), 100u);
-    EXPECT_EQ(t.count("distinct_flagged_sections", "eldenring/asset"), 2u);
-    EXPECT_EQ(t.count("distinct_flagged_sections", "eldenring/character"), 1u);
+    EXPECT_EQ(t.count("distinct_sections", TallyScope{"eldenring", "asset", {}}), 5u + 3u);
+    EXPECT_EQ(t.count("distinct_sections", TallyScope{"eldenring", "character", {}}), 8u);
+    EXPECT_EQ(t.count("distinct_sections", TallyScope{"eldenring", "h", {}}), 100u);
+    EXPECT_EQ(t.count("distinct_flagged_sections", TallyScope{"eldenring", "asset", {}}), 2u);
+    EXPECT_EQ(t.count("distinct_flagged_sections", TallyScope{"eldenring", "character", {}}), 1u);
     // The same bytes in another game count there too.
-    EXPECT_EQ(t.count("distinct_sections", "sekiro/object"), 5u);
+    EXPECT_EQ(t.count("distinct_sections", TallyScope{"sekiro", "object", {}}), 5u);
     // The plain count counts every read.
     EXPECT_EQ(t.total("sections"), 5u * 4 + 3u * 2 + 8u + 100u);
     EXPECT_EQ(t.total("distinct_sections"), 5u + 3u + 8u + 100u + 5u);
@@ -98,11 +99,11 @@ TEST(TallyDistinct, ADiscardedUnitAddsNoContent) {
         if (u.ordinal == 10) t.discard_unit();
     }
     t.fold_distinct();
-    EXPECT_EQ(t.count("distinct_sections", "eldenring/asset"), 0u);
-    EXPECT_EQ(t.count("distinct_sections", "eldenring/character"), 5u);
+    EXPECT_EQ(t.count("distinct_sections", TallyScope{"eldenring", "asset", {}}), 0u);
+    EXPECT_EQ(t.count("distinct_sections", TallyScope{"eldenring", "character", {}}), 5u);
     // A key only a discarded unit held is gone altogether.
     Tally u;
-    u.begin_unit("eldenring/asset", 3);
+    u.begin_unit(TallyScope{"eldenring", "asset", {}}, 3);
     u.distinct("distinct_sections", 99, 4);
     u.distinct("distinct_sections", 99, 2);
     u.discard_unit();
@@ -111,14 +112,14 @@ TEST(TallyDistinct, ADiscardedUnitAddsNoContent) {
 
 TEST(TallyDistinct, AUnitAddsUpItsOwnCountsUnderOneKey) {
     Tally t;
-    t.begin_unit("eldenring/asset", 3);
+    t.begin_unit(TallyScope{"eldenring", "asset", {}}, 3);
     t.distinct("distinct_sections", 1, 4);  // mesh 0
     t.distinct("distinct_sections", 1, 2);  // mesh 1
-    t.begin_unit("eldenring/asset", 8);     // the same bytes again: counted once
+    t.begin_unit(TallyScope{"eldenring", "asset", {}}, 8);  // the same bytes again: counted once
     t.distinct("distinct_sections", 1, 4);
     t.distinct("distinct_sections", 1, 2);
     t.fold_distinct();
-    EXPECT_EQ(t.count("distinct_sections", "eldenring/asset"), 6u);
+    EXPECT_EQ(t.count("distinct_sections", TallyScope{"eldenring", "asset", {}}), 6u);
 }
 
 }  // namespace

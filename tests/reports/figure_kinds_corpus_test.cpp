@@ -61,14 +61,15 @@ TEST(FigureKindsCorpus, RetailSurSampleMeanAndMedian) {
     const Tally& read = test::tally_of(run, "sur_read");
     const FigureResult& mean = figure(results, "sur.corpus.skip_hull_avg_faces");
     ASSERT_TRUE(mean.measured.has_value());
-    EXPECT_DOUBLE_EQ(*mean.measured, double(read.count("faces_skip", "freelancer/vers")) /
-                                         double(read.count("skip_hulls", "freelancer/vers")));
+    EXPECT_DOUBLE_EQ(*mean.measured, double(read.count("faces_skip", TallyScope{"freelancer", "vers", {}})) /
+                                         double(read.count("skip_hulls", TallyScope{"freelancer", "vers", {}})));
     // The median error of MAXLancer's constant: one value per stored component (3 per surface).
     const FigureResult& median = figure(results, "sur.derive.inertia_maxlancer_median_error");
     ASSERT_TRUE(median.measured.has_value()) << median.why;
     std::uint64_t components = 0;
     for (const auto& [value, n] : median.values) components += n;
-    EXPECT_LE(components, test::tally_of(run, "sur_derive").count("inertia_components", "freelancer/vers"));
+    EXPECT_LE(components,
+              test::tally_of(run, "sur_derive").count("inertia_components", TallyScope{"freelancer", "vers", {}}));
     EXPECT_GT(components, 0u);
     EXPECT_FALSE(median.values_overflowed);
 }

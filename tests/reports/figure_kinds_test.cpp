@@ -33,9 +33,9 @@ const std::string kIsActive =
 TEST(FigureKinds, ValueSetMatchesWhenExactlyTheOneValueIsSeen) {
     RunResult run = run_with("simd");
     Tally& t = tally_of(run, "simd");
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     t.value("node_is_active", 0, 40);
-    t.begin_unit("eldenring/l", 2);
+    t.begin_unit(TallyScope{"eldenring", "l", {}}, 2);
     t.value("node_is_active", 0, 2);
     const FigureResult r = only(manifest(kIsActive), run);
     EXPECT_EQ(r.status, FigureStatus::kMatch);
@@ -48,7 +48,7 @@ TEST(FigureKinds, ValueSetMatchesWhenExactlyTheOneValueIsSeen) {
 TEST(FigureKinds, ValueSetWithASecondValueIsAMismatchThatShowsEveryValue) {
     RunResult run = run_with("simd");
     Tally& t = tally_of(run, "simd");
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     t.value("node_is_active", 0, 40);
     t.value("node_is_active", 1, 3);
     const FigureResult r = only(manifest(kIsActive), run);
@@ -57,7 +57,7 @@ TEST(FigureKinds, ValueSetWithASecondValueIsAMismatchThatShowsEveryValue) {
     EXPECT_EQ(values_text(r), "0 ×40 · 1 ×3");
     // Only another value: a mismatch measuring it.
     RunResult other = run_with("simd");
-    tally_of(other, "simd").begin_unit("eldenring/h", 1);
+    tally_of(other, "simd").begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     tally_of(other, "simd").value("node_is_active", 1, 5);
     const FigureResult o = only(manifest(kIsActive), other);
     EXPECT_EQ(o.status, FigureStatus::kMismatch);
@@ -71,7 +71,7 @@ TEST(FigureKinds, ValueSetWithASecondValueIsAMismatchThatShowsEveryValue) {
 TEST(FigureKinds, AnOverflowedValueSetIsAMismatchWithoutMeasure) {
     RunResult run = run_with("simd");
     Tally& t = tally_of(run, "simd");
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     for (std::size_t v = 0; v <= kMaxDistinctValues; ++v) t.value("node_is_active", static_cast<double>(v));
     const FigureResult r = only(manifest(kIsActive), run);
     EXPECT_EQ(r.status, FigureStatus::kMismatch);
@@ -86,7 +86,7 @@ const std::string kPayloads =
 TEST(FigureKinds, ListMatchesWhenOnlyThatListIsSeen) {
     RunResult run = run_with("numbering");
     Tally& t = tally_of(run, "numbering");
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     t.values("payloads_n4", {2, 3, 0, 1}, 7);
     const FigureResult r = only(manifest(kPayloads), run);
     EXPECT_EQ(r.status, FigureStatus::kMatch);
@@ -101,10 +101,10 @@ TEST(FigureKinds, ListMatchesWhenOnlyThatListIsSeen) {
 TEST(FigureKinds, MinimumIsTheSmallestOverTheScopes) {
     RunResult run = run_with("keys");
     Tally& t = tally_of(run, "keys");
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     t.min("numprimitivekeys_min_excess", 4);
     t.min("numprimitivekeys_min_excess", 2);
-    t.begin_unit("eldenring/l", 2);
+    t.begin_unit(TallyScope{"eldenring", "l", {}}, 2);
     t.min("numprimitivekeys_min_excess", 1);
     const std::string head =
         R"({"id": "m", "figure": "smallest excess", "pass": "keys", "counter": "numprimitivekeys_min_excess",
@@ -121,9 +121,9 @@ TEST(FigureKinds, MinimumIsTheSmallestOverTheScopes) {
 
 TEST(FigureKinds, MeanIsTheSumOverTheCount) {
     // 2,292 faces over 33 hulls = 69.45: "averaging 69" (± 0.5) matches, 70 does not.
-    const RunResult run = test::make_run(
-        Game::kFreelancer, {"vers"},
-        {{"sur_read", "faces_skip", "freelancer/vers", 2292}, {"sur_read", "skip_hulls", "freelancer/vers", 33}});
+    const RunResult run = test::make_run(Game::kFreelancer, {"vers"},
+                                         {{"sur_read", "faces_skip", TallyScope{"freelancer", "vers", {}}, 2292},
+                                          {"sur_read", "skip_hulls", TallyScope{"freelancer", "vers", {}}, 33}});
     const std::string head =
         R"({"id": "avg", "figure": "average faces per type-5 hull", "pass": "sur_read", "counter": "faces_skip",
         "of": "skip_hulls", "kind": "mean", "scope": {"game": "freelancer", "set": "vers"}, "tolerance": 0.5, "label": "Observed", "expected": )";
@@ -141,7 +141,7 @@ TEST(FigureKinds, MeanIsTheSumOverTheCount) {
 TEST(FigureKinds, MedianOfTheHistogram) {
     RunResult run = test::make_run(Game::kFreelancer, {"vers"}, {}, {"sur_derive"});
     Tally& t = tally_of(run, "sur_derive");
-    t.begin_unit("freelancer/vers", 1);
+    t.begin_unit(TallyScope{"freelancer", "vers", {}}, 1);
     t.value("maxlancer_error_pct", 10, 2);
     t.value("maxlancer_error_pct", 46, 1);
     t.value("maxlancer_error_pct", 900, 2);  // odd count 5: the third value, 46
@@ -164,7 +164,7 @@ TEST(FigureKinds, MedianOfTheHistogram) {
 TEST(FigureKinds, DistinctCountsTheValuesSeen) {
     RunResult run = test::make_run(Game::kFreelancer, {"vers"}, {}, {"sur_read"});
     Tally& t = tally_of(run, "sur_read");
-    t.begin_unit("freelancer/vers", 1);
+    t.begin_unit(TallyScope{"freelancer", "vers", {}}, 1);
     t.value("hull_type", 4, 30);
     t.value("hull_type", 5, 2);
     const std::string head = R"({"id": "d", "figure": "hull type values", "pass": "sur_read", "counter": "hull_type",
@@ -174,7 +174,7 @@ TEST(FigureKinds, DistinctCountsTheValuesSeen) {
     EXPECT_EQ(*r.measured, 2);
     EXPECT_EQ(values_text(r), "4 ×30 · 5 ×2");
     // One value more, or one fewer, is another count.
-    t.begin_unit("freelancer/vers", 2);
+    t.begin_unit(TallyScope{"freelancer", "vers", {}}, 2);
     t.value("hull_type", 6, 1);
     const FigureResult three = only(manifest(head + "2}", "freelancer"), run);
     EXPECT_EQ(three.status, FigureStatus::kMismatch);
@@ -193,7 +193,7 @@ TEST(FigureKinds, DistinctCountsTheValuesSeen) {
 TEST(FigureKinds, BoundMatchesWithinItAndNotAbove) {
     RunResult run = run_with("page");
     Tally& t = tally_of(run, "page");
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     t.max("triangle_max_outside_domain_um", 12.5);
     const std::string fig =
         R"({"id": "b", "figure": "largest distance outside the domain in µm, a bound", "pass": "page",
@@ -210,10 +210,10 @@ TEST(FigureKinds, BoundMatchesWithinItAndNotAbove) {
 TEST(FigureKinds, LowestAndHighestBinderSet) {
     // h: 40 of 100 = 40 %, l: 32 of 100 = 32 %.
     const RunResult run = test::make_run(Game::kEldenRing, {"h", "l"},
-                                         {{"interior", "bits_stored", "eldenring/h", 40},
-                                          {"interior", "triangle_keys", "eldenring/h", 100},
-                                          {"interior", "bits_stored", "eldenring/l", 32},
-                                          {"interior", "triangle_keys", "eldenring/l", 100}});
+                                         {{"interior", "bits_stored", TallyScope{"eldenring", "h", {}}, 40},
+                                          {"interior", "triangle_keys", TallyScope{"eldenring", "h", {}}, 100},
+                                          {"interior", "bits_stored", TallyScope{"eldenring", "l", {}}, 32},
+                                          {"interior", "triangle_keys", TallyScope{"eldenring", "l", {}}, 100}});
     auto fig = [](const char* kind, int expected) {
         return std::string(
                    R"({"id": "s", "figure": "share with the interior bit", "pass": "interior", "counter": "bits_stored",
@@ -275,7 +275,7 @@ TEST(FigureKinds, TheLoaderHoldsEachKindsRules) {
 TEST(FigureKinds, ReportsWriteAndReadEveryKind) {
     RunResult run = run_with("simd");
     Tally& t = tally_of(run, "simd");
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     t.value("node_is_active", 0, 40);
     t.value("node_is_active", 1, 3);
     const Manifest m = manifest(kIsActive);
@@ -297,7 +297,7 @@ TEST(FigureKinds, ReportsWriteAndReadEveryKind) {
 
     // A bound prints "≤" before the document's value; a report without kinds has no "kind" field.
     RunResult plain = run_with("page");
-    tally_of(plain, "page").begin_unit("eldenring/h", 1);
+    tally_of(plain, "page").begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     tally_of(plain, "page").max("max_page", 3);
     const Manifest bound =
         manifest(R"({"id": "b", "figure": "largest page", "pass": "page", "counter": "max_page", "kind": "bound",
@@ -315,7 +315,7 @@ TEST(FigureKinds, DiffComparesValueSets) {
     auto report = [](std::uint64_t off) {
         RunResult run = run_with("simd");
         Tally& t = tally_of(run, "simd");
-        t.begin_unit("eldenring/h", 1);
+        t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
         t.value("node_is_active", 0, 40);
         if (off) t.value("node_is_active", 1, off);
         const Manifest m = manifest(kIsActive);

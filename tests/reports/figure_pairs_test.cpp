@@ -28,7 +28,7 @@ const char* const kBands[] = {"2", "3_4", "5_8", "9_16", "17_32", "33_64", "65up
 
 // The tree_rule bands: nodes[b] of band b, shared[b] of those shared (scope eldenring/h).
 std::vector<test::CounterValue> bands(const std::vector<std::uint64_t>& nodes, const std::vector<std::uint64_t>& shared,
-                                      const std::string& scope = "eldenring/h") {
+                                      const TallyScope& scope = TallyScope{"eldenring", "h", {}}) {
     std::vector<test::CounterValue> out;
     for (std::size_t b = 0; b < nodes.size(); ++b) {
         out.push_back({"tree_rule", std::string("band_nodes_") + kBands[b], scope, nodes[b]});
@@ -96,8 +96,8 @@ TEST(FigurePairs, LowestAndHighestOfTheComplementsLeaveOutEmptyPairs) {
 
 // The sum over the figure's scope, pair by pair: both sets of the game add up before the ranking.
 TEST(FigurePairs, EachPairIsSummedOverTheScopeFirst) {
-    auto counters = bands({100, 50}, {98, 46}, "eldenring/h");
-    for (const auto& c : bands({100, 50}, {90, 50}, "eldenring/l")) counters.push_back(c);
+    auto counters = bands({100, 50}, {98, 46}, TallyScope{"eldenring", "h", {}});
+    for (const auto& c : bands({100, 50}, {90, 50}, TallyScope{"eldenring", "l", {}})) counters.push_back(c);
     const RunResult run = test::make_run(Game::kEldenRing, {"h", "l"}, counters);
     // 2: 188 of 200 shared (6 % lack); 3–4: 96 of 100 (4 %).
     const FigureResult low = only(manifest(lacks("lowest_of", 4, true, 2)), run);
@@ -248,7 +248,7 @@ TEST(FigurePairs, DocumentLacksLeafsetFiguresRankTheSevenBands) {
     EXPECT_EQ(high.status, FigureStatus::kMatch) << high.why;  // the document's 11 %
     EXPECT_DOUBLE_EQ(*high.measured, 11);
     // Sekiro's highest is 8 %: 11 % there is a mismatch.
-    const RunResult sekiro = test::make_run(Game::kSekiro, {"h"}, bands(nodes, shared, "sekiro/h"));
+    const RunResult sekiro = test::make_run(Game::kSekiro, {"h"}, bands(nodes, shared, TallyScope{"sekiro", "h", {}}));
     const Manifest s = document_manifest("sekiro");
     EXPECT_EQ(evaluate_one(document_figure(s, "havok.tree_rule.sekiro.lacks_leafset_max"), sekiro).status,
               FigureStatus::kMismatch);
@@ -263,10 +263,11 @@ TEST(FigurePairs, DocumentMergeRate33IsABoundOverBothGames) {
     EXPECT_EQ(f.expected, 1);
     // 1 of 150 Sekiro and 0 of 50 Elden Ring 33-leaf subtrees exact: 0.5 %, under 1 %.
     auto run = [](std::uint64_t sekiro_exact, std::uint64_t er_exact) {
-        return test::make_two_game_run({"h"}, {{"tree_rule", "subtrees_33", "sekiro/h", 150},
-                                               {"tree_rule", "subtrees_33_exact", "sekiro/h", sekiro_exact},
-                                               {"tree_rule", "subtrees_33", "eldenring/h", 50},
-                                               {"tree_rule", "subtrees_33_exact", "eldenring/h", er_exact}});
+        return test::make_two_game_run(
+            {"h"}, {{"tree_rule", "subtrees_33", TallyScope{"sekiro", "h", {}}, 150},
+                    {"tree_rule", "subtrees_33_exact", TallyScope{"sekiro", "h", {}}, sekiro_exact},
+                    {"tree_rule", "subtrees_33", TallyScope{"eldenring", "h", {}}, 50},
+                    {"tree_rule", "subtrees_33_exact", TallyScope{"eldenring", "h", {}}, er_exact}});
     };
     const FigureResult under = evaluate_one(f, run(1, 0));
     EXPECT_EQ(under.status, FigureStatus::kMatch) << under.why;

@@ -25,9 +25,9 @@ std::string tagfiles_figure(double expected, const std::string& set = "") {
            std::to_string(expected) + R"(, "label": "Observed"})";
 }
 
-const std::vector<test::CounterValue> kTagfiles = {{"tagfile", "tagfiles", "sekiro/h", 3},
-                                                   {"tagfile", "tagfiles", "eldenring/h", 4},
-                                                   {"tagfile", "tagfiles", "eldenring/l", 2}};
+const std::vector<test::CounterValue> kTagfiles = {{"tagfile", "tagfiles", TallyScope{"sekiro", "h", {}}, 3},
+                                                   {"tagfile", "tagfiles", TallyScope{"eldenring", "h", {}}, 4},
+                                                   {"tagfile", "tagfiles", TallyScope{"eldenring", "l", {}}, 2}};
 
 TEST(FigureScopes, BothGamesSumsTheCounterOverTheTwoGames) {
     const RunResult run = test::make_two_game_run({"h", "l"}, kTagfiles);
@@ -47,10 +47,11 @@ TEST(FigureScopes, BothGamesSumsTheCounterOverTheTwoGames) {
 // own object figures are scoped to its assets), never Elden Ring's h set.
 TEST(FigureScopes, BothGamesObjectsAreSekirosObjectsAndEldenRingsAssets) {
     // Only Sekiro has an object set and only Elden Ring an asset set, as in the games.
-    RunResult run = test::make_two_game_run({"h", "object", "asset"}, {{"tagfile", "tagfiles", "sekiro/object", 3},
-                                                                       {"tagfile", "tagfiles", "sekiro/h", 100},
-                                                                       {"tagfile", "tagfiles", "eldenring/asset", 5},
-                                                                       {"tagfile", "tagfiles", "eldenring/h", 200}});
+    RunResult run = test::make_two_game_run({"h", "object", "asset"},
+                                            {{"tagfile", "tagfiles", TallyScope{"sekiro", "object", {}}, 3},
+                                             {"tagfile", "tagfiles", TallyScope{"sekiro", "h", {}}, 100},
+                                             {"tagfile", "tagfiles", TallyScope{"eldenring", "asset", {}}, 5},
+                                             {"tagfile", "tagfiles", TallyScope{"eldenring", "h", {}}, 200}});
     std::erase_if(run.members, [](const MemberStatus& m) {
         return (m.game == Game::kEldenRing && m.set == "object") || (m.game == Game::kSekiro && m.set == "asset");
     });
@@ -62,7 +63,8 @@ TEST(FigureScopes, BothGamesObjectsAreSekirosObjectsAndEldenRingsAssets) {
 }
 
 TEST(FigureScopes, BothGamesOnOneGameIsNotComparableBelowTheSumAndAMismatchAbove) {
-    const RunResult sekiro = test::make_run(Game::kSekiro, {"h"}, {{"tagfile", "tagfiles", "sekiro/h", 3}});
+    const RunResult sekiro =
+        test::make_run(Game::kSekiro, {"h"}, {{"tagfile", "tagfiles", TallyScope{"sekiro", "h", {}}, 3}});
     const FigureResult below = only(manifest(tagfiles_figure(9)), sekiro);
     EXPECT_EQ(below.status, FigureStatus::kNotComparable);
     EXPECT_EQ(*below.measured, 3);
@@ -72,7 +74,8 @@ TEST(FigureScopes, BothGamesOnOneGameIsNotComparableBelowTheSumAndAMismatchAbove
     // Above the two games' sum already: the other game cannot undo it.
     EXPECT_EQ(only(manifest(tagfiles_figure(2)), sekiro).status, FigureStatus::kMismatch);
     // None where the document has none: holds on what was read.
-    const RunResult zero = test::make_run(Game::kSekiro, {"h"}, {{"tagfile", "tagfiles", "sekiro/h", 0}});
+    const RunResult zero =
+        test::make_run(Game::kSekiro, {"h"}, {{"tagfile", "tagfiles", TallyScope{"sekiro", "h", {}}, 0}});
     const FigureResult none = only(manifest(tagfiles_figure(0)), zero);
     EXPECT_EQ(none.status, FigureStatus::kHoldsOnRead);
     EXPECT_NE(none.why.find("holds on what was read"), std::string::npos) << none.why;
@@ -90,9 +93,9 @@ TEST(FigureScopes, BothGamesTakesTheLargestMaximumOfTheTwoGames) {
     RunResult run = test::make_two_game_run({"h"}, {});
     run.passes.push_back(PassResult{PassRegistry::global().find("structure"), {}});
     Tally& t = run.passes.back().tally;
-    t.begin_unit("sekiro/h", 1);
+    t.begin_unit(TallyScope{"sekiro", "h", {}}, 1);
     t.max("max_primitives", 100);
-    t.begin_unit("eldenring/h", 2);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 2);
     t.max("max_primitives", 127);
     const FigureResult r = only(manifest(kMaxPrimitives), run);
     EXPECT_EQ(r.status, FigureStatus::kMatch) << r.why;
@@ -101,7 +104,7 @@ TEST(FigureScopes, BothGamesTakesTheLargestMaximumOfTheTwoGames) {
     for (const auto& [value, status] : std::vector<std::pair<double, FigureStatus>>{
              {100, FigureStatus::kNotComparable}, {127, FigureStatus::kHoldsOnRead}, {130, FigureStatus::kMismatch}}) {
         RunResult one = test::make_run(Game::kSekiro, {"h"}, {}, {"structure"});
-        tally_of(one, "structure").begin_unit("sekiro/h", 1);
+        tally_of(one, "structure").begin_unit(TallyScope{"sekiro", "h", {}}, 1);
         tally_of(one, "structure").max("max_primitives", value);
         EXPECT_EQ(only(manifest(kMaxPrimitives), one).status, status) << value;
     }
@@ -114,9 +117,9 @@ TEST(FigureScopes, BothGamesUnitesTheValueSetsOfTheTwoGames) {
     RunResult run = test::make_two_game_run({"h"}, {});
     run.passes.push_back(PassResult{PassRegistry::global().find("tagfile"), {}});
     Tally& t = run.passes.back().tally;
-    t.begin_unit("sekiro/h", 1);
+    t.begin_unit(TallyScope{"sekiro", "h", {}}, 1);
     t.value("sdk_version", 20160200, 3);
-    t.begin_unit("eldenring/h", 2);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 2);
     t.value("sdk_version", 20180100, 4);
     t.value("sdk_version", 20160200, 1);
     const FigureResult r = only(manifest(kSdkVersion), run);
@@ -124,7 +127,7 @@ TEST(FigureScopes, BothGamesUnitesTheValueSetsOfTheTwoGames) {
     EXPECT_EQ(values_text(r), "20160200 ×4 · 20180100 ×4");
     // One game that sees only the document's value: holds on what was read; another value: a mismatch.
     RunResult one = test::make_run(Game::kSekiro, {"h"}, {}, {"tagfile"});
-    tally_of(one, "tagfile").begin_unit("sekiro/h", 1);
+    tally_of(one, "tagfile").begin_unit(TallyScope{"sekiro", "h", {}}, 1);
     tally_of(one, "tagfile").value("sdk_version", 20160200, 3);
     EXPECT_EQ(only(manifest(kSdkVersion), one).status, FigureStatus::kHoldsOnRead);
     tally_of(one, "tagfile").value("sdk_version", 7, 1);
@@ -132,12 +135,13 @@ TEST(FigureScopes, BothGamesUnitesTheValueSetsOfTheTwoGames) {
 }
 
 TEST(FigureScopes, BothGamesLowestSetRanksEachGamesSets) {
-    const RunResult run = test::make_two_game_run({"h", "l"}, {{"interior", "bits_stored", "sekiro/h", 40},
-                                                               {"interior", "triangle_keys", "sekiro/h", 100},
-                                                               {"interior", "bits_stored", "eldenring/h", 32},
-                                                               {"interior", "triangle_keys", "eldenring/h", 100},
-                                                               {"interior", "bits_stored", "eldenring/l", 48},
-                                                               {"interior", "triangle_keys", "eldenring/l", 100}});
+    const RunResult run =
+        test::make_two_game_run({"h", "l"}, {{"interior", "bits_stored", TallyScope{"sekiro", "h", {}}, 40},
+                                             {"interior", "triangle_keys", TallyScope{"sekiro", "h", {}}, 100},
+                                             {"interior", "bits_stored", TallyScope{"eldenring", "h", {}}, 32},
+                                             {"interior", "triangle_keys", TallyScope{"eldenring", "h", {}}, 100},
+                                             {"interior", "bits_stored", TallyScope{"eldenring", "l", {}}, 48},
+                                             {"interior", "triangle_keys", TallyScope{"eldenring", "l", {}}, 100}});
     const FigureResult r =
         only(manifest(R"({"id": "both.low", "figure": "lowest set", "pass": "interior", "counter": "bits_stored",
         "of": "triangle_keys", "kind": "lowest_set", "scope": {"game": "both"}, "expected": 32, "tolerance": 0.5,
@@ -152,9 +156,10 @@ TEST(FigureScopes, BothGamesLowestSetRanksEachGamesSets) {
 
 // A Sekiro run with members in two maps, the place sub-scope holding the counts of one.
 RunResult run_in_two_maps() {
-    RunResult run = test::make_run(
-        Game::kSekiro, {},
-        {{"tagfile", "tagfiles", "sekiro/h", 8}, {"tagfile", "tagfiles", "sekiro/h#map:m11_01_00_00", 5}});
+    RunResult run =
+        test::make_run(Game::kSekiro, {},
+                       {{"tagfile", "tagfiles", TallyScope{"sekiro", "h", {}}, 8},
+                        {"tagfile", "tagfiles", TallyScope{"sekiro", "h", {SubScopeKind::kMap, "m11_01_00_00"}}, 5}});
     for (const char* path : {"map/m10_00_00_00/h10_00_00_00.hkxbhd :: h10_00_00_00_000001.hkx.dcx",
                              "map/m11_01_00_00/h11_01_00_00.hkxbhd :: h11_01_00_00_000001.hkx.dcx"}) {
         MemberStatus m;

@@ -35,10 +35,11 @@ FigureResult evaluate(const char* manifest, const std::string& id, const RunResu
 
 TEST(FigureShare, AboutFourOfFiveIsSeventyToNinetyPercentOfBothGames) {
     auto run = [](std::uint64_t sekiro_one, std::uint64_t er_one) {
-        return test::make_two_game_run({"h"}, {{"nibble", "differing_nodes", "sekiro/h", 100},
-                                               {"nibble", "differ_one_nibble", "sekiro/h", sekiro_one},
-                                               {"nibble", "differing_nodes", "eldenring/h", 100},
-                                               {"nibble", "differ_one_nibble", "eldenring/h", er_one}});
+        return test::make_two_game_run({"h"},
+                                       {{"nibble", "differing_nodes", TallyScope{"sekiro", "h", {}}, 100},
+                                        {"nibble", "differ_one_nibble", TallyScope{"sekiro", "h", {}}, sekiro_one},
+                                        {"nibble", "differing_nodes", TallyScope{"eldenring", "h", {}}, 100},
+                                        {"nibble", "differ_one_nibble", TallyScope{"eldenring", "h", {}}, er_one}});
     };
     const std::string id = "havok.nibble.both.one_nibble_diff";
     const FigureResult near = evaluate("sekiro", id, run(80, 70));  // 150 of 200: 75 %
@@ -63,10 +64,10 @@ TEST(FigureShare, MostSectionsOfOneSimpleOrderIsTenOf2610Exactly) {
     const std::string id = "havok.numbering.sekiro.object_simple_keys_max";
     auto run = [](std::uint64_t box, std::uint64_t row) {
         return test::make_run(Game::kSekiro, {"object"},
-                              {{"numbering", "order_trees", "sekiro/object", 2610},
-                               {"numbering", "order_box_min_x", "sekiro/object", box},
-                               {"numbering", "order_first_row", "sekiro/object", row},
-                               {"numbering", "order_preorder", "sekiro/object", 0}});
+                              {{"numbering", "order_trees", TallyScope{"sekiro", "object", {}}, 2610},
+                               {"numbering", "order_box_min_x", TallyScope{"sekiro", "object", {}}, box},
+                               {"numbering", "order_first_row", TallyScope{"sekiro", "object", {}}, row},
+                               {"numbering", "order_preorder", TallyScope{"sekiro", "object", {}}, 0}});
     };
     const FigureResult ten = evaluate("sekiro", id, run(3, 10));  // the first row's 10 is the most
     EXPECT_EQ(ten.status, FigureStatus::kMatch) << ten.why;

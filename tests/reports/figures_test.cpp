@@ -16,25 +16,26 @@ const char* kPagedL = R"({"id": "p", "figure": "l sections with page 1", "pass":
     "scope": {"game": "eldenring", "set": "l"}, "expected": 89, "label": "Proven"})";
 
 TEST(Figures, CounterInTheFiguresSetMatches) {
-    const RunResult run =
-        test::make_run(Game::kEldenRing, {"l", "h"},
-                       {{"page", "sections_page_1", "eldenring/l", 89}, {"page", "sections_page_1", "eldenring/h", 5}});
+    const RunResult run = test::make_run(Game::kEldenRing, {"l", "h"},
+                                         {{"page", "sections_page_1", TallyScope{"eldenring", "l", {}}, 89},
+                                          {"page", "sections_page_1", TallyScope{"eldenring", "h", {}}, 5}});
     const FigureResult r = only(manifest(kPagedL), run);
     EXPECT_EQ(r.status, FigureStatus::kMatch);
     EXPECT_EQ(*r.measured, 89);  // the h scope's 5 is not the l set's
 }
 
 TEST(Figures, ADifferentCountIsAMismatchWithTheMeasuredValue) {
-    const RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", "eldenring/l", 88}});
+    const RunResult run =
+        test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", TallyScope{"eldenring", "l", {}}, 88}});
     const FigureResult r = only(manifest(kPagedL), run);
     EXPECT_EQ(r.status, FigureStatus::kMismatch);
     EXPECT_EQ(*r.measured, 88);
 }
 
 TEST(Figures, NoSetSumsEverySetOfTheGame) {
-    const RunResult run =
-        test::make_run(Game::kSekiro, {"h", "object"},
-                       {{"page", "triangles", "sekiro/h", 1000}, {"page", "triangles", "sekiro/object", 234}});
+    const RunResult run = test::make_run(Game::kSekiro, {"h", "object"},
+                                         {{"page", "triangles", TallyScope{"sekiro", "h", {}}, 1000},
+                                          {"page", "triangles", TallyScope{"sekiro", "object", {}}, 234}});
     const Manifest m = manifest(R"({"id": "t", "figure": "triangles", "pass": "page", "counter": "triangles",
         "scope": {"game": "sekiro"}, "expected": 1234, "label": "Proven"})",
                                 "sekiro");
@@ -46,10 +47,11 @@ TEST(Figures, NoSetSumsEverySetOfTheGame) {
 // "Named collision binders": a figure of no set leaves the character set out; set "every" (the
 // document's "every distinct tagfile read") takes it in; set "character" is the character binders.
 TEST(Figures, NoSetLeavesCharacterOutAndSetEveryTakesItIn) {
-    const RunResult run = test::make_run(Game::kEldenRing, {"h", "asset", "character"},
-                                         {{"structure", "distinct_sections", "eldenring/h", 1000},
-                                          {"structure", "distinct_sections", "eldenring/asset", 200},
-                                          {"structure", "distinct_sections", "eldenring/character", 34}});
+    const RunResult run =
+        test::make_run(Game::kEldenRing, {"h", "asset", "character"},
+                       {{"structure", "distinct_sections", TallyScope{"eldenring", "h", {}}, 1000},
+                        {"structure", "distinct_sections", TallyScope{"eldenring", "asset", {}}, 200},
+                        {"structure", "distinct_sections", TallyScope{"eldenring", "character", {}}, 34}});
     auto figure = [](const std::string& set, int expected) {
         return manifest(R"({"id": "d", "figure": "sections", "pass": "structure", "counter": "distinct_sections",
             "scope": {"game": "eldenring")" +
@@ -64,9 +66,10 @@ TEST(Figures, NoSetLeavesCharacterOutAndSetEveryTakesItIn) {
 
 TEST(Figures, PercentageOfAnotherCounterWithinTheDocumentsRounding) {
     // 93 of 101 = 92.08 %: "92%" (tolerance 0.5) matches, "93%" does not.
-    const RunResult run = test::make_run(Game::kSekiro, {"object"},
-                                         {{"nibble", "inner_match_stored_parent", "sekiro/object", 93},
-                                          {"nibble", "inner_nodes_stored_parent", "sekiro/object", 101}});
+    const RunResult run =
+        test::make_run(Game::kSekiro, {"object"},
+                       {{"nibble", "inner_match_stored_parent", TallyScope{"sekiro", "object", {}}, 93},
+                        {"nibble", "inner_nodes_stored_parent", TallyScope{"sekiro", "object", {}}, 101}});
     const std::string head = R"({"id": "s", "figure": "share", "pass": "nibble", "counter": "inner_match_stored_parent",
         "of": "inner_nodes_stored_parent", "scope": {"game": "sekiro", "set": "object"}, "tolerance": 0.5, "label": "Observed", "expected": )";
     const FigureResult near = only(manifest(head + "92}", "sekiro"), run);
@@ -77,9 +80,10 @@ TEST(Figures, PercentageOfAnotherCounterWithinTheDocumentsRounding) {
 
 TEST(Figures, RatioOfAnotherCounterIsNotTimesAHundred) {
     // 134 / 100 = 1.34 (tolerance 0.005, "1.34"); without "ratio" the same counters read 134 %.
-    const RunResult run = test::make_run(Game::kSekiro, {"object"},
-                                         {{"tree_rule", "median_split_surface_um2", "sekiro/object", 134},
-                                          {"tree_rule", "stock_inner_surface_um2", "sekiro/object", 100}});
+    const RunResult run =
+        test::make_run(Game::kSekiro, {"object"},
+                       {{"tree_rule", "median_split_surface_um2", TallyScope{"sekiro", "object", {}}, 134},
+                        {"tree_rule", "stock_inner_surface_um2", TallyScope{"sekiro", "object", {}}, 100}});
     const std::string head =
         R"({"id": "r", "figure": "cost", "pass": "tree_rule", "counter": "median_split_surface_um2",
         "of": "stock_inner_surface_um2", "ratio": true, "scope": {"game": "sekiro"}, "tolerance": 0.005, "label": "Observed", "expected": )";
@@ -114,24 +118,25 @@ TEST(Figures, DenominatorCounterMustMatchTheDocumentsY) {
     const std::string fig = R"({"id": "d", "figure": "x of y", "pass": "keys", "counter": "tri2key_len_equal",
         "denominator_counter": "meshes_with_tri2key", "denominator": 10, "scope": {"game": "eldenring"},
         "expected": 7, "label": "Proven"})";
-    const RunResult good = test::make_run(
-        Game::kEldenRing, {"l"},
-        {{"keys", "tri2key_len_equal", "eldenring/l", 7}, {"keys", "meshes_with_tri2key", "eldenring/l", 10}});
+    const RunResult good = test::make_run(Game::kEldenRing, {"l"},
+                                          {{"keys", "tri2key_len_equal", TallyScope{"eldenring", "l", {}}, 7},
+                                           {"keys", "meshes_with_tri2key", TallyScope{"eldenring", "l", {}}, 10}});
     const FigureResult r = only(manifest(fig), good);
     EXPECT_EQ(r.status, FigureStatus::kMatch);
     EXPECT_EQ(*r.measured_denominator, 10);
-    const RunResult bad = test::make_run(
-        Game::kEldenRing, {"l"},
-        {{"keys", "tri2key_len_equal", "eldenring/l", 7}, {"keys", "meshes_with_tri2key", "eldenring/l", 11}});
+    const RunResult bad = test::make_run(Game::kEldenRing, {"l"},
+                                         {{"keys", "tri2key_len_equal", TallyScope{"eldenring", "l", {}}, 7},
+                                          {"keys", "meshes_with_tri2key", TallyScope{"eldenring", "l", {}}, 11}});
     EXPECT_EQ(only(manifest(fig), bad).status, FigureStatus::kMismatch);
 }
 
 TEST(Figures, AMaximumIsTheLargestOverTheFiguresScope) {
-    RunResult run = test::make_run(Game::kEldenRing, {"l", "h"}, {{"structure", "sections", "eldenring/l", 1}});
+    RunResult run =
+        test::make_run(Game::kEldenRing, {"l", "h"}, {{"structure", "sections", TallyScope{"eldenring", "l", {}}, 1}});
     Tally& t = run.passes[0].tally;
-    t.begin_unit("eldenring/l", 0);
+    t.begin_unit(TallyScope{"eldenring", "l", {}}, 0);
     t.max("max_primitives", 127);
-    t.begin_unit("eldenring/h", 1);
+    t.begin_unit(TallyScope{"eldenring", "h", {}}, 1);
     t.max("max_primitives", 90);
     const std::string head = R"({"id": "m", "figure": "most primitives in a section", "pass": "structure",
         "counter": "max_primitives", "label": "Proven", "expected": 127, "scope": {"game": "eldenring")";
@@ -153,7 +158,8 @@ TEST(Figures, AMaximumCannotBeAPercentage) {
 }
 
 TEST(Figures, UncheckedWhenThePassDidNotRun) {
-    const RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"keys", "meshes", "eldenring/l", 3}});
+    const RunResult run =
+        test::make_run(Game::kEldenRing, {"l"}, {{"keys", "meshes", TallyScope{"eldenring", "l", {}}, 3}});
     const FigureResult r = only(manifest(kPagedL), run);
     EXPECT_EQ(r.status, FigureStatus::kUnchecked);
     EXPECT_FALSE(r.measured.has_value());
@@ -162,9 +168,11 @@ TEST(Figures, UncheckedWhenThePassDidNotRun) {
 
 TEST(Figures, UncheckedWhenTheRunHoldsNothingInTheScope) {
     // An install without l members says nothing about l-set figures, not "0".
-    const RunResult no_l = test::make_run(Game::kEldenRing, {"h"}, {{"page", "sections_page_1", "eldenring/h", 0}});
+    const RunResult no_l =
+        test::make_run(Game::kEldenRing, {"h"}, {{"page", "sections_page_1", TallyScope{"eldenring", "h", {}}, 0}});
     EXPECT_EQ(only(manifest(kPagedL), no_l).status, FigureStatus::kUnchecked);
-    const RunResult other_game = test::make_run(Game::kSekiro, {"l"}, {{"page", "sections_page_1", "sekiro/l", 89}});
+    const RunResult other_game =
+        test::make_run(Game::kSekiro, {"l"}, {{"page", "sections_page_1", TallyScope{"sekiro", "l", {}}, 89}});
     EXPECT_EQ(only(manifest(kPagedL), other_game).status, FigureStatus::kUnchecked);
 }
 
@@ -179,7 +187,8 @@ TEST(Figures, NullPassIsNotComputedAndResultsAreInIdOrder) {
     const Manifest m = manifest(std::string(R"({"id": "z", "figure": "f", "pass": null, "scope": {"game": "eldenring"},
         "expected": 1, "label": "Observed"}, )") +
                                 kPagedL);
-    const RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", "eldenring/l", 89}});
+    const RunResult run =
+        test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", TallyScope{"eldenring", "l", {}}, 89}});
     const auto results = evaluate_figures(m, run);
     ASSERT_EQ(results.size(), 2u);
     EXPECT_EQ(results[0].figure.id, "p");
@@ -192,13 +201,14 @@ TEST(Figures, NullPassIsNotComputedAndResultsAreInIdOrder) {
 
 TEST(Figures, SeveritySubScopesSplitAFigureAndNeverJoinItsSum) {
     // A .sur run: 12 faces in IVP-exact files, 5 in structurally valid ones (engine/pipeline/tally.h).
-    const RunResult run = test::make_run(Game::kFreelancer, {"vers"},
-                                         {{"sur_read", "faces", "freelancer/vers", 17},
-                                          {"sur_read", "faces", "freelancer/vers#ivp-exact", 12},
-                                          {"sur_read", "faces", "freelancer/vers#structurally-valid", 5},
-                                          {"sur_read", "files", "freelancer/vers", 4},
-                                          {"sur_read", "files", "freelancer/vers#ivp-exact", 1},
-                                          {"sur_read", "files", "freelancer/vers#structurally-valid", 3}});
+    const RunResult run = test::make_run(
+        Game::kFreelancer, {"vers"},
+        {{"sur_read", "faces", TallyScope{"freelancer", "vers", {}}, 17},
+         {"sur_read", "faces", TallyScope{"freelancer", "vers", {SubScopeKind::kSeverity, "ivp-exact"}}, 12},
+         {"sur_read", "faces", TallyScope{"freelancer", "vers", {SubScopeKind::kSeverity, "structurally-valid"}}, 5},
+         {"sur_read", "files", TallyScope{"freelancer", "vers", {}}, 4},
+         {"sur_read", "files", TallyScope{"freelancer", "vers", {SubScopeKind::kSeverity, "ivp-exact"}}, 1},
+         {"sur_read", "files", TallyScope{"freelancer", "vers", {SubScopeKind::kSeverity, "structurally-valid"}}, 3}});
     for (const char* scope : {R"({"game": "freelancer", "set": "vers"})", R"({"game": "freelancer"})"}) {
         const FigureResult r =
             only(manifest(std::string(R"({"id": "f", "figure": "faces", "pass": "sur_read", "counter": "faces",
@@ -225,16 +235,18 @@ TEST(Figures, SeveritySubScopesSplitAFigureAndNeverJoinItsSum) {
     EXPECT_NEAR(p.split[1].second, 300.0 / 5.0, 1e-12);
     // No sub-scope in the run: no split.
     const FigureResult plain = only(
-        manifest(kPagedL), test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", "eldenring/l", 89}}));
+        manifest(kPagedL),
+        test::make_run(Game::kEldenRing, {"l"}, {{"page", "sections_page_1", TallyScope{"eldenring", "l", {}}, 89}}));
     EXPECT_TRUE(plain.split.empty());
     EXPECT_EQ(split_suffix(plain, [](double) { return std::string("x"); }), "");
 }
 
 TEST(Figures, AFileScopedFigureIsMeasuredInItsFileScopeOnly) {
-    RunResult run = test::make_run(Game::kFreelancer, {"vers"},
-                                   {{"sur_read", "faces", "freelancer/vers", 1000},
-                                    {"sur_read", "faces", "freelancer/vers#file:pod_drab.sur", 62},
-                                    {"sur_read", "faces", "freelancer/vers#ivp-exact", 1000}});
+    RunResult run = test::make_run(
+        Game::kFreelancer, {"vers"},
+        {{"sur_read", "faces", TallyScope{"freelancer", "vers", {}}, 1000},
+         {"sur_read", "faces", TallyScope{"freelancer", "vers", {SubScopeKind::kFile, "pod_drab.sur"}}, 62},
+         {"sur_read", "faces", TallyScope{"freelancer", "vers", {SubScopeKind::kSeverity, "ivp-exact"}}, 1000}});
     run.members[0].path = "DATA/EQUIPMENT/pod_drab.sur";
     const std::string figure = R"({"id": "f", "figure": "faces of its hull", "pass": "sur_read", "counter": "faces",
         "scope": {"game": "freelancer", "set": "vers", "file": "pod_drab.sur"}, "expected": 62, "label": "Unlabelled"})";
@@ -267,9 +279,9 @@ TEST(Figures, MoreThanTheDocumentIsExceedsWhereTheFigureAllowsIt) {
         "alternatives": ["empty_meshes"], "expected": 7, "label": "Proven")";
     auto run_with = [](std::uint64_t x, std::uint64_t y) {
         return test::make_run(Game::kEldenRing, {"l"},
-                              {{"keys", "tri2key_len_equal", "eldenring/l", x},
-                               {"keys", "meshes_with_tri2key", "eldenring/l", y},
-                               {"keys", "empty_meshes", "eldenring/l", 6}});
+                              {{"keys", "tri2key_len_equal", TallyScope{"eldenring", "l", {}}, x},
+                               {"keys", "meshes_with_tri2key", TallyScope{"eldenring", "l", {}}, y},
+                               {"keys", "empty_meshes", TallyScope{"eldenring", "l", {}}, 6}});
     };
     const Manifest allowed = manifest(head + R"(, "exceeds": true})");
     const Manifest plain = manifest(head + "}");
@@ -334,11 +346,11 @@ Manifest partial_manifest() {
 
 RunResult partial_run() {
     return test::make_run(Game::kEldenRing, {"h"},
-                          {{"interior", "keys_wrong", "eldenring/h", 0},
-                           {"interior", "keys_checked", "eldenring/h", 60},
-                           {"interior", "bits_set", "eldenring/h", 12},
-                           {"interior", "keys_wrong_exact_rsqrt", "eldenring/h", 5},
-                           {"page", "triangles", "eldenring/h", 60}});
+                          {{"interior", "keys_wrong", TallyScope{"eldenring", "h", {}}, 0},
+                           {"interior", "keys_checked", TallyScope{"eldenring", "h", {}}, 60},
+                           {"interior", "bits_set", TallyScope{"eldenring", "h", {}}, 12},
+                           {"interior", "keys_wrong_exact_rsqrt", TallyScope{"eldenring", "h", {}}, 5},
+                           {"page", "triangles", TallyScope{"eldenring", "h", {}}, 60}});
 }
 
 TEST(FiguresPartialInstall, RulesThatHoldOnWhatWasReadSaySoAndWholeInstallCountsAreNotComparable) {
@@ -371,10 +383,10 @@ TEST(FiguresPartialInstall, AnExplicitManifestKeepsItsMismatches) {
 TEST(FiguresPartialInstall, AWholeInstallIsNotPartial) {
     // Every denominator as the document's: the statuses are the ones a report always had.
     const RunResult run = test::make_run(Game::kEldenRing, {"h"},
-                                         {{"interior", "keys_wrong", "eldenring/h", 1},
-                                          {"interior", "keys_checked", "eldenring/h", 65846233},
-                                          {"interior", "bits_set", "eldenring/h", 25136262},
-                                          {"page", "triangles", "eldenring/h", 60}});
+                                         {{"interior", "keys_wrong", TallyScope{"eldenring", "h", {}}, 1},
+                                          {"interior", "keys_checked", TallyScope{"eldenring", "h", {}}, 65846233},
+                                          {"interior", "bits_set", TallyScope{"eldenring", "h", {}}, 25136262},
+                                          {"page", "triangles", TallyScope{"eldenring", "h", {}}, 60}});
     const FigureSection s = make_figure_section(partial_manifest(), run, "eldenring.json", ManifestSource::kDocument);
     EXPECT_FALSE(s.partial_install);
     EXPECT_EQ(s.results[0].status, FigureStatus::kMismatch);

@@ -17,19 +17,20 @@ namespace {
 // Lead passes, two other passes with rules, one with a violation; leaf-box containment fails with
 // 5 primitives outside (and 5 again in a sub-scope, which repeats counts and is never summed).
 RunResult headline_run() {
-    RunResult run = test::make_run(Game::kEldenRing, {"l"},
-                                   {{"page", "sections", "eldenring/l", 10},
-                                    {"leafbox", "prims", "eldenring/l", 100},
-                                    {"leafbox", "prims_outside", "eldenring/l", 5},
-                                    {"leafbox", "prims_outside", "eldenring/l#ivp-exact", 5},
-                                    {"nibble", "roots", "eldenring/l", 2},
-                                    {"nibble", "inner_nodes", "eldenring/l", 3},
-                                    {"nibble", "leaves", "eldenring/l", 5},
-                                    {"nibble", "differing_nodes", "eldenring/l", 1},
-                                    {"interior", "meshes", "eldenring/l", 3},
-                                    {"keys", "meshes", "eldenring/l", 4},
-                                    {"keys", "key_bits_differ", "eldenring/l", 1},
-                                    {"structure", "meshes", "eldenring/l", 4}});
+    RunResult run = test::make_run(
+        Game::kEldenRing, {"l"},
+        {{"page", "sections", TallyScope{"eldenring", "l", {}}, 10},
+         {"leafbox", "prims", TallyScope{"eldenring", "l", {}}, 100},
+         {"leafbox", "prims_outside", TallyScope{"eldenring", "l", {}}, 5},
+         {"leafbox", "prims_outside", TallyScope{"eldenring", "l", {SubScopeKind::kSeverity, "ivp-exact"}}, 5},
+         {"nibble", "roots", TallyScope{"eldenring", "l", {}}, 2},
+         {"nibble", "inner_nodes", TallyScope{"eldenring", "l", {}}, 3},
+         {"nibble", "leaves", TallyScope{"eldenring", "l", {}}, 5},
+         {"nibble", "differing_nodes", TallyScope{"eldenring", "l", {}}, 1},
+         {"interior", "meshes", TallyScope{"eldenring", "l", {}}, 3},
+         {"keys", "meshes", TallyScope{"eldenring", "l", {}}, 4},
+         {"keys", "key_bits_differ", TallyScope{"eldenring", "l", {}}, 1},
+         {"structure", "meshes", TallyScope{"eldenring", "l", {}}, 4}});
     // A pass handed no unit (a .sur pass in a Havok run) is no claim of this run.
     PassResult idle;
     idle.pass = PassRegistry::global().find("sur_hull");

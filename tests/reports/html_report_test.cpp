@@ -61,9 +61,9 @@ struct Fixture {
         run.members = {bad, ok};
         PassResult p;
         p.pass = &pass;
-        p.tally.add_in("broken_things", "eldenring/l", 3);
-        p.tally.add_in("things", "eldenring/l", 1200);
-        p.tally.begin_unit("eldenring/l", 0);
+        p.tally.add_in("broken_things", TallyScope{"eldenring", "l", {}}, 3);
+        p.tally.add_in("things", TallyScope{"eldenring", "l", {}}, 1200);
+        p.tally.begin_unit(TallyScope{"eldenring", "l", {}}, 0);
         p.tally.sample("broken_things", "map/m10 :: fine.hkx / section 4", "vertex <outside> by 9 ulps");
         run.passes.push_back(std::move(p));
 

@@ -100,7 +100,7 @@ TEST(InstallCompleteness, ADocumentManifestsInstallDecidesPartial) {
         "scope": {"game": "sekiro"}, "expected": 100, "label": "Proven"})",
                                 "sekiro");
     m.install.push_back(sekiro_install());
-    RunResult run = test::make_run(Game::kSekiro, {"h"}, {{"page", "triangles", "sekiro/h", 60}});
+    RunResult run = test::make_run(Game::kSekiro, {"h"}, {{"page", "triangles", TallyScope{"sekiro", "h", {}}, 60}});
     const FigureSection partial = make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument);
     ASSERT_TRUE(partial.install);
     EXPECT_FALSE(partial.install->complete);
@@ -123,8 +123,9 @@ TEST(InstallCompleteness, ACompleteInstallsMismatchStaysAMismatch) {
         "expected": 0, "label": "Proven"})",
                                 "sekiro");
     m.install.push_back(sekiro_install());
-    RunResult run = test::make_run(
-        Game::kSekiro, {}, {{"interior", "keys_wrong", "sekiro/h", 3}, {"interior", "keys_checked", "sekiro/h", 60}});
+    RunResult run = test::make_run(Game::kSekiro, {},
+                                   {{"interior", "keys_wrong", TallyScope{"sekiro", "h", {}}, 3},
+                                    {"interior", "keys_checked", TallyScope{"sekiro", "h", {}}, 60}});
     for (std::string set : {"h", "f"})  // a member in h (the figure's scope) and the f set's files
         for (int i = 0; i < (set == "f" ? 1145 : 5642 - 1145); ++i) {
             MemberStatus s;
@@ -167,7 +168,8 @@ TEST(InstallCompleteness, TheReportsSayWhatAPartialInstallLacks) {
         "scope": {"game": "sekiro"}, "expected": 100, "label": "Proven"})",
                                 "sekiro");
     m.install.push_back(sekiro_install());
-    const RunResult run = test::make_run(Game::kSekiro, {"h"}, {{"page", "triangles", "sekiro/h", 60}});
+    const RunResult run =
+        test::make_run(Game::kSekiro, {"h"}, {{"page", "triangles", TallyScope{"sekiro", "h", {}}, 60}});
     ReportModel model{&run, ReportContext{"root", 0},
                       make_figure_section(m, run, "sekiro.json", ManifestSource::kDocument)};
     const std::string lacks = "0 of 5,642 tagfiles; 0 of 9 f binders; 0 of 1,145 f files";

@@ -485,9 +485,10 @@ TEST(ReportDiffMarkdown, RegressionsComeFirstCellsAreEscapedLongTablesAreCut) {
 // an unsigned integer rejects the whole report (issue 15).
 TEST(ReportReader, WrittenMaximaThatAreNotWholeNumbersReadBack) {
     auto run_with = [](double prims_max, double sections_max) {
-        RunResult run = test::make_run(Game::kEldenRing, {"l"}, {{"leafbox", "prims_outside", "eldenring/l", 1}});
+        RunResult run = test::make_run(Game::kEldenRing, {"l"},
+                                       {{"leafbox", "prims_outside", TallyScope{"eldenring", "l", {}}, 1}});
         Tally& t = run.passes[0].tally;
-        t.begin_unit("eldenring/l", 0);
+        t.begin_unit(TallyScope{"eldenring", "l", {}}, 0);
         t.max("prims_max_excess_ulps", prims_max);
         t.max("sections_max_excess_ulps", sections_max);
         return run;

@@ -17,7 +17,8 @@
 namespace meshproof::test {
 
 struct CounterValue {
-    std::string pass, counter, scope;  // scope "game/set"
+    std::string pass, counter;
+    TallyScope scope;
     std::uint64_t value;
 };
 
@@ -40,7 +41,7 @@ inline RunResult make_run(Game game, const std::vector<std::string>& sets, const
         PassResult p;
         p.pass = PassRegistry::global().find(name);
         EXPECT_NE(p.pass, nullptr) << name;
-        p.tally.begin_unit("test", 0);  // the pass saw a unit: the reports describe it
+        p.tally.begin_unit({"eldenring", "test", {}}, 0);  // the pass saw a unit: the reports describe it
         for (const auto& c : counters)
             if (c.pass == name) p.tally.add_in(c.counter, c.scope, c.value);
         run.passes.push_back(std::move(p));

@@ -31,7 +31,8 @@ Manifest two_figures() {
 
 RunResult sample_run() {
     return test::make_run(Game::kEldenRing, {"l"},
-                          {{"page", "sections_page_1", "eldenring/l", 89}, {"keys", "empty_meshes", "eldenring/l", 2}});
+                          {{"page", "sections_page_1", TallyScope{"eldenring", "l", {}}, 89},
+                           {"keys", "empty_meshes", TallyScope{"eldenring", "l", {}}, 2}});
 }
 
 TEST(ReportRender, JsonFiguresFollowTheFormatAndReadBack) {
@@ -160,9 +161,9 @@ TEST(ReportRender, ExceedsFiguresRenderAndReadBack) {
             "label": "Proven"})"),
         PassRegistry::global());
     ASSERT_TRUE(m.ok()) << m.error().message;
-    const RunResult run =
-        test::make_run(Game::kEldenRing, {"l"},
-                       {{"page", "sections_page_1", "eldenring/l", 89}, {"page", "triangles", "eldenring/l", 1234}});
+    const RunResult run = test::make_run(Game::kEldenRing, {"l"},
+                                         {{"page", "sections_page_1", TallyScope{"eldenring", "l", {}}, 89},
+                                          {"page", "triangles", TallyScope{"eldenring", "l", {}}, 1234}});
     ReportModel model{&run, ReportContext{"root", 0},
                       make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
     const std::string json = render_json(model);
@@ -194,9 +195,10 @@ TEST(ReportRender, RatioFiguresRenderAndReadBack) {
             "tolerance": 0.005, "label": "Observed"})"),
         PassRegistry::global());
     ASSERT_TRUE(m.ok()) << m.error().message;
-    const RunResult run = test::make_run(Game::kEldenRing, {"l"},
-                                         {{"tree_rule", "median_split_surface_um2", "eldenring/l", 1183},
-                                          {"tree_rule", "stock_inner_surface_um2", "eldenring/l", 1000}});
+    const RunResult run =
+        test::make_run(Game::kEldenRing, {"l"},
+                       {{"tree_rule", "median_split_surface_um2", TallyScope{"eldenring", "l", {}}, 1183},
+                        {"tree_rule", "stock_inner_surface_um2", TallyScope{"eldenring", "l", {}}, 1000}});
     ReportModel model{&run, ReportContext{"root", 0},
                       make_figure_section(*m, run, "m.json", ManifestSource::kExplicit)};
     const std::string json = render_json(model);

@@ -2,7 +2,7 @@
 // The builder's fast forms of four rules against the rules written plainly, on many random inputs
 // with the awkward values mixed in (ties, zero and negative extents, NaN, ±inf, subnormals): the
 // binned split's bins and choice (stock_tree.cpp computes three axes in one SSE register), the
-// floor rule's nibbles (static_tree_encode.cpp tries all sixteen at once) and the refinement
+// floor rule's nibbles (floor_candidates.h tries all sixteen at once) and the refinement
 // (stock_tree.cpp tests again only the nodes an exchange touched) and the SAH-16 reference split
 // (reference_splits.cpp sorts once, divides the sorted lists and sweeps four cuts at once in SSE;
 // its median split divides the same lists; their surfaces summed without making the trees) and the

@@ -64,7 +64,7 @@ TEST_P(DistinctInstall, CopiesCountOnceAndNonCollisionIsNoFailure) {
         EXPECT_EQ(run.count(MemberState::kSkipped), 0u);
         EXPECT_EQ(run.not_collision(), 6u);
         const Tally& t = meshproof::test::tally_of(run, "structure");
-        const std::string character = g + "/character", obj = g + "/" + std::string(synth_sets(game)[3]);
+        const TallyScope character{g, "character", {}}, obj{g, std::string(synth_sets(game)[3]), {}};
         EXPECT_EQ(t.count("sections", character), chr.sections);
         EXPECT_EQ(t.count("distinct_sections", character), chr.sections - chr.duplicate_sections);
         EXPECT_EQ(t.count("flagged_sections", character), chr.custom_sections);

@@ -27,10 +27,10 @@ namespace meshproof::synth {
 namespace {
 namespace fs = std::filesystem;
 
-constexpr std::string_view kAssets = "eldenring/asset";
+const TallyScope kAssets = TallyScope{"eldenring", "asset", {}};
 
 ValueSet::Seen value_set(const Tally& t, const char* counter) {
-    const auto it = t.value_sets().find({counter, std::string(kAssets)});
+    const auto it = t.value_sets().find({counter, kAssets});
     return it == t.value_sets().end() ? ValueSet::Seen{} : it->second.seen;
 }
 
@@ -53,8 +53,8 @@ TEST(ExternInstall, CleanAssetsReferenceEachShapeOnceAtScaleOne) {
     using Set = ValueSet::Seen;
     EXPECT_EQ(value_set(t, "extern_refs_per_shape"), (Set{{{1.0}, c.extern_shapes}}));
     EXPECT_EQ(value_set(t, "extern_scale"), (Set{{{1.0}, c.extern_shapes}}));
-    const auto lo = t.minima().find({"extern_w_other_min", std::string(kAssets)});
-    const auto hi = t.maxima().find({"extern_w_other_max", std::string(kAssets)});
+    const auto lo = t.minima().find({"extern_w_other_min", kAssets});
+    const auto hi = t.maxima().find({"extern_w_other_max", kAssets});
     ASSERT_NE(lo, t.minima().end());
     ASSERT_NE(hi, t.maxima().end());
     EXPECT_GE(lo->second, 3.0);

@@ -80,7 +80,8 @@ TEST_P(ManifestMatchesPasses, EveryFigureExactly) {
         EXPECT_TRUE(
             std::any_of(declared.begin(), declared.end(), [&](const CounterInfo& c) { return c.name == f.counter; }))
             << f.id << ": the pass declares no such counter";
-        EXPECT_EQ(pr->tally.count(f.counter, f.scope.game + "/" + f.scope.set), static_cast<std::uint64_t>(f.expected))
+        EXPECT_EQ(pr->tally.count(f.counter, TallyScope{f.scope.game, f.scope.set, {}}),
+                  static_cast<std::uint64_t>(f.expected))
             << f.id;
     }
     // Every violation counter of every stated pass has a figure in every set.

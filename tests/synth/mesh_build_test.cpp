@@ -8,7 +8,7 @@
 #include "engine/mesh/static_tree_codec.h"
 #include "engine/builder/collision_tagfile.h"
 #include "engine/synth/compressed_mesh.h"
-#include "engine/builder/static_tree_encode.h"
+#include "engine/builder/static_tree_build.h"
 #include "engine/rules/floor_rule.h"
 #include "engine/tagfile/compendium.h"
 #include "engine/tagfile/tagfile.h"

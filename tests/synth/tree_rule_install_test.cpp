@@ -28,13 +28,13 @@ TEST_P(TreeRuleInstall, CountersPartitionInEveryScope) {
     const Tally& t = run->passes[1].tally;
     ASSERT_EQ(run->passes[1].pass->info().name, "tree_rule");
 
-    std::set<std::string> scopes;
+    std::set<TallyScope> scopes;
     for (const auto& [key, value] : t.counts()) scopes.insert(key.second);
     ASSERT_FALSE(scopes.empty());
     std::uint64_t inner = 0, small = 0;
-    for (const std::string& s : scopes) {
+    for (const TallyScope& s : scopes) {
         auto c = [&](std::string_view name) { return t.count(name, s); };
-        SCOPED_TRACE(s);
+        SCOPED_TRACE(scope_text(s));
         EXPECT_EQ(c("sections_bad_tree"), 0u);
         EXPECT_EQ(c("sections_checked"), nibble.count("sections_checked", s));
         EXPECT_EQ(c("sections_left_out"), nibble.count("sections_left_out", s));

@@ -117,7 +117,7 @@ protected:
         const auto it = t.value_sets().find({counter, kScope});
         return it == t.value_sets().end() ? ValueSet::Seen{} : it->second.seen;
     }
-    double extreme(const std::map<Tally::Key, double>& values, const char* counter) {
+    double extreme(const Tally::Extremes& values, const char* counter) {
         const auto it = values.find({counter, kScope});
         return it == values.end() ? -1.0 : it->second;
     }

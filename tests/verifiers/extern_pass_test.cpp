@@ -107,7 +107,7 @@ TEST(ExternPass, Version3KeyBitsAndIsCompact) {
 using Seen = ValueSet::Seen;
 
 Seen seen(const Tally& t, const char* counter) {
-    const auto it = t.value_sets().find({counter, std::string(kScope)});
+    const auto it = t.value_sets().find({counter, kScope});
     return it == t.value_sets().end() ? Seen{} : it->second.seen;
 }
 

@@ -59,10 +59,10 @@ void state(Expected& e, const FsetModel& f, const FsetModel& h, const FsetModel*
 }
 
 void expect_counts(const Tally& t, const Expected& e, const std::string& game) {
-    auto f = [&](const char* c) { return t.count(c, game + "/f"); };
+    auto f = [&](const char* c) { return t.count(c, TallyScope{game, "f", {}}); };
     EXPECT_EQ(f("f_paired"), e.f_paired);
     EXPECT_EQ(f("f_without_h"), e.f_without_h);
-    EXPECT_EQ(t.count("h_without_f", game + "/h"), e.h_without_f);
+    EXPECT_EQ(t.count("h_without_f", TallyScope{game, "h", {}}), e.h_without_f);
     EXPECT_EQ(f("paired_vertices"), e.vertices);
     const char* names[] = {"within_1cm", "within_5cm", "within_25cm", "within_1m", "within_2m"};
     for (int w = 0; w < 5; ++w) EXPECT_EQ(f(names[w]), e.within[w]) << names[w];
@@ -129,11 +129,11 @@ TEST(FsetJoinExact, TileGroupFootprintOtherTileAndHalfExtent) {
     state(e, t1, t1, &t0, true);
     const Tally& t = run->passes.at(0).tally;
     expect_counts(t, e, "eldenring");
-    EXPECT_EQ(t.count("tile_groups", "eldenring/f"), 1u);
-    EXPECT_EQ(t.count("tile_groups", "eldenring/f#map:m60_34_5"), 1u);
-    EXPECT_EQ(t.count("paired_vertices", "eldenring/f#map:m60_34_5"), e.vertices);
-    EXPECT_EQ(t.maxima().at({"f_half_extent_xz", "eldenring/f"}), 128.0);
-    EXPECT_EQ(t.maxima().at({"h_half_extent_xz", "eldenring/f"}), 50.0);
+    EXPECT_EQ(t.count("tile_groups", TallyScope{"eldenring", "f", {}}), 1u);
+    EXPECT_EQ(t.count("tile_groups", TallyScope{"eldenring", "f", {SubScopeKind::kMap, "m60_34_5"}}), 1u);
+    EXPECT_EQ(t.count("paired_vertices", TallyScope{"eldenring", "f", {SubScopeKind::kMap, "m60_34_5"}}), e.vertices);
+    EXPECT_EQ(t.maxima().at({"f_half_extent_xz", TallyScope{"eldenring", "f", {}}}), 128.0);
+    EXPECT_EQ(t.maxima().at({"h_half_extent_xz", TallyScope{"eldenring", "f", {}}}), 50.0);
     // The footprint counts differ from the 3D ones: the height is what they ignore.
     EXPECT_GT(e.footprint, e.within[3]);
 }
@@ -153,13 +153,17 @@ TEST(FsetJoinExact, BindersMapsAndTheEmptyFilesModels) {
     ASSERT_TRUE(run.ok()) << run.error().message;
     ASSERT_EQ(run->count(MemberState::kOk), run->members.size());
     const Tally& t = run->passes.at(0).tally;
-    EXPECT_EQ(t.count("f_binders", "sekiro/f"), 2u);
-    EXPECT_EQ(t.count("maps_with_f", "sekiro/f"), 2u);
-    EXPECT_EQ(t.count("f_binders", "sekiro/f#map:m10_00_00_00"), 1u);
+    EXPECT_EQ(t.count("f_binders", TallyScope{"sekiro", "f", {}}), 2u);
+    EXPECT_EQ(t.count("maps_with_f", TallyScope{"sekiro", "f", {}}), 2u);
+    EXPECT_EQ(t.count("f_binders", TallyScope{"sekiro", "f", {SubScopeKind::kMap, "m10_00_00_00"}}), 1u);
     using Seen = ValueSet::Seen;
-    EXPECT_EQ(t.value_sets().at({"empty_f_models", "sekiro/f#map:m10_00_00_00"}).seen, (Seen{{{500, 600}, 1}}));
-    EXPECT_FALSE(t.value_sets().contains({"empty_f_models", "sekiro/f#map:m11_00_00_00"}));
-    EXPECT_EQ(t.count("f_paired", "sekiro/f"), 3u);  // the empty f file of model 600 has an h file with triangles
+    EXPECT_EQ(
+        t.value_sets().at({"empty_f_models", TallyScope{"sekiro", "f", {SubScopeKind::kMap, "m10_00_00_00"}}}).seen,
+        (Seen{{{500, 600}, 1}}));
+    EXPECT_FALSE(
+        t.value_sets().contains({"empty_f_models", TallyScope{"sekiro", "f", {SubScopeKind::kMap, "m11_00_00_00"}}}));
+    EXPECT_EQ(t.count("f_paired", TallyScope{"sekiro", "f", {}}),
+              3u);  // the empty f file of model 600 has an h file with triangles
 }
 
 }  // namespace

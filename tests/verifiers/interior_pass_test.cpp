@@ -16,7 +16,7 @@ namespace {
 
 std::uint64_t count(const Tally& t, std::string_view counter) { return t.count(counter, kScope); }
 double maximum(const Tally& t, std::string_view counter) {
-    const auto it = t.maxima().find({std::string(counter), std::string(kScope)});
+    const auto it = t.maxima().find({std::string(counter), kScope});
     return it == t.maxima().end() ? -1.0 : it->second;
 }
 

@@ -135,7 +135,7 @@ mesh::DecodedMember own_magnitude_member(float z, float box_min_z, float domain_
     return member;
 }
 
-double tallied(const std::map<Tally::Key, double>& values, std::string_view counter) {
+double tallied(const Tally::Extremes& values, std::string_view counter) {
     const auto it = values.find({std::string(counter), kScope});
     return it == values.end() ? std::nan("") : it->second;
 }

@@ -97,9 +97,9 @@ TEST_F(SamplePasses, NumberingRecordsTheListOfAFourLeafTree) {
     }
     const Tally t = run("numbering");
     EXPECT_EQ(t.count("trees_rank_payloads", kScope), 1u);
-    const ValueSet& n4 = t.value_sets().at({"payloads_n4", std::string(kScope)});
+    const ValueSet& n4 = t.value_sets().at({"payloads_n4", kScope});
     EXPECT_EQ(n4.seen, (ValueSet::Seen{{{2, 3, 0, 1}, 1}}));
-    EXPECT_FALSE(t.value_sets().contains({"payloads_n6", std::string(kScope)}));
+    EXPECT_FALSE(t.value_sets().contains({"payloads_n6", kScope}));
 }
 
 TEST_F(SamplePasses, SimdHoldsOnTheSample) {

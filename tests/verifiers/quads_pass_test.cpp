@@ -299,12 +299,12 @@ TEST(QuadsPass, RowWhereSourceIndexZeroStartsAgainOnAnotherPart) {
     const Tally t = run_pass("quads", b.member, nullptr, "object");
     EXPECT_EQ(count(t, "meshes_index_restart"), 1u);
     using Seen = ValueSet::Seen;
-    EXPECT_EQ(t.value_sets().at({"index_restart_row", std::string(test::kScope)}).seen, (Seen{{{4}, 1}}));
+    EXPECT_EQ(t.value_sets().at({"index_restart_row", test::kScope}).seen, (Seen{{{4}, 1}}));
     // Index 0 used only near its first corner: no restart.
     b.m().row_vertex_index[0][3] = 8;
     const Tally u = run_pass("quads", b.member, nullptr, "object");
     EXPECT_EQ(count(u, "meshes_index_restart"), 0u);
-    EXPECT_FALSE(u.value_sets().contains({"index_restart_row", std::string(test::kScope)}));
+    EXPECT_FALSE(u.value_sets().contains({"index_restart_row", test::kScope}));
 }
 
 // ---- the Elden Ring sample ---------------------------------------------------------------------

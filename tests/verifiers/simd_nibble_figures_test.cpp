@@ -21,8 +21,8 @@ namespace {
 
 using Seen = ValueSet::Seen;
 
-std::optional<double> extreme(const std::map<Tally::Key, double>& m, const char* counter) {
-    auto it = m.find({counter, std::string(kScope)});
+std::optional<double> extreme(const Tally::Extremes& m, const char* counter) {
+    auto it = m.find({counter, kScope});
     if (it == m.end()) return std::nullopt;
     return it->second;
 }
@@ -31,7 +31,7 @@ class SimdFigures : public ErSampleTest {};
 
 TEST_F(SimdFigures, SampleIsCompactHasSimdTreeAndEmptyLanes) {
     const Tally t = run_pass("simd", sample_->member);
-    EXPECT_EQ(t.value_sets().at({"is_compact_with_leaves", std::string(kScope)}).seen, (Seen{{{1}, 1}}));
+    EXPECT_EQ(t.value_sets().at({"is_compact_with_leaves", kScope}).seen, (Seen{{{1}, 1}}));
     EXPECT_EQ(extreme(t.maxima(), "has_simd_tree_max"), 1.0);
     EXPECT_FALSE(extreme(t.maxima(), "is_compact_leafless_max").has_value());  // its tree has leaves
     const double sentinel = std::bit_cast<float>(0x7F7FFFEEu);                 // every empty lane: ±3.40282e+38
@@ -53,7 +53,7 @@ TEST_F(SimdFigures, ALeaflessTreeGivesItsIsCompactByte) {
     mesh().has_simd_tree = 0;
     const Tally t = run_pass("simd", sample_->member);
     EXPECT_EQ(extreme(t.maxima(), "is_compact_leafless_max"), 246.0);
-    EXPECT_FALSE(t.value_sets().contains({"is_compact_with_leaves", std::string(kScope)}));
+    EXPECT_FALSE(t.value_sets().contains({"is_compact_with_leaves", kScope}));
     EXPECT_EQ(extreme(t.maxima(), "has_simd_tree_max"), 0.0);
 }
 

@@ -104,7 +104,7 @@ TEST_F(StructurePass, ShapeMembers) {
 TEST_F(StructurePass, TrianglesOfEveryHAndLFile) {
     using Seen = ValueSet::Seen;
     const auto seen = [](const Tally& t) {
-        const auto it = t.value_sets().find({"hl_file_triangles", std::string(kScope)});
+        const auto it = t.value_sets().find({"hl_file_triangles", kScope});
         return it == t.value_sets().end() ? Seen{} : it->second.seen;
     };
     EXPECT_EQ(seen(run()), (Seen{{{15}, 1}}));  // the sample's 15 triangle keys

@@ -22,7 +22,7 @@ namespace {
 using Seen = ValueSet::Seen;
 
 Seen seen(const Tally& t, const char* counter) {
-    auto it = t.value_sets().find({counter, std::string(kScope)});
+    auto it = t.value_sets().find({counter, kScope});
     return it == t.value_sets().end() ? Seen{} : it->second.seen;
 }
 

@@ -144,7 +144,7 @@ TEST(SurBuildCorpus, TheRetailSampleRebuiltFromItsHullsHoldsEveryRuleAndComesBac
     auto run = run_verify(out, o);
     ASSERT_TRUE(run.ok()) << run.error().message;
     EXPECT_FALSE(run->any_violation());
-    const std::string vers = "freelancer/vers";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}};
     EXPECT_EQ(test::tally_of(*run, "sur_read").count("files_exact_structure", vers), 196u);
     EXPECT_EQ(test::tally_of(*run, "sur_derive").count("files_derived_exact", vers), 196u);
     EXPECT_EQ(test::tally_of(*run, "sur_roundtrip").count("byte_exact", vers), 196u);

@@ -43,12 +43,12 @@ Tally run(const Loaded& l, const sur::SurModel& m, const char* path = "edited.su
     unit.sur = &m;
     unit.bytes = l.bytes;
     Tally t;
-    t.begin_unit("freelancer/vers", 0);
+    t.begin_unit(TallyScope{"freelancer", "vers", {}}, 0);
     pass().run(unit, t);
     return t;
 }
 
-std::uint64_t count(const Tally& t, const char* c) { return t.count(c, "freelancer/vers"); }
+std::uint64_t count(const Tally& t, const char* c) { return t.count(c, TallyScope{"freelancer", "vers", {}}); }
 
 // First inner node (right >= 0) of the model.
 std::size_t inner(const sur::SurModel& m) {
@@ -157,7 +157,7 @@ TEST(SurDeriveEdits, TheNoVolumeFallbackIsChecked) {
 }
 
 std::optional<double> maximum(const Tally& t, const char* c) {
-    const auto it = t.maxima().find({c, "freelancer/vers"});
+    const auto it = t.maxima().find({c, TallyScope{"freelancer", "vers", {}}});
     if (it == t.maxima().end()) return std::nullopt;
     return it->second;
 }
@@ -192,7 +192,7 @@ TEST(SurDeriveEdits, InertiaAgainstMaxLancerFromBothSides) {
     ASSERT_TRUE(derived.ok());
     for (int i = 0; i < 3; ++i) m.surfaces[0].rotation_inertia[i] = derived->rotation_inertia[i] / 0.59f;
     const Tally missed = run(base, m);
-    const auto& seen = missed.value_sets().at({"inertia_part_miss_pct", "freelancer/vers"}).seen;
+    const auto& seen = missed.value_sets().at({"inertia_part_miss_pct", TallyScope{"freelancer", "vers", {}}}).seen;
     ASSERT_EQ(seen.size(), 1u);
     EXPECT_EQ(seen.begin()->first, std::vector<double>{41.0});
 }

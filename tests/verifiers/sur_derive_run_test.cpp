@@ -23,7 +23,7 @@ RunResult verify(const std::string& folder, int threads = 0) {
 }
 
 // Every value is counted once per checked item, in disjoint classes.
-void expect_partitions(const Tally& t, const std::string& scope) {
+void expect_partitions(const Tally& t, const TallyScope& scope) {
     auto c = [&](const char* n) { return t.count(n, scope); };
     EXPECT_EQ(c("files_derived_exact") + c("files_derived_differ"), c("files"));
     EXPECT_EQ(c("leaf_sphere_within") + c("leaf_sphere_differ"), c("leaf_nodes"));
@@ -55,7 +55,7 @@ TEST(SurDeriveRun, RetailSampleReproducesTheDerivedValues) {
     const RunResult run = verify("sur/retail-sample");
     EXPECT_FALSE(run.any_violation());
     const Tally& t = tally_of(run, "sur_derive");
-    const std::string vers = "freelancer/vers";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}};
     auto c = [&](const char* n) { return t.count(n, vers); };
     expect_partitions(t, vers);
     EXPECT_EQ(c("files"), 196u);
@@ -134,7 +134,7 @@ TEST(SurDeriveRun, LegacySurfacesFollowTheSameRules) {
     MP_REQUIRE_CORPUS();
     const RunResult run = verify("sur/retail-legacy");
     const Tally& t = tally_of(run, "sur_derive");
-    const std::string legacy = "freelancer/legacy";
+    const TallyScope legacy = TallyScope{"freelancer", "legacy", {}};
     auto c = [&](const char* n) { return t.count(n, legacy); };
     expect_partitions(t, legacy);
     EXPECT_EQ(c("files"), 17u);
@@ -152,7 +152,7 @@ TEST(SurDeriveRun, ModFilesAreJudgedNotFailed) {
     const RunResult run = verify("sur/mods");
     EXPECT_FALSE(run.any_violation());
     const Tally& t = tally_of(run, "sur_derive");
-    const std::string vers = "freelancer/vers";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}};
     expect_partitions(t, vers);
     // Notes §14: mod-built files miss the inner-node rule nearly everywhere and many mass centres.
     EXPECT_GT(t.count("files_derived_differ", vers), t.count("files_derived_exact", vers));
@@ -174,7 +174,8 @@ TEST(SurDeriveRun, ModFilesAreJudgedNotFailed) {
 TEST(SurDeriveRun, SeverityIsTheVerdictOfBothJudgingPasses) {
     MP_REQUIRE_CORPUS();
     const RunResult both = test::verify_corpus_folder("sur/mods", {"sur_read", "sur_derive"});
-    const std::string vers = "freelancer/vers", exact = vers + "#ivp-exact", valid = vers + "#structurally-valid";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}}, exact = vers.with(SubScopeKind::kSeverity, kIvpExact),
+                     valid = vers.with(SubScopeKind::kSeverity, kStructurallyValid);
     const Tally& read = tally_of(both, "sur_read");
     const Tally& derive = tally_of(both, "sur_derive");
     EXPECT_EQ(read.count("files", exact), derive.count("files", exact));

@@ -29,12 +29,12 @@ Tally run(const sur::SurModel& m) {
     unit.game = Game::kFreelancer;
     unit.sur = &m;
     Tally t;
-    t.begin_unit("freelancer/vers", 0);
+    t.begin_unit(TallyScope{"freelancer", "vers", {}}, 0);
     pass().run(unit, t);
     return t;
 }
 
-std::uint64_t count(const Tally& t, const char* c) { return t.count(c, "freelancer/vers"); }
+std::uint64_t count(const Tally& t, const char* c) { return t.count(c, TallyScope{"freelancer", "vers", {}}); }
 
 // The largest terminal hull of the model, and the points its faces use.
 struct Hull {

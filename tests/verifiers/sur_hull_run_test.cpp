@@ -22,7 +22,7 @@ RunResult verify(const std::string& folder, int threads = 0) {
     return test::verify_corpus_folder(folder, {"sur_hull"}, threads);
 }
 
-void expect_partitions(const Tally& t, const std::string& scope) {
+void expect_partitions(const Tally& t, const TallyScope& scope) {
     auto c = [&](const char* n) { return t.count(n, scope); };
     EXPECT_EQ(
         c("le3_points") + c("flat") + c("duplicate_points") + c("non_finite") + c("hull_index_errors") + c("rebuilt"),
@@ -46,7 +46,7 @@ TEST(SurHullRun, RetailSampleHullsRebuildConvexAndNeverLarger) {
     const RunResult run = verify("sur/retail-sample");
     EXPECT_FALSE(run.any_violation());
     const Tally& t = tally_of(run, "sur_hull");
-    const std::string vers = "freelancer/vers";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}};
     auto c = [&](const char* n) { return t.count(n, vers); };
     expect_partitions(t, vers);
     EXPECT_EQ(c("files"), 196u);
@@ -99,7 +99,7 @@ TEST(SurHullRun, ModHullsRebuildConvex) {
     const RunResult run = verify("sur/mods");
     EXPECT_FALSE(run.any_violation());
     const Tally& t = tally_of(run, "sur_hull");
-    const std::string vers = "freelancer/vers";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}};
     auto c = [&](const char* n) { return t.count(n, vers); };
     expect_partitions(t, vers);
     EXPECT_EQ(c("files"), 269u);  // the six malformed files never reach the pass

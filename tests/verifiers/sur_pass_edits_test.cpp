@@ -34,12 +34,12 @@ protected:
         unit.sur = &m;
         unit.bytes = bytes_;
         Tally t;
-        t.begin_unit("freelancer/vers", 0);
+        t.begin_unit(TallyScope{"freelancer", "vers", {}}, 0);
         pass(name).run(unit, t);
         return t;
     }
     std::uint64_t read(const sur::SurModel& m, const char* counter) const {
-        return run("sur_read", m).count(counter, "freelancer/vers");
+        return run("sur_read", m).count(counter, TallyScope{"freelancer", "vers", {}});
     }
     std::vector<std::uint8_t> bytes_;
     sur::SurModel model_;
@@ -47,13 +47,13 @@ protected:
 
 TEST_F(SurEdits, TheUneditedFileHoldsEveryRule) {
     const Tally t = run("sur_read", model_);
-    EXPECT_EQ(t.count("files_exact_structure", "freelancer/vers"), 1u);
-    EXPECT_EQ(t.count("parts", "freelancer/vers"), 5u);
-    EXPECT_GT(t.count("skip_hulls", "freelancer/vers"), 0u);
+    EXPECT_EQ(t.count("files_exact_structure", TallyScope{"freelancer", "vers", {}}), 1u);
+    EXPECT_EQ(t.count("parts", TallyScope{"freelancer", "vers", {}}), 5u);
+    EXPECT_GT(t.count("skip_hulls", TallyScope{"freelancer", "vers", {}}), 0u);
     EXPECT_TRUE(t.samples().empty());
     const Tally r = run("sur_roundtrip", model_);
-    EXPECT_EQ(r.count("byte_exact", "freelancer/vers"), 1u);
-    EXPECT_EQ(r.count("fixed_point", "freelancer/vers"), 1u);
+    EXPECT_EQ(r.count("byte_exact", TallyScope{"freelancer", "vers", {}}), 1u);
+    EXPECT_EQ(r.count("fixed_point", TallyScope{"freelancer", "vers", {}}), 1u);
 }
 
 TEST_F(SurEdits, EachDefectIsCountedAndMakesTheFileStructurallyValidOnly) {
@@ -94,8 +94,8 @@ TEST_F(SurEdits, EachDefectIsCountedAndMakesTheFileStructurallyValidOnly) {
         sur::SurModel m = model_;
         e.apply(m);
         const Tally t = run("sur_read", m);
-        EXPECT_GE(t.count(e.counter, "freelancer/vers"), 1u) << e.counter;
-        EXPECT_EQ(t.count("files_structurally_valid", "freelancer/vers"), 1u) << e.counter;
+        EXPECT_GE(t.count(e.counter, TallyScope{"freelancer", "vers", {}}), 1u) << e.counter;
+        EXPECT_EQ(t.count("files_structurally_valid", TallyScope{"freelancer", "vers", {}}), 1u) << e.counter;
         ASSERT_TRUE(t.samples().count(e.counter)) << e.counter;
         EXPECT_EQ(t.samples().at(e.counter).front().location.rfind("edited.sur / part ", 0), 0u) << e.counter;
     }
@@ -123,7 +123,7 @@ TEST_F(SurEdits, HullTypesAreEveryTypeByteSeen) {
     auto types = [&](const sur::SurModel& m) {
         std::vector<double> out;
         const Tally t = run("sur_read", m);
-        for (const auto& [value, n] : t.value_sets().at({"hull_type", "freelancer/vers"}).seen)
+        for (const auto& [value, n] : t.value_sets().at({"hull_type", TallyScope{"freelancer", "vers", {}}}).seen)
             out.push_back(value.front());
         return out;
     };
@@ -137,12 +137,12 @@ TEST_F(SurEdits, RoundTripMismatchesAreViolations) {
     sur::SurModel m = model_;
     m.points.x[0] += 1.0f;  // re-encodes, but not to the file's bytes
     const Tally t = run("sur_roundtrip", m);
-    EXPECT_EQ(t.count("byte_exact_fail", "freelancer/vers"), 1u);
-    EXPECT_EQ(t.count("fixed_point", "freelancer/vers"), 1u);
+    EXPECT_EQ(t.count("byte_exact_fail", TallyScope{"freelancer", "vers", {}}), 1u);
+    EXPECT_EQ(t.count("fixed_point", TallyScope{"freelancer", "vers", {}}), 1u);
     sur::SurModel bad = model_;
     bad.ledges.faces[0].count = 60000;  // a range outside the face column: the writer refuses it
     const Tally u = run("sur_roundtrip", bad);
-    EXPECT_EQ(u.count("encode_errors", "freelancer/vers"), 1u);
+    EXPECT_EQ(u.count("encode_errors", TallyScope{"freelancer", "vers", {}}), 1u);
     bool violation = false;
     for (const auto& c : pass("sur_roundtrip").info().counters)
         if (c.name == "encode_errors" || c.name == "byte_exact_fail" || c.name == "fixed_point_fail")

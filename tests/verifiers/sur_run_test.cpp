@@ -40,7 +40,7 @@ long readme_sum(const std::string& folder, const std::string& word) {
 }
 
 // Every rule counted as hold/fail is counted once per checked item.
-void expect_rules_partition(const Tally& t, const std::string& scope) {
+void expect_rules_partition(const Tally& t, const TallyScope& scope) {
     auto c = [&](const char* n) { return t.count(n, scope); };
     EXPECT_EQ(c("nodecount_hold") + c("nodecount_fail"), c("surfaces"));
     EXPECT_EQ(c("size_div_16_hold") + c("size_div_16_fail"), c("hulls"));
@@ -69,10 +69,11 @@ TEST(SurRun, RetailSampleIsReadExactlyAndRoundTripsWithoutViolation) {
     for (const auto& m : run.members) EXPECT_EQ(m.set, "vers") << m.path;
 
     const Tally& t = tally_of(run, "sur_read");
-    const std::string vers = "freelancer/vers";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}};
     EXPECT_EQ(t.count("files", vers), 196u);
-    EXPECT_EQ(t.count("files", vers + "#ivp-exact"), 196u);  // every retail file is IVP-exact (notes §14, §15)
-    EXPECT_EQ(t.count("files", vers + "#structurally-valid"), 0u);
+    EXPECT_EQ(t.count("files", vers.with(SubScopeKind::kSeverity, kIvpExact)),
+              196u);  // every retail file is IVP-exact (notes §14, §15)
+    EXPECT_EQ(t.count("files", vers.with(SubScopeKind::kSeverity, kStructurallyValid)), 0u);
     EXPECT_EQ(t.count("parts", vers), std::uint64_t(readme_sum("sur/retail-sample", " part")));  // 351
     EXPECT_EQ(t.count("parts", vers), 351u);
     EXPECT_EQ(t.count("surfaces", vers), 351u);
@@ -120,9 +121,9 @@ TEST(SurRun, LegacyFilesAreTheirOwnSet) {
     EXPECT_EQ(run.count(MemberState::kOk), 17u);
     EXPECT_FALSE(run.any_violation());
     const Tally& t = tally_of(run, "sur_read");
-    const std::string legacy = "freelancer/legacy";
+    const TallyScope legacy = TallyScope{"freelancer", "legacy", {}};
     EXPECT_EQ(t.count("files", legacy), 17u);
-    EXPECT_EQ(t.count("files", "freelancer/vers"), 0u);
+    EXPECT_EQ(t.count("files", TallyScope{"freelancer", "vers", {}}), 0u);
     EXPECT_EQ(t.count("bare_ledges", legacy), std::uint64_t(readme_sum("sur/retail-legacy", " bare ledges")));  // 7,062
     EXPECT_EQ(t.count("surfaces", legacy), std::uint64_t(readme_sum("sur/retail-legacy", "× `surf`")));         // 23
     EXPECT_EQ(t.count("parts", legacy), 0u);
@@ -156,7 +157,7 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
     EXPECT_EQ(codes["truncated"], 1);      // count 4, the file ends after surf
 
     const Tally& t = tally_of(run, "sur_read");
-    const std::string vers = "freelancer/vers";
+    const TallyScope vers = TallyScope{"freelancer", "vers", {}};
     EXPECT_EQ(t.count("files", vers), 269u);
     expect_rules_partition(t, vers);
     // "Opposites stay valid except 8 half-edges in Lithium" (notes §14).
@@ -175,7 +176,8 @@ TEST(SurRun, MalformedModFilesAreTypedErrorsAndTheRunContinues) {
     EXPECT_GT(t.count("files_exact_structure", vers), 0u);
     // Every count of a file is repeated under its severity; here sur_read alone judges it, so the
     // IVP-exact files are those its exact rules hold on. The two sub-scopes partition the scope.
-    const std::string exact = vers + "#ivp-exact", valid = vers + "#structurally-valid";
+    const TallyScope exact = vers.with(SubScopeKind::kSeverity, kIvpExact),
+                     valid = vers.with(SubScopeKind::kSeverity, kStructurallyValid);
     EXPECT_EQ(t.count("files", exact), t.count("files_exact_structure", vers));
     EXPECT_EQ(t.count("files", exact) + t.count("files", valid), 269u);
     EXPECT_EQ(t.count("faces", exact) + t.count("faces", valid), t.count("faces", vers));

@@ -44,7 +44,7 @@ inline std::unique_ptr<ErSample> load_er_sample() {
     return s;
 }
 
-inline constexpr const char* kScope = "eldenring/h";
+inline const TallyScope kScope{"eldenring", "h", {}};
 
 // A test over the sample, decoded afresh for each test (tests edit their copy to inject defects);
 // skipped when ../shared/corpus is absent.
