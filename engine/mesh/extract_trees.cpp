@@ -33,32 +33,16 @@ Result<RawStaticTree> StaticTreeExtractor::extract(const ObjectView& tree) {
     MP_TRY(tree.status());
     const tagfile::TypeTable& types = tree.tagfile().types();
     // Each member is kept only once found; a missing one is asked by name, which gives the error.
-    if (tree_.type != tree.type()) {
-        const tagfile::Member* nodes = types.member(tree.type(), "nodes");
-        const tagfile::Member* domain = types.member(tree.type(), "domain");
-        tree_.type = nodes != nullptr && domain != nullptr ? tree.type() : kNoType;
-        if (tree_.type != kNoType) {
-            tree_.nodes = types.field_ref(tree.type(), *nodes);
-            tree_.domain = types.field_ref(tree.type(), *domain);
-        }
-    }
+    if (tree_.type != tree.type()) find_pair(types, tree.type(), "nodes", "domain", tree_);
     const bool known_tree = tree_.type != kNoType;
-    MP_TRY_ASSIGN(ArrayView nodes, (known_tree ? tree.field(tree_.nodes) : tree.field("nodes")).array());
+    MP_TRY_ASSIGN(ArrayView nodes, (known_tree ? tree.field(tree_.first) : tree.field("nodes")).array());
     RawStaticTree out;
     out.offset = nodes.offset();
-    const ObjectView domain = known_tree ? tree.field(tree_.domain) : tree.field("domain");
-    if (domain.ok() && domain_.type != domain.type()) {
-        const tagfile::Member* min = types.member(domain.type(), "min");
-        const tagfile::Member* max = types.member(domain.type(), "max");
-        domain_.type = min != nullptr && max != nullptr ? domain.type() : kNoType;
-        if (domain_.type != kNoType) {
-            domain_.min = types.field_ref(domain.type(), *min);
-            domain_.max = types.field_ref(domain.type(), *max);
-        }
-    }
+    const ObjectView domain = known_tree ? tree.field(tree_.second) : tree.field("domain");
+    if (domain.ok() && domain_.type != domain.type()) find_pair(types, domain.type(), "min", "max", domain_);
     if (domain.ok() && domain_.type == domain.type()) {
-        MP_TRY_ASSIGN(out.domain.min, read_vector4(domain.field(domain_.min)));
-        MP_TRY_ASSIGN(out.domain.max, read_vector4(domain.field(domain_.max)));
+        MP_TRY_ASSIGN(out.domain.min, read_vector4(domain.field(domain_.first)));
+        MP_TRY_ASSIGN(out.domain.max, read_vector4(domain.field(domain_.second)));
     } else {
         MP_TRY_ASSIGN(out.domain, read_aabb(domain));
     }
@@ -72,6 +56,16 @@ Result<RawStaticTree> StaticTreeExtractor::extract(const ObjectView& tree) {
     if (nodes_.codec == TreeCodec::kAxis5) out.lo8 = column_at<std::uint8_t>(nodes, nodes_.lo);
     if (nodes_.codec == TreeCodec::kAxis6) out.lo16 = column_at<std::uint16_t>(nodes, nodes_.lo);
     return out;
+}
+
+void StaticTreeExtractor::find_pair(const tagfile::TypeTable& types, std::uint32_t type, std::string_view first,
+                                    std::string_view second, MemberPair& kept) {
+    const tagfile::Member* a = types.member(type, first);
+    const tagfile::Member* b = types.member(type, second);
+    kept.type = a != nullptr && b != nullptr ? type : kNoType;
+    if (kept.type == kNoType) return;
+    kept.first = types.field_ref(type, *a);
+    kept.second = types.field_ref(type, *b);
 }
 
 // The node class's columns by name: `data` → Axis4; `loData` of 1 byte → Axis5, 2 → Axis6.

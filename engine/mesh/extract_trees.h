@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "engine/core/error.h"
 #include "engine/mesh/raw_mesh.h"
@@ -34,14 +35,13 @@ public:
 
 private:
     static constexpr std::uint32_t kNoType = 0xFFFFFFFFu;
-    struct TreeMembers {
-        std::uint32_t type = kNoType;
-        tagfile::FieldRef nodes, domain;
+    // Two members of one record type (a tree's nodes and domain, a domain's min and max).
+    struct MemberPair {
+        std::uint32_t type = kNoType;  // kNoType: not found (either member missing)
+        tagfile::FieldRef first, second;
     };
-    struct DomainMembers {
-        std::uint32_t type = kNoType;
-        tagfile::FieldRef min, max;
-    };
+    static void find_pair(const tagfile::TypeTable& types, std::uint32_t type, std::string_view first,
+                          std::string_view second, MemberPair& kept);
     struct NodeColumns {  // byte offsets in a node of its element type and stride
         std::uint32_t type = kNoType;
         std::size_t stride = 0;
@@ -51,8 +51,8 @@ private:
     };
     Status find_node_columns(const tagfile::TypeTable& types, const tagfile::ArrayView& nodes);
 
-    TreeMembers tree_;
-    DomainMembers domain_;
+    MemberPair tree_;    // nodes, domain
+    MemberPair domain_;  // min, max
     NodeColumns nodes_;
 };
 
