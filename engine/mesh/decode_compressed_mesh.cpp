@@ -1,5 +1,6 @@
 #include "engine/mesh/decode_compressed_mesh.h"
 
+#include <span>
 #include <string>
 
 #include "engine/mesh/decode_extern_shapes.h"
@@ -30,28 +31,21 @@ void reserve_tree(StaticTreeNodes& t, std::size_t trees, std::size_t nodes) {
 Status decode_trees(const RawCompressedMesh& raw, DecodedMesh& mesh, const DecodeOptions& options) {
     reserve_tree(mesh.mesh_tree, 1, raw.mesh_tree.node_count());
     mesh.mesh_tree.codec = TreeCodec::kAxis5;
-    MP_TRY(append_static_tree(raw.mesh_tree, 0, static_cast<std::uint32_t>(raw.sections.count), mesh.mesh_tree,
-                              options.box_rule));
+    // Each section's leaf and each primitive's: the first reached leaf that names it, taken by
+    // the trees' walk (append_static_tree's first_leaf).
     mesh.sections.mesh_leaf_node.assign(mesh.sections.size(), kNone);
-    for (std::size_t node = 0; node < mesh.mesh_tree.size(); ++node) {
-        if (!mesh.mesh_tree.is_leaf[node] || mesh.mesh_tree.reached[node] == 0) continue;
-        std::uint32_t& leaf = mesh.sections.mesh_leaf_node[mesh.mesh_tree.payload[node]];
-        if (leaf == kNone) leaf = static_cast<std::uint32_t>(node);
-    }
+    MP_TRY(append_static_tree(raw.mesh_tree, 0, static_cast<std::uint32_t>(raw.sections.count), mesh.mesh_tree,
+                              options.box_rule, mesh.sections.mesh_leaf_node));
     std::size_t nodes = 0;
     for (const RawStaticTree& t : raw.sections.trees) nodes += t.node_count();
     StaticTreeNodes& st = mesh.section_trees;
     st.codec = TreeCodec::kAxis4;
     reserve_tree(st, raw.sections.trees.size(), nodes);
-    for (std::size_t s = 0; s < raw.sections.trees.size(); ++s)
-        MP_TRY(append_static_tree(raw.sections.trees[s], static_cast<std::uint32_t>(s), mesh.sections.num_primitives[s],
-                                  st, options.box_rule));
-    // Each primitive's leaf: the first reached leaf that names it.
-    for (std::size_t node = 0; node < st.size(); ++node) {
-        if (!st.is_leaf[node] || st.reached[node] == 0) continue;
-        const std::uint32_t section = st.tree[node];
-        const std::uint32_t p = mesh.sections.primitive_base[section] + st.payload[node];
-        if (mesh.primitives.leaf_node[p] == kNone) mesh.primitives.leaf_node[p] = static_cast<std::uint32_t>(node);
+    const std::span<std::uint32_t> leaf_node(mesh.primitives.leaf_node);
+    for (std::size_t s = 0; s < raw.sections.trees.size(); ++s) {
+        const std::uint32_t count = mesh.sections.num_primitives[s];
+        MP_TRY(append_static_tree(raw.sections.trees[s], static_cast<std::uint32_t>(s), count, st, options.box_rule,
+                                  leaf_node.subspan(mesh.sections.primitive_base[s], count)));
     }
     return ok_status();
 }

@@ -57,14 +57,21 @@ Status decode_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh) {
     const DecodedVertices& v = mesh.vertices;
     DecodedPrimitives& p = mesh.primitives;
 
+    // The raw and decoded columns through locals: a store through the byte columns may alias
+    // anything, so through `raw`, `p` and `t` every primitive would load their pointers again.
+    const auto ra = raw.primitive_indices[0].values, rb = raw.primitive_indices[1].values;
+    const auto rc = raw.primitive_indices[2].values, rd = raw.primitive_indices[3].values;
+    const std::size_t sections = s.size();
+    const std::uint32_t* const first_primitive = s.first_primitive.data();
+    const std::uint32_t* const num_primitives = s.num_primitives.data();
+
     // Count pass: primitives named by the sections, triangles they make.
     std::size_t prim_total = 0, tri_total = 0;
-    for (std::size_t sec = 0; sec < s.size(); ++sec) {
-        prim_total += s.num_primitives[sec];
-        for (std::uint32_t i = 0; i < s.num_primitives[sec]; ++i) {
-            const std::size_t g = std::size_t{s.first_primitive[sec]} + i;
-            const PrimitiveKind k = classify_primitive(raw.primitive_indices[0][g], raw.primitive_indices[1][g],
-                                                       raw.primitive_indices[2][g], raw.primitive_indices[3][g]);
+    for (std::size_t sec = 0; sec < sections; ++sec) {
+        prim_total += num_primitives[sec];
+        const std::size_t first = first_primitive[sec], end = first + num_primitives[sec];
+        for (std::size_t g = first; g < end; ++g) {
+            const PrimitiveKind k = classify_primitive(ra[g], rb[g], rc[g], rd[g]);
             tri_total += k == PrimitiveKind::kTriangle ? 1 : k == PrimitiveKind::kQuad ? 2 : 0;
         }
     }
@@ -83,16 +90,28 @@ Status decode_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh) {
     t.primitive.resize(tri_total);
     t.half.resize(tri_total);
 
-    mesh.sections.primitive_base.resize(s.size());
+    mesh.sections.primitive_base.resize(sections);
+    std::uint32_t* const primitive_base = mesh.sections.primitive_base.data();
+    std::uint8_t* const pi[4] = {p.indices[0].data(), p.indices[1].data(), p.indices[2].data(), p.indices[3].data()};
+    PrimitiveKind* const p_kind = p.kind.data();
+    std::uint32_t* const p_section = p.section.data();
+    std::uint8_t* const p_index = p.index_in_section.data();
+    std::uint32_t* const p_key = p.key.data();
+    std::uint32_t* const p_first_triangle = p.first_triangle.data();
+    std::uint32_t* const tv[3] = {t.vertex[0].data(), t.vertex[1].data(), t.vertex[2].data()};
+    std::uint32_t* const t_key = t.key.data();
+    std::uint32_t* const t_primitive = t.primitive.data();
+    std::uint8_t* const t_half = t.half.data();
+    const VertexKind* const vertex_kind = v.kind.data();
     std::uint32_t prim_index = 0, tri = 0;
-    for (std::size_t sec = 0; sec < s.size(); ++sec) {
-        mesh.sections.primitive_base[sec] = prim_index;
+    for (std::size_t sec = 0; sec < sections; ++sec) {
+        primitive_base[sec] = prim_index;
         const std::uint32_t slots = s.num_packed[sec] + s.num_shared[sec];
         const std::uint32_t first_slot = s.first_slot[sec];
-        for (std::uint32_t i = 0; i < s.num_primitives[sec]; ++i, ++prim_index) {
-            const std::size_t g = std::size_t{s.first_primitive[sec]} + i;
-            const std::uint8_t idx[4] = {raw.primitive_indices[0][g], raw.primitive_indices[1][g],
-                                         raw.primitive_indices[2][g], raw.primitive_indices[3][g]};
+        const std::uint32_t count = num_primitives[sec];
+        for (std::uint32_t i = 0; i < count; ++i, ++prim_index) {
+            const std::size_t g = std::size_t{first_primitive[sec]} + i;
+            const std::uint8_t idx[4] = {ra[g], rb[g], rc[g], rd[g]};
             PrimitiveKind kind = classify_primitive(idx[0], idx[1], idx[2], idx[3]);
             if (kind == PrimitiveKind::kCustomUnknown) {
                 MP_TRY_ASSIGN(std::uint32_t pos,
@@ -101,29 +120,29 @@ Status decode_primitives(const RawCompressedMesh& raw, DecodedMesh& mesh) {
                 if ((header & 0xFFu) == kPointSetTag) kind = PrimitiveKind::kPointSet;
                 else if ((header & 0xFFu) == kExternReferenceTag) kind = PrimitiveKind::kExternReference;
             }
-            for (int k = 0; k < 4; ++k) p.indices[k][prim_index] = idx[k];
-            p.kind[prim_index] = kind;
-            p.section[prim_index] = static_cast<std::uint32_t>(sec);
-            p.index_in_section[prim_index] = static_cast<std::uint8_t>(i);
+            for (int k = 0; k < 4; ++k) pi[k][prim_index] = idx[k];
+            p_kind[prim_index] = kind;
+            p_section[prim_index] = static_cast<std::uint32_t>(sec);
+            p_index[prim_index] = static_cast<std::uint8_t>(i);
             const std::uint32_t key = shape_key(static_cast<std::uint32_t>(sec), i, 0);
-            p.key[prim_index] = key;
+            p_key[prim_index] = key;
             if (kind != PrimitiveKind::kTriangle && kind != PrimitiveKind::kQuad) {
-                p.first_triangle[prim_index] = kNone;
+                p_first_triangle[prim_index] = kNone;
                 continue;
             }
             const int corners = kind == PrimitiveKind::kQuad ? 4 : 3;
             for (int k = 0; k < corners; ++k) {
-                if (idx[k] >= slots || v.kind[first_slot + idx[k]] == VertexKind::kUnresolved)
+                if (idx[k] >= slots || vertex_kind[first_slot + idx[k]] == VertexKind::kUnresolved)
                     return corner_error(g, idx[k], slots, raw.primitive_indices[0].offset_of(g));
             }
-            p.first_triangle[prim_index] = tri;
+            p_first_triangle[prim_index] = tri;
             const auto emit = [&](int i0, int i1, int i2, std::uint32_t half) {
-                t.vertex[0][tri] = first_slot + idx[i0];
-                t.vertex[1][tri] = first_slot + idx[i1];
-                t.vertex[2][tri] = first_slot + idx[i2];
-                t.key[tri] = key | half;
-                t.primitive[tri] = prim_index;
-                t.half[tri] = static_cast<std::uint8_t>(half);
+                tv[0][tri] = first_slot + idx[i0];
+                tv[1][tri] = first_slot + idx[i1];
+                tv[2][tri] = first_slot + idx[i2];
+                t_key[tri] = key | half;
+                t_primitive[tri] = prim_index;
+                t_half[tri] = static_cast<std::uint8_t>(half);
                 ++tri;
             };
             emit(0, 1, 2, 0);

@@ -139,8 +139,9 @@ Result<RawSections> extract_sections(const ObjectView& mesh_tree) {
         MP_TRY_ASSIGN(out.unused_data, column_of<std::uint8_t>(types, sections, {"unusedData"}));
     }
     out.trees.reserve(out.count);
+    StaticTreeExtractor trees;
     for (std::size_t i = 0; i < out.count; ++i) {
-        MP_TRY_ASSIGN(RawStaticTree tree, extract_static_tree(sections.at(i)));
+        MP_TRY_ASSIGN(RawStaticTree tree, trees.extract(sections.at(i)));
         if (tree.codec != TreeCodec::kAxis4)
             return make_error(ErrorCode::kBadType, tree.offset, "section tree nodes are not Aabb4BytesCodec");
         out.trees.push_back(tree);

@@ -27,32 +27,68 @@ Result<RawAabb> read_aabb(const ObjectView& aabb) {
     return out;
 }
 
-Result<RawStaticTree> extract_static_tree(const ObjectView& tree) {
+Result<RawStaticTree> extract_static_tree(const ObjectView& tree) { return StaticTreeExtractor().extract(tree); }
+
+Result<RawStaticTree> StaticTreeExtractor::extract(const ObjectView& tree) {
     MP_TRY(tree.status());
     const tagfile::TypeTable& types = tree.tagfile().types();
-    MP_TRY_ASSIGN(ArrayView nodes, tree.field("nodes").array());
+    // Each member is kept only once found; a missing one is asked by name, which gives the error.
+    if (tree_.type != tree.type()) find_pair(types, tree.type(), "nodes", "domain", tree_);
+    const bool known_tree = tree_.type != kNoType;
+    MP_TRY_ASSIGN(ArrayView nodes, (known_tree ? tree.field(tree_.first) : tree.field("nodes")).array());
     RawStaticTree out;
     out.offset = nodes.offset();
-    MP_TRY_ASSIGN(out.domain, read_aabb(tree.field("domain")));
-    const std::uint32_t node_type = nodes.element_type();
-    for (std::uint32_t a = 0; a < 3; ++a) {
-        MP_TRY_ASSIGN(out.xyz[a], column_of<std::uint8_t>(types, nodes, {"xyz"}, a));
-    }
-    if (has_member(types, node_type, "data")) {
-        out.codec = TreeCodec::kAxis4;
-        MP_TRY_ASSIGN(out.data, column_of<std::uint8_t>(types, nodes, {"data"}));
-        return out;
-    }
-    MP_TRY_ASSIGN(out.data, column_of<std::uint8_t>(types, nodes, {"hiData"}));
-    MP_TRY_ASSIGN(ResolvedField lo, resolve_field(types, node_type, {"loData"}));
-    if (types.size(lo.type) == 1) {
-        out.codec = TreeCodec::kAxis5;
-        MP_TRY_ASSIGN(out.lo8, column_of<std::uint8_t>(types, nodes, {"loData"}));
+    const ObjectView domain = known_tree ? tree.field(tree_.second) : tree.field("domain");
+    if (domain.ok() && domain_.type != domain.type()) find_pair(types, domain.type(), "min", "max", domain_);
+    if (domain.ok() && domain_.type == domain.type()) {
+        MP_TRY_ASSIGN(out.domain.min, read_vector4(domain.field(domain_.first)));
+        MP_TRY_ASSIGN(out.domain.max, read_vector4(domain.field(domain_.second)));
     } else {
-        out.codec = TreeCodec::kAxis6;
-        MP_TRY_ASSIGN(out.lo16, column_of<std::uint16_t>(types, nodes, {"loData"}));
+        MP_TRY_ASSIGN(out.domain, read_aabb(domain));
     }
+    if (nodes_.type != nodes.element_type() || nodes_.stride != nodes.stride()) {
+        nodes_.type = kNoType;
+        MP_TRY(find_node_columns(types, nodes));
+    }
+    out.codec = nodes_.codec;
+    for (std::uint32_t a = 0; a < 3; ++a) out.xyz[a] = column_at<std::uint8_t>(nodes, nodes_.xyz[a]);
+    out.data = column_at<std::uint8_t>(nodes, nodes_.data);
+    if (nodes_.codec == TreeCodec::kAxis5) out.lo8 = column_at<std::uint8_t>(nodes, nodes_.lo);
+    if (nodes_.codec == TreeCodec::kAxis6) out.lo16 = column_at<std::uint16_t>(nodes, nodes_.lo);
     return out;
+}
+
+void StaticTreeExtractor::find_pair(const tagfile::TypeTable& types, std::uint32_t type, std::string_view first,
+                                    std::string_view second, MemberPair& kept) {
+    const tagfile::Member* a = types.member(type, first);
+    const tagfile::Member* b = types.member(type, second);
+    kept.type = a != nullptr && b != nullptr ? type : kNoType;
+    if (kept.type == kNoType) return;
+    kept.first = types.field_ref(type, *a);
+    kept.second = types.field_ref(type, *b);
+}
+
+// The node class's columns by name: `data` → Axis4; `loData` of 1 byte → Axis5, 2 → Axis6.
+Status StaticTreeExtractor::find_node_columns(const tagfile::TypeTable& types, const ArrayView& nodes) {
+    using detail::column_offset;
+    NodeColumns c;
+    c.type = nodes.element_type();
+    c.stride = nodes.stride();
+    for (std::uint32_t a = 0; a < 3; ++a) {
+        MP_TRY_ASSIGN(c.xyz[a], column_offset(types, nodes, {"xyz"}, a, 1, false));
+    }
+    if (has_member(types, c.type, "data")) {
+        c.codec = TreeCodec::kAxis4;
+        MP_TRY_ASSIGN(c.data, column_offset(types, nodes, {"data"}, kNoElement, 1, false));
+    } else {
+        MP_TRY_ASSIGN(c.data, column_offset(types, nodes, {"hiData"}, kNoElement, 1, false));
+        MP_TRY_ASSIGN(ResolvedField lo, resolve_field(types, c.type, {"loData"}));
+        c.codec = types.size(lo.type) == 1 ? TreeCodec::kAxis5 : TreeCodec::kAxis6;
+        MP_TRY_ASSIGN(c.lo,
+                      column_offset(types, nodes, {"loData"}, kNoElement, c.codec == TreeCodec::kAxis5 ? 1 : 2, false));
+    }
+    nodes_ = c;
+    return ok_status();
 }
 
 Result<RawSimdTree> extract_simd_tree(const ObjectView& simd) {

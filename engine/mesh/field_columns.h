@@ -62,17 +62,24 @@ Result<std::uint32_t> column_offset(const tagfile::TypeTable& types, const tagfi
                                     std::uint32_t element, std::size_t width, bool floating);
 }  // namespace detail
 
+// The column at byte `at` of every element of `array`, `at` as column_offset gave it for the
+// array's element type (extract_static_tree keeps it for the next array of that type).
+template <class T>
+RawColumn<T> column_at(const tagfile::ArrayView& array, std::uint32_t at) {
+    RawColumn<T> out;
+    out.offset = std::uint64_t{array.offset()} + at;
+    if (array.count() == 0) return out;
+    out.values = tagfile::Column<T>(array.raw().data() + at, array.stride(), array.count());
+    return out;
+}
+
 template <class T>
 Result<RawColumn<T>> column_of(const tagfile::TypeTable& types, const tagfile::ArrayView& array, FieldPath path,
                                std::uint32_t element) {
     static_assert(std::is_arithmetic_v<T>);
     MP_TRY_ASSIGN(std::uint32_t at,
                   detail::column_offset(types, array, path, element, sizeof(T), std::is_floating_point_v<T>));
-    RawColumn<T> out;
-    out.offset = std::uint64_t{array.offset()} + at;
-    if (array.count() == 0) return out;
-    out.values = tagfile::Column<T>(array.raw().data() + at, array.stride(), array.count());
-    return out;
+    return column_at<T>(array, at);
 }
 
 template <class T>

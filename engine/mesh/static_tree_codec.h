@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 
 #include <emmintrin.h>  // SSE2, the x86-64 baseline: shrink_box_sse
 
@@ -169,7 +170,12 @@ Box box_of(const RawAabb& aabb);
 // decoding every box. Every link and leaf payload is bounds-checked: a second child outside the
 // tree or a payload at or above `payload_limit` is a kOutOfBounds error at the node's offset.
 // A node reached twice is counted (out.reached), not walked again; unreached nodes keep NaN boxes.
+// `first_leaf`, when not empty (payload_limit entries, kNone where nothing names the payload yet),
+// takes for each payload still kNone the global index of the first reached leaf in storage order
+// that names it (a section's mesh-tree node, a primitive's section-tree node): the decoder's walk
+// sees each reached leaf, so no second loop over the nodes is needed.
 Status append_static_tree(const RawStaticTree& raw, std::uint32_t tree_index, std::uint32_t payload_limit,
-                          StaticTreeNodes& out, BoxRule rule = BoxRule::kProductFirst);
+                          StaticTreeNodes& out, BoxRule rule = BoxRule::kProductFirst,
+                          std::span<std::uint32_t> first_leaf = {});
 
 }  // namespace meshproof::mesh

@@ -184,22 +184,18 @@ TEST(StaticTreeCodec, UnreachedAndTwiceReachedNodes) {
     EXPECT_TRUE(std::isnan(t.box[4].min[0]));
 }
 
+// 0: children 1, 4 · 1: children 2, 5 · 4: children 5 (again), 6 · 5: children 6 (again), 7; 3 unreached.
+const std::vector<std::array<std::uint8_t, 4>> kTwiceReaching = {
+    {0x12, 0x21, 0x13, 0x05}, {0x31, 0x12, 0x22, 0x05}, {0, 0, 0, 0},          {0, 0, 0, 2},
+    {0x40, 0x04, 0x44, 0x03}, {0x05, 0x50, 0x15, 0x03}, {0x23, 0x32, 0x11, 4}, {0, 0, 0, 6}};
+
 // A node reached twice takes the parent the pre-order walk expands first. Here that parent (node 5,
 // reached through node 1's long link) lies after the other (node 4) in storage, so a sweep in
 // storage order alone would take node 4: the decoder must fall back to the walk (its forward sweep
 // stops at the second reach).
 TEST(StaticTreeCodec, TwiceReachedNodeTakesTheWalksFirstParent) {
     test::RawBuilder b;
-    // 0: children 1, 4 · 1: children 2, 5 · 4: children 5 (again), 6 · 5: children 6 (again), 7; 3 unreached.
-    RawStaticTree raw = b.axis4_tree({{0x12, 0x21, 0x13, 0x05},
-                                      {0x31, 0x12, 0x22, 0x05},
-                                      {0, 0, 0, 0},
-                                      {0, 0, 0, 2},
-                                      {0x40, 0x04, 0x44, 0x03},
-                                      {0x05, 0x50, 0x15, 0x03},
-                                      {0x23, 0x32, 0x11, 4},
-                                      {0, 0, 0, 6}},
-                                     cube(0, 100));
+    RawStaticTree raw = b.axis4_tree(kTwiceReaching, cube(0, 100));
     StaticTreeNodes t;
     ASSERT_TRUE(append_static_tree(raw, 0, 4, t).ok());
     EXPECT_EQ(t.reached[5], 2u);
@@ -285,6 +281,32 @@ TEST(StaticTreeCodec, EncodedNodesDecodeToTheirFields) {
             for (int a = 0; a < 3; ++a) ASSERT_EQ(t.xyz[a][i], nibbles[i][a]) << i;
             ASSERT_EQ(t.reached[i], 1u) << i;
         }
+    }
+}
+
+// first_leaf against its definition (the first reached leaf in storage order naming each payload),
+// on a tree the forward pass decodes and on the twice-reaching tree the walk decodes after the
+// pass named some leaves; payloads named by no reached leaf stay kNone, named ones are not renamed.
+TEST(StaticTreeCodec, FirstLeafIsTheFirstReachedLeafInStorageOrder) {
+    test::RawBuilder b;
+    const std::vector<std::array<std::uint8_t, 4>> trees[] = {
+        // 0: children 1, 2 · 2: children 3, 4 · leaves 1 (p 1), 3 (p 1 again), 4 (p 0); 5 unreached (p 2).
+        {{0, 0, 0, 0x03}, {0, 0, 0, 2}, {0, 0, 0, 0x03}, {0, 0, 0, 2}, {0, 0, 0, 0}, {0, 0, 0, 4}},
+        // The twice-reaching tree: leaves 2 (p 0), 3 (unreached, p 1), 6 (p 2), 7 (p 3).
+        kTwiceReaching,
+    };
+    for (const auto& nodes : trees) {
+        RawStaticTree raw = b.axis4_tree(nodes, cube(0, 100));
+        StaticTreeNodes t;
+        std::vector<std::uint32_t> first_leaf(5, kNone);
+        first_leaf[4] = 77;  // named before: kept
+        ASSERT_TRUE(append_static_tree(raw, 0, 5, t, BoxRule::kProductFirst, first_leaf).ok());
+        std::vector<std::uint32_t> want(5, kNone);
+        want[4] = 77;
+        for (std::size_t node = 0; node < t.size(); ++node)
+            if (t.is_leaf[node] && t.reached[node] != 0 && want[t.payload[node]] == kNone)
+                want[t.payload[node]] = static_cast<std::uint32_t>(node);
+        EXPECT_EQ(first_leaf, want);
     }
 }
 
