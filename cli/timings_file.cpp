@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "engine/core/cpu_path.h"
 #include "engine/core/json_writer.h"
 
 namespace meshproof::cli {
@@ -26,6 +27,8 @@ std::string render_timings(const RunTimings& t, const TimingsContext& context) {
     w.field("passes_selected", context.passes);
     w.field("threads_requested", context.threads_requested);
     w.field("threads", t.threads);
+    // The kernels' build this processor ran (engine/core/cpu_path.h): never in a report.
+    w.field("cpu_path", cpu_path_name(active_cpu_path()));
     double wall = 0;
     for (const PhaseTime& p : t.phases) wall += p.wall_seconds;
     w.field("wall_seconds", seconds(wall));

@@ -1,15 +1,19 @@
 #include "engine/rules/interior_bits.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <string>
 
 #include "engine/mesh/decoded_member.h"
 #include "engine/rules/havok_quicksort.h"
+#include "engine/rules/interior_face_kernels.h"
 
 namespace meshproof::rules {
 namespace {
+
+using namespace interior_detail;
 
 constexpr std::uint32_t kNoFace = InteriorWorkspace::kNoFace;
 static_assert(packed_vertex_identity(0, 0) == mesh::kPackedIdentityBit, "the decoder's identity convention");
@@ -144,76 +148,32 @@ void pair_bucket(InteriorWorkspace& ws, std::uint32_t vertex, std::uint32_t begi
     }
 }
 
-Vec3f corner_of(const InteriorMeshView& mesh, std::uint32_t slot) { return {mesh.x[slot], mesh.y[slot], mesh.z[slot]}; }
-Vec3f sub(Vec3f a, Vec3f b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-Vec3f cross(Vec3f u, Vec3f v) { return {u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x}; }
-float dot(Vec3f u, Vec3f v) { return u.x * v.x + u.y * v.y + u.z * v.z; }
-
 using Weighted = InteriorWorkspace::Weighted;
 void order_and_mark(InteriorWorkspace& ws, std::span<const Weighted> reference, ReferenceUse use);
 
-// The estimate without the mode switch in the inner loop (the table lookup inlined).
-template <RsqrtMode kMode>
-struct Estimator {
-    const std::uint32_t* cells = kMode == RsqrtMode::kTable ? rsqrt_table_cells() : nullptr;
-    float operator()(float s) const {
-        if constexpr (kMode == RsqrtMode::kTable) return rsqrt_table_lookup(cells, s);
-        else if constexpr (kMode == RsqrtMode::kExact) return rsqrt_exact(s);
-        else return rsqrt_host(s);
-    }
-    // v × refine(estimate(|v|²))
-    Vec3f unit(Vec3f v) const {
-        const float s = squared_length(v);
-        const float refined = newton_refine((*this)(s), s);
-        return {v.x * refined, v.y * refined, v.z * refined};
-    }
-};
-
-// The margin that makes a face's convex edges and 70° test the same under every estimate
-// (InteriorWorkspace::estimate_free). Why it is exact:
-//  - Each run computes e = fl(E × r_E) for an edge vector E, m = fl(M × r_M) for the raw normal M
-//    across, own = fl(n × r_n), with r the refined estimate of the same float s = |·|², and the
-//    same raw normal n and edge vectors under every estimate. With every s in [kEstimateFreeLeast,
-//    kEstimateFreeMost] and each run's r within β = kRefinedEstimateBound = 2⁻²⁰ of 1 ⁄ √s, two
-//    runs' r differ by a factor 1 + ρ, |ρ| ≤ 2β(1 + β) < 2⁻¹⁹ + 2⁻³⁸, so each component of e, m
-//    and own of one run is that of the other times (1 + η), |η| ≤ 2⁻¹⁹ + 2.1u (u = 2⁻²⁴, one
-//    rounding each).
-//  - v = e · (n × m) is a sum of six products ± eᵢ nⱼ mₖ; with A the sum of their magnitudes, the
-//    exact values on the two runs' inputs differ by at most A ((1 + η)² − 1) < 2.3 × 2⁻¹⁹ A, and
-//    each float evaluation (two products and a difference per cross component, three products and
-//    two sums in the dot) is within γ₅ A(1 + 2.3 × 2⁻¹⁹) < 5.1u A of its exact value. In all
-//    |v₁ − v₂| < 2.3 × 2⁻¹⁹ A + 10.2u A < 0.37 × 2⁻¹⁶ A. The same holds for own · m against cos 70°
-//    with A the sum of |ownᵢ mᵢ| (two factors perturbed, γ₃).
-//  - So when fl(|v − 2⁻²³|) > fl(A) × 2⁻¹⁶ + 2⁻¹⁰⁰ in this run (the float A and difference are
-//    within a few u of exact, the 2⁻¹⁰⁰ covers products that underflow: at most 2⁻¹⁵⁰ each), no
-//    other estimate's v lies on the other side of 2⁻²³, and likewise for the 70° test: the face's
-//    convex_mask and blocked are the same under every estimate. A NaN or infinite A or v fails the
-//    comparison (not noted); no product overflows with every s at most 2¹⁰⁰.
-// ws.estimate_margin is the 2⁻¹⁶; the test that breaks it on purpose shows that the comparison
-// with the plain runs sees a wrong margin (InteriorEstimateFree.*).
-bool squared_length_in_range(float s) { return s >= kEstimateFreeLeast && s <= kEstimateFreeMost; }
-bool far_from(float value, float threshold, float magnitude_sum, float margin) {
-    return std::fabs(value - threshold) > magnitude_sum * margin + 0x1p-100f;
+// The kernels each estimate runs with in this process: chosen once, for the path of this processor.
+FaceKernels active_face_kernels(RsqrtMode mode) {
+    static const std::array<FaceKernels, 3> kernels = {
+        face_kernels(RsqrtMode::kTable, active_cpu_path()),
+        face_kernels(RsqrtMode::kExact, active_cpu_path()),
+        face_kernels(RsqrtMode::kHostRsqrtps, active_cpu_path()),
+    };
+    return kernels[static_cast<std::size_t>(mode)];
 }
-// The sum of the magnitudes of the six products of e · (n × m).
-float triple_magnitude(Vec3f e, Vec3f n, Vec3f m) {
-    return std::fabs(e.x) * (std::fabs(n.y * m.z) + std::fabs(n.z * m.y)) +
-           std::fabs(e.y) * (std::fabs(n.z * m.x) + std::fabs(n.x * m.z)) +
-           std::fabs(e.z) * (std::fabs(n.x * m.y) + std::fabs(n.y * m.x));
-}
-float dot_magnitude(Vec3f u, Vec3f v) { return std::fabs(u.x * v.x) + std::fabs(u.y * v.y) + std::fabs(u.z * v.z); }
 
-template <RsqrtMode kMode>
 void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
                   std::span<const Weighted> reference, ReferenceUse use) {
-    const Estimator<kMode> estimate;
-    const std::uint32_t faces = ws.face_count();
-    const bool raw_ready = ws.raw_normals_ready;
+    FaceLoop loop;
+    loop.mesh = &mesh;
+    loop.ws = &ws;
+    loop.faces = ws.face_count();
+    loop.raw_ready = ws.raw_normals_ready;
     // Without a later call to serve (InteriorOptions::keep_for_later_calls false) the raw normals
     // and edge vectors are not kept: each is formed again, by the same operations on the same
     // floats, where it is read, and the next call forms them anew.
-    const bool keep = options.keep_for_later_calls || raw_ready;
-    if (keep) {
+    loop.keep = options.keep_for_later_calls || loop.raw_ready;
+    const std::uint32_t faces = loop.faces;
+    if (loop.keep) {
         grow_to(ws.raw_normal, faces);
         grow_to(ws.edge_vector, std::size_t{faces} * 4);
     }
@@ -222,110 +182,23 @@ void steps_2_to_4(const InteriorMeshView& mesh, const InteriorOptions& options, 
     grow_to(ws.convex_mask, faces);
     grow_to(ws.blocked, faces);
     ws.face_set.assign(faces, 0);
-    Vec3f* raw = ws.raw_normal.data();
-    Vec3f* unit = ws.unit_normal.data();
-    float* weight = ws.weight.data();
-    auto raw_normal_of = [&](std::uint32_t f) {
-        const Vec3f a = corner_of(mesh, ws.face_slot[0][f]);
-        const Vec3f b = corner_of(mesh, ws.face_slot[1][f]);
-        const Vec3f c = corner_of(mesh, ws.face_slot[2][f]);
-        return cross(sub(b, a), sub(c, a));
-    };
 
-    // Raw and unit normals of every face (neighbours of complete faces may be incomplete ones).
-    // The raw normals (and below the edge vectors) do not depend on the estimate: a second call
-    // on the same neighbours reads them as the first left them. `weight` holds |n| until the
-    // convex edges are counted (for complete faces; an incomplete face's weight is |n|).
-    // The first call notes the faces no estimate changes; a later one copies their convex edges.
-    const bool note = options.note_estimate_free && !raw_ready;
-    const bool copy_free = raw_ready && ws.estimate_free_ready;
-    if (note) ws.estimate_free.assign(faces, 0);
-    if (!raw_ready) ws.estimate_free_ready = note;
-    std::uint8_t* free_faces = ws.estimate_free.data();
-    const float margin = ws.estimate_margin;
-    const NormalLength length_form = options.length;
-    for (std::uint32_t f = 0; f < faces; ++f) {
-        const Vec3f n = raw_ready ? raw[f] : raw_normal_of(f);
-        const float s = squared_length(n);
-        const float r = newton_refine(estimate(s), s);
-        if (keep) raw[f] = n;
-        unit[f] = {n.x * r, n.y * r, n.z * r};
-        weight[f] = length_form == NormalLength::kSqrt ? std::sqrt(s) : s * r;
-        if (note) free_faces[f] = squared_length_in_range(s) ? InteriorWorkspace::kNormalInRange : 0;
-    }
-    ws.raw_normals_ready = keep;
-
-    // Convex edges and weights of the complete faces, which alone are ordered. The 70° test of
-    // step 4 does not depend on the order, so it is made here, in key order where the
-    // neighbours' normals are near at hand: a face blocked by it is never set.
+    // Raw and unit normals of every face, then the convex edges and weights of the complete faces,
+    // which alone are ordered. `weight` holds |n| until the convex edges are counted (for complete
+    // faces; an incomplete face's weight is |n|). The first call notes the faces no estimate
+    // changes; a later one copies their convex edges.
+    loop.note = options.note_estimate_free && !loop.raw_ready;
+    loop.copy_free = loop.raw_ready && ws.estimate_free_ready;
+    if (loop.note) ws.estimate_free.assign(faces, 0);
+    if (!loop.raw_ready) ws.estimate_free_ready = loop.note;
+    loop.margin = ws.estimate_margin;
+    loop.length = options.length;
+    const FaceKernels kernels =
+        options.cpu_path ? face_kernels(options.rsqrt, *options.cpu_path) : active_face_kernels(options.rsqrt);
+    kernels.normals(loop);
+    ws.raw_normals_ready = loop.keep;
     ws.order.clear();
-    constexpr std::uint32_t kNormalsAhead = 16;  // neighbours a row of terrain away miss the cache
-    for (std::uint32_t f = 0; f < faces; ++f) {
-        if (!ws.face_complete[f]) {
-            ws.convex_mask[f] = 0;
-            ws.blocked[f] = 0;
-            continue;
-        }
-        if (copy_free && (free_faces[f] & InteriorWorkspace::kSameUnderAnyEstimate)) {
-            // convex_mask and blocked as the noting call (or any call since) left them: the same
-            // under this estimate (estimate_free above).
-            weight[f] = weight[f] + 10.0f * static_cast<float>(InteriorWorkspace::convex_count(ws.convex_mask[f]));
-            ws.order.push_back({weight[f], f});
-            continue;
-        }
-        if (f + kNormalsAhead < faces) {
-            const std::uint32_t* ahead = ws.edge_neighbour.data() + std::size_t{f + kNormalsAhead} * 4;
-            for (int k = 0; k < 3; ++k)
-                if (ahead[k] != kNoFace) __builtin_prefetch(unit + ahead[k]);
-        }
-        const Vec3f n = keep ? raw[f] : raw_normal_of(f);
-        const Vec3f own = unit[f];
-        const std::uint32_t corners = ws.face_corners[f];
-        std::uint32_t convex = 0;
-        std::uint8_t mask = 0;
-        bool blocked = false;
-        bool same = note && (free_faces[f] & InteriorWorkspace::kNormalInRange);
-        Vec3f formed[4];
-        Vec3f* edge_vector = keep ? ws.edge_vector.data() + std::size_t{f} * 4 : formed;
-        for (std::uint32_t k = 0; k < corners; ++k) {
-            const std::uint32_t g = ws.edge_neighbour[f * 4 + k];
-            if (!raw_ready) {
-                const std::uint32_t p_slot = ws.face_slot[k][f];
-                const std::uint32_t q_slot = ws.face_slot[k + 1 == corners ? 0 : k + 1][f];
-                edge_vector[k] = sub(corner_of(mesh, q_slot), corner_of(mesh, p_slot));
-            }
-            const Vec3f m = unit[g];
-            if (!note) {
-                const Vec3f e = estimate.unit(edge_vector[k]);
-                if (dot(e, cross(n, m)) > kConvexEpsilon) {
-                    mask = static_cast<std::uint8_t>(mask | (1u << k));
-                    ++convex;
-                    blocked = blocked || dot(own, m) < kCos70;
-                }
-                continue;
-            }
-            // The same arithmetic as estimate.unit and the test above, with the margins.
-            const Vec3f edge = edge_vector[k];
-            const float s = squared_length(edge);
-            const float r = newton_refine(estimate(s), s);
-            const Vec3f e = {edge.x * r, edge.y * r, edge.z * r};
-            const float v = dot(e, cross(n, m));
-            same = same && squared_length_in_range(s) && (free_faces[g] & InteriorWorkspace::kNormalInRange) &&
-                   far_from(v, kConvexEpsilon, triple_magnitude(e, n, m), margin);
-            if (v > kConvexEpsilon) {
-                mask = static_cast<std::uint8_t>(mask | (1u << k));
-                ++convex;
-                const float d = dot(own, m);
-                blocked = blocked || d < kCos70;
-                same = same && far_from(d, kCos70, dot_magnitude(own, m), margin);
-            }
-        }
-        if (same) free_faces[f] |= InteriorWorkspace::kSameUnderAnyEstimate;
-        ws.convex_mask[f] = mask;
-        ws.blocked[f] = blocked ? 1 : 0;
-        weight[f] = weight[f] + 10.0f * static_cast<float>(convex);
-        ws.order.push_back({weight[f], f});
-    }
+    kernels.convex_edges(loop);
 
     order_and_mark(ws, reference, use);
 }
@@ -568,13 +441,7 @@ static void bits_by_triangle(const InteriorWorkspace& ws, std::span<std::uint8_t
 void compute_interior_bits(const InteriorMeshView& mesh, const InteriorOptions& options, InteriorWorkspace& ws,
                            std::span<std::uint8_t> bits, std::span<const InteriorWorkspace::Weighted> reference_order,
                            ReferenceUse use) {
-    switch (options.rsqrt) {
-        case RsqrtMode::kTable: steps_2_to_4<RsqrtMode::kTable>(mesh, options, ws, reference_order, use); break;
-        case RsqrtMode::kExact: steps_2_to_4<RsqrtMode::kExact>(mesh, options, ws, reference_order, use); break;
-        case RsqrtMode::kHostRsqrtps:
-            steps_2_to_4<RsqrtMode::kHostRsqrtps>(mesh, options, ws, reference_order, use);
-            break;
-    }
+    steps_2_to_4(mesh, options, ws, reference_order, use);
     bits_by_triangle(ws, bits);
 }
 
@@ -638,5 +505,42 @@ Status interior_bits(const mesh::DecodedMesh& mesh, const InteriorOptions& optio
     bits.assign(mesh.triangles.size(), 0);
     return interior_bits(view, options, ws, bits);
 }
+
+namespace interior_detail {
+
+template <RsqrtMode kMode>
+[[gnu::noinline]] void face_normal_by_baseline(const FaceLoop& loop, std::uint32_t f) {
+    face_normal(loop, Estimator<kMode>{}, f);
+}
+template <RsqrtMode kMode>
+[[gnu::noinline]] void face_convex_edges_by_baseline(const FaceLoop& loop, std::uint32_t f) {
+    face_convex_edges(loop, Estimator<kMode>{}, f);
+}
+template void face_normal_by_baseline<RsqrtMode::kTable>(const FaceLoop&, std::uint32_t);
+template void face_normal_by_baseline<RsqrtMode::kExact>(const FaceLoop&, std::uint32_t);
+template void face_normal_by_baseline<RsqrtMode::kHostRsqrtps>(const FaceLoop&, std::uint32_t);
+template void face_convex_edges_by_baseline<RsqrtMode::kTable>(const FaceLoop&, std::uint32_t);
+template void face_convex_edges_by_baseline<RsqrtMode::kExact>(const FaceLoop&, std::uint32_t);
+template void face_convex_edges_by_baseline<RsqrtMode::kHostRsqrtps>(const FaceLoop&, std::uint32_t);
+
+template <RsqrtMode kMode>
+FaceKernels face_kernels_of(CpuPath path) {
+#if MESHPROOF_AVX2_KERNELS
+    if (path == CpuPath::kAvx2 && cpu_supports(CpuPath::kAvx2)) return {normals_avx2<kMode>, convex_edges_avx2<kMode>};
+#endif
+    (void)path;
+    return {normals_baseline<kMode>, convex_edges_baseline<kMode>};
+}
+
+FaceKernels face_kernels(RsqrtMode mode, CpuPath path) {
+    switch (mode) {
+        case RsqrtMode::kTable: return face_kernels_of<RsqrtMode::kTable>(path);
+        case RsqrtMode::kExact: return face_kernels_of<RsqrtMode::kExact>(path);
+        case RsqrtMode::kHostRsqrtps: return face_kernels_of<RsqrtMode::kHostRsqrtps>(path);
+    }
+    return face_kernels_of<RsqrtMode::kExact>(path);
+}
+
+}  // namespace interior_detail
 
 }  // namespace meshproof::rules

@@ -32,9 +32,11 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "engine/core/cpu_path.h"
 #include "engine/core/error.h"
 #include "engine/core/free_vectors.h"
 #include "engine/rules/rsqrt_estimate.h"
@@ -91,6 +93,9 @@ struct InteriorOptions {
     // face they take are not kept (each is formed again where it is read, by the same operations
     // on the same floats), and a later compute_interior_bits forms them anew.
     bool keep_for_later_calls = true;
+    // The kernels' CPU path (engine/core/cpu_path.h); nothing: the process's active_cpu_path().
+    // Every path gives the same bits; tests set it to run each on the same mesh.
+    std::optional<CpuPath> cpu_path;
 };
 
 inline constexpr float kConvexEpsilon = 0x1p-23f;       // "the single-precision epsilon 2⁻²³"

@@ -14,6 +14,7 @@
 #include <simdjson.h>
 #include <unistd.h>
 
+#include "engine/core/cpu_path.h"
 #include "tests/cli/run_cli.h"
 #include "tests/support/file_text.h"
 
@@ -90,6 +91,7 @@ TEST_F(VerifyTimings, TimingsFileDescribesTheRun) {
         phase_sum += double(p["wall_seconds"]);
     }
     EXPECT_EQ(phases, (std::vector<std::string>{"scan", "count", "verify", "gather", "report"}));
+    EXPECT_EQ(std::string_view(t["cpu_path"]), meshproof::cpu_path_name(meshproof::active_cpu_path()));
     EXPECT_NEAR(double(t["wall_seconds"]), phase_sum, 1e-5);
 
     std::vector<std::string> stages;

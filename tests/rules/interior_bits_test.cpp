@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "engine/core/cpu_path.h"
 #include "engine/mesh/decoded_member.h"
 #include "engine/rules/havok_quicksort.h"
 #include "engine/rules/interior_bits.h"
@@ -997,6 +999,139 @@ TEST(InteriorEstimateFree, TheNotingFormEqualsThePlainRule) {
     EXPECT_GT(nan_weights, 10);
 }
 
+// ---- the CPU paths (engine/core/cpu_path.h) ------------------------------------------------------
+
+// Everything steps 2 to 4 leave in a workspace, as bits: per face its convex edges, 70° block, set
+// bit, weight, noted flags and normals, per edge of a complete face its vector, and the order.
+// Each word's name (what it is, of which face) goes in `names`, for a failure's message.
+std::vector<std::uint32_t> results_of(const InteriorWorkspace& ws, const std::vector<std::uint8_t>& bits,
+                                      std::vector<std::string>* names = nullptr) {
+    std::vector<std::uint32_t> out;
+    auto put = [&](std::uint32_t word, const std::string& name, std::uint32_t f) {
+        out.push_back(word);
+        if (names != nullptr) names->push_back(name + " " + std::to_string(f));
+    };
+    auto put3 = [&](Vec3f v, const std::string& name, std::uint32_t f) {
+        put(bits_of(v.x), name + ".x", f);
+        put(bits_of(v.y), name + ".y", f);
+        put(bits_of(v.z), name + ".z", f);
+    };
+    for (std::uint32_t t = 0; t < bits.size(); ++t) put(bits[t], "bit of triangle", t);
+    for (std::uint32_t f = 0; f < ws.face_count(); ++f) {
+        put(ws.convex_mask[f], "convex_mask", f);
+        put(ws.blocked[f], "blocked", f);
+        put(ws.face_set[f], "face_set", f);
+        put(bits_of(ws.weight[f]), "weight", f);
+        if (ws.estimate_free_ready) put(ws.estimate_free[f], "estimate_free", f);
+        put3(ws.unit_normal[f], "unit_normal", f);
+        if (ws.raw_normals_ready) put3(ws.raw_normal[f], "raw_normal", f);
+        if (ws.raw_normals_ready && ws.face_complete[f])
+            for (std::uint32_t k = 0; k < ws.face_corners[f]; ++k) put3(ws.edge_vector[f * 4 + k], "edge_vector", f);
+    }
+    for (std::uint32_t i = 0; i < ws.order.size(); ++i) {
+        put(bits_of(ws.order[i].weight), "order weight", i);
+        put(ws.order[i].face, "order face", i);
+    }
+    put(ws.order_is_quicksorts, "order_is_quicksorts", 0);
+    return out;
+}
+
+// The pass's sequence of calls on one workspace (the table noting, the sqrtf length, the exact and
+// host estimates copying the noted faces and reusing the table's order), then one plain call per
+// estimate that keeps nothing for later calls, all on one CPU path: every call's results in turn.
+// `names`: each call's words' names (for a failure's message).
+std::vector<std::vector<std::uint32_t>> run_on_path(const InteriorMeshView& view, CpuPath path,
+                                                    std::vector<std::vector<std::string>>* names = nullptr) {
+    auto next_names = [&] { return names != nullptr ? &names->emplace_back() : nullptr; };
+    const std::size_t n = view.corner[0].size();
+    std::vector<std::vector<std::uint32_t>> out;
+    std::vector<std::uint8_t> bits(n);
+    InteriorWorkspace ws;
+    EXPECT_TRUE(find_interior_neighbours(view, ws).ok());
+    InteriorOptions table;
+    table.note_estimate_free = true;
+    table.cpu_path = path;
+    compute_interior_bits(view, table, ws, bits, {}, ReferenceUse::kBitsOnly);
+    out.push_back(results_of(ws, bits, next_names()));
+    sort_in_quicksort_order(ws);
+    const std::vector<InteriorWorkspace::Weighted> table_order = ws.order;
+    EXPECT_TRUE(recompute_interior_bits_with_sqrt_length(ws, bits, table_order, ReferenceUse::kBitsOnly).ok());
+    out.push_back(results_of(ws, bits, next_names()));
+    for (const RsqrtMode mode : {RsqrtMode::kExact, RsqrtMode::kHostRsqrtps}) {
+        InteriorOptions o;
+        o.rsqrt = mode;
+        o.cpu_path = path;
+        compute_interior_bits(view, o, ws, bits, table_order, ReferenceUse::kBitsOnly);
+        out.push_back(results_of(ws, bits, next_names()));
+    }
+    for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps}) {
+        InteriorOptions o;
+        o.rsqrt = mode;
+        o.keep_for_later_calls = false;
+        o.cpu_path = path;
+        InteriorWorkspace fresh;
+        EXPECT_TRUE(interior_bits(view, o, fresh, bits).ok());
+        out.push_back(results_of(fresh, bits, next_names()));
+    }
+    return out;
+}
+
+// The baseline and AVX2 kernels on the same mesh: every call of the sequence, the same bits.
+void expect_paths_agree(const InteriorMeshView& view, const char* what) {
+    const auto baseline = run_on_path(view, CpuPath::kBaseline);
+    const auto avx2 = run_on_path(view, CpuPath::kAvx2);
+    ASSERT_EQ(baseline.size(), avx2.size());
+    for (std::size_t call = 0; call < baseline.size(); ++call) {
+        ASSERT_EQ(baseline[call].size(), avx2[call].size()) << what << ", call " << call;
+        const auto [b, a] = std::mismatch(baseline[call].begin(), baseline[call].end(), avx2[call].begin());
+        if (b == baseline[call].end()) continue;
+        std::vector<std::vector<std::string>> names;
+        run_on_path(view, CpuPath::kBaseline, &names);
+        ADD_FAILURE() << what << ", call " << call << ": "
+                      << names[call][static_cast<std::size_t>(b - baseline[call].begin())] << " differs: 0x" << std::hex
+                      << *b << " on the baseline, 0x" << *a << " on AVX2";
+    }
+}
+
+// hostile_grid without NaN or infinity: subnormal, zero and huge coordinates, vertices collapsed
+// onto a neighbour (zero-length edges, zero-area faces).
+HandMesh degenerate_grid(int n, std::uint32_t seed) {
+    HandMesh m = hostile_grid(n, seed);
+    for (std::vector<float>* column : {&m.x, &m.y, &m.z})
+        for (float& c : *column)
+            if (!std::isfinite(c)) c = c != c ? 0x1p-149f : 0.0f;
+    return m;
+}
+
+TEST(InteriorCpuPaths, Avx2KernelsGiveTheBaselinesBitsOnEveryMesh) {
+    if (!cpu_supports(CpuPath::kAvx2)) GTEST_SKIP() << "this processor has no AVX2";
+    std::vector<HandMesh> meshes = estimate_free_meshes();
+    for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+        meshes.push_back(hostile_grid(19, seed));
+        meshes.push_back(degenerate_grid(21, seed));
+        meshes.push_back(terraced_grid(13 + static_cast<int>(seed), seed, seed % 2 ? 1e-3f : 0.0f));
+    }
+    HandMesh tiny;  // fewer faces than one register's lanes: the scalar tail alone
+    tiny.triangle(tiny.vertex(0, 0, 0), tiny.vertex(1, 0, 0), tiny.vertex(0, 0, 1));
+    meshes.push_back(tiny);
+    meshes.push_back(tetrahedron());
+    for (std::size_t i = 0; i < meshes.size(); ++i)
+        expect_paths_agree(meshes[i].view(), ("hand mesh " + std::to_string(i)).c_str());
+}
+
+// A path the build or the processor lacks falls back to the baseline rather than faulting.
+TEST(InteriorCpuPaths, EveryPathRunsWhereverTheTestRuns) {
+    HandMesh m = tilted_plane(6, 1);
+    InteriorWorkspace ws;
+    std::vector<std::uint8_t> bits(m.half.size());
+    for (const CpuPath path : {CpuPath::kBaseline, CpuPath::kAvx2}) {
+        InteriorOptions o;
+        o.cpu_path = path;
+        ASSERT_TRUE(interior_bits(m.view(), o, ws, bits).ok());
+        EXPECT_EQ(bits, m.run(ws)) << cpu_path_name(path);
+    }
+}
+
 // ---- the real Elden Ring sample -----------------------------------------------------------------
 
 class InteriorErSample : public test::MeshErSampleTest {};
@@ -1021,6 +1156,12 @@ TEST_F(InteriorErSample, StoredBitsReproducedUnderTheTable) {
         EXPECT_EQ(m.triangles.key[ws.face_triangle[ws.order[i].face]], want_key[i]);
         EXPECT_EQ(bits_of(ws.order[i].weight), want_weight[i]) << std::hex << bits_of(ws.order[i].weight);
     }
+}
+
+TEST_F(InteriorErSample, Avx2KernelsGiveTheBaselinesBits) {
+    if (!cpu_supports(CpuPath::kAvx2)) GTEST_SKIP() << "this processor has no AVX2";
+    std::vector<std::uint8_t> flat;
+    expect_paths_agree(interior_view(mesh(), flat), "the Elden Ring sample");
 }
 
 TEST_F(InteriorErSample, AlternativesOnTheSample) {
