@@ -97,8 +97,8 @@ struct MeshLayout {
     std::vector<float> sx, sy, sz;           // per slot: the position a reader decodes
     mesh::Box used = mesh::unfilled_box();   // the stored vertices' box
     mesh::SharedVertexCodec shared_codec{};
-    std::vector<std::uint8_t> gap_before;    // per section: a one-word gap before its packed run
-    std::vector<BuiltStaticTree> encoded;    // per section, when keep_encoded (synth's defects read them)
+    std::vector<std::uint8_t> gap_before;  // per section: a one-word gap before its packed run
+    std::vector<BuiltStaticTree> encoded;  // per section, when keep_encoded (synth's defects read them)
     bool keep_encoded = true;
     std::vector<std::uint32_t> leaf_keys;  // simd leaves in key order
     std::vector<mesh::Box> leaf_exact;     // their exact boxes

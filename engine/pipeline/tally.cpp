@@ -161,7 +161,7 @@ void ValueSet::merge(const ValueSet& other) {
 }
 
 void Tally::values(std::string_view counter, std::vector<double> value, std::uint64_t n) {
-    for (double& v : value) v = canonical_number(v);             // as the set keeps it, so the journal finds it again
+    for (double& v : value) v = canonical_number(v);              // as the set keeps it, so the journal finds it again
     auto it = value_sets_.find(KeyLess::View{counter, &scope_});  // no key made for a set that exists
     const bool inserted = it == value_sets_.end();
     if (inserted) it = value_sets_.try_emplace(Key(std::string(counter), scope_)).first;

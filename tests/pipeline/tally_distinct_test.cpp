@@ -113,8 +113,8 @@ TEST(TallyDistinct, ADiscardedUnitAddsNoContent) {
 TEST(TallyDistinct, AUnitAddsUpItsOwnCountsUnderOneKey) {
     Tally t;
     t.begin_unit(TallyScope{"eldenring", "asset", {}}, 3);
-    t.distinct("distinct_sections", 1, 4);  // mesh 0
-    t.distinct("distinct_sections", 1, 2);  // mesh 1
+    t.distinct("distinct_sections", 1, 4);                  // mesh 0
+    t.distinct("distinct_sections", 1, 2);                  // mesh 1
     t.begin_unit(TallyScope{"eldenring", "asset", {}}, 8);  // the same bytes again: counted once
     t.distinct("distinct_sections", 1, 4);
     t.distinct("distinct_sections", 1, 2);

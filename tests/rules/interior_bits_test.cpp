@@ -440,7 +440,7 @@ std::vector<InteriorOptions> every_variant() {
     std::vector<InteriorOptions> out;
     for (const RsqrtMode mode : {RsqrtMode::kTable, RsqrtMode::kExact, RsqrtMode::kHostRsqrtps})
         for (const NormalLength length : {NormalLength::kTimesRefinedRsqrt, NormalLength::kSqrt})
-            out.push_back({mode, length});
+            out.push_back({mode, length, {}});
     return out;
 }
 
