@@ -18,8 +18,8 @@
 #   every pass   `verify`, every pass (with --one-thread, also at --threads 1)
 #   peak         with --peak-threads N (e.g. 16): `verify`, every pass, at --threads N with the
 #                progress display on (the count's kept listings held too), its peak RSS checked
-#                against the 512 MB bound of issue 45 (the script exits 3 when it is above); oneTBB
-#                runs no more threads than the machine has cores, so the row says how many ran
+#                against the 512 MB bound of issue 45 (the script exits 3 when it is above); N
+#                threads run even above the machine's cores, and the row says how many ran
 #   each pass    `verify --passes NAME` for every pass the install's game runs; "+ s" is its time
 #                minus decode only
 # and prints the tables in Markdown with ratios to the floor, and each pass's thread seconds in the
