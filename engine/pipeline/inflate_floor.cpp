@@ -42,8 +42,7 @@ Result<InflateFloor> inflate_every_member(const std::filesystem::path& root, con
 
 namespace {
 
-InflateFloor inflate_scanned(const InstallScan& scan, const DecompressorRegistry& codecs_ref) {
-    const DecompressorRegistry* codecs = &codecs_ref;
+InflateFloor inflate_scanned(const InstallScan& scan, const DecompressorRegistry& codecs) {
     std::uint64_t binders = 0;
     const std::vector<Group> groups = plan_groups(scan, binders);
     std::atomic<std::uint64_t> members{0}, bytes{0}, failures{0}, checksum{0};
@@ -51,12 +50,12 @@ InflateFloor inflate_scanned(const InstallScan& scan, const DecompressorRegistry
     // that also allocates and zero-fills every member).
     tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers;
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) {
-        const std::unique_ptr<OpenedGroup> listed = list_group(groups[g], *codecs);
+        const std::unique_ptr<OpenedGroup> listed = list_group(groups[g], codecs);
         populate_members(*listed);  // as open_group does for the run
         failures += listed->failures.size();
         tbb::parallel_for(std::size_t{0}, listed->jobs.size(), [&](std::size_t i) {
             std::string skip;
-            auto content = member_content(listed->jobs[i], *codecs, skip, buffers.local());
+            auto content = member_content(listed->jobs[i], codecs, skip, buffers.local());
             if (!content.ok() || !skip.empty()) {
                 ++failures;
                 return;

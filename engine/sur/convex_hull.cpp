@@ -14,6 +14,8 @@
 #include <limits>
 #include <numeric>
 
+#include "engine/sur/double3.h"
+
 namespace meshproof::sur {
 namespace {
 
@@ -22,13 +24,11 @@ using Face = HullWorkspace::Face;
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr int kMaxSweeps = 8;  // final containment sweeps (see the main loop)
 
-V3 sub(const V3& a, const V3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double dot(const V3& a, const V3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-V3 cross(const V3& a, const V3& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double norm(const V3& a) { return std::sqrt(dot(a, a)); }
-V3 to_double(const HullPoint& p) { return {double(p[0]), double(p[1]), double(p[2])}; }
+using double3::cross;
+using double3::dot;
+using double3::norm;
+using double3::sub;
+using double3::widen;
 
 // Signed distance of q above the face's plane (through its first vertex).
 double distance(const HullWorkspace& ws, const Face& f, const V3& q) { return dot(f.n, sub(q, ws.p[f.v[0]])); }
@@ -261,7 +261,7 @@ float hull_tolerance(std::span<const HullPoint> points, HullTolerance reading) {
     double m = 0;
     for (const HullPoint& p : points) {
         if (!std::isfinite(p[0]) || !std::isfinite(p[1]) || !std::isfinite(p[2])) continue;
-        m = std::max(m, norm(to_double(p)));
+        m = std::max(m, norm(widen(p)));
     }
     if (m == 0) return 0;
     if (m >= double(std::numeric_limits<float>::max())) return std::numeric_limits<float>::infinity();
@@ -298,7 +298,7 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
     const double tol = options.fixed_tolerance > 0 ? double(options.fixed_tolerance)
                                                    : double(hull_tolerance(points, options.tolerance));
     ws.p.resize(n);
-    for (std::uint32_t i = 0; i < n; ++i) ws.p[i] = to_double(points[ws.distinct[i]]);
+    for (std::uint32_t i = 0; i < n; ++i) ws.p[i] = widen(points[ws.distinct[i]]);
 
     // Initial tetrahedron. The farthest pair among the six axis extremes.
     std::array<std::uint32_t, 6> ext{};
@@ -502,11 +502,11 @@ HullResult convex_hull(std::span<const HullPoint> points, const HullOptions& opt
 double hull_excess(std::span<const HullPoint> points, const ConvexHull& hull, std::span<const std::uint32_t> which) {
     double worst = -std::numeric_limits<double>::infinity();
     for (const auto& t : hull.faces) {
-        const V3 a = to_double(points[t[0]]);
-        const V3 n = cross(sub(to_double(points[t[1]]), a), sub(to_double(points[t[2]]), a));
+        const V3 a = widen(points[t[0]]);
+        const V3 n = cross(sub(widen(points[t[1]]), a), sub(widen(points[t[2]]), a));
         const double len = norm(n);
         if (!(len > 0)) continue;
-        for (std::uint32_t i : which) worst = std::max(worst, dot(n, sub(to_double(points[i]), a)) / len);
+        for (std::uint32_t i : which) worst = std::max(worst, dot(n, sub(widen(points[i]), a)) / len);
     }
     return worst;
 }

@@ -6,15 +6,15 @@
 #include <cfloat>
 #include <cmath>
 
+#include "engine/sur/double3.h"
+
 namespace meshproof::sur {
 namespace {
 
-DocPoint sub(const DocPoint& a, const DocPoint& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double dot(const DocPoint& a, const DocPoint& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-DocPoint cross(const DocPoint& a, const DocPoint& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double norm(const DocPoint& a) { return std::sqrt(dot(a, a)); }
+using double3::cross;
+using double3::dot;
+using double3::norm;
+using double3::sub;
 
 }  // namespace
 

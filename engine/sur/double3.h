@@ -1,5 +1,6 @@
-// Double-precision 3-vectors for the readings that compute in double what the document's
-// generator computes (JavaScript numbers) from float32 points: the few operations they share.
+// Double-precision 3-vectors for the hull code that computes in double from float32 points
+// (meshproof's QuickHull, the builder's hull shapes, and the readings that compute what the
+// document's generator computes in JavaScript numbers): the few operations they share.
 #pragma once
 
 #include <array>

@@ -8,17 +8,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/sur/double3.h"
+
 namespace meshproof::sur {
 namespace {
 
-using D3 = std::array<double, 3>;
-D3 widen(const HullPoint& p) { return {p[0], p[1], p[2]}; }
-D3 sub(const D3& a, const D3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-D3 cross(const D3& a, const D3& b) {
-    return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-double dot(const D3& a, const D3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-double norm(const D3& a) { return std::sqrt(dot(a, a)); }
+using D3 = double3::Vec;
+using double3::cross;
+using double3::dot;
+using double3::norm;
+using double3::sub;
+using double3::widen;
 
 // The distinct points, the first of each in input order.
 std::vector<HullPoint> distinct_points(std::span<const HullPoint> points) {

@@ -13,8 +13,8 @@ namespace meshproof {
 namespace kraken {
 namespace {
 
-constexpr std::size_t kBlockSize = 262144;     // §2.1: one quantum per block
-constexpr std::size_t kSubChunkSize = 131072;  // §2.5
+constexpr std::size_t kBlockSize = kKrakenBlockSize;  // §2.1: one quantum per block
+constexpr std::size_t kSubChunkSize = 131072;         // §2.5
 
 struct BlockHeaderFlags {
     bool uncompressed = false;

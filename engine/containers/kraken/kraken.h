@@ -15,6 +15,9 @@
 
 namespace meshproof {
 
+// A Kraken stream decodes in blocks of this many output bytes, the last one shorter (§2.1).
+inline constexpr std::size_t kKrakenBlockSize = 262144;
+
 // Decodes the raw Kraken stream `src` into `dst`, whose size is the decoded size N (from the
 // container: the DCX header's uncompressed size). Succeeds only if the stream produces
 // exactly dst.size() bytes and uses all of `src` (spec §2.8: leftover input is an error).

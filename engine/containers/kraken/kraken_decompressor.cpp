@@ -18,9 +18,8 @@ Status KrakenDecompressor::decompress(Bytes in, std::span<std::uint8_t> out) con
 }
 
 std::size_t KrakenDecompressor::head_size(std::size_t want, std::size_t full) const {
-    constexpr std::size_t kBlock = 262144;
-    const std::size_t blocks = want / kBlock + (want % kBlock != 0 ? 1 : 0);
-    return std::min(full, std::max<std::size_t>(blocks, 1) * kBlock);
+    const std::size_t blocks = want / kKrakenBlockSize + (want % kKrakenBlockSize != 0 ? 1 : 0);
+    return std::min(full, std::max<std::size_t>(blocks, 1) * kKrakenBlockSize);
 }
 
 Status KrakenDecompressor::decompress_head(Bytes in, std::span<std::uint8_t> out) const {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/containers/decompressor.h"
+#include "engine/containers/kraken/kraken.h"
 
 namespace meshproof {
 
@@ -20,7 +21,7 @@ public:
     // Every 256 KiB block costs at least 6 input bytes (2-byte block header + a 4-byte fill
     // quantum, spec kraken.md §2.2/§2.3), so c bytes decode to at most ceil(c/6) blocks.
     std::uint64_t max_output_size(std::uint64_t compressed_size) const override {
-        return (compressed_size / 6 + 1) * 262144;
+        return (compressed_size / 6 + 1) * kKrakenBlockSize;
     }
     // Blocks decode in order, each to 256 KiB (spec kraken.md §2.1): a head stops after the
     // blocks that hold `want` bytes (kraken_decompress_prefix, the rest of the input left).
