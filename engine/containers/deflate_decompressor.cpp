@@ -2,6 +2,9 @@
 
 #include <libdeflate.h>
 
+#include <algorithm>
+
+#include "engine/containers/inflate_prefix.h"
 #include "engine/containers/zlib_stream.h"
 
 namespace meshproof {
@@ -14,6 +17,12 @@ public:
     Status decompress(Bytes in, std::span<std::uint8_t> out) const override { return inflate_zlib_exact(in, out); }
     std::uint64_t max_output_size(std::uint64_t compressed_size) const override {
         return max_inflated_size(compressed_size);
+    }
+    // A head stops exactly at the bytes wanted (inflate_prefix.h; the Adler-32 of the whole
+    // content is left unchecked): libdeflate has no way to stop early.
+    std::size_t head_size(std::size_t want, std::size_t full) const override { return std::min(want, full); }
+    Status decompress_head(Bytes in, std::span<std::uint8_t> out) const override {
+        return inflate_zlib_prefix(in, out);
     }
 };
 

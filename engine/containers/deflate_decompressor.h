@@ -1,4 +1,5 @@
-// The DCX_DFLT codec (spec §4): the payload is one zlib stream (`78 DA …`), via libdeflate.
+// The DCX_DFLT codec (spec §4): the payload is one zlib stream (`78 DA …`), via libdeflate; a head
+// (Decompressor::decompress_head) by our own prefix inflater, inflate_prefix.h.
 #pragma once
 
 #include <memory>
