@@ -28,33 +28,28 @@ template <class HeadOf>
 void expect_every_prefix_safe(const std::vector<std::uint8_t>& stream, const std::vector<std::uint8_t>& content,
                               std::size_t size, HeadOf head_of) {
     ASSERT_LE(size, content.size());
-    std::size_t decoded = 0;
     for (std::size_t len : test::prefix_lengths(stream.size())) {
         const std::vector<std::uint8_t> prefix(stream.begin(), stream.begin() + static_cast<std::ptrdiff_t>(len));
         std::vector<std::uint8_t> head(size);
         const Status s = head_of(Bytes(prefix), std::span<std::uint8_t>(head));
         if (s.ok()) {
-            ++decoded;
             ASSERT_TRUE(std::equal(head.begin(), head.end(), content.begin())) << "prefix " << len;
         } else {
             ASSERT_LE(s.error().offset, len) << "prefix " << len << ": " << s.error().message;
         }
     }
-    const std::vector<std::uint8_t> whole_stream = stream;
     std::vector<std::uint8_t> head(size);
-    ASSERT_TRUE(head_of(Bytes(whole_stream), std::span<std::uint8_t>(head)).ok());
-    (void)decoded;
+    ASSERT_TRUE(head_of(Bytes(stream), std::span<std::uint8_t>(head)).ok());
 }
 
 TEST(InflatePrefixHostile, EveryPrefixOfOurWritersStreamsGivesAnErrorOrTheRightBytes) {
-    const std::vector<std::pair<std::vector<std::uint8_t>, int>> cases = {{test::text_like(40000, 11), 9},
+    const std::vector<std::pair<std::vector<std::uint8_t>, int>> cases = {{test::text_like(20000, 11), 9},
                                                                           {test::random_bytes(20000, 12), 1},
-                                                                          {test::far_repeats(45000, 13), 6},
+                                                                          {test::far_repeats(34000, 13), 6},
                                                                           {test::short_phrase(), 12}};
     for (const auto& [content, level] : cases) {
         const std::vector<std::uint8_t> zlib = deflate_zlib(content, level);
-        for (std::size_t size : {content.size(), content.size() / 3})
-            expect_every_prefix_safe(zlib, content, size, inflate_zlib_prefix);
+        expect_every_prefix_safe(zlib, content, content.size(), inflate_zlib_prefix);
     }
 }
 
@@ -67,7 +62,7 @@ TEST(InflatePrefixHostile, EveryPrefixOfACorpusDfltPayloadGivesAnErrorOrTheRight
     auto header = parse_dcx_header(dcx);
     ASSERT_TRUE(header.ok());
     const Bytes payload = dcx_payload(dcx, *header);
-    expect_every_prefix_safe({payload.begin(), payload.end()}, *whole, 8192, inflate_zlib_prefix);
+    expect_every_prefix_safe({payload.begin(), payload.end()}, *whole, 4096, inflate_zlib_prefix);
 }
 
 TEST(InflatePrefixHostile, EveryPrefixOfAZstdFrameGivesAnErrorOrTheRightBytes) {
