@@ -30,10 +30,10 @@ Result<std::vector<std::uint8_t>> dcx_decompress(Bytes dcx, const DecompressorRe
 Result<Bytes> dcx_decompress_into(Bytes dcx, const DecompressorRegistry& registry, std::vector<std::uint8_t>& buffer);
 
 // The first bytes of the content, at least `want` of them (all of them when it has fewer), into
-// `buffer`: a codec that decodes in blocks stops after the blocks that hold them (Decompressor::
-// head_size; Kraken's 256 KiB blocks), the others decode everything. For a look at a file's header
-// (engine/pipeline/game_from_tagfiles.h) that leaves its whole decode to the run. Errors as
-// dcx_decompress_into's, of the part decoded.
+// `buffer`, the rest of the payload neither decoded nor checked (Decompressor::head_size): DFLT and
+// ZSTD give exactly min(want, size) bytes, KRAK the 256 KiB blocks that hold them. For a look at a
+// file's header (engine/pipeline/game_from_tagfiles.h) or a binder's entry table that leaves the
+// whole decode to the run. Errors as dcx_decompress_into's, of the part decoded.
 Result<Bytes> dcx_decompress_head(Bytes dcx, const DecompressorRegistry& registry, std::size_t want,
                                   std::vector<std::uint8_t>& buffer);
 

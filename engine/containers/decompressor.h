@@ -38,9 +38,10 @@ public:
         (void)compressed_size;
         return std::numeric_limits<std::uint64_t>::max();
     }
-    // A look at the content's first bytes (a tagfile's SDK version) without decoding it whole:
-    // the output size, at least `want` and at most `full` (the stated size), at which this codec
-    // can stop, and the decode of that many first bytes (leftover input allowed). The default
+    // A look at the content's first bytes (a tagfile's SDK version, a binder's entry table)
+    // without decoding it whole: the output size, at least `want` and at most `full` (the stated
+    // size), at which this codec can stop, and the decode of that many first bytes (leftover input
+    // allowed, and not checked). DFLT and ZSTD stop at `want`, KRAK at a block's end. The default
     // cannot stop early: the whole content, checked as decompress checks it.
     virtual std::size_t head_size(std::size_t want, std::size_t full) const {
         (void)want;
