@@ -73,9 +73,14 @@ Result<std::uint64_t> non_negative(const FieldReader& r, std::uint64_t at, std::
     return static_cast<std::uint64_t>(v);
 }
 
-Result<BinderEntry> parse_entry(Bytes b, const Binder& binder, const FieldReader& r, std::uint64_t at) {
+// Whether a binder's table (or an entry of it) was read from the first bytes of the binder given.
+enum class TableRead : bool { kPastTheHead, kRead };
+
+// Into `e`, the entry header at `at` (inside `b`: the caller checked); kPastTheHead when its name
+// ends past `b`, the first bytes of a binder of `size` bytes.
+Result<TableRead> parse_entry(Bytes b, std::uint64_t size, const Binder& binder, const FieldReader& r, std::uint64_t at,
+                              BinderEntry& e) {
     using namespace binder_format;
-    BinderEntry e;
     e.header_offset = at;
     std::uint64_t p = at;
     e.flags = decode_entry_flags(b[p], binder.bit_big_endian);
@@ -105,13 +110,13 @@ Result<BinderEntry> parse_entry(Bytes b, const Binder& binder, const FieldReader
     }
     if (binder.format & kNames) {
         MP_TRY_ASSIGN(const std::uint32_t name_offset, r.at<std::uint32_t>(p, "entry name offset"));
-        auto name = read_binder_name(b, name_offset, binder.unicode, binder.big_endian);
-        if (!name.ok()) {
-            Error err = std::move(name).error();
+        auto in_head = read_binder_name_in_head(b, size, name_offset, binder.unicode, binder.big_endian, e.name);
+        if (!in_head.ok()) {
+            Error err = std::move(in_head).error();
             err.message = fmt::format("{}: entry at 0x{:X}: {}", kind_name(binder.kind), at, err.message);
             return err;
         }
-        e.name = std::move(name).value();
+        if (!*in_head) return TableRead::kPastTheHead;
         p += 4;
     }
     if (binder.format == kNames1) {  // SoulsFormats reads an id and a zero here
@@ -122,18 +127,22 @@ Result<BinderEntry> parse_entry(Bytes b, const Binder& binder, const FieldReader
                               fmt::format("{}: entry at 0x{:X}: field at +0x{:X} is {}, expected 0",
                                           kind_name(binder.kind), at, p + 4 - at, zero));
     }
-    return e;
+    return TableRead::kRead;
 }
 
-Result<Binder> parse_binder(Bytes b, BinderKind kind) {
+// Into `binder`, the binder of `size` bytes whose first bytes are `b` (all of them, or a head of a
+// DCX-wrapped body): every check is against `size`, so a table that lies in `b` reads as it would
+// from the whole; kPastTheHead when the table reaches past `b`.
+Result<TableRead> parse_binder(Bytes b, std::uint64_t size, BinderKind kind, Binder& binder) {
     using namespace bnd4_layout;
     const std::string_view magic = kind_name(kind);
+    if (b.size() < std::min<std::uint64_t>(size, kSize)) return TableRead::kPastTheHead;
     if (!has_prefix(b, magic)) return wrong_magic(b, magic);
-    if (b.size() < kSize)
-        return make_error(ErrorCode::kTruncated, b.size(),
-                          fmt::format("{}: header is 0x40 bytes, the file has {}", magic, b.size()));
+    if (size < kSize)
+        return make_error(ErrorCode::kTruncated, size,
+                          fmt::format("{}: header is 0x40 bytes, the file has {}", magic, size));
 
-    Binder binder;
+    binder = Binder{};
     binder.kind = kind;
     MP_TRY(expect_bool(b, kUnk04, magic, "unk04"));
     MP_TRY(expect_bool(b, kUnk05, magic, "unk05"));
@@ -180,28 +189,28 @@ Result<Binder> parse_binder(Bytes b, BinderKind kind) {
                           fmt::format("{}: extended byte is 0x{:02X}", magic, binder.extended));
 
     const std::uint64_t entries_end = kEntries + static_cast<std::uint64_t>(count) * entry_size;
-    if (entries_end > b.size())
-        return make_error(ErrorCode::kTruncated, b.size(),
+    if (entries_end > size)
+        return make_error(ErrorCode::kTruncated, size,
                           fmt::format("{}: {} entry headers of {} bytes end at 0x{:X}, the file has {} bytes", magic,
-                                      count, entry_size, entries_end, b.size()));
+                                      count, entry_size, entries_end, size));
     if (kind == BinderKind::kBhf4) {
         if (headers_end != 0)
             return make_error(ErrorCode::kBadHeader, kHeadersEnd,
                               fmt::format("BHF4: field 0x28 is 0x{:X}, expected 0", headers_end));
     } else if (headers_end < 0 || static_cast<std::uint64_t>(headers_end) < entries_end ||
-               static_cast<std::uint64_t>(headers_end) > b.size()) {
-        return make_error(ErrorCode::kOutOfBounds, kHeadersEnd,
-                          fmt::format("BND4: end of headers 0x{:X} is not within [0x{:X}, 0x{:X}]", headers_end,
-                                      entries_end, b.size()));
+               static_cast<std::uint64_t>(headers_end) > size) {
+        return make_error(
+            ErrorCode::kOutOfBounds, kHeadersEnd,
+            fmt::format("BND4: end of headers 0x{:X} is not within [0x{:X}, 0x{:X}]", headers_end, entries_end, size));
     }
     binder.headers_end = static_cast<std::uint64_t>(headers_end);
     if (binder.extended == 4) {
         // The table itself is not needed for reading (binder_hash_table.h checks it).
         if (hash_table_offset < 0 || static_cast<std::uint64_t>(hash_table_offset) < entries_end ||
-            !in_range(static_cast<std::uint64_t>(hash_table_offset), 16, b.size()))
+            !in_range(static_cast<std::uint64_t>(hash_table_offset), 16, size))
             return make_error(ErrorCode::kOutOfBounds, kHashTableOffset,
                               fmt::format("{}: hash table offset 0x{:X} is outside [0x{:X}, 0x{:X})", magic,
-                                          hash_table_offset, entries_end, b.size()));
+                                          hash_table_offset, entries_end, size));
         binder.hash_table_offset = static_cast<std::uint64_t>(hash_table_offset);
     } else if (hash_table_offset != 0) {
         return make_error(ErrorCode::kBadHeader, kHashTableOffset,
@@ -209,19 +218,38 @@ Result<Binder> parse_binder(Bytes b, BinderKind kind) {
                                       binder.extended));
     }
 
+    if (entries_end > b.size()) return TableRead::kPastTheHead;
     binder.entries.reserve(static_cast<std::size_t>(count));
     for (std::int32_t i = 0; i < count; ++i) {
-        MP_TRY_ASSIGN(BinderEntry e, parse_entry(b, binder, r, kEntries + static_cast<std::uint64_t>(i) * entry_size));
+        BinderEntry e;
+        MP_TRY_ASSIGN(const TableRead read,
+                      parse_entry(b, size, binder, r, kEntries + static_cast<std::uint64_t>(i) * entry_size, e));
+        if (read == TableRead::kPastTheHead) return read;
         binder.entries.push_back(std::move(e));
     }
+    return TableRead::kRead;
+}
+
+// parse_binder over the whole binder, which no table reaches past.
+Result<Binder> parse_whole(Bytes b, BinderKind kind) {
+    Binder binder;
+    MP_TRY(parse_binder(b, b.size(), kind, binder));
     return binder;
 }
 
 }  // namespace
 
-Result<Binder> parse_bnd4(Bytes bnd4) { return parse_binder(bnd4, BinderKind::kBnd4); }
+Result<Binder> parse_bnd4(Bytes bnd4) { return parse_whole(bnd4, BinderKind::kBnd4); }
 
-Result<Binder> parse_bhf4(Bytes bhf4) { return parse_binder(bhf4, BinderKind::kBhf4); }
+Result<std::optional<Binder>> parse_bnd4_table(Bytes head, std::uint64_t body_size) {
+    Binder binder;
+    MP_TRY_ASSIGN(const TableRead read, parse_binder(head.first(std::min<std::uint64_t>(head.size(), body_size)),
+                                                     body_size, BinderKind::kBnd4, binder));
+    if (read == TableRead::kPastTheHead) return std::optional<Binder>();
+    return std::optional<Binder>(std::move(binder));
+}
+
+Result<Binder> parse_bhf4(Bytes bhf4) { return parse_whole(bhf4, BinderKind::kBhf4); }
 
 Status check_bdf4(Bytes b) {
     using namespace bdf4_layout;

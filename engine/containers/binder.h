@@ -50,6 +50,14 @@ struct Binder {
 // A whole BND4 file. DCX-wrapped bytes are refused (kBadMagic, "decompress first").
 Result<Binder> parse_bnd4(Bytes bnd4);
 
+// The table of a BND4 of `body_size` bytes (a DCX-wrapped binder's body, of the size its DCX
+// header states) from its first bytes `head`, for a look at its members without decoding it
+// whole: the header, entry headers and names are read from the head and every range is checked
+// against `body_size`, so the result is parse_bnd4's over the whole body whenever the table lies
+// in the head (parse_bnd4 is this over the whole). Nothing when the table reaches past the head:
+// ask again with a longer one.
+Result<std::optional<Binder>> parse_bnd4_table(Bytes head, std::uint64_t body_size);
+
 // The header half (.hkxbhd / .*bhd) of a split binder; entry data offsets point into the BDT.
 Result<Binder> parse_bhf4(Bytes bhf4);
 

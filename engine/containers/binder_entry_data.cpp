@@ -17,11 +17,16 @@ Error relocate(Error e, const BinderEntry& entry) {
 
 }  // namespace
 
-Result<Bytes> entry_stored_bytes(const BinderEntry& entry, Bytes container) {
-    if (!in_range(entry.data_offset, entry.compressed_size, container.size()))
+Status check_entry_range(const BinderEntry& entry, std::uint64_t container_size) {
+    if (!in_range(entry.data_offset, entry.compressed_size, container_size))
         return make_error(ErrorCode::kOutOfBounds, entry.data_offset,
                           fmt::format("member \"{}\": data [0x{:X}, +{}) lies outside the {}-byte container",
-                                      entry.name, entry.data_offset, entry.compressed_size, container.size()));
+                                      entry.name, entry.data_offset, entry.compressed_size, container_size));
+    return ok_status();
+}
+
+Result<Bytes> entry_stored_bytes(const BinderEntry& entry, Bytes container) {
+    MP_TRY(check_entry_range(entry, container.size()));
     return container.subspan(entry.data_offset, entry.compressed_size);
 }
 

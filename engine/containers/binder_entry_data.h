@@ -18,6 +18,9 @@ namespace meshproof {
 // BDT bytes for an entry of parse_bhf4). kOutOfBounds (offset = data_offset) when outside.
 Result<Bytes> entry_stored_bytes(const BinderEntry& entry, Bytes container);
 
+// The same check against a container's size alone (a listing that keeps no bytes).
+Status check_entry_range(const BinderEntry& entry, std::uint64_t container_size);
+
 // The member's content: dcx_decompress when the stored bytes start "DCX\0"; raw zlib when the
 // entry is flagged compressed (inflated to exactly uncompressed_size when the format records
 // it); otherwise a copy of the stored bytes. Error offsets are relative to `container`.

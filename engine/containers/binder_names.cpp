@@ -134,30 +134,42 @@ std::string_view last_name_component(std::string_view normalised) {
     return slash == std::string_view::npos ? normalised : normalised.substr(slash + 1);
 }
 
-Result<std::string> read_binder_name(Bytes header, std::uint64_t offset, bool unicode, bool big_endian) {
-    if (offset >= header.size())
-        return make_error(
-            ErrorCode::kOutOfBounds, offset,
-            fmt::format("binder name offset 0x{:X} is outside the {}-byte header", offset, header.size()));
+Result<bool> read_binder_name_in_head(Bytes head, std::uint64_t header_size, std::uint64_t offset, bool unicode,
+                                      bool big_endian, std::string& name) {
+    if (offset >= header_size)
+        return make_error(ErrorCode::kOutOfBounds, offset,
+                          fmt::format("binder name offset 0x{:X} is outside the {}-byte header", offset, header_size));
+    if (offset >= head.size()) return false;
     // Windows paths are at most a few hundred characters; the cap keeps a hostile binder whose
     // many names run to the end of the file from costing entries × file size.
     constexpr std::size_t kMaxNameUnits = 4096;
     const std::size_t unit = unicode ? 2 : 1;
-    const Bytes rest =
-        header.subspan(offset, std::min<std::uint64_t>(header.size() - offset, (kMaxNameUnits + 1) * unit));
+    const Bytes rest = head.subspan(offset, std::min<std::uint64_t>(head.size() - offset, (kMaxNameUnits + 1) * unit));
     if (unicode) {
         for (std::size_t k = 0; k + 1 < rest.size(); k += 2)
-            if (rest[k] == 0 && rest[k + 1] == 0)
-                return normalise_binder_name(utf16_to_utf8(rest.first(k), big_endian));
+            if (rest[k] == 0 && rest[k + 1] == 0) {
+                name = normalise_binder_name(utf16_to_utf8(rest.first(k), big_endian));
+                return true;
+            }
     } else {
         for (std::size_t k = 0; k < rest.size(); ++k)
-            if (rest[k] == 0) return normalise_binder_name(shift_jis_to_utf8(rest.first(k)));
+            if (rest[k] == 0) {
+                name = normalise_binder_name(shift_jis_to_utf8(rest.first(k)));
+                return true;
+            }
     }
     if (rest.size() == (kMaxNameUnits + 1) * unit)
         return make_error(ErrorCode::kBadHeader, offset,
                           fmt::format("binder name at 0x{:X} is longer than {} characters", offset, kMaxNameUnits));
-    return make_error(ErrorCode::kTruncated, header.size(),
+    if (head.size() < header_size) return false;  // it may end past the head
+    return make_error(ErrorCode::kTruncated, header_size,
                       fmt::format("binder name at 0x{:X} has no terminator before the end", offset));
+}
+
+Result<std::string> read_binder_name(Bytes header, std::uint64_t offset, bool unicode, bool big_endian) {
+    std::string name;
+    MP_TRY(read_binder_name_in_head(header, header.size(), offset, unicode, big_endian, name));
+    return name;  // never past the head: the head is the whole header
 }
 
 }  // namespace meshproof

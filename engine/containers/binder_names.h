@@ -38,4 +38,10 @@ std::string_view last_name_component(std::string_view normalised);
 // `header`, kTruncated when no terminator follows before the end.
 Result<std::string> read_binder_name(Bytes header, std::uint64_t offset, bool unicode, bool big_endian);
 
+// The same over the first bytes `head` of a header of `header_size` bytes: true and the same name
+// in `name`, or the same error, when the name ends in the head; false when it runs past it (ask
+// again with a longer head).
+Result<bool> read_binder_name_in_head(Bytes head, std::uint64_t header_size, std::uint64_t offset, bool unicode,
+                                      bool big_endian, std::string& name);
+
 }  // namespace meshproof

@@ -157,11 +157,16 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
 
 GroupOutcome UnitRunner::run_group(const Group& group, std::uint64_t group_index, Game game,
                                    const std::vector<std::string>& keys, const std::string& map,
-                                   std::unique_ptr<OpenedGroup> listed) {
+                                   std::optional<BinderListing> listed) {
     Lap open(timing_.cpu());
+    const std::uint64_t counted = listed ? listed->statuses() : 0;
+    const bool was_counted = listed.has_value();
     std::unique_ptr<OpenedGroup> g = open_group(group, codecs_, std::move(listed));
     timing_.local().stage[static_cast<std::size_t>(Stage::kOpen)] += open.next();
     Progress* progress = options_.progress;
+    // The count could not see what the run found (count_members.h): the total follows the run, so
+    // that it equals the members done at the end (unsigned wrap-around adds a negative difference).
+    if (progress && was_counted) progress->members_total += g->jobs.size() + g->failures.size() - counted;
     // Bytes of progress per member: its stored size, scaled down when the members' stored bytes
     // exceed the group's files (a DCX-wrapped binder's members lie in its inflated body), so a
     // group never advances the byte count past its own files.

@@ -50,12 +50,12 @@ InflateFloor inflate_scanned(const InstallScan& scan, const DecompressorRegistry
     // that also allocates and zero-fills every member).
     tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers;
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) {
-        const std::unique_ptr<OpenedGroup> listed = list_group(groups[g], codecs);
-        populate_members(*listed);  // as open_group does for the run
-        failures += listed->failures.size();
-        tbb::parallel_for(std::size_t{0}, listed->jobs.size(), [&](std::size_t i) {
+        const std::unique_ptr<OpenedGroup> opened = bind_group(groups[g], codecs);
+        populate_members(*opened);  // as open_group does for the run
+        failures += opened->failures.size();
+        tbb::parallel_for(std::size_t{0}, opened->jobs.size(), [&](std::size_t i) {
             std::string skip;
-            auto content = member_content(listed->jobs[i], codecs, skip, buffers.local());
+            auto content = member_content(opened->jobs[i], codecs, skip, buffers.local());
             if (!content.ok() || !skip.empty()) {
                 ++failures;
                 return;

@@ -1,5 +1,5 @@
 // The floor under a verify run, for `verify --inflate-only` (hidden; bench/full-install.sh): every
-// member of every binder and folder decompressed by the pipeline's own code (list_group,
+// member of every binder and folder decompressed by the pipeline's own code (bind_group,
 // member_bytes) in the same nested oneTBB fan-out, compendiums included, and each decompressed
 // byte read once into a checksum so that nothing can be skipped — but nothing parsed, decoded or
 // checked. No verify can take less: the ratio of a run to it is what decoding and the passes cost.

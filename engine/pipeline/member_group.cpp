@@ -13,101 +13,99 @@ namespace meshproof {
 namespace {
 namespace fs = std::filesystem;
 
-bool ends_with_ci(std::string_view s, std::string_view suffix) {
-    std::string lower = ascii_lower(s);
-    return lower.size() >= suffix.size() && lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-bool is_compendium_name(std::string_view n) { return ascii_lower(n).find(".compendium") != std::string::npos; }
-bool is_tagfile_name(std::string_view n) { return ends_with_ci(n, ".hkx") || ends_with_ci(n, ".hkx.dcx"); }
-
-MemberStatus failed(std::string path, std::string set, Error e) {
-    MemberStatus s;
-    s.path = std::move(path);
-    s.set = std::move(set);
-    s.state = MemberState::kDecodeError;
-    s.error = std::move(e);
-    return s;
-}
-
-MemberStatus skipped(std::string path, std::string set, std::string reason) {
-    MemberStatus s;
-    s.path = std::move(path);
-    s.set = std::move(set);
-    s.state = MemberState::kSkipped;
-    s.skip_reason = std::move(reason);
-    s.remedy = kMissingCodecRemedy;
-    return s;
-}
-
-// Maps a binder, parses it, and lists its tagfile and compendium members as jobs.
-void open_binder(const InputFile& in, const DecompressorRegistry& codecs, OpenedGroup& g) {
-    auto header = MappedFile::open(in.path);
-    if (!header.ok()) {
-        g.failures.push_back(failed(in.rel_path, in.set, header.error()));
-        return;
-    }
-    g.file_bytes += header->size();
-    Bytes container;
-    Result<Binder> binder = make_error(ErrorCode::kInternal, 0, "binder not parsed");
-    if (in.kind == InputKind::kSplitBinder) {
-        auto data = MappedFile::open(in.data_path);
-        if (!data.ok()) {
-            g.failures.push_back(failed(in.rel_path, in.set, data.error()));
-            return;
-        }
-        g.file_bytes += data->size();
-        binder = parse_bhf4(header->bytes());
-        if (binder.ok())
-            if (auto st = check_bdf4(data->bytes()); !st.ok()) binder = st.error();
-        container = data->bytes();
-        g.maps.push_back(std::move(*header));
-        g.maps.push_back(std::move(*data));
-    } else {
-        container = header->bytes();
-        if (is_dcx(container)) {
-            std::string skip;
-            auto body = member_bytes(MemberJob{in.rel_path, in.set, container}, codecs, skip);
-            if (!skip.empty()) {
-                g.failures.push_back(skipped(in.rel_path, in.set, skip));
-                return;
-            }
-            if (!body.ok()) {
-                g.failures.push_back(failed(in.rel_path, in.set, body.error()));
-                return;
-            }
-            g.owned = std::move(*body);
-            container = g.owned;
-        }
-        binder = parse_bnd4(container);
-        g.maps.push_back(std::move(*header));
-    }
-    if (!binder.ok()) {
-        g.failures.push_back(failed(in.rel_path, in.set, binder.error()));
-        return;
-    }
-    const bool fixed_set = is_fixed_set(in.set);
-    for (const BinderEntry& e : binder->entries) {
-        std::string_view name = e.name_last_component();
-        if (!is_tagfile_name(name) && !is_compendium_name(name)) continue;
-        MemberJob job{in.rel_path + " :: " + std::string(name), fixed_set ? in.set : set_from_name(name, in.set), {}};
-        auto stored = entry_stored_bytes(e, container);
-        if (!stored.ok()) {
-            g.failures.push_back(failed(job.path, job.set, stored.error()));
-            continue;
-        }
-        job.stored = *stored;
-        job.entry_compressed = e.compressed();
-        job.uncompressed_size = e.uncompressed_size.value_or(0);
-        job.is_compendium = is_compendium_name(name);
+// Binds the listing's members to the container's bytes (binds_to said they lie in it).
+void bind_members(BinderListing& listing, Bytes container, OpenedGroup& g) {
+    g.jobs.reserve(listing.members.size());
+    for (ListedMember& m : listing.members) {
+        MemberJob job{std::move(m.path), std::move(m.set), container.subspan(m.offset, m.size)};
+        job.entry_compressed = m.entry_compressed;
+        job.uncompressed_size = m.uncompressed_size;
+        job.is_compendium = m.is_compendium;
         g.jobs.push_back(std::move(job));
     }
+}
+
+// Whether `listing`, the count's, holds for the container the run read: its table was read and
+// every range was checked against a container of this size (a file may change between the two).
+bool binds_to(const BinderListing& listing, Bytes container) {
+    if (!listing.table_read || listing.container_size != container.size()) return false;
+    return std::all_of(listing.members.begin(), listing.members.end(),
+                       [&](const ListedMember& m) { return in_range(m.offset, m.size, container.size()); });
+}
+
+// The group's statuses and jobs once its container is read: the listing's failures, then its
+// members bound to `container` (when the table was read).
+void take_listing(BinderListing&& listing, Bytes container, OpenedGroup& g) {
+    if (listing.table_read) bind_members(listing, container, g);
+    for (MemberStatus& s : listing.failures) g.failures.push_back(std::move(s));
+}
+
+// A container that shrank while the run read it (shrink_guard.h) gave zeros: the binder is that
+// error instead, and none of its members is read.
+void unless_shrunk(const InputFile& in, Bytes read, OpenedGroup& g) {
+    if (const Status shrank = shrank_error(read); !shrank.ok()) {
+        g.jobs.clear();
+        g.failures.assign(1, decode_error_status(in.rel_path, in.set, shrank.error()));
+    }
+}
+
+// A split binder: its data file mapped, the listing bound to it (listed from the header file when
+// none holds).
+void open_split_binder(const InputFile& in, std::optional<BinderListing> listed, OpenedGroup& g) {
+    auto data = MappedFile::open(in.data_path);
+    if (!listed || !data.ok() || !binds_to(*listed, data->bytes()))
+        listed = list_split_binder(
+            in, data.ok() ? Result<std::uint64_t>(data->size()) : Result<std::uint64_t>(data.error()));
+    g.file_bytes = listed->file_bytes;
+    if (!data.ok()) {
+        take_listing(std::move(*listed), {}, g);
+        return;
+    }
+    if (listed->table_read)
+        if (Status st = check_bdf4(data->bytes()); !st.ok())
+            listed = binder_failure(decode_error_status(in.rel_path, in.set, st.error()));
+    take_listing(std::move(*listed), data->bytes(), g);
+    unless_shrunk(in, data->bytes(), g);
+    g.maps.push_back(std::move(*data));
+}
+
+// A BND4: its file mapped and, DCX-wrapped, its body inflated (the only time it is), the listing
+// bound to the body (listed from it when none holds). A body is owned: its file is let go.
+void open_bnd4_binder(const InputFile& in, const DecompressorRegistry& codecs, std::optional<BinderListing> listed,
+                      OpenedGroup& g) {
+    auto file = MappedFile::open(in.path);
+    if (!file.ok()) {
+        g.failures.push_back(decode_error_status(in.rel_path, in.set, file.error()));
+        return;
+    }
+    g.file_bytes = file->size();
+    Bytes container = file->bytes();
+    const bool dcx_wrapped = is_dcx(container);
+    if (dcx_wrapped) {
+        std::string skip;
+        auto body = member_bytes(MemberJob{in.rel_path, in.set, container}, codecs, skip);
+        if (!skip.empty()) {
+            g.failures.push_back(missing_codec_status(in.rel_path, in.set, skip));
+            return;
+        }
+        if (!body.ok()) {
+            g.failures.push_back(decode_error_status(in.rel_path, in.set, body.error()));
+            return;
+        }
+        g.owned = std::move(*body);
+        container = g.owned;
+    }
+    if (!listed || !binds_to(*listed, container)) listed = list_bnd4(in, container);
+    take_listing(std::move(*listed), container, g);
+    unless_shrunk(in, file->bytes(), g);
+    if (!dcx_wrapped) g.maps.push_back(std::move(*file));
 }
 
 void open_loose(const Group& group, OpenedGroup& g) {
     for (const InputFile* f : group.loose) {
         auto map = MappedFile::open(f->path);
         if (!map.ok()) {
-            g.failures.push_back(failed(f->rel_path, f->set, map.error()));
+            g.failures.push_back(decode_error_status(f->rel_path, f->set, map.error()));
             continue;
         }
         g.file_bytes += map->size();
@@ -116,6 +114,7 @@ void open_loose(const Group& group, OpenedGroup& g) {
         g.maps.push_back(std::move(*map));
         g.jobs.push_back(std::move(job));
     }
+    std::sort(g.jobs.begin(), g.jobs.end(), [](const MemberJob& a, const MemberJob& b) { return a.path < b.path; });
 }
 
 // One compendium's IDs into the group's registry. `skip` is set (and the group's
@@ -146,8 +145,9 @@ void register_compendiums(const DecompressorRegistry& codecs, OpenedGroup& g) {
         s.set = job.set;
         if (!job.is_compendium) continue;
         std::string skip;
-        if (Status st = register_compendium(job, codecs, g, skip); !skip.empty()) s = skipped(job.path, job.set, skip);
-        else if (!st.ok()) s = failed(job.path, job.set, st.error());
+        if (Status st = register_compendium(job, codecs, g, skip); !skip.empty())
+            s = missing_codec_status(job.path, job.set, skip);
+        else if (!st.ok()) s = decode_error_status(job.path, job.set, st.error());
     }
 }
 
@@ -166,10 +166,6 @@ void register_compendium_context(const Group& group, const DecompressorRegistry&
 }
 
 }  // namespace
-
-const char* const kMissingCodecRemedy =
-    "meshproof has no decoder for this codec; unpack the member with a tool that has one "
-    "and verify the unpacked files";
 
 std::vector<Group> plan_groups(const InstallScan& scan, std::uint64_t& binders) {
     std::vector<Group> planned;
@@ -247,20 +243,12 @@ Result<std::vector<std::uint8_t>> member_bytes(const MemberJob& job, const Decom
     return owned_copy(content, std::move(buffer));
 }
 
-std::unique_ptr<OpenedGroup> list_group(const Group& group, const DecompressorRegistry& codecs) {
+std::unique_ptr<OpenedGroup> bind_group(const Group& group, const DecompressorRegistry& codecs,
+                                        std::optional<BinderListing> listed) {
     auto g = std::make_unique<OpenedGroup>();
-    if (group.binder) open_binder(*group.binder, codecs, *g);
-    else open_loose(group, *g);
-    // A binder that shrank while its header was read (shrink_guard.h) lists what zeros made of
-    // it: the binder is that error instead, and none of its members is read.
-    if (group.binder)
-        for (const MappedFile& m : g->maps)
-            if (const Status shrank = shrank_error(m.bytes()); !shrank.ok()) {
-                g->jobs.clear();
-                g->failures.assign(1, failed(group.binder->rel_path, group.binder->set, shrank.error()));
-                break;
-            }
-    std::sort(g->jobs.begin(), g->jobs.end(), [](const MemberJob& a, const MemberJob& b) { return a.path < b.path; });
+    if (group.binder == nullptr) open_loose(group, *g);
+    else if (group.binder->kind == InputKind::kSplitBinder) open_split_binder(*group.binder, std::move(listed), *g);
+    else open_bnd4_binder(*group.binder, codecs, std::move(listed), *g);
     return g;
 }
 
@@ -282,8 +270,8 @@ void populate_members(const OpenedGroup& g) {
 }
 
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs,
-                                        std::unique_ptr<OpenedGroup> listed) {
-    std::unique_ptr<OpenedGroup> g = listed ? std::move(listed) : list_group(group, codecs);
+                                        std::optional<BinderListing> listed) {
+    std::unique_ptr<OpenedGroup> g = bind_group(group, codecs, std::move(listed));
     populate_members(*g);
     g->job_status.resize(g->jobs.size());
     register_compendiums(codecs, *g);

@@ -1,17 +1,20 @@
 // A group of members read together: one binder (split .hkxbhd + .hkxbdt, or a BND4 that may be
 // DCX-wrapped), or the loose tagfiles of one folder, whose compendiums are siblings the way a
-// binder's compendium member is. Opening a group maps its files, parses the binder, and
+// binder's compendium member is. Opening a group reads its container once (a binder's data file
+// mapped, or its body inflated), binds the binder's listing (binder_listing.h) to those bytes, and
 // registers its compendiums; the members are then processed independently.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/containers/decompressor.h"
 #include "engine/io/install_scan.h"
 #include "engine/io/mapped_file.h"
+#include "engine/pipeline/binder_listing.h"
 #include "engine/pipeline/member_status.h"
 #include "engine/tagfile/compendium.h"
 
@@ -47,9 +50,6 @@ struct MemberJob {
     bool is_compendium = false;
 };
 
-// The text shown with every member skipped for a missing codec.
-extern const char* const kMissingCodecRemedy;
-
 // A member's content. When the member's DCX codec has no decompressor, returns an empty vector
 // and sets `skip` to "unsupported compression KRAK".
 Result<std::vector<std::uint8_t>> member_bytes(const MemberJob& job, const DecompressorRegistry& codecs,
@@ -73,10 +73,12 @@ struct OpenedGroup {
 };
 
 // Never fails: problems become statuses in `failures` (the binder) or `job_status` (a member).
-// `listed`, when not null, is the group's list_group made earlier (count_members.h keeps them),
-// opened from where it stands instead of listing the group again.
+// `listed`: a binder group's listing made by the count (count_members.h), bound to the bytes the
+// run reads instead of listing the binder again; when there is none, when the count could not read
+// the binder's table, or when the container is no longer the size the count measured, the binder
+// is listed from what the run read. The statuses are always what the run finds.
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs,
-                                        std::unique_ptr<OpenedGroup> listed = nullptr);
+                                        std::optional<BinderListing> listed = std::nullopt);
 
 // The stored bytes of every member the decoders will read through (a DCX, or a tagfile or
 // compendium by its magic) mapped in at once (populate_pages), for a caller about to read all the
@@ -84,9 +86,9 @@ std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRe
 // Nothing else of the files: a member that is neither is refused from its first bytes.
 void populate_members(const OpenedGroup& g);
 
-// open_group's first half: the files mapped, the binder parsed (a DCX-wrapped one decompressed)
-// and its members listed as jobs (path order) or failures; compendiums not yet parsed and
-// job_status left empty. What count_members.h counts, so the count cannot drift from the run.
-std::unique_ptr<OpenedGroup> list_group(const Group& group, const DecompressorRegistry& codecs);
+// open_group's first half: the container read (a DCX-wrapped binder inflated) and the members bound
+// to it as jobs (path order) or failures; compendiums not yet parsed and job_status left empty.
+std::unique_ptr<OpenedGroup> bind_group(const Group& group, const DecompressorRegistry& codecs,
+                                        std::optional<BinderListing> listed = std::nullopt);
 
 }  // namespace meshproof

@@ -51,4 +51,12 @@ struct MemberStatus {
     bool failed() const { return state == MemberState::kDecodeError || !findings.empty(); }
 };
 
+// The text shown with every member skipped for a missing codec.
+extern const char* const kMissingCodecRemedy;
+
+// A member (or the file standing for its members) that could not be read: `e`.
+MemberStatus decode_error_status(std::string path, std::string set, Error e);
+// A member skipped for its codec (`reason`: "unsupported compression KRAK"), with the remedy.
+MemberStatus missing_codec_status(std::string path, std::string set, std::string reason);
+
 }  // namespace meshproof

@@ -16,7 +16,8 @@ struct Progress {
     std::atomic<RunPhase> phase{RunPhase::kStarting};
     std::atomic<std::uint64_t> members_done{0};
     // Every member the run will process, counted from the binders' headers before the fan-out
-    // (count_members.h), so the total is right from the first member on; 0 until then.
+    // (count_members.h), so the total is right from the first member on; 0 until then. Corrected
+    // when the run finds a group's statuses other than counted (a body corrupt past its table).
     std::atomic<std::uint64_t> members_total{0};
     std::atomic<std::uint64_t> bytes_done{0};   // stored bytes of finished members and inputs
     std::atomic<std::uint64_t> bytes_total{0};  // file sizes of every input, known after the scan

@@ -137,8 +137,8 @@ Result<RunResult> run_passes(const std::vector<fs::path>& roots, const RunOption
     MemberCount counted;
     if (progress) {
         // The whole count before the first member, so that the total (and the ETA) is right
-        // from the start; only a display needs it. Its listings go to the run, which would
-        // otherwise list (and inflate) each binder again.
+        // from the start; only a display needs it. Its listings go to the run, which binds them
+        // to the bytes it reads instead of listing each binder again.
         progress->phase = RunPhase::kCounting;
         progress->bytes_total = total_bytes;
         counted = count_and_keep_members(groups, *codecs);

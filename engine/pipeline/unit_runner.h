@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,11 +38,12 @@ public:
     std::vector<const Pass*> joining_passes() const;
 
     // Processes one group; returns its member statuses and, for each joining pass whose key
-    // `keys[j]` is not empty, its members' extracts. `listed`: the group's listing when the count
-    // kept it (open_group). Thread-safe.
+    // `keys[j]` is not empty, its members' extracts. `listed`: a binder's listing made by the
+    // count (open_group); the progress total is corrected when the run finds other statuses.
+    // Thread-safe.
     GroupOutcome run_group(const Group& group, std::uint64_t group_index, Game game,
                            const std::vector<std::string>& keys, const std::string& map,
-                           std::unique_ptr<OpenedGroup> listed = nullptr);
+                           std::optional<BinderListing> listed = std::nullopt);
     // Joins one key of joining pass `j` into a Tally of its own (a join may run parallel loops,
     // so it never shares a thread's tally). Thread-safe.
     Tally run_join(std::size_t j, Game game, std::string_view key, std::span<const JoinItem> items,

@@ -63,7 +63,7 @@ Tally UnitRunner::run_join(std::size_t j, Game game, std::string_view key, std::
 }
 
 WaveOutcome run_in_waves(UnitRunner& runner, const std::vector<Group>& groups, const std::vector<Game>& group_games,
-                         const RunTimings* timings, std::vector<std::unique_ptr<OpenedGroup>> listed) {
+                         const RunTimings* timings, std::vector<std::optional<BinderListing>> listed) {
     WaveOutcome out;
     listed.resize(groups.size());
     std::vector<std::vector<MemberStatus>>& per_group = out.per_group;

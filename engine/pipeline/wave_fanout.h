@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/pipeline/member_group.h"
@@ -21,8 +22,8 @@ struct WaveOutcome {
 
 // `group_games[g]`: the game of group g's root. `timings` (may be null): whether the caller asked
 // for timings, so that the joins' CPU time is measured and charged to their passes. `listed`
-// (empty, or one per group): the listings the count kept, each handed to its group's run.
+// (empty, or one per group): the binders' listings the count kept, each handed to its group's run.
 WaveOutcome run_in_waves(UnitRunner& runner, const std::vector<Group>& groups, const std::vector<Game>& group_games,
-                         const RunTimings* timings, std::vector<std::unique_ptr<OpenedGroup>> listed = {});
+                         const RunTimings* timings, std::vector<std::optional<BinderListing>> listed = {});
 
 }  // namespace meshproof

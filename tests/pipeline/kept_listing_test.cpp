@@ -1,9 +1,10 @@
-// The count's listings kept for the run (count_members.h): a DCX-wrapped binder is inflated once
-// per run. A kept listing is opened from where it stands, its file no longer mapped: the binder's
-// file removed after the count, the run still reads its members (a run that listed the binder
-// again would find no file). Split binders and loose folders are not kept (loose files are counted
-// without being opened), and a body past the budget is not kept.
+// The count's listings kept for the run (count_members.h): every binder's, none of its bytes. The
+// run binds a listing to the container it reads: a split binder's header file is not read again
+// (removed after the count, the run still reads its members from the data file), and a container
+// that changed since the count is listed again from what the run read.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include <unistd.h>
 
@@ -45,53 +46,77 @@ std::vector<Group> groups_of(const fs::path& root, InstallScan& scan) {
     return plan_groups(scan, binders);
 }
 
-TEST(KeptListing, DcxWrappedBindersAreKeptUnmapped) {
+TEST(KeptListing, EveryBindersListingIsKeptWithoutItsBytes) {
     const fs::path root = write_install("kept");
     InstallScan scan;
     const std::vector<Group> groups = groups_of(root, scan);
     ASSERT_EQ(groups.size(), 3u);
-    MemberCount counted = count_and_keep_members(groups, default_decompressors());
+    const MemberCount counted = count_and_keep_members(groups, default_decompressors());
     EXPECT_EQ(counted.members, 5u);
     EXPECT_EQ(counted.members, count_members(groups, default_decompressors()));
     ASSERT_EQ(counted.listed.size(), groups.size());
-    std::size_t kept = 0;
     for (std::size_t g = 0; g < groups.size(); ++g) {
-        const bool dcx_wrapped = groups[g].binder != nullptr && groups[g].binder->kind == InputKind::kBinder;
-        EXPECT_EQ(counted.listed[g] != nullptr, dcx_wrapped) << groups[g].path;
-        if (!counted.listed[g]) continue;
-        ++kept;
-        EXPECT_FALSE(counted.listed[g]->owned.empty());
-        EXPECT_TRUE(counted.listed[g]->maps.empty());  // the body is owned: no file page held
+        const bool binder = groups[g].binder != nullptr;
+        ASSERT_EQ(counted.listed[g].has_value(), binder) << groups[g].path;
+        if (!binder) continue;
+        const BinderListing& listed = *counted.listed[g];
+        EXPECT_TRUE(listed.table_read);
+        EXPECT_TRUE(listed.failures.empty());
+        for (const ListedMember& m : listed.members) EXPECT_EQ(m.size, kTiny.size()) << m.path;
     }
-    EXPECT_EQ(kept, 1u);
-
-    // The files gone, the kept listing still opens to its members, decodable from the body.
     fs::remove_all(root);
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-        if (!counted.listed[g]) continue;
-        const std::size_t members = counted.listed[g]->jobs.size();
-        const std::unique_ptr<OpenedGroup> opened =
-            open_group(groups[g], default_decompressors(), std::move(counted.listed[g]));
-        EXPECT_TRUE(opened->failures.empty()) << groups[g].path;
-        EXPECT_EQ(opened->jobs.size(), members);
-        for (const MemberJob& job : opened->jobs) {
-            std::string skip;
-            const auto bytes = member_bytes(job, default_decompressors(), skip);
-            ASSERT_TRUE(bytes.ok()) << job.path;
-            EXPECT_EQ(*bytes, kTiny);
-        }
-        // Listed again, the binder is a failure: the kept listing is what the run read.
-        EXPECT_FALSE(open_group(groups[g], default_decompressors())->failures.empty());
-    }
 }
 
-TEST(KeptListing, BodiesPastTheBudgetAreNotKept) {
-    const fs::path root = write_install("budget");
+TEST(KeptListing, TheRunReadsASplitBindersHeaderFileOnlyInTheCount) {
+    const fs::path root = write_install("header");
     InstallScan scan;
     const std::vector<Group> groups = groups_of(root, scan);
-    const MemberCount none = count_and_keep_members(groups, default_decompressors(), 0);
-    EXPECT_EQ(none.members, 5u);
-    for (const auto& listed : none.listed) EXPECT_EQ(listed, nullptr);
+    MemberCount counted = count_and_keep_members(groups, default_decompressors());
+    const auto split = std::find_if(groups.begin(), groups.end(), [](const Group& g) {
+        return g.binder != nullptr && g.binder->kind == InputKind::kSplitBinder;
+    });
+    ASSERT_NE(split, groups.end());
+    const auto g = static_cast<std::size_t>(split - groups.begin());
+    fs::remove(split->binder->path);  // the .hkxbhd
+
+    const std::unique_ptr<OpenedGroup> opened =
+        open_group(groups[g], default_decompressors(), std::move(counted.listed[g]));
+    EXPECT_TRUE(opened->failures.empty());
+    ASSERT_EQ(opened->jobs.size(), 2u);
+    for (const MemberJob& job : opened->jobs) {
+        std::string skip;
+        const auto bytes = member_bytes(job, default_decompressors(), skip);
+        ASSERT_TRUE(bytes.ok()) << job.path;
+        EXPECT_EQ(*bytes, kTiny);
+    }
+    // Listed by the run instead, the binder is a failure: it has no header file now.
+    EXPECT_EQ(open_group(groups[g], default_decompressors())->failures.size(), 1u);
+    fs::remove_all(root);
+}
+
+TEST(KeptListing, AContainerChangedSinceTheCountIsListedAgain) {
+    const fs::path root = write_install("changed");
+    InstallScan scan;
+    const std::vector<Group> groups = groups_of(root, scan);
+    MemberCount counted = count_and_keep_members(groups, default_decompressors());
+    // Both binders rewritten with a third member: their containers grew.
+    test::write_split_binder_install(
+        root, "h10_00_00_00",
+        {{"h10_00_00_00_000000.hkx", kTiny}, {"h10_00_00_00_000001.hkx", kTiny}, {"h10_00_00_00_000002.hkx", kTiny}});
+    std::vector<BinderFile> members(3);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        members[i].name = "aeg100_00" + std::to_string(i) + ".hkx";
+        members[i].data = kTiny;
+    }
+    test::write_test_file(root / "asset" / "aeg" / "aeg100" / "aeg100_000_h.geomhkxbnd.dcx",
+                          dcx_write_dflt(write_bnd4(members)));
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (!counted.listed[g]) continue;
+        EXPECT_LT(counted.listed[g]->members.size(), 3u);
+        const auto opened = open_group(groups[g], default_decompressors(), std::move(counted.listed[g]));
+        EXPECT_EQ(opened->jobs.size(), 3u) << groups[g].path;
+        EXPECT_TRUE(opened->failures.empty()) << groups[g].path;
+    }
     fs::remove_all(root);
 }
 
