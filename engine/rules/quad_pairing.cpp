@@ -187,62 +187,70 @@ Record QuadPairingWorkspace::SortedRecords::at(std::size_t i) const {
 
 namespace {
 
-// Sets the crowded bit (1 << (shift − 1)) of every record word in ws.sorted.words (unsorted: word
-// r × 3 + e is record (r, e)) whose edge holds three or more records, and returns how many; and
-// fills ws.key_start (per record place: how many records have a smaller key, where its key's run
-// starts in any sort by key). The records are grouped by their lower vertex (a counting sort),
-// then each group's records are ranked by their higher vertex.
-std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int shift, QuadPairingWorkspace& ws) {
+// Writes ws.sorted.words (3 × rows, unsorted: word r × 3 + e is word(r, e), record (r, e)), sets
+// the crowded bit (1 << (shift − 1)) of every word whose edge holds three or more records, and
+// returns how many; and fills ws.key_start (per record place: how many records have a smaller key,
+// where its key's run starts in any sort by key). The records are put in key order by two counting
+// sorts, by higher vertex and then, keeping that order, by lower vertex (a radix sort on (lower,
+// higher)); a key's run then starts where its first record lands. The words' array holds the first
+// sort's records until the words are written (no array more than the words, places and keys).
+template <class Word>
+std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int shift, QuadPairingWorkspace& ws,
+                        const Word& word) {
     std::vector<std::uint64_t>& words = ws.sorted.words;
     const std::size_t n = rows.vertex.size();
+    words.resize(n * 3);
     ws.lower_start.assign(std::size_t{vertices} + 1, 0);
-    for (const auto& v : rows.vertex) {
-        ++ws.lower_start[std::min(v[0], v[1]) + 1];
-        ++ws.lower_start[std::min(v[1], v[2]) + 1];
-        ++ws.lower_start[std::min(v[2], v[0]) + 1];
+    ws.higher_start.assign(std::size_t{vertices} + 1, 0);
+    for (const auto& v : rows.vertex)
+        for (int e = 0; e < 3; ++e) {
+            const std::uint32_t p = v[e], q = v[(e + 1) % 3];
+            ++ws.lower_start[std::min(p, q) + 1];
+            ++ws.higher_start[std::max(p, q) + 1];
+        }
+    for (std::uint32_t v = 0; v < vertices; ++v) {
+        ws.lower_start[v + 1] += ws.lower_start[v];
+        ws.higher_start[v + 1] += ws.higher_start[v];
     }
-    for (std::uint32_t v = 0; v < vertices; ++v) ws.lower_start[v + 1] += ws.lower_start[v];
-    ws.by_lower.resize(words.size());  // the records grouped by lower vertex: their places
-    ws.higher.resize(words.size());    // and their higher vertices
-    ws.lower_fill.assign(ws.lower_start.begin(), ws.lower_start.end() - 1);
+    // By higher vertex: each record's lower vertex above its place, in the words' array.
+    std::vector<std::uint64_t>& by_higher = words;
+    ws.lower_fill.assign(ws.higher_start.begin(), ws.higher_start.end() - 1);
     for (std::size_t r = 0; r < n; ++r) {
         const auto& v = rows.vertex[r];
         for (int e = 0; e < 3; ++e) {
             const std::uint32_t p = v[e], q = v[(e + 1) % 3];
-            const std::uint32_t at = ws.lower_fill[std::min(p, q)]++;
-            ws.by_lower[at] = static_cast<std::uint32_t>(r * 3 + e);
-            ws.higher[at] = std::max(p, q);
+            by_higher[ws.lower_fill[std::max(p, q)]++] = std::uint64_t{std::min(p, q)} << 32 | (r * 3 + e);
         }
     }
-    // Per lower vertex: its records' edges ranked by higher vertex (a record's key start: how many
-    // records of the whole array have a smaller key) and counted (three or more: crowded).
+    // Then by lower vertex in that order: within a lower vertex, by higher vertex.
+    ws.by_lower.resize(words.size());  // the records in key order: their places
+    ws.higher.resize(words.size());    // and their higher vertices
+    ws.lower_fill.assign(ws.lower_start.begin(), ws.lower_start.end() - 1);
+    for (std::uint32_t h = 0; h < vertices; ++h)
+        for (std::uint32_t at = ws.higher_start[h]; at < ws.higher_start[h + 1]; ++at) {
+            const std::uint64_t w = by_higher[at];
+            const std::uint32_t to = ws.lower_fill[w >> 32]++;
+            ws.by_lower[to] = static_cast<std::uint32_t>(w);
+            ws.higher[to] = h;
+        }
+    for (std::size_t r = 0; r < n; ++r)
+        for (int e = 0; e < 3; ++e) words[r * 3 + e] = word(r, e);
+    // Each run of one key (one lower vertex, one higher): its start is every record's key start;
+    // three or more records: crowded.
     ws.key_start.resize(words.size());
     const std::uint64_t crowded = std::uint64_t{1} << (shift - 1);
     std::size_t total = 0;
     for (std::uint32_t v = 0; v < vertices; ++v) {
-        const std::uint32_t b = ws.lower_start[v], e = ws.lower_start[v + 1];
-        if (e - b <= 16) {
-            for (std::uint32_t k = b; k < e; ++k) {
-                const std::uint32_t h = ws.higher[k];
-                std::uint32_t below = 0, same = 0;
-                for (std::uint32_t j = b; j < e; ++j) below += ws.higher[j] < h, same += ws.higher[j] == h;
-                ws.key_start[ws.by_lower[k]] = b + below;
-                if (same >= 3) words[ws.by_lower[k]] |= crowded, ++total;
+        const std::uint32_t e = ws.lower_start[v + 1];
+        for (std::uint32_t k = ws.lower_start[v]; k < e;) {
+            std::uint32_t end = k + 1;
+            while (end < e && ws.higher[end] == ws.higher[k]) ++end;
+            for (std::uint32_t i = k; i < end; ++i) ws.key_start[ws.by_lower[i]] = k;
+            if (end - k >= 3) {
+                for (std::uint32_t i = k; i < end; ++i) words[ws.by_lower[i]] |= crowded;
+                total += end - k;
             }
-            continue;
-        }
-        ws.bucket_order.clear();
-        for (std::uint32_t k = b; k < e; ++k) ws.bucket_order.push_back(std::uint64_t{ws.higher[k]} << 32 | k);
-        std::sort(ws.bucket_order.begin(), ws.bucket_order.end());
-        for (std::size_t g = 0; g < ws.bucket_order.size();) {
-            std::size_t end = g + 1;
-            while (end < ws.bucket_order.size() && ws.bucket_order[end] >> 32 == ws.bucket_order[g] >> 32) ++end;
-            for (std::size_t i = g; i < end; ++i) {
-                const std::uint32_t place = ws.by_lower[static_cast<std::uint32_t>(ws.bucket_order[i])];
-                ws.key_start[place] = b + static_cast<std::uint32_t>(g);
-                if (end - g >= 3) words[place] |= crowded, ++total;
-            }
-            g = end;
+            k = end;
         }
     }
     return total;
@@ -293,11 +301,8 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
             const std::uint64_t key = std::min(p, q) * vertices + std::max(p, q);
             return key << shift | std::uint64_t{p < q} << place_bits | (r * 3 + e);
         };
-        out.words.resize(m);
-        for (std::size_t r = 0; r < n; ++r)
-            for (int e = 0; e < 3; ++e) out.words[r * 3 + e] = word(r, e);
-        const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws);
-        if (ws.release_scratch) free_vectors(ws.lower_start, ws.lower_fill, ws.by_lower, ws.higher, ws.bucket_order);
+        const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws, word);
+        if (ws.release_scratch) free_vectors(ws.lower_start, ws.higher_start, ws.lower_fill, ws.by_lower, ws.higher);
         if (crowded == 0 && ws.release_scratch) {
             // No crowded edge (and a caller that wants the memory back rather than the arrays
             // kept: measured on the passes' many small meshes, place_by_key_start costs fewer
@@ -323,7 +328,8 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
         }
         sort_record_words(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
         if (ws.release_scratch) {
-            free_vectors(ws.key_start, ws.record_sort.stamp, ws.record_sort.next_slot, ws.record_sort.placed);
+            free_vectors(ws.key_start, ws.record_sort.crowded_starts, ws.record_sort.run_first, ws.record_sort.run_last,
+                         ws.record_sort.next_slot, ws.record_sort.placed);
         }
         return;
     }

@@ -27,11 +27,14 @@
 // the order of equal keys of groups of one or two. So such a subrange is put in key order by
 // place_by_key_start (the records of one key in the order it reads them), and the result is the
 // procedure's wherever the result can depend on it. The records of a
-// crowded group have one key, so two of them in a subrange show as two crowded words with one
-// key (one key start): the check stamps the crowded words' key starts and refuses on a repeat.
-// Checked only on subranges of kMinShortcut..kMaxShortcut records (the check reads the subrange
-// once; above that size it would read the array at every level), and on the whole array when it
-// has no crowded record at all.
+// crowded group have one key, and [lo, hi] holds exactly the keys the sorted array has there, so
+// the check needs no look at the subrange: a crowded group of c records takes the sorted array's
+// positions [s, s + c − 1] (s its key start), and [lo, hi] holds two of its records exactly when
+// it holds two of those positions. The crowded groups' runs are listed once before the sort,
+// sorted by start; a subrange is refused when the first run that ends after lo starts before hi
+// (a run has three or more positions, so that run and [lo, hi] then share two). One binary search
+// per subrange of kMinShortcut records or more, whatever its size, and the whole array at once
+// when it has no crowded record at all.
 //
 // Tests: QuadPairing.HybridRecordSort* (tests/rules/quad_pairing_test.cpp) compare the rule with
 // this sort against the rule as written on inputs full of ties, check that no shortcut subrange
@@ -48,14 +51,9 @@
 namespace meshproof::rules {
 
 struct RecordSortScratch {
-    // Per key start: the generation of the last subrange whose repeat check met a crowded record
-    // of that key (values below the current generation are stale).
-    std::vector<std::uint32_t> stamp;
-    std::uint32_t generation = 0;
-    std::uint32_t next_generation() {
-        if (++generation == 0) std::fill(stamp.begin(), stamp.end(), 0u), generation = 1;
-        return generation;
-    }
+    // The crowded groups' runs in the sorted array, by start: the crowded words' key starts
+    // sorted (one entry per record), then one run per start, its first and last position.
+    std::vector<std::uint32_t> crowded_starts, run_first, run_last;
     std::vector<std::uint32_t> next_slot;  // per key start: the next position its records take
     std::vector<std::uint64_t> placed;     // one subrange in key order
     std::size_t shortcut_records = 0;      // records the shortcut has placed, over every sort (for tests)
@@ -69,8 +67,7 @@ struct NoShortcutObserver {
     void operator()(const std::uint64_t*, std::int64_t, std::int64_t) const {}
 };
 
-inline constexpr std::int64_t kMinShortcut = 16;    // below, the procedure costs less than the check
-inline constexpr std::int64_t kMaxShortcut = 1024;  // above, the check is not tried (see the header comment)
+inline constexpr std::int64_t kMinShortcut = 16;  // below, the procedure costs less than the placing
 
 // Puts a[lo, hi] in key order in two reads: the words of one key take the positions of that key's
 // run (key_start[place]: where the run starts in the sorted array) that fall in [lo, hi], in the
@@ -93,6 +90,26 @@ inline void place_by_key_start(std::uint64_t* a, std::int64_t lo, std::int64_t h
     std::copy(scratch.placed.begin(), scratch.placed.end(), a + lo);
 }
 
+// The runs of the crowded groups in the sorted array into scratch.run_first / run_last, by start:
+// a group's records share its key start, and the group holds as many records as that start has
+// crowded words.
+inline void list_crowded_runs(std::span<const std::uint64_t> words, std::uint64_t crowded, std::uint64_t place_mask,
+                              std::span<const std::uint32_t> key_start, RecordSortScratch& scratch) {
+    std::vector<std::uint32_t>& starts = scratch.crowded_starts;
+    starts.clear();
+    for (const std::uint64_t w : words)
+        if (w & crowded) starts.push_back(key_start[w & place_mask]);
+    std::sort(starts.begin(), starts.end());
+    scratch.run_first.clear(), scratch.run_last.clear();
+    for (std::size_t g = 0; g < starts.size();) {
+        std::size_t end = g + 1;
+        while (end < starts.size() && starts[end] == starts[g]) ++end;
+        scratch.run_first.push_back(starts[g]);
+        scratch.run_last.push_back(starts[g] + static_cast<std::uint32_t>(end - g) - 1);
+        g = end;
+    }
+}
+
 // Sorts `words` by (word >> shift) as havok_quicksort does, except where the shortcut applies
 // (header comment): such a subrange is put in key order by place_by_key_start. observe(words, lo,
 // hi) is called on each subrange [lo, hi] the shortcut is about to finish, before it is (tests
@@ -113,30 +130,15 @@ void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t cr
         place_by_key_start(words.data(), 0, last, key_start, place_mask, scratch);
         return;
     }
-    if (scratch.stamp.size() < words.size()) scratch.stamp.resize(words.size(), 0u);  // key starts are < words.size()
+    list_crowded_runs(words, crowded, place_mask, key_start, scratch);
+    const std::span<const std::uint32_t> run_first(scratch.run_first), run_last(scratch.run_last);
     auto finish = [&](std::uint64_t* a, std::int64_t lo, std::int64_t hi) {
-        const std::int64_t n = hi - lo + 1;
-        if (n < kMinShortcut || n > kMaxShortcut) return false;
+        if (hi - lo + 1 < kMinShortcut) return false;
         if (check == RecordSortCheck::kExact) {
-            // The shortcut's condition: no two records of one crowded group in [lo, hi]. Counted
-            // first without a branch (the crowded records are rare), collected only when two.
-            std::size_t count = 0;
-            for (std::int64_t p = lo; p <= hi; ++p) count += (a[p] >> (shift - 1)) & 1u;
-            if (count > 1) {
-                // Two records of one edge share its key start (the sorted array's run of that
-                // key): a stamp per key start, this subrange's generation, finds a repeat in one
-                // read, stopping at the first.
-                const std::uint32_t generation = scratch.next_generation();
-                std::uint32_t* stamp = scratch.stamp.data();
-                const std::uint64_t crowded_bit = crowded, mask = place_mask;
-                for (std::int64_t p = lo; p <= hi; ++p) {
-                    const std::uint64_t w = a[p];
-                    if ((w & crowded_bit) == 0) continue;
-                    std::uint32_t& st = stamp[key_start[w & mask]];
-                    if (st == generation) return false;
-                    st = generation;
-                }
-            }
+            // The shortcut's condition: no crowded run shares two positions with [lo, hi] (header
+            // comment). Runs are disjoint and sorted, so only the first that ends after lo can.
+            const auto it = std::upper_bound(run_last.begin(), run_last.end(), static_cast<std::uint32_t>(lo));
+            if (it != run_last.end() && run_first[static_cast<std::size_t>(it - run_last.begin())] < hi) return false;
         }
         observe(a, lo, hi);
         place_by_key_start(a, lo, hi, key_start, place_mask, scratch);

@@ -574,6 +574,54 @@ TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
     }
 }
 
+// The shortcut's check reads where the crowded groups end up in the sorted array, not the subrange
+// (record_word_sort.h), so it is tried on subranges of every size: on a large array of distinct
+// and paired keys with a few crowded groups, subranges far larger than the old bound of 1024
+// records are finished at once, and the crowded groups come out in the quicksort's order.
+TEST(QuadPairing, HybridRecordSortShortcutFinishesLargeSubranges) {
+    constexpr std::size_t m = 40000;
+    const int place_bits = static_cast<int>(std::bit_width(m)), shift = place_bits + 2;
+    std::uint64_t state = 7;
+    auto next = [&](std::uint32_t n) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>((state >> 33) % n);
+    };
+    std::vector<std::uint64_t> key(m);
+    for (std::size_t i = 0; i < m; ++i) key[i] = next(1u << 20);  // keys of one record, some of two
+    for (std::uint64_t g = 0; g < 6; ++g)
+        for (int k = 0; k < 3 + static_cast<int>(g); ++k) key[next(m)] = (g + 1) * 150000 + 1;  // a few crowded
+    std::map<std::uint64_t, std::uint32_t> count, start;
+    for (const std::uint64_t k : key) ++count[k];
+    std::uint32_t below = 0;
+    for (const auto& [k, c] : count) start[k] = below, below += c;
+    std::vector<std::uint64_t> words(m);
+    std::vector<std::uint32_t> key_start(m);
+    std::size_t crowded = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+        const bool is_crowded = count[key[i]] >= 3;
+        crowded += is_crowded;
+        words[i] = key[i] << shift | std::uint64_t{is_crowded} << (shift - 1) | i;
+        key_start[i] = start[key[i]];
+    }
+    ASSERT_GT(crowded, 0u);
+    std::vector<std::uint64_t> want = words;
+    havok_quicksort_reference(std::span<std::uint64_t>(want),
+                              [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); });
+    RecordSortScratch scratch;
+    std::int64_t largest = 0;
+    auto observe = [&](const std::uint64_t*, std::int64_t lo, std::int64_t hi) {
+        largest = std::max(largest, hi - lo + 1);
+    };
+    sort_record_words(std::span<std::uint64_t>(words), shift, crowded, key_start, scratch, observe);
+    EXPECT_GT(largest, 1024);
+    for (std::size_t i = 0; i < m; ++i) {
+        ASSERT_EQ(words[i] >> shift, want[i] >> shift) << i;
+        if (count[want[i] >> shift] >= 3) {
+            ASSERT_EQ(words[i], want[i]) << i;  // a crowded group's order
+        }
+    }
+}
+
 // Pairs as a set: sorted by (first, second).
 std::vector<std::pair<std::uint32_t, std::uint32_t>> pair_set(const std::vector<QuadPair>& pairs) {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
@@ -793,15 +841,17 @@ TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
             EXPECT_EQ(kept.edge_uses.size(), vertex.size() * 3);
             EXPECT_TRUE(released.edge_uses.empty());
             if (form == 0) {
-                EXPECT_GT(kept.key_start.capacity() + kept.by_lower.capacity() + kept.record_sort.stamp.capacity(), 0u);
+                EXPECT_GT(
+                    kept.key_start.capacity() + kept.by_lower.capacity() + kept.record_sort.crowded_starts.capacity(),
+                    0u);
             }
             const std::size_t left =
                 released.sorted.words.capacity() + released.sorted.records.capacity() + released.key_start.capacity() +
-                released.lower_start.capacity() + released.lower_fill.capacity() + released.by_lower.capacity() +
-                released.higher.capacity() + released.record_sort.stamp.capacity() +
-                released.record_sort.next_slot.capacity() + released.record_sort.placed.capacity() +
-                released.candidates.capacity() + released.sorted_candidates.capacity() + released.packed.capacity() +
-                released.taken.capacity();
+                released.lower_start.capacity() + released.higher_start.capacity() + released.lower_fill.capacity() +
+                released.by_lower.capacity() + released.higher.capacity() +
+                released.record_sort.crowded_starts.capacity() + released.record_sort.next_slot.capacity() +
+                released.record_sort.placed.capacity() + released.candidates.capacity() +
+                released.sorted_candidates.capacity() + released.packed.capacity() + released.taken.capacity();
             EXPECT_EQ(left, 0u) << round;
         }
     }
