@@ -54,6 +54,11 @@ Status decode_trees(const RawCompressedMesh& raw, DecodedMesh& mesh, const Decod
 
 Result<DecodedMesh> decode_compressed_mesh(const RawCompressedMesh& raw, const DecodeOptions& options) {
     DecodedMesh mesh;
+    MP_TRY(decode_compressed_mesh_into(raw, mesh, options));
+    return mesh;
+}
+
+Status decode_compressed_mesh_into(const RawCompressedMesh& raw, DecodedMesh& mesh, const DecodeOptions& options) {
     mesh.class_name = raw.class_name;
     mesh.offset = raw.offset;
     mesh.shape_flags = raw.shape_flags;
@@ -102,8 +107,7 @@ Result<DecodedMesh> decode_compressed_mesh(const RawCompressedMesh& raw, const D
     MP_TRY(decode_trees(raw, mesh, options));
     MP_TRY(decode_custom_primitives(raw, mesh));
     MP_TRY(decode_keys_and_materials(raw, mesh));
-    MP_TRY_ASSIGN(mesh.simd_tree, decode_simd_tree(raw.simd_tree));
-    return mesh;
+    return decode_simd_tree_into(raw.simd_tree, mesh.simd_tree);
 }
 
 }  // namespace meshproof::mesh

@@ -16,5 +16,9 @@ struct DecodeOptions {
 // primitives, keys, materials, the simd tree and the extern shapes. Errors carry the DATA
 // offset of the value that was out of range (ErrorCode::kOutOfBounds / kBadObject).
 Result<DecodedMesh> decode_compressed_mesh(const RawCompressedMesh& raw, const DecodeOptions& options = {});
+// The same into `mesh`, which must be as a default DecodedMesh is (or emptied by
+// empty_keeping_capacity, decoded_columns.h: its columns' room is reused, the result is the same).
+// After an error `mesh` holds a part of the decode.
+Status decode_compressed_mesh_into(const RawCompressedMesh& raw, DecodedMesh& mesh, const DecodeOptions& options = {});
 
 }  // namespace meshproof::mesh

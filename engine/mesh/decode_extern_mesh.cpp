@@ -9,6 +9,11 @@ namespace meshproof::mesh {
 
 Result<DecodedExternMesh> decode_extern_mesh(const RawExternMesh& raw, const DecodeOptions& options) {
     DecodedExternMesh out;
+    MP_TRY(decode_extern_mesh_into(raw, out, options));
+    return out;
+}
+
+Status decode_extern_mesh_into(const RawExternMesh& raw, DecodedExternMesh& out, const DecodeOptions& options) {
     out.class_name = raw.class_name;
     out.offset = raw.offset;
     out.num_shape_key_bits = raw.num_shape_key_bits;
@@ -64,9 +69,9 @@ Result<DecodedExternMesh> decode_extern_mesh(const RawExternMesh& raw, const Dec
     }
     out.has_simd_tree = raw.has_simd_tree;
     if (raw.has_simd_tree) {
-        MP_TRY_ASSIGN(out.simd_tree, decode_simd_tree(raw.simd_tree));
+        MP_TRY(decode_simd_tree_into(raw.simd_tree, out.simd_tree));
     }
-    return out;
+    return ok_status();
 }
 
 }  // namespace meshproof::mesh

@@ -14,5 +14,8 @@ namespace meshproof::mesh {
 // the triangle's offset), the version-2 aabbTree (Codec3Axis6, leaves = triangles, root's
 // parent = the tree's stored domain) and the simd tree (leaves keyed by triangle index).
 Result<DecodedExternMesh> decode_extern_mesh(const RawExternMesh& raw, const DecodeOptions& options = {});
+// The same into `out`, which must be as a default DecodedExternMesh is (or emptied by
+// empty_keeping_capacity, decoded_columns.h). After an error `out` holds a part of the decode.
+Status decode_extern_mesh_into(const RawExternMesh& raw, DecodedExternMesh& out, const DecodeOptions& options = {});
 
 }  // namespace meshproof::mesh

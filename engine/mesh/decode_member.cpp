@@ -1,6 +1,7 @@
 #include "engine/mesh/decode_member.h"
 
 #include "engine/mesh/decode_extern_mesh.h"
+#include "engine/mesh/decoded_columns.h"
 #include "engine/mesh/decode_extern_shapes.h"
 #include "engine/mesh/extract_member.h"
 
@@ -8,6 +9,15 @@ namespace meshproof::mesh {
 
 Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& options) {
     DecodedMember out;
+    MP_TRY(decode_member_into(raw, out, options));
+    return out;
+}
+
+Status decode_member_into(const RawMember& raw, DecodedMember& out, const DecodeOptions& options) {
+    // The meshes are kept as elements, each emptied and decoded into; so are the extern meshes.
+    std::vector<DecodedMesh> meshes = std::move(out.meshes);
+    std::vector<DecodedExternMesh> extern_meshes = std::move(out.extern_meshes);
+    empty_keeping_capacity(out);
     out.sdk_version = raw.sdk_version;
     DecodedBodies& b = out.bodies;
     const std::size_t n = raw.bodies.size();
@@ -35,16 +45,18 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
         b.shape_index.push_back(body.shape_index);
         b.shape_class.push_back(body.shape_class);
     }
-    out.meshes.reserve(raw.meshes.size());
-    for (const RawCompressedMesh& m : raw.meshes) {
-        MP_TRY_ASSIGN(DecodedMesh decoded, decode_compressed_mesh(m, options));
-        out.meshes.push_back(std::move(decoded));
+    meshes.resize(raw.meshes.size());
+    for (std::size_t i = 0; i < meshes.size(); ++i) {
+        empty_keeping_capacity(meshes[i]);
+        MP_TRY(decode_compressed_mesh_into(raw.meshes[i], meshes[i], options));
     }
-    out.extern_meshes.reserve(raw.extern_meshes.size());
-    for (const RawExternMesh& m : raw.extern_meshes) {
-        MP_TRY_ASSIGN(DecodedExternMesh decoded, decode_extern_mesh(m, options));
-        out.extern_meshes.push_back(std::move(decoded));
+    out.meshes = std::move(meshes);
+    extern_meshes.resize(raw.extern_meshes.size());
+    for (std::size_t i = 0; i < extern_meshes.size(); ++i) {
+        empty_keeping_capacity(extern_meshes[i]);
+        MP_TRY(decode_extern_mesh_into(raw.extern_meshes[i], extern_meshes[i], options));
     }
+    out.extern_meshes = std::move(extern_meshes);
     // The bodies' other shapes through the extern shapes' decoder: shapes without instances. Each
     // is checked first, so one the decoder would refuse is left out and counted, not fatal.
     out.other_shape_errors = raw.other_shape_errors;
@@ -62,12 +74,17 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
     for (std::size_t b = 0; b < out.bodies.size(); ++b)
         if (out.bodies.shape_kind[b] == ShapeKind::kOther && out.bodies.shape_index[b] != kNoOtherShape)
             out.bodies.shape_index[b] = kept_as[out.bodies.shape_index[b]];
-    return out;
+    return ok_status();
 }
 
 Result<DecodedMember> decode_member(const tagfile::Tagfile& tf, const DecodeOptions& options) {
     MP_TRY_ASSIGN(RawMember raw, extract_member(tf));
     return decode_member(raw, options);
+}
+
+Status decode_member_into(const tagfile::Tagfile& tf, DecodedMember& out, const DecodeOptions& options) {
+    MP_TRY_ASSIGN(RawMember raw, extract_member(tf));
+    return decode_member_into(raw, out, options);
 }
 
 }  // namespace meshproof::mesh

@@ -23,4 +23,10 @@ Result<DecodedMember> decode_member(const RawMember& raw, const DecodeOptions& o
 // extract_member + decode_member. The result does not reference `tf`.
 Result<DecodedMember> decode_member(const tagfile::Tagfile& tf, const DecodeOptions& options = {});
 
+// The same into `out`, whatever it held: a member decoded before (its columns' room is reused,
+// decoded_columns.h), or a default one. The result is the same as decode_member's. After an error
+// `out` holds a part of the decode (still fit to be decoded into again).
+Status decode_member_into(const RawMember& raw, DecodedMember& out, const DecodeOptions& options = {});
+Status decode_member_into(const tagfile::Tagfile& tf, DecodedMember& out, const DecodeOptions& options = {});
+
 }  // namespace meshproof::mesh

@@ -17,6 +17,12 @@ SimdNode empty_simd_node(SimdEncoding encoding, bool node_is_leaf) {
 }
 
 Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw) {
+    SimdTreeNodes out;
+    MP_TRY(decode_simd_tree_into(raw, out));
+    return out;
+}
+
+Status decode_simd_tree_into(const RawSimdTree& raw, SimdTreeNodes& out) {
     const std::size_t n = raw.node_count();
     for (const auto& bound : raw.bounds)
         for (const auto& lane : bound)
@@ -27,7 +33,6 @@ Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw) {
     if (raw.encoding == SimdEncoding::kIsLeafFlag && raw.is_leaf.size() != n)
         return make_error(ErrorCode::kBadObject, raw.offset, "simd isLeaf column differs in length");
 
-    SimdTreeNodes out;
     out.encoding = raw.encoding;
     out.has_is_compact = raw.has_is_compact;
     out.is_compact = raw.is_compact;
@@ -77,7 +82,7 @@ Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw) {
             lane_target[at] = decoded.target;
         }
     }
-    return out;
+    return ok_status();
 }
 
 }  // namespace meshproof::mesh

@@ -73,5 +73,8 @@ inline void set_simd_lane(SimdNode& node, std::size_t lane, const Box& box, std:
 // Decodes every node and lane. A child lane naming a node at or past the node count is a
 // kOutOfBounds error at the node's offset; keys are kept as stored (the passes check them).
 Result<SimdTreeNodes> decode_simd_tree(const RawSimdTree& raw);
+// The same into `out`, whose columns must be empty (a default SimdTreeNodes, or one emptied by
+// empty_keeping_capacity: its columns' room is reused). After an error `out` holds a part.
+Status decode_simd_tree_into(const RawSimdTree& raw, SimdTreeNodes& out);
 
 }  // namespace meshproof::mesh

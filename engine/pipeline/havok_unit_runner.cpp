@@ -37,6 +37,7 @@ void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const Open
                          std::vector<std::unique_ptr<JoinExtract>>* extracts) {
     std::vector<TallyScope> sub_scopes;
     const bool unit_open = decode_and_run_passes(job, ordinal, group, game, status, keys, extracts, sub_scopes);
+    hand_back_if_large(buffers_.local());
     if (const Status shrank = shrank_error(job.stored); !shrank.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = shrank.error();
@@ -104,15 +105,21 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
         return fail(tf.error());
     }
     if (timed_out("after the tagfile was parsed")) return false;
-    auto decoded = mesh::decode_member(*tf);
+    MemberLease lease(decoded_.local());
+    mesh::DecodedMember& decoded = lease.member();
+    const Status decoding = mesh::decode_member_into(*tf, decoded);
     clock.stage(Stage::kMesh);
-    if (!decoded.ok()) return fail(decoded.error());
+    if (!decoding.ok()) {
+        lease.hand_back();
+        return fail(decoding.error());
+    }
+    const std::uint64_t triangles = triangle_count(decoded);
+    lease.hand_back_if_large(triangles);
     if (timed_out("after the mesh was decoded")) return false;
-    if (by_content && !holds_compressed_mesh(*decoded)) {
+    if (by_content && !holds_compressed_mesh(decoded)) {
         status.not_collision = true;
         return false;
     }
-    const std::uint64_t triangles = triangle_count(*decoded);
     clock.decoded(bytes->size(), triangles);
 
     Unit unit;
@@ -121,7 +128,7 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
     unit.game = game;
     unit.ordinal = ordinal;
     unit.tagfile = &*tf;
-    unit.mesh = &*decoded;
+    unit.mesh = &decoded;
     unit.triangles = triangles;
     unit.bytes = *bytes;
     auto& tallies = tallies_.local();

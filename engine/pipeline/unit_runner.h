@@ -16,6 +16,7 @@
 #include <oneapi/tbb/enumerable_thread_specific.h>
 
 #include "engine/core/error.h"
+#include "engine/pipeline/kept_member.h"
 #include "engine/pipeline/member_group.h"
 #include "engine/pipeline/member_status.h"
 #include "engine/pipeline/pass.h"
@@ -95,6 +96,8 @@ private:
     // bytes live only while process() runs, and process() never waits on other tasks, so a thread
     // never holds two members at once.
     tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers_;
+    // Each thread's decoded member, decoded into member after member (kept_member.h).
+    tbb::enumerable_thread_specific<KeptMember> decoded_;
     TimingCollector timing_;
     std::vector<Tally> join_tallies_;  // per pass: its joins' tallies, merged wave by wave
 };
