@@ -151,13 +151,10 @@ TEST(DecodeInto, ReusesTheRoomOfTheLastMember) {
     EXPECT_EQ(m.meshes[0].section_trees.box.data(), boxes);
 }
 
-TEST(DecodeInto, EmptyingKeepsRoomAndResetsEverything) {
-    MP_REQUIRE_CORPUS();
-    auto tf = tagfile::parse_tagfile(test::mesh_er_hkx(), &test::mesh_er_registry());
-    ASSERT_TRUE(tf.ok());
-    auto member = decode_member(*tf);
-    ASSERT_TRUE(member.ok());
-    DecodedMesh mesh = std::move(member->meshes[0]);
+class DecodeIntoSample : public test::MeshErSampleTest {};
+
+TEST_F(DecodeIntoSample, EmptyingKeepsRoomAndResetsEverything) {
+    DecodedMesh mesh = std::move(member_->meshes[0]);
     const std::size_t room = mesh.vertices.x.capacity();
     ASSERT_GT(room, 0u);
     empty_keeping_capacity(mesh);

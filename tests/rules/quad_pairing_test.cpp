@@ -500,6 +500,30 @@ TEST(QuadPairing, HybridRecordSortIsTheRuleAsWritten) {
     EXPECT_EQ(crowded_rounds, 30u);
 }
 
+// sort_record_words's inputs, built here independently of count_edges: each record's word (its
+// key above the crowded bit, `low(i)` below it) and its key's start in key order, from a count of
+// each key (`count`).
+struct RecordWords {
+    std::vector<std::uint64_t> words;
+    std::vector<std::uint32_t> key_start;
+    std::size_t crowded = 0;
+};
+template <class Low>
+RecordWords record_words(const std::vector<std::uint64_t>& key, std::map<std::uint64_t, std::uint32_t>& count,
+                         int shift, Low low) {
+    std::map<std::uint64_t, std::uint32_t> start;
+    std::uint32_t below = 0;
+    for (const auto& [k, c] : count) start[k] = below, below += c;
+    RecordWords out{std::vector<std::uint64_t>(key.size()), std::vector<std::uint32_t>(key.size()), 0};
+    for (std::size_t i = 0; i < key.size(); ++i) {
+        const bool is_crowded = count[key[i]] >= 3;
+        out.crowded += is_crowded;
+        out.words[i] = key[i] << shift | std::uint64_t{is_crowded} << (shift - 1) | low(i);
+        out.key_start[i] = start[key[i]];
+    }
+    return out;
+}
+
 // sort_record_words on its own, its inputs built here independently (the crowded bit and the key
 // starts from a count of each key): every subrange the shortcut finishes holds at most one record
 // of each crowded edge, and the result is the quicksort's wherever the rule reads it. With the
@@ -523,19 +547,8 @@ TEST(QuadPairing, HybridRecordSortShortcutHoldsOneRecordOfEachCrowdedEdge) {
                     key[r * 3 + e] = std::min(p, q) * vertices + std::max(p, q);
                     ++count[key[r * 3 + e]];
                 }
-            std::map<std::uint64_t, std::uint32_t> start;
-            std::uint32_t below = 0;
-            for (const auto& [k, c] : count) start[k] = below, below += c;
-            std::vector<std::uint64_t> words(m);
-            std::vector<std::uint32_t> key_start(m);
-            std::size_t crowded = 0;
-            for (std::size_t i = 0; i < m; ++i) {
-                const bool is_crowded = count[key[i]] >= 3;
-                crowded += is_crowded;
-                words[i] =
-                    key[i] << shift | std::uint64_t{is_crowded} << (shift - 1) | std::uint64_t{i % 2} << place_bits | i;
-                key_start[i] = start[key[i]];
-            }
+            auto [words, key_start, crowded] =
+                record_words(key, count, shift, [&](std::size_t i) { return std::uint64_t{i % 2} << place_bits | i; });
             std::vector<std::uint64_t> want = words;
             havok_quicksort_reference(std::span<std::uint64_t>(want), [shift](std::uint64_t a, std::uint64_t b) {
                 return (a >> shift) < (b >> shift);
@@ -590,19 +603,9 @@ TEST(QuadPairing, HybridRecordSortShortcutFinishesLargeSubranges) {
     for (std::size_t i = 0; i < m; ++i) key[i] = next(1u << 20);  // keys of one record, some of two
     for (std::uint64_t g = 0; g < 6; ++g)
         for (int k = 0; k < 3 + static_cast<int>(g); ++k) key[next(m)] = (g + 1) * 150000 + 1;  // a few crowded
-    std::map<std::uint64_t, std::uint32_t> count, start;
+    std::map<std::uint64_t, std::uint32_t> count;
     for (const std::uint64_t k : key) ++count[k];
-    std::uint32_t below = 0;
-    for (const auto& [k, c] : count) start[k] = below, below += c;
-    std::vector<std::uint64_t> words(m);
-    std::vector<std::uint32_t> key_start(m);
-    std::size_t crowded = 0;
-    for (std::size_t i = 0; i < m; ++i) {
-        const bool is_crowded = count[key[i]] >= 3;
-        crowded += is_crowded;
-        words[i] = key[i] << shift | std::uint64_t{is_crowded} << (shift - 1) | i;
-        key_start[i] = start[key[i]];
-    }
+    auto [words, key_start, crowded] = record_words(key, count, shift, [](std::size_t i) { return std::uint64_t{i}; });
     ASSERT_GT(crowded, 0u);
     std::vector<std::uint64_t> want = words;
     havok_quicksort_reference(std::span<std::uint64_t>(want),
