@@ -11,6 +11,8 @@
 #include <mimalloc.h>
 #endif
 
+#include "engine/core/thread_memory.h"
+
 namespace meshproof::cli {
 
 // Large OS pages on Windows need the "lock pages in memory" privilege, which a modder's account
@@ -50,6 +52,9 @@ void use_large_pages() {
     // its peak memory as it was. Ten seconds, not one: a mesh that takes a second to build frees
     // arrays the next build wants later than one second.
     if (std::getenv("MIMALLOC_DECOMMIT_DELAY") == nullptr) mi_option_set(mi_option_decommit_delay, 10000);
+    // How a run of many threads hands a thread's freed pages back after a large unit, at once
+    // rather than after the delay (engine/core/thread_memory.h).
+    set_thread_memory_trim([] { mi_collect(true); });
 #ifndef _WIN32
     advise_first_segment();
 #endif

@@ -8,20 +8,58 @@
 // there) and handed back after a large one, so the peak is that of the dearest single pass on the
 // largest unit, not the sum over the passes. A large unit then grows its arrays anew, which its
 // own work dwarfs.
+//
+// What ordinary units leave behind is still kept by every thread, so it grows with the thread
+// count, not with the work: a run of many threads on few cores (16 on 2, issue 45's memory bound)
+// held sixteen threads' worth. A run of more threads than kScratchThreads lowers the bound in
+// proportion (ScratchBoundForThreads), so that what the threads keep together stays about what
+// kScratchThreads keep at kLargeUnitTriangles; its runner also hands each thread's freed memory
+// back to the system after a large unit (engine/core/thread_memory.h).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 namespace meshproof {
 
-// Units of more triangles than this are large (an ordinary member has a few thousand).
+// Units of more triangles than this are large (an ordinary member has a few thousand), at up to
+// kScratchThreads threads.
 inline constexpr std::uint64_t kLargeUnitTriangles = std::uint64_t{1} << 16;
+inline constexpr int kScratchThreads = 2;
+
+// The bound for a run of `threads` threads: kLargeUnitTriangles shared out over them.
+constexpr std::uint64_t large_unit_triangles_for(int threads) {
+    return threads <= kScratchThreads ? kLargeUnitTriangles
+                                      : kLargeUnitTriangles * kScratchThreads / static_cast<std::uint64_t>(threads);
+}
+
+// The bound in force. One for the process: it decides only what is kept between units, never a
+// result, so two runs at once at different thread counts stay correct (one keeps less or more).
+inline std::atomic<std::uint64_t> g_large_unit_triangles{kLargeUnitTriangles};
+
+inline std::uint64_t large_unit_triangles() noexcept { return g_large_unit_triangles.load(std::memory_order_relaxed); }
+
+// True while a run of more than kScratchThreads threads has lowered the bound.
+inline bool scratch_bound_lowered() noexcept { return large_unit_triangles() < kLargeUnitTriangles; }
+
+// Sets the bound for a run of `threads` threads for as long as it lives, then restores the one before.
+class ScratchBoundForThreads {
+public:
+    explicit ScratchBoundForThreads(int threads) noexcept
+        : before_(g_large_unit_triangles.exchange(large_unit_triangles_for(threads), std::memory_order_relaxed)) {}
+    ~ScratchBoundForThreads() { g_large_unit_triangles.store(before_, std::memory_order_relaxed); }
+    ScratchBoundForThreads(const ScratchBoundForThreads&) = delete;
+    ScratchBoundForThreads& operator=(const ScratchBoundForThreads&) = delete;
+
+private:
+    std::uint64_t before_;
+};
 
 template <class Scratch>
 class ReleaseAfterLargeUnit {
 public:
     ReleaseAfterLargeUnit(Scratch& scratch, std::uint64_t triangles) noexcept
-        : scratch_(scratch), large_(triangles > kLargeUnitTriangles) {}
+        : scratch_(scratch), large_(triangles > large_unit_triangles()) {}
     ~ReleaseAfterLargeUnit() {
         if (large_) scratch_ = Scratch{};
     }

@@ -7,6 +7,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "engine/core/deadline.h"
+#include "engine/core/thread_memory.h"
 #include "engine/io/shrink_guard.h"
 #include "engine/mesh/decode_member.h"
 #include "engine/pipeline/collision_content.h"
@@ -36,8 +37,13 @@ void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const Open
                          MemberStatus& status, const std::vector<std::string>& keys,
                          std::vector<std::unique_ptr<JoinExtract>>* extracts) {
     std::vector<TallyScope> sub_scopes;
-    const bool unit_open = decode_and_run_passes(job, ordinal, group, game, status, keys, extracts, sub_scopes);
+    std::uint64_t triangles = 0;
+    const bool unit_open =
+        decode_and_run_passes(job, ordinal, group, game, status, keys, extracts, sub_scopes, triangles);
     hand_back_if_large(buffers_.local());
+    // After a large unit its arrays are freed (scratch_release.h); a run of many threads hands
+    // them back to the system too, rather than each thread keeping its last large unit's pages.
+    if (scratch_bound_lowered() && triangles > large_unit_triangles()) trim_thread_memory();
     if (const Status shrank = shrank_error(job.stored); !shrank.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = shrank.error();
@@ -58,7 +64,7 @@ void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const Open
 bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
                                        MemberStatus& status, const std::vector<std::string>& keys,
                                        std::vector<std::unique_ptr<JoinExtract>>* extracts,
-                                       std::vector<TallyScope>& sub_scopes) {
+                                       std::vector<TallyScope>& sub_scopes, std::uint64_t& triangles_out) {
     auto fail = [&](Error e) {
         status.state = MemberState::kDecodeError;
         status.error = std::move(e);
@@ -114,6 +120,7 @@ bool UnitRunner::decode_and_run_passes(const MemberJob& job, std::uint64_t ordin
         return fail(decoding.error());
     }
     const std::uint64_t triangles = triangle_count(decoded);
+    triangles_out = triangles;
     lease.hand_back_if_large(triangles);
     if (timed_out("after the mesh was decoded")) return false;
     if (by_content && !holds_compressed_mesh(decoded)) {

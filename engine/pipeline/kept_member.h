@@ -43,7 +43,7 @@ public:
     // decode, whose room is of no size the next member needs, or a large unit.
     void hand_back() { hand_back_ = true; }
     void hand_back_if_large(std::uint64_t triangles) {
-        if (triangles > kLargeUnitTriangles) hand_back_ = true;
+        if (triangles > large_unit_triangles()) hand_back_ = true;
     }
 
 private:
@@ -54,11 +54,16 @@ private:
 };
 
 // Decompressed members larger than this are large: an ordinary one is a few hundred kilobytes.
+// A run of many threads lowers it as it lowers the large unit's triangles (scratch_release.h).
 inline constexpr std::size_t kLargeMemberBytes = std::size_t{4} << 20;
+
+inline std::size_t large_member_bytes() noexcept {
+    return static_cast<std::size_t>(std::uint64_t{kLargeMemberBytes} * large_unit_triangles() / kLargeUnitTriangles);
+}
 
 // The decompression buffer after a member: freed when a large member grew it.
 inline void hand_back_if_large(std::vector<std::uint8_t>& buffer) {
-    if (buffer.capacity() > kLargeMemberBytes) buffer = std::vector<std::uint8_t>{};
+    if (buffer.capacity() > large_member_bytes()) buffer = std::vector<std::uint8_t>{};
 }
 
 }  // namespace meshproof

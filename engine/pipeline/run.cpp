@@ -8,6 +8,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "engine/core/path_text.h"
+#include "engine/core/scratch_release.h"
 #include "engine/pipeline/count_members.h"
 #include "engine/pipeline/game_from_tagfiles.h"
 #include "engine/pipeline/member_group.h"
@@ -147,6 +148,13 @@ Result<RunResult> run_passes(const std::vector<fs::path>& roots, const RunOption
     }
     phase_done("count");
 
+    // The arena's concurrency (the run's own arena with --threads) as set_up_run's global_control
+    // limits it.
+    const int threads = static_cast<int>(
+        std::min<std::size_t>(static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
+                              tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)));
+    // What each thread keeps between units, shared out over the threads (scratch_release.h).
+    const ScratchBoundForThreads scratch_bound(threads);
     UnitRunner runner(options, *codecs, passes);
     // The fan-out in waves (wave_fanout.h): one wave of every group when no joining pass runs.
     WaveOutcome waves = run_in_waves(runner, groups, group_games, timings, std::move(counted.listed));
@@ -183,11 +191,7 @@ Result<RunResult> run_passes(const std::vector<fs::path>& roots, const RunOption
     result.scan = merged_scan(scans);
     phase_done("gather");
     if (timings) {
-        // The arena's concurrency (the run's own arena with --threads) as set_up_run's
-        // global_control limits it.
-        timings->threads = static_cast<int>(
-            std::min<std::size_t>(static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
-                                  tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism)));
+        timings->threads = threads;
         runner.merge_timings(*timings);
     }
     if (progress) progress->finished = true;

@@ -67,11 +67,12 @@ private:
     void process(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game, MemberStatus& status,
                  const std::vector<std::string>& keys, std::vector<std::unique_ptr<JoinExtract>>* extracts);
     // process() without its last step: true when the passes counted the member and its unit is
-    // still open in each thread tally (to be ended under `sub_scopes`, or discarded).
+    // still open in each thread tally (to be ended under `sub_scopes`, or discarded). `triangles`:
+    // the decoded member's, 0 when it was not decoded.
     bool decode_and_run_passes(const MemberJob& job, std::uint64_t ordinal, const OpenedGroup& group, Game game,
                                MemberStatus& status, const std::vector<std::string>& keys,
-                               std::vector<std::unique_ptr<JoinExtract>>* extracts,
-                               std::vector<TallyScope>& sub_scopes);
+                               std::vector<std::unique_ptr<JoinExtract>>* extracts, std::vector<TallyScope>& sub_scopes,
+                               std::uint64_t& triangles);
     // A .sur input that reached no pass (a decode error): counted under the sur passes' input
     // counters (PassInfo::input_counter) in `scope`, outside any unit. Thread-safe.
     void count_sur_input(const TallyScope& scope);

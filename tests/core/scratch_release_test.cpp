@@ -35,5 +35,31 @@ TEST(ReleaseAfterLargeUnit, HandsTheArraysBackAfterALargeUnit) {
     EXPECT_EQ(s.a.size(), 1000u);
 }
 
+TEST(ScratchBoundForThreads, SharesTheBoundOutOverTheThreads) {
+    EXPECT_EQ(large_unit_triangles_for(1), kLargeUnitTriangles);
+    EXPECT_EQ(large_unit_triangles_for(kScratchThreads), kLargeUnitTriangles);
+    EXPECT_EQ(large_unit_triangles_for(16), kLargeUnitTriangles * kScratchThreads / 16);
+    EXPECT_LT(large_unit_triangles_for(16), large_unit_triangles_for(4));
+}
+
+TEST(ScratchBoundForThreads, ManyThreadsReleaseAfterSmallerUnitsUntilTheRunEnds) {
+    const std::uint64_t between = kLargeUnitTriangles / 2;  // large at 16 threads, not at 2
+    Scratch s;
+    {
+        const ScratchBoundForThreads run(16);
+        EXPECT_EQ(large_unit_triangles(), large_unit_triangles_for(16));
+        use(s, between);
+        EXPECT_EQ(s.a.capacity(), 0u);
+    }
+    EXPECT_EQ(large_unit_triangles(), kLargeUnitTriangles);  // restored
+    use(s, between);
+    EXPECT_GE(s.a.capacity(), 1000u);
+    {
+        const ScratchBoundForThreads run(kScratchThreads);  // a run of few threads keeps as before
+        use(s, between);
+        EXPECT_GE(s.a.capacity(), 1000u);
+    }
+}
+
 }  // namespace
 }  // namespace meshproof

@@ -66,5 +66,27 @@ TEST(KeptMember, BufferHandedBackAfterALargeMember) {
     EXPECT_EQ(buffer.capacity(), 0u);
 }
 
+// A run of many threads keeps less per thread (scratch_release.h): the member and the buffer are
+// handed back after smaller units than at a few threads.
+TEST(KeptMember, ManyThreadsHandBackAfterSmallerUnits) {
+    const std::uint64_t between = kLargeUnitTriangles / 2;
+    std::vector<std::uint8_t> buffer(kLargeMemberBytes / 2);
+    KeptMember kept;
+    {
+        const ScratchBoundForThreads run(16);
+        {
+            MemberLease lease(kept);
+            lease.member().bodies.mass.resize(100);
+            lease.hand_back_if_large(between);
+        }
+        EXPECT_EQ(kept.member.bodies.mass.capacity(), 0u);
+        hand_back_if_large(buffer);
+        EXPECT_EQ(buffer.capacity(), 0u);
+    }
+    buffer.resize(kLargeMemberBytes / 2);
+    hand_back_if_large(buffer);  // the run over: kept again
+    EXPECT_GE(buffer.capacity(), kLargeMemberBytes / 2);
+}
+
 }  // namespace
 }  // namespace meshproof
