@@ -596,20 +596,31 @@ private:
         std::sort(s.index_order.begin(), s.index_order.end());
         const std::size_t total = s.index_order.size();
         for (std::size_t g = 0; g < total;) {
-            std::size_t e = g + 1;
-            while (e < total && s.index_order[e] >> 32 == s.index_order[g] >> 32) ++e;
+            const std::size_t e = index_group_end(s, g);
             Scratch::IndexBox box;
             for (std::size_t i = g; i < e; ++i) box.grow(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
             if (const int verdict = box_verdict(box); verdict != 0) {
                 if (verdict > 0) return true;
-                s.group.clear();
-                for (std::size_t i = g; i < e; ++i)
-                    s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
-                if (far_pair(s.group)) return true;
+                if (far_pair_in_group(s, g, e)) return true;
             }
             g = e;
         }
         return false;
+    }
+
+    // The end of the run of s.index_order that starts at g: its corners of one source index.
+    static std::size_t index_group_end(const Scratch& s, std::size_t g) {
+        std::size_t e = g + 1;
+        while (e < s.index_order.size() && s.index_order[e] >> 32 == s.index_order[g] >> 32) ++e;
+        return e;
+    }
+
+    // Whether two of the corners s.index_order[g, e) name lie far apart (far_pair, over s.group).
+    static bool far_pair_in_group(Scratch& s, std::size_t g, std::size_t e) {
+        s.group.clear();
+        for (std::size_t i = g; i < e; ++i)
+            s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
+        return far_pair(s.group);
     }
 
     // The used rows' corners: source index and position, 3 per row in row order.
@@ -651,12 +662,8 @@ private:
                 s.index_order.push_back(static_cast<std::uint64_t>(s.index_corners[c].index) << 32 | c);
         std::sort(s.index_order.begin(), s.index_order.end());
         for (std::size_t g = 0; g < s.index_order.size();) {
-            std::size_t e = g + 1;
-            while (e < s.index_order.size() && s.index_order[e] >> 32 == s.index_order[g] >> 32) ++e;
-            s.group.clear();
-            for (std::size_t i = g; i < e; ++i)
-                s.group.push_back(s.index_corners[static_cast<std::uint32_t>(s.index_order[i])]);
-            if (far_pair(s.group)) return true;
+            const std::size_t e = index_group_end(s, g);
+            if (far_pair_in_group(s, g, e)) return true;
             g = e;
         }
         return false;
