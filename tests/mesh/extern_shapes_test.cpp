@@ -15,6 +15,7 @@
 #include "engine/mesh/obj_export.h"
 #include "engine/tagfile/patch_check.h"
 #include "tests/mesh/extern_shapes_fixture.h"
+#include "tests/support/first_body_shape.h"
 #include "tests/support/corpus.h"
 
 namespace meshproof::mesh {
@@ -30,23 +31,7 @@ Result<DecodedMember> decode_bytes(const std::vector<std::uint8_t>& bytes) {
 }
 
 // The compressed mesh shape of the fixture's body 0, and the shape object of its entry i.
-ObjectView mesh_shape(const tagfile::Tagfile& tf) {
-    return ObjectView::root(tf)
-        .field("namedVariants")
-        .array()
-        ->at(0)
-        .field("variant")
-        .deref()
-        .field("systemDatas")
-        .array()
-        ->at(0)
-        .deref()
-        .field("bodyCinfos")
-        .array()
-        ->at(0)
-        .field("shape")
-        .deref();
-}
+ObjectView mesh_shape(const tagfile::Tagfile& tf) { return test::first_body_shape(tf); }
 ObjectView entry(const tagfile::Tagfile& tf, std::size_t i) {
     return mesh_shape(tf).field("externShapes").array()->at(i);
 }

@@ -11,6 +11,7 @@
 #include "engine/tagfile/collision_types.h"
 #include "engine/tagfile/object_view.h"
 #include "tests/tagfile/tagfile_fixtures.h"
+#include "tests/support/first_body_shape.h"
 #include "tests/tagfile/writer_fixtures.h"
 
 namespace meshproof::tagfile {
@@ -71,21 +72,7 @@ TEST_P(WriterExternMesh, ReadsBack) {
     const auto bytes = write_extern_body(c);
     auto tf = parse_tagfile(bytes, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
-    const ObjectView shape = ObjectView::root(*tf)
-                                 .field("namedVariants")
-                                 .array()
-                                 ->at(0)
-                                 .field("variant")
-                                 .deref()
-                                 .field("systemDatas")
-                                 .array()
-                                 ->at(0)
-                                 .deref()
-                                 .field("bodyCinfos")
-                                 .array()
-                                 ->at(0)
-                                 .field("shape")
-                                 .deref();
+    const ObjectView shape = test::first_body_shape(*tf);
     ASSERT_TRUE(shape.ok()) << shape.error().message;
     EXPECT_EQ(shape.type_name(), "hknpExternMeshShape");
     EXPECT_TRUE(shape.is_a("hknpCompositeShape"));

@@ -12,6 +12,7 @@
 #include "engine/tagfile/object_view.h"
 #include "engine/tagfile/sections.h"
 #include "tests/tagfile/tagfile_fixtures.h"
+#include "tests/support/first_body_shape.h"
 #include "tests/tagfile/writer_fixtures.h"
 
 namespace meshproof::tagfile {
@@ -130,21 +131,7 @@ TEST_P(WriterRoundTrip, ArraysReadBackAsColumns) {
     const Written s = write_sample(GetParam(), true);
     auto tf = parse_tagfile(s.tag0, nullptr);
     ASSERT_TRUE(tf.ok()) << tf.error().message;
-    const ObjectView shape = ObjectView::root(*tf)
-                                 .field("namedVariants")
-                                 .array()
-                                 ->at(0)
-                                 .field("variant")
-                                 .deref()
-                                 .field("systemDatas")
-                                 .array()
-                                 ->at(0)
-                                 .deref()
-                                 .field("bodyCinfos")
-                                 .array()
-                                 ->at(0)
-                                 .field("shape")
-                                 .deref();
+    const ObjectView shape = test::first_body_shape(*tf);
     ASSERT_TRUE(shape.ok()) << shape.error().message;
     auto keys = MP_MUST(MP_MUST(shape.field("triangleIndexToShapeKey").array()).values<std::uint32_t>());
     ASSERT_EQ(keys.size(), test::sample_shape_keys().size());
