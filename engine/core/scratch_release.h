@@ -39,6 +39,10 @@ inline std::atomic<std::uint64_t> g_large_unit_triangles{kLargeUnitTriangles};
 
 inline std::uint64_t large_unit_triangles() noexcept { return g_large_unit_triangles.load(std::memory_order_relaxed); }
 
+// Whether a unit of `triangles` triangles is large under the bound in force: what is kept of it
+// (a pass's scratch, the thread's decoded member) is handed back after it.
+inline bool is_large_unit(std::uint64_t triangles) noexcept { return triangles > large_unit_triangles(); }
+
 // True while a run of more than kScratchThreads threads has lowered the bound.
 inline bool scratch_bound_lowered() noexcept { return large_unit_triangles() < kLargeUnitTriangles; }
 
@@ -59,7 +63,7 @@ template <class Scratch>
 class ReleaseAfterLargeUnit {
 public:
     ReleaseAfterLargeUnit(Scratch& scratch, std::uint64_t triangles) noexcept
-        : scratch_(scratch), large_(triangles > large_unit_triangles()) {}
+        : scratch_(scratch), large_(is_large_unit(triangles)) {}
     ~ReleaseAfterLargeUnit() {
         if (large_) scratch_ = Scratch{};
     }

@@ -43,7 +43,7 @@ void UnitRunner::process(const MemberJob& job, std::uint64_t ordinal, const Open
     hand_back_if_large(buffers_.local());
     // After a large unit its arrays are freed (scratch_release.h); a run of many threads hands
     // them back to the system too, rather than each thread keeping its last large unit's pages.
-    if (scratch_bound_lowered() && triangles > large_unit_triangles()) trim_thread_memory();
+    if (scratch_bound_lowered() && is_large_unit(triangles)) trim_thread_memory();
     if (const Status shrank = shrank_error(job.stored); !shrank.ok()) {
         status.state = MemberState::kDecodeError;
         status.error = shrank.error();

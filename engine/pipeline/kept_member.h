@@ -21,9 +21,10 @@ struct KeptMember {
     bool in_use = false;
 };
 
-// One unit's use of its thread's kept member. A pass that waited on other tasks could bring its
-// thread back into the runner while the kept member is in use: that unit then decodes into a
-// member of its own.
+// One unit's use of its thread's kept member. process() never waits on other tasks
+// (unit_runner.h), so a thread does not come back into the runner while its member is in use;
+// should a pass ever wait, the unit that came back decodes into a member of its own instead of
+// over the one in use.
 class MemberLease {
 public:
     explicit MemberLease(KeptMember& kept) : kept_(kept), leased_(!kept.in_use) {
@@ -43,7 +44,7 @@ public:
     // decode, whose room is of no size the next member needs, or a large unit.
     void hand_back() { hand_back_ = true; }
     void hand_back_if_large(std::uint64_t triangles) {
-        if (triangles > large_unit_triangles()) hand_back_ = true;
+        if (is_large_unit(triangles)) hand_back_ = true;
     }
 
 private:

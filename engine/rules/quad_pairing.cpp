@@ -214,22 +214,22 @@ std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int
     }
     // By higher vertex: each record's lower vertex above its place, in the words' array.
     std::vector<std::uint64_t>& by_higher = words;
-    ws.lower_fill.assign(ws.higher_start.begin(), ws.higher_start.end() - 1);
+    ws.bucket_fill.assign(ws.higher_start.begin(), ws.higher_start.end() - 1);
     for (std::size_t r = 0; r < n; ++r) {
         const auto& v = rows.vertex[r];
         for (int e = 0; e < 3; ++e) {
             const std::uint32_t p = v[e], q = v[(e + 1) % 3];
-            by_higher[ws.lower_fill[std::max(p, q)]++] = std::uint64_t{std::min(p, q)} << 32 | (r * 3 + e);
+            by_higher[ws.bucket_fill[std::max(p, q)]++] = std::uint64_t{std::min(p, q)} << 32 | (r * 3 + e);
         }
     }
     // Then by lower vertex in that order: within a lower vertex, by higher vertex.
     ws.by_lower.resize(words.size());  // the records in key order: their places
     ws.higher.resize(words.size());    // and their higher vertices
-    ws.lower_fill.assign(ws.lower_start.begin(), ws.lower_start.end() - 1);
+    ws.bucket_fill.assign(ws.lower_start.begin(), ws.lower_start.end() - 1);
     for (std::uint32_t h = 0; h < vertices; ++h)
         for (std::uint32_t at = ws.higher_start[h]; at < ws.higher_start[h + 1]; ++at) {
             const std::uint64_t w = by_higher[at];
-            const std::uint32_t to = ws.lower_fill[w >> 32]++;
+            const std::uint32_t to = ws.bucket_fill[w >> 32]++;
             ws.by_lower[to] = static_cast<std::uint32_t>(w);
             ws.higher[to] = h;
         }
@@ -302,7 +302,7 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
             return key << shift | std::uint64_t{p < q} << place_bits | (r * 3 + e);
         };
         const std::size_t crowded = count_edges(rows, static_cast<std::uint32_t>(vertices), shift, ws, word);
-        if (ws.release_scratch) free_vectors(ws.lower_start, ws.higher_start, ws.lower_fill, ws.by_lower, ws.higher);
+        if (ws.release_scratch) free_vectors(ws.lower_start, ws.higher_start, ws.bucket_fill, ws.by_lower, ws.higher);
         if (crowded == 0 && ws.release_scratch) {
             // No crowded edge (and a caller that wants the memory back rather than the arrays
             // kept: measured on the passes' many small meshes, place_by_key_start costs fewer

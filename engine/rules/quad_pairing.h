@@ -106,7 +106,7 @@ struct QuadPairingWorkspace {
     // vertices, the record itself included (empty unless edge_uses_read).
     std::vector<std::uint32_t> edge_uses;
     // step 1's count of records per edge (sort_pairing_records, words form)
-    std::vector<std::uint32_t> lower_start, higher_start, lower_fill, by_lower, higher, key_start;
+    std::vector<std::uint32_t> lower_start, higher_start, bucket_fill, by_lower, higher, key_start;
     std::vector<std::uint64_t> key_seen;  // step 1 without a crowded edge: a bit per key start
     RecordSortScratch record_sort;
     CandidateSortScratch candidate_sort;

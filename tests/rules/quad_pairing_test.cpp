@@ -850,7 +850,7 @@ TEST(QuadPairing, ReleasedScratchPairsAsKeptScratch) {
             }
             const std::size_t left =
                 released.sorted.words.capacity() + released.sorted.records.capacity() + released.key_start.capacity() +
-                released.lower_start.capacity() + released.higher_start.capacity() + released.lower_fill.capacity() +
+                released.lower_start.capacity() + released.higher_start.capacity() + released.bucket_fill.capacity() +
                 released.by_lower.capacity() + released.higher.capacity() +
                 released.record_sort.crowded_starts.capacity() + released.record_sort.next_slot.capacity() +
                 released.record_sort.placed.capacity() + released.candidates.capacity() +
