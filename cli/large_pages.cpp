@@ -17,6 +17,13 @@ namespace meshproof::cli {
 
 // Large OS pages on Windows need the "lock pages in memory" privilege, which a modder's account
 // lacks; mimalloc would print a warning on every run. Only the decommit delay applies there.
+#ifdef MESHPROOF_WITH_MIMALLOC
+namespace {
+constexpr long kDecommitDelayMs = 10000;
+constexpr long kBriefDecommitDelayMs = 100;
+}  // namespace
+#endif
+
 #if defined(MESHPROOF_WITH_MIMALLOC) && !defined(_WIN32)
 namespace {
 
@@ -51,7 +58,15 @@ void use_large_pages() {
     // each 2 MiB page). Keeping them longer cuts a run's page faults and system time, and leaves
     // its peak memory as it was. Ten seconds, not one: a mesh that takes a second to build frees
     // arrays the next build wants later than one second.
-    if (std::getenv("MIMALLOC_DECOMMIT_DELAY") == nullptr) mi_option_set(mi_option_decommit_delay, 10000);
+    if (std::getenv("MIMALLOC_DECOMMIT_DELAY") == nullptr) {
+        mi_option_set(mi_option_decommit_delay, kDecommitDelayMs);
+        // A run of many threads on few cores keeps them a tenth of a second (thread_memory.h): its
+        // peak memory was every thread's kept pages, and shorter still (mimalloc's own 25 ms)
+        // made it slower.
+        set_freed_memory_hold([](bool brief) {
+            mi_option_set(mi_option_decommit_delay, brief ? kBriefDecommitDelayMs : kDecommitDelayMs);
+        });
+    }
     // How a run of many threads hands a thread's freed pages back after a large unit, at once
     // rather than after the delay (engine/core/thread_memory.h).
     set_thread_memory_trim([] { mi_collect(true); });

@@ -14,11 +14,14 @@
 // held sixteen threads' worth. A run of more threads than kScratchThreads lowers the bound in
 // proportion (ScratchBoundForThreads), so that what the threads keep together stays about what
 // kScratchThreads keep at kLargeUnitTriangles; its runner also hands each thread's freed memory
-// back to the system after a large unit (engine/core/thread_memory.h).
+// back to the system after a large unit, and the allocator keeps freed pages only briefly while
+// it runs (engine/core/thread_memory.h).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+
+#include "engine/core/thread_memory.h"
 
 namespace meshproof {
 
@@ -50,13 +53,20 @@ inline bool scratch_bound_lowered() noexcept { return large_unit_triangles() < k
 class ScratchBoundForThreads {
 public:
     explicit ScratchBoundForThreads(int threads) noexcept
-        : before_(g_large_unit_triangles.exchange(large_unit_triangles_for(threads), std::memory_order_relaxed)) {}
-    ~ScratchBoundForThreads() { g_large_unit_triangles.store(before_, std::memory_order_relaxed); }
+        : before_(g_large_unit_triangles.exchange(large_unit_triangles_for(threads), std::memory_order_relaxed)),
+          brief_(threads > kScratchThreads) {
+        if (brief_) hold_freed_memory_briefly(true);
+    }
+    ~ScratchBoundForThreads() {
+        g_large_unit_triangles.store(before_, std::memory_order_relaxed);
+        if (brief_) hold_freed_memory_briefly(false);
+    }
     ScratchBoundForThreads(const ScratchBoundForThreads&) = delete;
     ScratchBoundForThreads& operator=(const ScratchBoundForThreads&) = delete;
 
 private:
     std::uint64_t before_;
+    bool brief_;
 };
 
 template <class Scratch>

@@ -12,4 +12,15 @@ using ThreadMemoryTrim = void (*)();
 void set_thread_memory_trim(ThreadMemoryTrim trim) noexcept;
 void trim_thread_memory() noexcept;
 
+// How long the allocator keeps freed pages before it hands them back. The executable keeps them
+// long (cli/large_pages.cpp), so that a thread's next unit reuses them; with many threads on few
+// cores, each thread's kept pages added up to most of a run's peak memory. A run of more threads
+// than kScratchThreads (scratch_release.h) keeps them briefly while it runs: long enough for the
+// next unit of the thread, not for its every past one. Where the executable sets nothing, nothing
+// changes.
+using FreedMemoryHold = void (*)(bool brief);
+
+void set_freed_memory_hold(FreedMemoryHold hold) noexcept;
+void hold_freed_memory_briefly(bool brief) noexcept;
+
 }  // namespace meshproof

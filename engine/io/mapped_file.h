@@ -43,4 +43,11 @@ private:
 // 5.14), or on any failure, the mapping stays as it was.
 void populate_pages(Bytes part);
 
+// Lets the kernel take the pages holding `part` (bytes of a MappedFile) out of this process
+// (MADV_DONTNEED; on Windows, VirtualUnlock of unlocked pages, which drops them from the working
+// set). The file's bytes stay in the page cache and a later read maps them again, the same bytes:
+// the mapping is read-only. A hint, for a caller done with those pages; whole pages are let go, so
+// the caller owns every byte of the pages it names.
+void release_pages(Bytes part);
+
 }  // namespace meshproof

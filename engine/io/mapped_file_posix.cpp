@@ -30,13 +30,28 @@ const char* file_type_name(mode_t mode) {
 
 }  // namespace
 
+namespace {
+
+// The whole pages holding `part`: [start, end) rounded out to page bounds (madvise takes whole pages).
+std::pair<void*, std::size_t> page_span(Bytes part) {
+    static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(part.data()) & ~(page - 1);
+    const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(part.data()) + part.size() + page - 1) & ~(page - 1);
+    return {reinterpret_cast<void*>(start), end - start};
+}
+
+}  // namespace
+
 void populate_pages(Bytes part) {
     if (part.empty()) return;
-    static const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
-    const std::uintptr_t start =
-        reinterpret_cast<std::uintptr_t>(part.data()) & ~(page - 1);  // madvise takes whole pages
-    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(part.data()) + part.size();
-    (void)::madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_READ);
+    const auto [start, size] = page_span(part);
+    (void)::madvise(start, size, MADV_POPULATE_READ);
+}
+
+void release_pages(Bytes part) {
+    if (part.empty()) return;
+    const auto [start, size] = page_span(part);
+    (void)::madvise(start, size, MADV_DONTNEED);
 }
 
 void MappedFile::unmap(const std::uint8_t* data, std::size_t size) { ::munmap(const_cast<std::uint8_t*>(data), size); }

@@ -30,6 +30,13 @@ void populate_pages(Bytes part) {
     (void)::PrefetchVirtualMemory(::GetCurrentProcess(), 1, &range, 0);
 }
 
+// VirtualUnlock of pages that are not locked fails (ERROR_NOT_LOCKED) and takes them out of the
+// working set: the documented way to trim a range of it.
+void release_pages(Bytes part) {
+    if (part.empty()) return;
+    (void)::VirtualUnlock(const_cast<std::uint8_t*>(part.data()), part.size());
+}
+
 void MappedFile::unmap(const std::uint8_t* data, std::size_t /*size*/) { ::UnmapViewOfFile(data); }
 
 Result<MappedFile> MappedFile::open(const std::filesystem::path& path) {

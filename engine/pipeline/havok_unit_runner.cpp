@@ -1,4 +1,5 @@
 #include "engine/pipeline/unit_runner.h"
+#include "engine/pipeline/member_pages.h"
 
 #include <algorithm>
 #include <atomic>
@@ -193,11 +194,16 @@ GroupOutcome UnitRunner::run_group(const Group& group, std::uint64_t group_index
     for (auto& e : extracts) e.resize(joining_.size());
 
     // Members in parallel (nested in the parallel loop over groups): each task holds only its
-    // own decompressed bytes, so memory stays bounded by the number of threads.
+    // own decompressed bytes and the group only the mapped blocks its running members read
+    // (member_pages.h), so memory stays bounded by the number of threads.
+    MemberPages pages(*g);
     tbb::parallel_for(std::size_t{0}, g->jobs.size(), [&](std::size_t i) {
         const MemberJob& job = g->jobs[i];
-        if (!job.is_compendium)
+        if (!job.is_compendium) {
+            pages.begin(i);
             process(job, (group_index << 32) | i, *g, game, g->job_status[i], keys, joined ? &extracts[i] : nullptr);
+        }
+        pages.end(i);
         if (progress) {
             const auto step = static_cast<std::uint64_t>(double(job.stored.size()) * byte_scale);
             progress->members_done += 1;

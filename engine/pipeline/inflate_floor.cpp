@@ -8,6 +8,7 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include "engine/pipeline/member_group.h"
+#include "engine/pipeline/member_pages.h"
 #include "engine/pipeline/run_setup.h"
 
 namespace meshproof {
@@ -51,18 +52,20 @@ InflateFloor inflate_scanned(const InstallScan& scan, const DecompressorRegistry
     tbb::enumerable_thread_specific<std::vector<std::uint8_t>> buffers;
     tbb::parallel_for(std::size_t{0}, groups.size(), [&](std::size_t g) {
         const std::unique_ptr<OpenedGroup> opened = bind_group(groups[g], codecs);
-        populate_members(*opened);  // as open_group does for the run
         failures += opened->failures.size();
+        MemberPages pages(*opened);  // mapped in and let go as the run does
         tbb::parallel_for(std::size_t{0}, opened->jobs.size(), [&](std::size_t i) {
+            pages.begin(i);
             std::string skip;
             auto content = member_content(opened->jobs[i], codecs, skip, buffers.local());
-            if (!content.ok() || !skip.empty()) {
+            if (content.ok() && skip.empty()) {
+                ++members;
+                bytes += content->size();
+                checksum ^= touch(*content);
+            } else {
                 ++failures;
-                return;
             }
-            ++members;
-            bytes += content->size();
-            checksum ^= touch(*content);
+            pages.end(i);
         });
     });
     return InflateFloor{members.load(), bytes.load(), failures.load(), checksum.load()};

@@ -252,27 +252,9 @@ std::unique_ptr<OpenedGroup> bind_group(const Group& group, const DecompressorRe
     return g;
 }
 
-// The bytes of a member a decoder reads through: a valid DCX header and its stated payload, or a
-// tagfile's or compendium's root section (its size word); nothing for anything else.
-Bytes readable_part(Bytes b) {
-    if (is_dcx(b)) {
-        const auto header = parse_dcx_header(b);
-        if (!header.ok()) return {};
-        return b.first(
-            static_cast<std::size_t>(DcxHeader::payload_offset() + header->compressed_size));  // inside b: parsed
-    }
-    if (b.size() < 8 || !(has_prefix(b.subspan(4), "TAG0") || has_prefix(b.subspan(4), "TCM0"))) return {};
-    return b.first(std::min<std::size_t>(b.size(), load_be<std::uint32_t>(b.data()) & 0x3FFFFFFF));
-}
-
-void populate_members(const OpenedGroup& g) {
-    for (const MemberJob& job : g.jobs) populate_pages(readable_part(job.stored));
-}
-
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs,
                                         std::optional<BinderListing> listed) {
     std::unique_ptr<OpenedGroup> g = bind_group(group, codecs, std::move(listed));
-    populate_members(*g);
     g->job_status.resize(g->jobs.size());
     register_compendiums(codecs, *g);
     register_compendium_context(group, codecs, *g);

@@ -80,12 +80,6 @@ struct OpenedGroup {
 std::unique_ptr<OpenedGroup> open_group(const Group& group, const DecompressorRegistry& codecs,
                                         std::optional<BinderListing> listed = std::nullopt);
 
-// The stored bytes of every member the decoders will read through (a DCX, or a tagfile or
-// compendium by its magic) mapped in at once (populate_pages), for a caller about to read all the
-// group's members: the run and the inflate floor alike, so the floor stays the same reading.
-// Nothing else of the files: a member that is neither is refused from its first bytes.
-void populate_members(const OpenedGroup& g);
-
 // open_group's first half: the container read (a DCX-wrapped binder inflated) and the members bound
 // to it as jobs (path order) or failures; compendiums not yet parsed and job_status left empty.
 std::unique_ptr<OpenedGroup> bind_group(const Group& group, const DecompressorRegistry& codecs,

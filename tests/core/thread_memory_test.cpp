@@ -1,6 +1,10 @@
-// The calling thread's memory handed back through the hook the executable sets (thread_memory.h).
+// The calling thread's memory handed back, and freed memory held briefly by a run of many threads,
+// through the hooks the executable sets (thread_memory.h).
+#include <vector>
+
 #include <gtest/gtest.h>
 
+#include "engine/core/scratch_release.h"
 #include "engine/core/thread_memory.h"
 
 namespace meshproof {
@@ -16,6 +20,25 @@ TEST(ThreadMemory, TrimsThroughTheHookSetAndNothingWithout) {
     trim_thread_memory();
     EXPECT_EQ(g_calls, 1);
     set_thread_memory_trim(nullptr);
+}
+
+std::vector<bool> g_holds;
+
+TEST(ThreadMemory, ARunOfManyThreadsHoldsFreedMemoryBrieflyWhileItRuns) {
+    set_freed_memory_hold([](bool brief) { g_holds.push_back(brief); });
+    {
+        const ScratchBoundForThreads run(kScratchThreads);  // few threads: the allocator as set
+        EXPECT_TRUE(g_holds.empty());
+    }
+    EXPECT_TRUE(g_holds.empty());
+    {
+        const ScratchBoundForThreads run(16);
+        EXPECT_EQ(g_holds, std::vector<bool>{true});
+    }
+    EXPECT_EQ(g_holds, (std::vector<bool>{true, false}));  // as set again once the run ends
+    set_freed_memory_hold(nullptr);
+    hold_freed_memory_briefly(true);  // without a hook: nothing
+    EXPECT_EQ(g_holds.size(), 2u);
 }
 
 }  // namespace

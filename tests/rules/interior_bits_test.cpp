@@ -409,7 +409,13 @@ TEST(InteriorOrder, TheEstimateDecidesBitsOnANearlyFlatField) {
         const auto host = m.run(ws, RsqrtMode::kHostRsqrtps);
         int host_differ = 0;
         for (std::size_t t = 0; t < table.size(); ++t) host_differ += table[t] != host[t];
-        EXPECT_GT(host_differ, 10);
+        // Some processors' rsqrtss is the document's table (it scales by powers of four, so [1, 4)
+        // decides): there the host's bits are the table's; on any other, they differ as exact's do.
+        bool host_is_table = true;
+        for (float s = 1.0f; s < 4.0f && host_is_table; s = std::nextafter(s, 4.0f))
+            host_is_table = rsqrt_host(s) == rsqrt_table_estimate(s);
+        if (host_is_table) EXPECT_EQ(host_differ, 0);
+        else EXPECT_GT(host_differ, 10);
     }
 }
 
