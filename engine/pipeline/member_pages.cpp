@@ -64,7 +64,8 @@ MemberPages::MemberPages(const OpenedGroup& g) : first_block_(g.jobs.size(), 0),
     std::vector<std::uint64_t> lo(block_count_, ~std::uint64_t{0}), hi(block_count_, 0);
     for (const Placed& p : placed) {
         const std::uint64_t first_key = (std::uint64_t{p.map} << 44) | (p.begin / kBlockBytes);
-        const auto first = static_cast<std::uint32_t>(std::lower_bound(keys.begin(), keys.end(), first_key) - keys.begin());
+        const auto first =
+            static_cast<std::uint32_t>(std::lower_bound(keys.begin(), keys.end(), first_key) - keys.begin());
         const auto span = static_cast<std::uint32_t>((p.end - 1) / kBlockBytes - p.begin / kBlockBytes + 1);
         first_block_[p.job] = first;
         block_span_[p.job] = span;

@@ -50,7 +50,7 @@ public:
 
 private:
     struct Block {
-        Bytes part;  // the block's bytes its jobs read, clipped to the block
+        Bytes part;                             // the block's bytes its jobs read, clipped to the block
         std::atomic<std::uint32_t> pending{0};  // its jobs not yet ended
         std::atomic<bool> populated{false};
     };
