@@ -20,7 +20,7 @@ namespace meshproof::cli {
 #ifdef MESHPROOF_WITH_MIMALLOC
 namespace {
 constexpr long kDecommitDelayMs = 10000;
-constexpr long kBriefDecommitDelayMs = 100;
+constexpr long kBriefDecommitDelayMs = 50;
 }  // namespace
 #endif
 
@@ -60,7 +60,7 @@ void use_large_pages() {
     // arrays the next build wants later than one second.
     if (std::getenv("MIMALLOC_DECOMMIT_DELAY") == nullptr) {
         mi_option_set(mi_option_decommit_delay, kDecommitDelayMs);
-        // A run of many threads on few cores keeps them a tenth of a second (thread_memory.h): its
+        // A run of many threads on few cores keeps them a twentieth of a second (thread_memory.h): its
         // peak memory was every thread's kept pages, and shorter still (mimalloc's own 25 ms)
         // made it slower.
         set_freed_memory_hold([](bool brief) {
