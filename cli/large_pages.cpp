@@ -15,15 +15,16 @@
 
 namespace meshproof::cli {
 
-// Large OS pages on Windows need the "lock pages in memory" privilege, which a modder's account
-// lacks; mimalloc would print a warning on every run. Only the decommit delay applies there.
 #ifdef MESHPROOF_WITH_MIMALLOC
 namespace {
+// How long freed pages are kept: by a run, and by a run of many threads (use_large_pages).
 constexpr long kDecommitDelayMs = 10000;
 constexpr long kBriefDecommitDelayMs = 50;
 }  // namespace
 #endif
 
+// Large OS pages on Windows need the "lock pages in memory" privilege, which a modder's account
+// lacks; mimalloc would print a warning on every run. Only the decommit delay applies there.
 #if defined(MESHPROOF_WITH_MIMALLOC) && !defined(_WIN32)
 namespace {
 
