@@ -99,7 +99,7 @@ struct Scratch {
     };
     std::vector<IndexBox> index_box;  // per source index
     // object meshes only: the merge's naming and the candidates' volume signs
-    rules::MergeWorkspace merge;
+    rules::VertexMergeWorkspace merge;
     std::uint32_t positions = 0;                            // distinct positions of the used rows (number_by_position)
     std::uint64_t found = 0;                                // stock quads the rule finds, vertices by position
     std::vector<float> position_x, position_y, position_z;  // per position number

@@ -8,7 +8,7 @@
 namespace meshproof::rules {
 
 void sort_merge_vertices(std::span<const std::uint32_t> corner_index, std::span<const std::uint32_t> corner_position,
-                         std::span<const float> x, MergeWorkspace& ws) {
+                         std::span<const float> x, VertexMergeWorkspace& ws) {
     const std::size_t corners = std::min(corner_index.size(), corner_position.size());
     ws.vertex_key.clear();
     for (std::size_t c = 0; c < corners; ++c)
@@ -38,7 +38,7 @@ void sort_merge_vertices(std::span<const std::uint32_t> corner_index, std::span<
 }
 
 void name_by_representative(double distance, std::span<const float> x, std::span<const float> y,
-                            std::span<const float> z, MergeWorkspace& ws) {
+                            std::span<const float> z, VertexMergeWorkspace& ws) {
     const std::size_t positions = ws.first_vertex.size();
     ws.position_name.assign(positions, mesh::kNone);
     if (x.size() < positions || y.size() < positions || z.size() < positions) return;

@@ -24,7 +24,7 @@
 
 namespace meshproof::rules {
 
-struct MergeWorkspace {
+struct VertexMergeWorkspace {
     std::vector<std::uint64_t> vertex_key;  // the vertex array: index << 32 | position number, sorted
     std::vector<std::uint32_t> order;       // vertex places in the sort by x
     std::vector<std::uint32_t>
@@ -37,11 +37,11 @@ struct MergeWorkspace {
 // numbers are 0 .. x.size() − 1 and x[p] is position p's x. Corners whose position number is out
 // of range are left out.
 void sort_merge_vertices(std::span<const std::uint32_t> corner_index, std::span<const std::uint32_t> corner_position,
-                         std::span<const float> x, MergeWorkspace& ws);
+                         std::span<const float> x, VertexMergeWorkspace& ws);
 
 // After sort_merge_vertices: per position number, the name its vertices get with merge distance
 // `distance` (metres; 0: equal positions), in ws.position_name. x, y, z per position number.
 void name_by_representative(double distance, std::span<const float> x, std::span<const float> y,
-                            std::span<const float> z, MergeWorkspace& ws);
+                            std::span<const float> z, VertexMergeWorkspace& ws);
 
 }  // namespace meshproof::rules

@@ -17,7 +17,7 @@ namespace {
 struct Fixture {
     std::vector<float> x = {1.0f, 0.0f, 0.0005f, 0.3f}, y = {0, 0, 0, 0}, z = {0, 0, 0, 0};
     std::vector<std::uint32_t> index = {4, 2, 9, 1, 6, 2}, position = {0, 1, 2, 3, 1, 1};
-    MergeWorkspace ws;
+    VertexMergeWorkspace ws;
     // The vertex array is (1, P3) (2, P1) (4, P0) (6, P1) (9, P2): places 0 .. 4. Places 1 and 3
     // share x = 0; which comes first is the procedure's (the definition, written as is).
     std::uint32_t first_at_zero() const {
@@ -67,7 +67,7 @@ TEST(MergeRepresentatives, OneIndexAtTwoPositionsIsTwoVertices) {
     // Index 0 names P0 and P1 (indices local to parts); index 5 names P1 as well.
     std::vector<float> x = {2.0f, 1.0f}, y = {0, 0}, z = {0, 0};
     std::vector<std::uint32_t> index = {0, 0, 5}, position = {0, 1, 1};
-    MergeWorkspace ws;
+    VertexMergeWorkspace ws;
     sort_merge_vertices(index, position, x, ws);
     ASSERT_EQ(ws.vertex_key.size(), 3u);  // (0, P0) (0, P1) (5, P1)
     name_by_representative(0.0, x, y, z, ws);
@@ -78,7 +78,7 @@ TEST(MergeRepresentatives, OneIndexAtTwoPositionsIsTwoVertices) {
 TEST(MergeRepresentatives, PositionsOutOfRangeAreLeftOut) {
     std::vector<float> x = {0.0f}, y = {0}, z = {0};
     std::vector<std::uint32_t> index = {3, 4}, position = {0, 7};
-    MergeWorkspace ws;
+    VertexMergeWorkspace ws;
     sort_merge_vertices(index, position, x, ws);
     EXPECT_EQ(ws.vertex_key.size(), 1u);
     name_by_representative(0.0, x, y, z, ws);
