@@ -189,8 +189,9 @@ namespace {
 
 // Writes ws.sorted.words (3 × rows, unsorted: word r × 3 + e is word(r, e), record (r, e)), sets
 // the crowded bit (1 << (shift − 1)) of every word whose edge holds three or more records, and
-// returns how many; and fills ws.key_start (per record place: how many records have a smaller key,
-// where its key's run starts in any sort by key). The records are put in key order by two counting
+// returns how many; fills ws.key_start (per record place: how many records have a smaller key,
+// where its key's run starts in any sort by key); and lists the crowded runs by start in
+// ws.record_sort.run_first / run_last, met in key order here (what sort_record_words_listed reads). The records are put in key order by two counting
 // sorts, by higher vertex and then, keeping that order, by lower vertex (a radix sort on (lower,
 // higher)); a key's run then starts where its first record lands. The words' array holds the first
 // sort's records until the words are written (no array more than the words, places and keys).
@@ -239,6 +240,9 @@ std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int
     // three or more records: crowded.
     ws.key_start.resize(words.size());
     const std::uint64_t crowded = std::uint64_t{1} << (shift - 1);
+    std::vector<std::uint32_t>& run_first = ws.record_sort.run_first;
+    std::vector<std::uint32_t>& run_last = ws.record_sort.run_last;
+    run_first.clear(), run_last.clear();
     std::size_t total = 0;
     for (std::uint32_t v = 0; v < vertices; ++v) {
         const std::uint32_t e = ws.lower_start[v + 1];
@@ -249,6 +253,7 @@ std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int
             if (end - k >= 3) {
                 for (std::uint32_t i = k; i < end; ++i) words[ws.by_lower[i]] |= crowded;
                 total += end - k;
+                run_first.push_back(k), run_last.push_back(end - 1);
             }
             k = end;
         }
@@ -326,7 +331,7 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
             free_vectors(ws.key_start, ws.key_seen);
             return;
         }
-        sort_record_words(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
+        sort_record_words_listed(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
         if (ws.release_scratch) {
             free_vectors(ws.key_start, ws.record_sort.crowded_starts, ws.record_sort.run_first, ws.record_sort.run_last,
                          ws.record_sort.next_slot, ws.record_sort.placed);

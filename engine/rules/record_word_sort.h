@@ -31,7 +31,7 @@
 // the check needs no look at the subrange: a crowded group of c records takes the sorted array's
 // positions [s, s + c − 1] (s its key start), and [lo, hi] holds two of its records exactly when
 // it holds two of those positions. The crowded groups' runs are listed once before the sort,
-// sorted by start; a subrange is refused when the first run that ends after lo starts before hi
+// sorted by start (by the quad pairing as it counts the keys, else by list_crowded_runs); a subrange is refused when the first run that ends after lo starts before hi
 // (a run has three or more positions, so that run and [lo, hi] then share two). One binary search
 // per subrange of kMinShortcut records or more, whatever its size, and the whole array at once
 // when it has no crowded record at all.
@@ -115,12 +115,13 @@ inline void list_crowded_runs(std::span<const std::uint64_t> words, std::uint64_
 // hi) is called on each subrange [lo, hi] the shortcut is about to finish, before it is (tests
 // read what it holds). `crowded_total`: how many words have the crowded bit. key_start: per record
 // place (the word's bits below the direction, shift − 2 of them), how many records have a smaller key.
+// scratch.run_first / run_last: the crowded runs, listed by the caller (list_crowded_runs, or as
+// it counted the keys), by start; not read when no word is crowded.
 template <class Observe = NoShortcutObserver>
-void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t crowded_total,
-                       std::span<const std::uint32_t> key_start, RecordSortScratch& scratch, Observe observe = {},
-                       RecordSortCheck check = RecordSortCheck::kExact) {
+void sort_record_words_listed(std::span<std::uint64_t> words, int shift, std::size_t crowded_total,
+                              std::span<const std::uint32_t> key_start, RecordSortScratch& scratch,
+                              Observe observe = {}, RecordSortCheck check = RecordSortCheck::kExact) {
     if (words.size() < 2) return;
-    const std::uint64_t crowded = std::uint64_t{1} << (shift - 1);
     const std::uint64_t place_mask = (std::uint64_t{1} << (shift - 2)) - 1;
     auto less = [shift](std::uint64_t a, std::uint64_t b) { return (a >> shift) < (b >> shift); };
     const std::int64_t last = static_cast<std::int64_t>(words.size()) - 1;
@@ -130,7 +131,6 @@ void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t cr
         place_by_key_start(words.data(), 0, last, key_start, place_mask, scratch);
         return;
     }
-    list_crowded_runs(words, crowded, place_mask, key_start, scratch);
     const std::span<const std::uint32_t> run_first(scratch.run_first), run_last(scratch.run_last);
     auto finish = [&](std::uint64_t* a, std::int64_t lo, std::int64_t hi) {
         if (hi - lo + 1 < kMinShortcut) return false;
@@ -145,6 +145,19 @@ void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t cr
         return true;
     };
     havok_quicksort_range<true>(words.data(), 0, last, less, finish);
+}
+
+// The same with the crowded runs listed here from the words (list_crowded_runs).
+template <class Observe = NoShortcutObserver>
+void sort_record_words(std::span<std::uint64_t> words, int shift, std::size_t crowded_total,
+                       std::span<const std::uint32_t> key_start, RecordSortScratch& scratch, Observe observe = {},
+                       RecordSortCheck check = RecordSortCheck::kExact) {
+    if (words.size() < 2) return;
+    const std::uint64_t crowded = std::uint64_t{1} << (shift - 1);
+    const std::uint64_t place_mask = (std::uint64_t{1} << (shift - 2)) - 1;
+    if (crowded_total != 0 || check != RecordSortCheck::kExact)
+        list_crowded_runs(words, crowded, place_mask, key_start, scratch);
+    sort_record_words_listed(words, shift, crowded_total, key_start, scratch, observe, check);
 }
 
 }  // namespace meshproof::rules

@@ -500,6 +500,26 @@ TEST(QuadPairing, HybridRecordSortIsTheRuleAsWritten) {
     EXPECT_EQ(crowded_rounds, 30u);
 }
 
+// Step 1 lists the crowded runs as it counts the keys (quad_pairing.cpp count_edges): the same runs
+// list_crowded_runs finds from the words and their key starts afterwards.
+TEST(QuadPairing, RecordSortRunsListedAsTheKeysAreCounted) {
+    QuadPairingWorkspace ws;
+    std::size_t runs = 0;
+    for (int round = 0; round < 20; ++round) {
+        auto [vertex, box, data] = tie_heavy_rows(3000 + static_cast<std::uint64_t>(round));
+        sort_pairing_records(QuadPairingRows{vertex, box, data}, ws);
+        const int shift = ws.sorted.key_shift;
+        ASSERT_NE(shift, 0) << "the words form";
+        RecordSortScratch found;
+        list_crowded_runs(ws.sorted.words, std::uint64_t{1} << (shift - 1), (std::uint64_t{1} << (shift - 2)) - 1,
+                          ws.key_start, found);
+        EXPECT_EQ(ws.record_sort.run_first, found.run_first) << round;
+        EXPECT_EQ(ws.record_sort.run_last, found.run_last) << round;
+        runs += found.run_first.size();
+    }
+    EXPECT_GT(runs, 20u);
+}
+
 // sort_record_words's inputs, built here independently of count_edges: each record's word (its
 // key above the crowded bit, `low(i)` below it) and its key's start in key order, from a count of
 // each key (`count`).
