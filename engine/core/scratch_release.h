@@ -37,7 +37,8 @@ constexpr std::uint64_t large_unit_triangles_for(int threads) {
 }
 
 // The bound in force. One for the process: it decides only what is kept between units, never a
-// result, so two runs at once at different thread counts stay correct (one keeps less or more).
+// result. Runs may overlap in one process, at different thread counts: the least bound of the runs
+// going on is in force (the one that keeps least), kLargeUnitTriangles when none is.
 inline std::atomic<std::uint64_t> g_large_unit_triangles{kLargeUnitTriangles};
 
 inline std::uint64_t large_unit_triangles() noexcept { return g_large_unit_triangles.load(std::memory_order_relaxed); }
@@ -49,23 +50,18 @@ inline bool is_large_unit(std::uint64_t triangles) noexcept { return triangles >
 // True while a run of more than kScratchThreads threads has lowered the bound.
 inline bool scratch_bound_lowered() noexcept { return large_unit_triangles() < kLargeUnitTriangles; }
 
-// Sets the bound for a run of `threads` threads for as long as it lives, then restores the one before.
+// A run of `threads` threads, for as long as it lives: its bound among those in force, and freed
+// memory held briefly when it has more than kScratchThreads threads (thread_memory.h). When it
+// ends, the bound is that of the runs still going on, whatever order they end in.
 class ScratchBoundForThreads {
 public:
-    explicit ScratchBoundForThreads(int threads) noexcept
-        : before_(g_large_unit_triangles.exchange(large_unit_triangles_for(threads), std::memory_order_relaxed)),
-          brief_(threads > kScratchThreads) {
-        if (brief_) hold_freed_memory_briefly(true);
-    }
-    ~ScratchBoundForThreads() {
-        g_large_unit_triangles.store(before_, std::memory_order_relaxed);
-        if (brief_) hold_freed_memory_briefly(false);
-    }
+    explicit ScratchBoundForThreads(int threads);
+    ~ScratchBoundForThreads();
     ScratchBoundForThreads(const ScratchBoundForThreads&) = delete;
     ScratchBoundForThreads& operator=(const ScratchBoundForThreads&) = delete;
 
 private:
-    std::uint64_t before_;
+    std::uint64_t bound_;
     bool brief_;
 };
 

@@ -17,7 +17,8 @@ void trim_thread_memory() noexcept;
 // cores, each thread's kept pages added up to most of a run's peak memory. A run of more threads
 // than kScratchThreads (scratch_release.h) keeps them briefly while it runs: long enough for the
 // next unit of the thread, not for its every past one. Where the executable sets nothing, nothing
-// changes.
+// changes. Runs may overlap in one process: the hook is called with true when the first of them
+// begins and with false when the last of them ends (hold_freed_memory_briefly counts them).
 using FreedMemoryHold = void (*)(bool brief);
 
 void set_freed_memory_hold(FreedMemoryHold hold) noexcept;

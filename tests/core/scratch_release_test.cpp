@@ -1,6 +1,7 @@
-#include <gtest/gtest.h>
-
+#include <memory>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "engine/core/scratch_release.h"
 
@@ -59,6 +60,23 @@ TEST(ScratchBoundForThreads, ManyThreadsReleaseAfterSmallerUnitsUntilTheRunEnds)
         use(s, between);
         EXPECT_GE(s.a.capacity(), 1000u);
     }
+}
+
+// Runs that overlap in one process: the least bound of those going on is in force, whatever order
+// they end in, and the bound of no run once all have ended.
+TEST(ScratchBoundForThreads, OverlappingRunsKeepTheLeastBoundOfThoseGoingOn) {
+    auto eight = std::make_unique<ScratchBoundForThreads>(8);
+    EXPECT_EQ(large_unit_triangles(), large_unit_triangles_for(8));
+    auto sixteen = std::make_unique<ScratchBoundForThreads>(16);
+    EXPECT_EQ(large_unit_triangles(), large_unit_triangles_for(16));
+    auto four = std::make_unique<ScratchBoundForThreads>(4);
+    EXPECT_EQ(large_unit_triangles(), large_unit_triangles_for(16));
+    sixteen.reset();  // ended first of the three, though begun after the eight
+    EXPECT_EQ(large_unit_triangles(), large_unit_triangles_for(8));
+    eight.reset();
+    EXPECT_EQ(large_unit_triangles(), large_unit_triangles_for(4));
+    four.reset();
+    EXPECT_EQ(large_unit_triangles(), kLargeUnitTriangles);
 }
 
 }  // namespace

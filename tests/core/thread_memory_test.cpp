@@ -1,5 +1,6 @@
 // The calling thread's memory handed back, and freed memory held briefly by a run of many threads,
 // through the hooks the executable sets (thread_memory.h).
+#include <memory>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -39,6 +40,22 @@ TEST(ThreadMemory, ARunOfManyThreadsHoldsFreedMemoryBrieflyWhileItRuns) {
     set_freed_memory_hold(nullptr);
     hold_freed_memory_briefly(true);  // without a hook: nothing
     EXPECT_EQ(g_holds.size(), 2u);
+    hold_freed_memory_briefly(false);
+}
+
+// Two runs of many threads in one process, the first ending while the second runs: the second
+// keeps the brief hold until it ends too.
+TEST(ThreadMemory, OverlappingRunsHoldBrieflyUntilTheLastEnds) {
+    g_holds.clear();
+    set_freed_memory_hold([](bool brief) { g_holds.push_back(brief); });
+    auto first = std::make_unique<ScratchBoundForThreads>(16);
+    {
+        const ScratchBoundForThreads second(16);
+        first.reset();
+        EXPECT_EQ(g_holds, std::vector<bool>{true});  // the second still runs
+    }
+    EXPECT_EQ(g_holds, (std::vector<bool>{true, false}));
+    set_freed_memory_hold(nullptr);
 }
 
 }  // namespace
