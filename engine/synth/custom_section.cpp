@@ -6,6 +6,7 @@
 #include "engine/rules/havok_quicksort.h"
 #include "engine/mesh/vertex_codec.h"
 #include "engine/synth/prng.h"
+#include "engine/synth/portable_trig.h"
 #include "engine/builder/static_tree_build.h"
 #include "engine/mesh/vertex_codec.h"
 
@@ -54,8 +55,8 @@ std::vector<std::array<float, 3>> shape_points(std::uint32_t p, std::uint32_t co
         for (int ring = 0; ring < 2; ++ring)
             for (int k = 0; k < 6; ++k) {
                 const float angle = 1.04719755f * static_cast<float>(k);
-                pts.push_back({centre[0] + (ring ? half[0] : -half[0]), centre[1] + half[1] * std::cos(angle),
-                               centre[2] + half[2] * std::sin(angle)});
+                pts.push_back({centre[0] + (ring ? half[0] : -half[0]), centre[1] + half[1] * portable_cosf(angle),
+                               centre[2] + half[2] * portable_sinf(angle)});
             }
     }
     return pts;

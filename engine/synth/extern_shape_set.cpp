@@ -6,6 +6,7 @@
 #include "engine/mesh/extern_shape_geometry.h"
 #include "engine/sur/convex_hull.h"
 #include "engine/synth/prng.h"
+#include "engine/synth/portable_trig.h"
 
 namespace meshproof::synth {
 
@@ -70,8 +71,8 @@ ConvexShapeSpec cylinder_shape(float half_length, float radius) {
     for (int ring = 0; ring < 2; ++ring)
         for (int k = 0; k < kSides; ++k) {
             const float angle = 0.78539816f * static_cast<float>(k);
-            s.vertices.push_back(
-                {radius * std::cos(angle), ring ? half_length : -half_length, radius * std::sin(angle), 0.0f});
+            s.vertices.push_back({radius * portable_cosf(angle), ring ? half_length : -half_length,
+                                  radius * portable_sinf(angle), 0.0f});
         }
     // Angles grow from +x towards +z, i.e. clockwise seen from +y: the top cap is read backwards.
     add_face(s, {0, 1, 2, 3, 4, 5, 6, 7});
@@ -130,7 +131,7 @@ ExternShapeSet make_extern_shape_set(std::uint32_t count, const mesh::Box& insid
             default: e.shape = polytope_shape(0.7f * half, rng); break;
         }
         const float angle = 6.2831853f * rng.unit();
-        const float c = std::cos(angle), s = std::sin(angle);
+        const float c = portable_cosf(angle), s = portable_sinf(angle);
         e.transform = {c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, centre[0], centre[1], centre[2], 1};
         boxes.push_back(placed_box(e));
         out.shapes.push_back(std::move(e));

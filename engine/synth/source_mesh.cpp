@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/synth/portable_trig.h"
+
 namespace meshproof::synth {
 
 void add_terrain(SourceMesh& m, SplitMix64& rng, float x0, float y0, float z0, std::uint32_t nx, std::uint32_t nz,
@@ -74,8 +76,8 @@ void add_cylinder(SourceMesh& m, float cx, float y0, float cz, float radius, flo
     const std::uint32_t base = m.vertex_count();
     for (std::uint32_t i = 0; i < segments; ++i) {
         const double t = 6.283185307179586 * static_cast<double>(i) / static_cast<double>(segments);
-        const float px = cx + radius * static_cast<float>(std::cos(t));
-        const float pz = cz + radius * static_cast<float>(std::sin(t));
+        const float px = cx + radius * static_cast<float>(portable_cos(t));
+        const float pz = cz + radius * static_cast<float>(portable_sin(t));
         m.add_vertex(px, y0, pz);
         m.add_vertex(px, y0 + height, pz);
     }
