@@ -5,9 +5,10 @@
 //
 // The angle is reduced by the nearest multiple of π/2 (π/2 in two parts, the first with its low
 // bits zero so that k × part is exact) to |r| ≤ π/4, then sin r and cos r are their Taylor series
-// to r¹⁷ and r¹⁸, summed by Horner's rule in double; the quadrant picks ±sin or ±cos. Within two
-// units in the last place of the C library's double sin and cos for |x| ≤ 8 (the writer's angles
-// are below 2π), within 1e-15 up to 2²⁰ (the tests); larger angles lose digits in the reduction.
+// to r¹⁷ and r¹⁸, summed by Horner's rule in double; the quadrant picks ±sin or ±cos. For |x| ≤ 8
+// (the writer's angles are below 2π) within two units in the last place of 1 of the C library's
+// double sin and cos, within 2e-15 up to 2²⁰ (the tests); larger angles lose digits in the
+// reduction.
 #pragma once
 
 namespace meshproof::synth {
