@@ -14,6 +14,7 @@
 #include "engine/mesh/decode_member.h"
 #include "engine/tagfile/tagfile.h"
 #include "tests/support/grid_mesh.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::builder {
 namespace {

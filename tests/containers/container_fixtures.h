@@ -2,7 +2,9 @@
 // ../shared/corpus/kraken with the facts the corpus README states about them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,8 @@ struct KrakDcxFixture {
     std::uint32_t uncompressed_size;
     std::uint32_t compressed_size;
 };
+// gtest prints parameters with these instead of a byte dump (which shows the string's pointer).
+inline void PrintTo(const KrakDcxFixture& f, std::ostream* os) { *os << f.path; }
 
 inline std::vector<KrakDcxFixture> krak_dcx_fixtures() {
     return {
@@ -32,6 +36,7 @@ struct AnibndFixture {
     std::uint32_t uncompressed_size;  // DCX only
     std::uint32_t dcx_field10;        // 0x24 (Sekiro 10000_24_9) or 0x44 (ER/AC6 11000_44_9_15)
 };
+inline void PrintTo(const AnibndFixture& f, std::ostream* os) { *os << f.path; }
 
 inline std::vector<AnibndFixture> anibnd_fixtures() {
     return {

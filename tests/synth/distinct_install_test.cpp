@@ -21,6 +21,7 @@
 #include "engine/synth/install_writer.h"
 #include "tests/support/pass_tally.h"
 #include "tests/synth/temp_install.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::synth {
 namespace {

@@ -21,6 +21,7 @@
 #include "engine/tagfile/tagfile.h"
 #include "tests/synth/synth_checks.h"
 #include "tests/synth/temp_install.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::synth {
 namespace {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <numeric>
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -15,6 +16,7 @@
 #include "engine/synth/install_writer.h"
 #include "engine/synth/synth_manifest.h"
 #include "tests/synth/temp_install.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::synth {
 namespace {
@@ -37,6 +39,7 @@ struct Case {
     SynthGame game;
     std::string spec;  // --defects
 };
+void PrintTo(const Case& c, std::ostream* os) { *os << synth_game_name(c.game) << " --defects '" << c.spec << "'"; }
 
 class ManifestMatchesPasses : public ::testing::TestWithParam<Case> {};
 

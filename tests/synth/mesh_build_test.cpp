@@ -14,6 +14,7 @@
 #include "engine/tagfile/tagfile.h"
 #include "engine/tagfile/tagfile_writer.h"
 #include "tests/synth/synth_checks.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::synth {
 namespace {

@@ -9,6 +9,7 @@
 #include "engine/pipeline/run.h"
 #include "engine/synth/install_writer.h"
 #include "tests/synth/temp_install.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::synth {
 namespace {

@@ -13,6 +13,7 @@
 #include "tests/tagfile/tagfile_fixtures.h"
 #include "tests/support/first_body_shape.h"
 #include "tests/tagfile/writer_fixtures.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::tagfile {
 namespace {
@@ -22,6 +23,11 @@ struct Case {
     ExternMeshDataForm form;
     bool expect_aabb_tree;
 };
+void PrintTo(const Case& c, std::ostream* os) {
+    PrintTo(c.dialect, os);
+    *os << ", ";
+    PrintTo(c.form, os);
+}
 
 std::vector<std::uint8_t> write_extern_body(const Case& c) {
     CollisionTypes types = collision_types(c.dialect, {.extern_mesh_data = c.form});

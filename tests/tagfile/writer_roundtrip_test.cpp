@@ -14,6 +14,7 @@
 #include "tests/tagfile/tagfile_fixtures.h"
 #include "tests/support/first_body_shape.h"
 #include "tests/tagfile/writer_fixtures.h"
+#include "tests/support/param_printers.h"
 
 namespace meshproof::tagfile {
 namespace {
