@@ -191,10 +191,11 @@ namespace {
 // the crowded bit (1 << (shift − 1)) of every word whose edge holds three or more records, and
 // returns how many; fills ws.key_start (per record place: how many records have a smaller key,
 // where its key's run starts in any sort by key); and lists the crowded runs by start in
-// ws.record_sort.run_first / run_last, met in key order here (what sort_record_words_listed reads). The records are put in key order by two counting
-// sorts, by higher vertex and then, keeping that order, by lower vertex (a radix sort on (lower,
-// higher)); a key's run then starts where its first record lands. The words' array holds the first
-// sort's records until the words are written (no array more than the words, places and keys).
+// ws.record_sort.run_first / run_last, met in key order here (what sort_record_words_listed reads).
+// The records are put in key order by two counting sorts, by higher vertex and then, keeping that
+// order, by lower vertex (a radix sort on (lower, higher)); a key's run then starts where its first
+// record lands. The words' array holds the first sort's records until the words are written (no
+// array more than the words, places and keys).
 template <class Word>
 std::size_t count_edges(const QuadPairingRows& rows, std::uint32_t vertices, int shift, QuadPairingWorkspace& ws,
                         const Word& word) {

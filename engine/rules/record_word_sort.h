@@ -19,22 +19,22 @@
 // same pairs and the same counts, when they have the same key sequence (every sort by key has)
 // and the same relative order of the records of each crowded group.
 //
-// The shortcut: the quicksort only ever permutes inside the subrange it works on, and subranges
-// are disjoint, so the relative order of two records in different subranges is fixed the moment
-// they are split. A subrange that holds at most one record of each crowded group leaves every
-// crowded group's relative order decided already (its records elsewhere are finished by the
-// procedure or by this same argument); whatever the procedure would do inside it changes only
-// the order of equal keys of groups of one or two. So such a subrange is put in key order by
-// place_by_key_start (the records of one key in the order it reads them), and the result is the
-// procedure's wherever the result can depend on it. The records of a
-// crowded group have one key, and [lo, hi] holds exactly the keys the sorted array has there, so
-// the check needs no look at the subrange: a crowded group of c records takes the sorted array's
-// positions [s, s + c − 1] (s its key start), and [lo, hi] holds two of its records exactly when
-// it holds two of those positions. The crowded groups' runs are listed once before the sort,
-// sorted by start (by the quad pairing as it counts the keys, else by list_crowded_runs); a subrange is refused when the first run that ends after lo starts before hi
-// (a run has three or more positions, so that run and [lo, hi] then share two). One binary search
-// per subrange of kMinShortcut records or more, whatever its size, and the whole array at once
-// when it has no crowded record at all.
+// The shortcut: the quicksort only ever permutes inside the subrange it works on, and subranges are
+// disjoint, so the relative order of two records in different subranges is fixed the moment they
+// are split. A subrange that holds at most one record of each crowded group leaves every crowded
+// group's relative order decided already (its records elsewhere are finished by the procedure or by
+// this same argument); whatever the procedure would do inside it changes only the order of equal
+// keys of groups of one or two. So such a subrange is put in key order by place_by_key_start (the
+// records of one key in the order it reads them), and the result is the procedure's wherever the
+// result can depend on it. The records of a crowded group have one key, and [lo, hi] holds exactly
+// the keys the sorted array has there, so the check needs no look at the subrange: a crowded group
+// of c records takes the sorted array's positions [s, s + c − 1] (s its key start), and [lo, hi]
+// holds two of its records exactly when it holds two of those positions. The crowded groups' runs
+// are listed once before the sort, sorted by start (by the quad pairing as it counts the keys, else
+// by list_crowded_runs); a subrange is refused when the first run that ends after lo starts before
+// hi (a run has three or more positions, so that run and [lo, hi] then share two). One binary
+// search per subrange of kMinShortcut records or more, whatever its size, and the whole array at
+// once when it has no crowded record at all.
 //
 // Tests: QuadPairing.HybridRecordSort* (tests/rules/quad_pairing_test.cpp) compare the rule with
 // this sort against the rule as written on inputs full of ties, check that no shortcut subrange
