@@ -4,6 +4,8 @@
 #include <cmath>
 #include <span>
 
+#include "engine/core/portable_trig.h"
+
 namespace meshproof::mesh {
 
 std::array<float, 3> place_extern_point(const std::array<float, 16>& t, const std::array<float, 4>& scale, float x,
@@ -70,7 +72,7 @@ void round_surface(const std::array<float, 4>& a4, const std::array<float, 4>& b
     }
     std::array<double, 3> u, v;
     basis(d, u, v);
-    const double pi = std::acos(-1.0);
+    const double pi = 3.141592653589793;  // the double nearest π
     // Rings from a's pole to b's pole: each ring (centre, offset along d, ring radius).
     struct Ring {
         const std::array<double, 3>* end;
@@ -80,13 +82,13 @@ void round_surface(const std::array<float, 4>& a4, const std::array<float, 4>& b
     if (capsule) {
         for (int k = kCaps - 1; k >= 1; --k) {
             const double phi = 0.5 * pi * k / kCaps;
-            rings.push_back({&a, -radius * std::sin(phi), radius * std::cos(phi)});
+            rings.push_back({&a, -radius * portable_sin(phi), radius * portable_cos(phi)});
         }
         rings.push_back({&a, 0, radius});
         rings.push_back({&b, 0, radius});
         for (int k = 1; k < kCaps; ++k) {
             const double phi = 0.5 * pi * k / kCaps;
-            rings.push_back({&b, radius * std::sin(phi), radius * std::cos(phi)});
+            rings.push_back({&b, radius * portable_sin(phi), radius * portable_cos(phi)});
         }
     } else {
         rings.push_back({&a, 0, radius});
@@ -95,7 +97,8 @@ void round_surface(const std::array<float, 4>& a4, const std::array<float, 4>& b
     auto point = [&](const std::array<double, 3>& c, double along, double r, double angle) {
         std::array<float, 3> p{};
         for (int i = 0; i < 3; ++i)
-            p[i] = static_cast<float>(c[i] + along * d[i] + r * (std::cos(angle) * u[i] + std::sin(angle) * v[i]));
+            p[i] =
+                static_cast<float>(c[i] + along * d[i] + r * (portable_cos(angle) * u[i] + portable_sin(angle) * v[i]));
         return p;
     };
     const auto base = static_cast<std::uint32_t>(s.vertices.size());

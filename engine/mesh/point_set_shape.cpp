@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/portable_trig.h"
+
 namespace meshproof::mesh {
 namespace {
 
@@ -52,10 +54,10 @@ void fit_x_circle(std::span<const Point> pts, const std::array<double, 3>& tol, 
     const double r2 = w + cy * cy + cz * cz;
     if (!(r2 > 0)) return;
     const double radius = std::sqrt(r2);
-    const double allowed = std::hypot(tol[1], tol[2]);
+    const double allowed = portable_hypot(tol[1], tol[2]);
     if (radius <= allowed) return;
     for (const Point& p : pts)
-        if (std::abs(std::hypot(p[1] - my - cy, p[2] - mz - cz) - radius) > allowed) return;
+        if (std::abs(portable_hypot(p[1] - my - cy, p[2] - mz - cz) - radius) > allowed) return;
     s.on_x_circles = true;
     s.radius = radius;
     s.axis = {my + cy, mz + cz};

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/portable_trig.h"
 #include "engine/sur/double3.h"
 
 namespace meshproof::sur {
@@ -96,7 +97,7 @@ HullShapeResult flat(const std::vector<HullPoint>& pts, float tolerance) {
         for (std::size_t e = 0; e < h.size(); ++e) {
             const P2& s = h[e];
             const P2& t = h[(e + 1) % h.size()];
-            const double len = std::hypot(t.x - s.x, t.y - s.y);
+            const double len = portable_hypot(t.x - s.x, t.y - s.y);
             worst = std::max(worst, -turn(s, t, p) / len);
         }
         if (worst < -double(tolerance)) ++out.note.inside;

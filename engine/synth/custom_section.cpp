@@ -6,7 +6,7 @@
 #include "engine/rules/havok_quicksort.h"
 #include "engine/mesh/vertex_codec.h"
 #include "engine/synth/prng.h"
-#include "engine/synth/portable_trig.h"
+#include "engine/core/portable_trig.h"
 #include "engine/builder/static_tree_build.h"
 #include "engine/mesh/vertex_codec.h"
 

@@ -6,7 +6,7 @@
 #include "engine/mesh/extern_shape_geometry.h"
 #include "engine/sur/convex_hull.h"
 #include "engine/synth/prng.h"
-#include "engine/synth/portable_trig.h"
+#include "engine/core/portable_trig.h"
 
 namespace meshproof::synth {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/synth/portable_trig.h"
+#include "engine/core/portable_trig.h"
 
 namespace meshproof::synth {
 

@@ -1,4 +1,4 @@
-// The synthetic writer's sine and cosine (engine/synth/portable_trig.h): close to the C library's,
+// The synthetic writer's sine and cosine (engine/core/portable_trig.h): close to the C library's,
 // and the same bits on every platform, so that a seed writes one install everywhere.
 #include <algorithm>
 #include <bit>
@@ -9,9 +9,9 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/synth/portable_trig.h"
+#include "engine/core/portable_trig.h"
 
-namespace meshproof::synth {
+namespace meshproof {
 namespace {
 
 double ulp(double v) {
@@ -50,6 +50,18 @@ TEST(PortableTrig, CloseToTheCLibraryFarOut) {
     EXPECT_LE(worst, 2e-15);
 }
 
+TEST(PortableTrig, HypotenuseWithinTwoUlpsOfTheCLibrarys) {
+    EXPECT_EQ(portable_hypot(3.0, 4.0), 5.0);
+    EXPECT_EQ(portable_hypot(-3.0, 0.0), 3.0);
+    double worst = 0;
+    for (int i = 1; i <= 20000; ++i) {
+        const double x = std::ldexp(1.0, i % 40 - 20) * (1.0 + i * 1e-4), y = (i % 3 - 1) * 0.37 * x + 1e-3 * i;
+        const double h = std::hypot(x, y);
+        worst = std::max(worst, std::fabs(portable_hypot(x, y) - h) / ulp(h));
+    }
+    EXPECT_LE(worst, 2.0);
+}
+
 TEST(PortableTrig, NotANumberInNotANumberOut) {
     EXPECT_TRUE(std::isnan(portable_sin(std::numeric_limits<double>::infinity())));
     EXPECT_TRUE(std::isnan(portable_cos(-std::numeric_limits<double>::infinity())));
@@ -72,4 +84,4 @@ TEST(PortableTrig, TheWritersFloatAnglesGiveTheseBitsEverywhere) {
 }
 
 }  // namespace
-}  // namespace meshproof::synth
+}  // namespace meshproof

@@ -1,10 +1,10 @@
 // See portable_trig.h.
-#include "engine/synth/portable_trig.h"
+#include "engine/core/portable_trig.h"
 
 #include <array>
 #include <cmath>
 
-namespace meshproof::synth {
+namespace meshproof {
 
 namespace {
 
@@ -78,4 +78,4 @@ double portable_cos(double x) {
 float portable_sinf(float x) { return static_cast<float>(portable_sin(x)); }
 float portable_cosf(float x) { return static_cast<float>(portable_cos(x)); }
 
-}  // namespace meshproof::synth
+}  // namespace meshproof
