@@ -9,7 +9,11 @@
 #
 # The install is written once by `meshproof synth OUT --game G --scale S --seed N` into the
 # cache folder ($MESHPROOF_BENCH_CACHE, default ~/.cache/meshproof-bench/G-S-seedN; a
-# `.complete` file beside it marks a finished write) and reused by later runs. Then, each run
+# `.complete` file beside it marks a finished write) and reused by later runs. The `.complete`
+# file holds the writer's fingerprint (the hash of the demo install the binary writes for the game
+# and seed): a later binary whose writer writes other bytes is told that the cached install is not
+# what its synth writes (delete the cache folder to write it again), and the run goes on with it,
+# so that two binaries are still measured on one install. Then, each run
 # timed by /usr/bin/time (wall seconds, peak RSS), the fastest of --repeat runs kept:
 #   floor        `verify --inflate-only` (hidden): every member decompressed by the pipeline's own
 #                code in its fan-out and each byte read once; nothing parsed (engine/pipeline/inflate_floor.h)
@@ -48,19 +52,37 @@ while [ $# -gt 0 ]; do
     --cache) cache=$2; shift 2 ;;
     --binary) binary=$2; shift 2 ;;
     --compare) compare=$2; shift 2 ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^[^#]/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "full-install.sh: unknown argument '$1' (--help)" >&2; exit 2 ;;
   esac
 done
 [ -x "$binary" ] || { echo "full-install.sh: no meshproof binary at $binary (build it, or give --binary)" >&2; exit 2; }
 
 install=$cache/$game-$scale-seed$seed
+# The writer's fingerprint: the hash of the demo install this binary writes for the game and seed.
+writer_fingerprint() {
+  local demo
+  demo=$(mktemp -d)
+  "$binary" synth "$demo/install" --game "$game" --scale demo --seed "$seed" >/dev/null 2>&1
+  (cd "$demo/install" && find . -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum | cut -c1-16
+  rm -rf "$demo"
+}
+fingerprint=$(writer_fingerprint)
+writer_note=""
 if [ ! -f "$install.complete" ]; then
   echo "== writing the install once: meshproof synth $install --game $game --scale $scale --seed $seed" >&2
   rm -rf "$install" "$install.complete"
   mkdir -p "$cache"
   "$binary" synth "$install" --game "$game" --scale "$scale" --seed "$seed" >&2
-  touch "$install.complete"
+  echo "$fingerprint" >"$install.complete"
+else
+  written_by=$(head -c 16 "$install.complete")
+  if [ -z "$written_by" ]; then
+    writer_note="the cached install's writer is not recorded (written before full-install.sh kept it): delete $install to write it again with this binary"
+  elif [ "$written_by" != "$fingerprint" ]; then
+    writer_note="the cached install was written by a synth that writes other bytes than this binary's (writer $written_by, this binary's $fingerprint): delete $install to write it again"
+  fi
+  [ -z "$writer_note" ] || echo "full-install.sh: $writer_note" >&2
 fi
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -146,6 +168,7 @@ echo
 echo "$("$binary" --version 2>/dev/null | head -n 1) — $game $scale seed $seed ($install)"
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($cpu); load average (1, 5, 15 min) at the start: $load_start, at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$stats; fastest of $repeat run(s) each"
+[ -z "$writer_note" ] || echo "Note: $writer_note."
 echo
 echo "| stage | wall time | × floor | peak RSS |"
 echo "|---|---|---|---|"
