@@ -49,13 +49,9 @@ double reduce(double x, int& quadrant) {
     return (x - k * kHalfPiHigh) - k * kHalfPiLow;
 }
 
-}  // namespace
-
-double portable_sin(double x) {
-    if (!std::isfinite(x)) return x - x;  // NaN
-    int q = 0;
-    const double r = reduce(x, q);
-    switch (q) {
+// sin(k × π/2 + r), k mod 4 being `quadrant`.
+double sin_in_quadrant(double r, int quadrant) {
+    switch (quadrant & 3) {
         case 0: return sin_reduced(r);
         case 1: return cos_reduced(r);
         case 2: return -sin_reduced(r);
@@ -63,16 +59,20 @@ double portable_sin(double x) {
     }
 }
 
-double portable_cos(double x) {
+}  // namespace
+
+double portable_sin(double x) {
+    if (!std::isfinite(x)) return x - x;  // NaN
+    int q = 0;
+    const double r = reduce(x, q);
+    return sin_in_quadrant(r, q);
+}
+
+double portable_cos(double x) {  // cos x = sin(x + π/2): the next quadrant
     if (!std::isfinite(x)) return x - x;
     int q = 0;
     const double r = reduce(x, q);
-    switch (q) {
-        case 0: return cos_reduced(r);
-        case 1: return -sin_reduced(r);
-        case 2: return -cos_reduced(r);
-        default: return sin_reduced(r);
-    }
+    return sin_in_quadrant(r, q + 1);
 }
 
 float portable_sinf(float x) { return static_cast<float>(portable_sin(x)); }

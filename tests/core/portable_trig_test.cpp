@@ -1,11 +1,12 @@
-// The synthetic writer's sine and cosine (engine/core/portable_trig.h): close to the C library's,
-// and the same bits on every platform, so that a seed writes one install everywhere.
+// Sine, cosine and hypotenuse of our own (engine/core/portable_trig.h): close to the C library's,
+// and the same bits on every platform, so that a seed writes one install everywhere and a shape's
+// geometry is the same on every build.
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <utility>
 #include <limits>
+#include <utility>
 
 #include <gtest/gtest.h>
 
