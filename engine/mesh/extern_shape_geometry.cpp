@@ -95,10 +95,9 @@ void round_surface(const std::array<float, 4>& a4, const std::array<float, 4>& b
         rings.push_back({&b, 0, radius});
     }
     auto point = [&](const std::array<double, 3>& c, double along, double r, double angle) {
+        const double cos_a = portable_cos(angle), sin_a = portable_sin(angle);
         std::array<float, 3> p{};
-        for (int i = 0; i < 3; ++i)
-            p[i] =
-                static_cast<float>(c[i] + along * d[i] + r * (portable_cos(angle) * u[i] + portable_sin(angle) * v[i]));
+        for (int i = 0; i < 3; ++i) p[i] = static_cast<float>(c[i] + along * d[i] + r * (cos_a * u[i] + sin_a * v[i]));
         return p;
     };
     const auto base = static_cast<std::uint32_t>(s.vertices.size());
