@@ -334,8 +334,8 @@ void sort_pairing_records(const QuadPairingRows& rows, QuadPairingWorkspace& ws)
         }
         sort_record_words_listed(std::span<std::uint64_t>(out.words), shift, crowded, ws.key_start, ws.record_sort);
         if (ws.release_scratch) {
-            free_vectors(ws.key_start, ws.record_sort.crowded_starts, ws.record_sort.run_first, ws.record_sort.run_last,
-                         ws.record_sort.next_slot, ws.record_sort.placed);
+            free_vectors(ws.key_start, ws.record_sort.run_first, ws.record_sort.run_last, ws.record_sort.next_slot,
+                         ws.record_sort.placed);
         }
         return;
     }
